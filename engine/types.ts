@@ -1,0 +1,117 @@
+/**
+ * Shapes shared by the whole engine: a schema set as product staff write it (JSON files),
+ * the context a document is judged in, and the messages validation produces.
+ * Generic: nothing here knows what the documents are about. See docs/schema-format.md.
+ */
+
+/** A JSON-logic expression. Conditions see `{ doc, ctx }` (and `params` inside a rule's assert). */
+export type JsonLogic = unknown;
+
+/** A JSON Schema (2020-12) document or sub-schema. */
+export type JsonSchema = Record<string, unknown>;
+
+/** A document being edited: a flat object of field name -> value. */
+export type Doc = Record<string, unknown>;
+
+/** What a document is judged in: which form, which rules. Values are free strings set by the caller. */
+export interface RuleContext {
+  product: string;
+  application_type: string;
+  status: string;
+}
+
+/** Per-field rendering hints of a form (merged over the field schema's own `x-widget` etc.). */
+export interface FormFieldUi {
+  widget?: string;
+  placeholder?: string;
+  help?: string;
+  /** Span of the field in a 12-column grid. */
+  span?: number;
+}
+
+/** One product's form: which fields, in which sections and order. */
+export interface FormDefinition {
+  id: string;
+  /** Over `{ ctx }`: true when this form is the one for the context. The first match wins. */
+  when: JsonLogic;
+  sections: { id: string; title: string; fields: string[] }[];
+  /** Fields of this form that are not required. Every other applicable field is. */
+  optional?: string[];
+  /** Template of the required message for this form's fields; default: messages.required. */
+  required_message?: string;
+  ui?: Record<string, FormFieldUi>;
+}
+
+/**
+ * A rule on one field. Skipped when the field is not applicable, when `when` is false, or,
+ * with `skip_empty`, when the field is empty. Fails when `assert` is falsy.
+ * `message` is a template: `{label}` (field title), `{field_name}` (key, underscores as spaces),
+ * and each `params` key (formatted by `format`).
+ */
+export interface Rule {
+  id: string;
+  field: string;
+  when?: JsonLogic;
+  params?: Record<string, JsonLogic>;
+  assert: JsonLogic;
+  message: string;
+  format?: Record<string, string>;
+  skip_empty?: boolean;
+}
+
+/** One question of an outcome table: when the field's answer equals `when_answer`, the outcome applies. */
+export interface OutcomeQuestion {
+  id: string;
+  field: string;
+  question: string;
+  outcome: 'block' | 'warning';
+  when_answer: unknown;
+  message: string;
+}
+
+export interface OutcomeTable {
+  id: string;
+  /** Over `{ doc, ctx }`: which contexts the table applies to. */
+  when: JsonLogic;
+  questions: OutcomeQuestion[];
+}
+
+/** Everything `schemas/` holds, as one object (built by `schemas/schema-set.ts`). */
+export interface SchemaSet {
+  /** Every JSON Schema document of the set, each with its `$id`. */
+  schemas: JsonSchema[];
+  /** `$id` of the schema the whole document is validated against. */
+  root_schema_id: string;
+  forms: FormDefinition[];
+  /** Field -> condition over `{ doc, ctx }`. A field absent here applies wherever its form shows it. */
+  applicability: Record<string, JsonLogic>;
+  /** Over `{ doc, ctx }`: when false no rule runs at all (e.g. a document past its editable status). */
+  rules_apply_when?: JsonLogic;
+  field_rules: Rule[];
+  cross_rules: Rule[];
+  /** Field -> expression over `{ doc, ctx }`; the value is written into the document. */
+  computed: Record<string, JsonLogic>;
+  outcome_tables: OutcomeTable[];
+  /** Named field lists checked on their own (e.g. an address-only check). */
+  field_groups: Record<string, string[]>;
+  /** Library messages: required, email, numeric, min_length, max_length, between, fallback. */
+  messages: Record<string, string>;
+}
+
+/** One failed rule. `values` holds the field's value and the rule's params that made it fail. */
+export interface ValidationMessage {
+  field: string;
+  rule_id: string;
+  message: string;
+  values: Record<string, unknown>;
+}
+
+/** An outcome-table answer that applies: a block stops the action, a warning asks to confirm. */
+export interface OutcomeMessage {
+  table_id: string;
+  question_id: string;
+  field: string;
+  outcome: 'block' | 'warning';
+  question: string;
+  message: string;
+}

@@ -1,0 +1,43 @@
+/**
+ * The one connector interface every carrier quotes through (ARCHITECTURE §Carriers), and the
+ * shapes the launch pipeline passes around. Money is dollars; times are ms.
+ */
+import type { Doc, RuleContext } from '../../engine/types.ts';
+
+/** One carrier (or sub-carrier) an application is launched to. */
+export interface LaunchTarget {
+  /** carriers.json family `name`, e.g. "wright". */
+  carrier: string;
+  /** Sub-carrier `name` within the family, or null. */
+  sub_carrier: string | null;
+  /** What the agent sees: the sub-carrier's or family's displayName. */
+  display_name: string;
+  /** Connector id from carriers.json, e.g. "sandbox". */
+  connector: string;
+  /** Stated benefits (sub-carrier's, else family's). */
+  benefits: string[];
+}
+
+export interface QuoteRequest {
+  target: LaunchTarget;
+  document: Doc;
+  ctx: RuleContext;
+}
+
+/** A connector's answer. `premium` is the annual premium in dollars, null unless quoted. */
+export interface QuoteAnswer {
+  status: 'quoted' | 'declined' | 'error';
+  premium: number | null;
+  /** Coverages as quoted: building_limit, contents_limit, deductible, and any carrier extras (dollars). */
+  coverages: Record<string, number | string>;
+  benefits: string[];
+  message: string | null;
+  /** True for rates that are not bindable (every sandbox quote). */
+  indicative: boolean;
+}
+
+/** A quoting integration. Must settle or honour `signal` (aborted at the carrier's timeout). */
+export interface Connector {
+  id: string;
+  quote(request: QuoteRequest, signal: AbortSignal): Promise<QuoteAnswer>;
+}

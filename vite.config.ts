@@ -1,0 +1,55 @@
+/**
+ * One config for the portal build (Vite) and every test tier (Vitest projects):
+ * unit (pure engine, schemas, server on PGlite/PostgreSQL), dom (React pieces under jsdom)
+ * and e2e (real Chromium against a started server).
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: 'portal',
+  publicDir: false,
+  plugins: [react()],
+  build: { outDir: '../dist/portal', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  test: {
+    root: '.',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          root: '.',
+          environment: 'node',
+          include: ['tests/{engine,schemas,server,carriers}/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          root: '.',
+          environment: 'jsdom',
+          include: ['tests/{portal,engine-react}/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/portal/setup-dom.ts'],
+          server: { deps: { inline: ['@rjsf/mantine'] } },
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          root: '.',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
