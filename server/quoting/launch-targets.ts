@@ -1,0 +1,37 @@
+import type { Doc, RuleContext } from '../../engine/types.ts';
+import { resolveCarrier } from './carrier-settings.ts';
+import { carriersFile } from './carriers-file.ts';
+import type { CarriersFile, LaunchTarget } from './types.ts';
+
+/** Connectors that do not answer automatically: their carriers have their own launch calls (SPEC §7). */
+const NOT_AUTOMATIC = new Set(['manual', 'sov']);
+
+/**
+ * Every automatic carrier or sub-carrier (connector neither "manual" nor "sov") that writes
+ * `ctx.product` in `doc.state`, in carriers.json order (families, then their sub-carriers).
+ * A family with sub-carriers launches its sub-carriers only. Eligibility is not applied here:
+ * the connector declines with the carrier's message, so the agent sees why.
+ * SPEC §1 (carrier families), §7 launch-application.
+ */
+export function launchTargets(doc: Doc, ctx: RuleContext, file: CarriersFile = carriersFile): LaunchTarget[] {
+  const state = typeof doc.state === 'string' ? doc.state.trim().toUpperCase() : '';
+  const targets: LaunchTarget[] = [];
+  for (const family of file.carriers) {
+    if (family.isSovCarrier || family.isManualCarrier) continue;
+    const candidates = family.subCarriers.length > 0 ? family.subCarriers : [null];
+    for (const sub of candidates) {
+      const resolved = resolveCarrier(family, sub);
+      const { settings } = resolved;
+      if (NOT_AUTOMATIC.has(settings.connector)) continue;
+      if (!settings.quote_types.includes(ctx.product) || !settings.states.includes(state)) continue;
+      targets.push({
+        carrier: family.name,
+        sub_carrier: sub?.name ?? null,
+        display_name: resolved.displayName,
+        connector: settings.connector,
+        benefits: resolved.benefits,
+      });
+    }
+  }
+  return targets;
+}
