@@ -1,0 +1,46 @@
+/**
+ * Shared fixtures of the schema-set tests: the compiled product set, the context of each product
+ * and small helpers to read the messages of one field. Tests only; not a barrel.
+ */
+import { compileSchemaSet } from '../../engine/compile-schema-set.ts';
+import type { Doc, RuleContext } from '../../engine/types.ts';
+import { validateDocument } from '../../engine/validate-document.ts';
+import { examples, schemaSet } from '../../schemas/schema-set.ts';
+
+export type ExampleName = 'primary' | 'excess' | 'mobile' | 'home';
+
+/** The product schema set, compiled once per test file. */
+export const compiled = compileSchemaSet(schemaSet);
+
+/** Context of each product's documents in status new (home: application_type home). */
+export const contexts: Record<ExampleName | 'commercial', RuleContext> = {
+  primary: { product: 'Primary', application_type: 'flood', status: 'new' },
+  excess: { product: 'Excess', application_type: 'flood', status: 'new' },
+  mobile: { product: 'Mobile', application_type: 'flood', status: 'new' },
+  home: { product: 'Primary', application_type: 'home', status: 'new' },
+  commercial: { product: 'Commercial', application_type: 'flood', status: 'new' },
+};
+
+export const exampleNames: ExampleName[] = ['primary', 'excess', 'mobile', 'home'];
+
+/** A fresh copy of a product's example document with `changes` applied (undefined deletes a key). */
+export function exampleWith(name: ExampleName, changes: Doc = {}): Doc {
+  const doc: Doc = { ...structuredClone(examples[name]) };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete doc[key];
+    else doc[key] = value;
+  }
+  return doc;
+}
+
+/** Messages (text) the document gets on one field in the product's context. */
+export function messagesOn(name: ExampleName | 'commercial', doc: Doc, field: string): string[] {
+  return validateDocument(compiled, doc, contexts[name])
+    .filter((message) => message.field === field)
+    .map((message) => message.message);
+}
+
+/** "$1,234,567" for whole dollars, written independently of the engine's formatter. */
+export function dollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+}
