@@ -1,0 +1,60 @@
+import { Fieldset, Grid, Stack } from '@mantine/core';
+import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { deepEquals, getUiOptions } from '@rjsf/utils';
+import { isValidElement, memo, type ReactNode } from 'react';
+
+/** One section as SchemaForm hands it to the template: only the fields to show, with their span. */
+export interface VisibleSection {
+  id: string;
+  title: string;
+  fields: { name: string; span: number }[];
+}
+
+interface FieldCellProps {
+  name: string;
+  span: number;
+  content: ReactNode;
+}
+
+function FieldCellRender({ name, span, content }: FieldCellProps) {
+  // data-field lets page tests and styles find a field by its document key, whatever its label.
+  return (
+    <Grid.Col span={{ base: 12, sm: span }} data-field={name}>
+      {content}
+    </Grid.Col>
+  );
+}
+
+/**
+ * A grid cell that skips rendering while its field's props are deep-equal, the same test RJSF's
+ * own SchemaField memo applies (functions count as equal). RJSF rebuilds every field element on
+ * each change; without this each keystroke re-rendered 200 grid cells to reach one input.
+ */
+const FieldCell = memo(FieldCellRender, (prev, next) => {
+  if (prev.span !== next.span || prev.name !== next.name) return false;
+  if (!isValidElement(prev.content) || !isValidElement(next.content)) return prev.content === next.content;
+  return prev.content.type === next.content.type && deepEquals(prev.content.props, next.content.props);
+});
+
+/**
+ * Root object template: one titled fieldset per form section with at least one field to show,
+ * fields in form order on a 12-column grid (full width on phones, `span` columns from `sm` up).
+ * Sections come from the root `ui:options.sections`; a field left out there is not rendered at all.
+ */
+export function SectionsTemplate(props: ObjectFieldTemplateProps) {
+  const sections = (getUiOptions(props.uiSchema).sections ?? []) as VisibleSection[];
+  const content = new Map<string, ReactNode>(props.properties.map((p) => [p.name, p.content]));
+  return (
+    <Stack gap="lg">
+      {sections.map((section) => (
+        <Fieldset key={section.id} legend={section.title} data-section={section.id}>
+          <Grid gap="md">
+            {section.fields.map(({ name, span }) => (
+              <FieldCell key={name} name={name} span={span} content={content.get(name)} />
+            ))}
+          </Grid>
+        </Fieldset>
+      ))}
+    </Stack>
+  );
+}

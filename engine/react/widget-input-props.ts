@@ -1,0 +1,36 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { widgetFieldState } from './widget-field-state.ts';
+
+/** The props every Mantine input of a widget shares: id (the `<label for>` target), label, marker, message. */
+export interface WidgetInputProps {
+  id: string;
+  name: string;
+  label: string;
+  withAsterisk: boolean;
+  error: string | undefined;
+  description: string | undefined;
+  disabled: boolean;
+  readOnly: boolean;
+  placeholder: string | undefined;
+  autoFocus: boolean;
+}
+
+/**
+ * Maps RJSF widget props and the engine's field state (widgetFieldState) onto Mantine input props.
+ * The label is the field schema `title` (RJSF passes it as `label`), so `getByLabel` finds the input.
+ */
+export function widgetInputProps(props: WidgetProps): WidgetInputProps {
+  const { markRequired, errorText, help } = widgetFieldState(props.options);
+  return {
+    id: props.id,
+    name: props.htmlName ?? props.id,
+    label: props.label,
+    withAsterisk: markRequired,
+    error: errorText,
+    description: help,
+    disabled: Boolean(props.disabled),
+    readOnly: Boolean(props.readonly),
+    placeholder: props.placeholder || undefined,
+    autoFocus: Boolean(props.autofocus),
+  };
+}

@@ -1,0 +1,30 @@
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { DateWidget } from './widgets/date-widget.tsx';
+import { MoneyWidget } from './widgets/money-widget.tsx';
+import { NumberWidget } from './widgets/number-widget.tsx';
+import { PhoneWidget } from './widgets/phone-widget.tsx';
+import { RadioWidget } from './widgets/radio-widget.tsx';
+import { SelectWidget } from './widgets/select-widget.tsx';
+import { TextWidget } from './widgets/text-widget.tsx';
+import { TextareaWidget } from './widgets/textarea-widget.tsx';
+import { YesNoWidget } from './widgets/yes-no-widget.tsx';
+
+/**
+ * Every widget a schema may name in `x-widget` or a form in `ui[field].widget`, by name. They
+ * replace the @rjsf/mantine widgets of the same name (select, radio, text, textarea, date), so
+ * RJSF's own fallbacks (booleans, multi-selects) render with them too. See engine/react/README.md.
+ */
+export const engineWidgets: RegistryWidgetsType = {
+  money: MoneyWidget,
+  phone: PhoneWidget,
+  'yes-no': YesNoWidget,
+  select: SelectWidget,
+  radio: RadioWidget,
+  number: NumberWidget,
+  text: TextWidget,
+  textarea: TextareaWidget,
+  date: DateWidget,
+};
+
+/** The names of `engineWidgets`, for resolveWidget. */
+export const ENGINE_WIDGET_NAMES: ReadonlySet<string> = new Set(Object.keys(engineWidgets));

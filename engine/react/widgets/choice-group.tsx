@@ -1,0 +1,51 @@
+import { Group, Radio } from '@mantine/core';
+import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
+import { useCallback } from 'react';
+import { useWidgetBlur } from '../use-widget-blur.ts';
+import { widgetInputProps } from '../widget-input-props.ts';
+import { optionIndex } from './option-index.ts';
+
+/**
+ * A labelled radio group over `choices` (the group is a `role="radiogroup"` named by the field
+ * label, so `getByLabel(label)` finds it). Options are keyed by position, so each value keeps its
+ * JSON type. Read-only and disabled both lock the radios. Shared by RadioWidget and YesNoWidget.
+ */
+export function ChoiceGroup(props: { widget: WidgetProps; choices: readonly EnumOptionsType[] }) {
+  const { widget, choices } = props;
+  const { onChange, value } = widget;
+  const blur = useWidgetBlur(widget);
+  const input = widgetInputProps(widget);
+  const handleChange = useCallback(
+    (next: string) => onChange(choices[Number(next)]?.value ?? null),
+    [onChange, choices],
+  );
+  const index = optionIndex(choices, value);
+  const locked = input.disabled || input.readOnly;
+  return (
+    <Radio.Group
+      id={input.id}
+      name={input.name}
+      label={input.label}
+      withAsterisk={input.withAsterisk}
+      error={input.error}
+      description={input.description}
+      readOnly={input.readOnly}
+      value={index >= 0 ? String(index) : ''}
+      onChange={handleChange}
+    >
+      <Group gap="lg" mt={6} mih={36}>
+        {choices.map((choice, i) => (
+          <Radio
+            key={String(choice.value)}
+            id={`${input.id}-${i}`}
+            value={String(i)}
+            label={choice.label}
+            disabled={locked}
+            onBlur={blur.onBlur}
+            onFocus={blur.onFocus}
+          />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
