@@ -1,6 +1,7 @@
 /** jsdom stubs Mantine needs (STACK-NOTES: matchMedia, ResizeObserver), shared by the dom test project. */
-import { afterEach } from 'vitest';
+
 import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 

@@ -1,0 +1,127 @@
+/**
+ * The dashboard layout of SPEC §2 Shell: header (logo, options menu, working hours, colour mode,
+ * user menu), navigation drawer (burger on small screens), loading bar. The drawer and the options
+ * menu close after every navigation (SPEC §4 Navbar).
+ */
+import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, Text, Tooltip } from '@mantine/core';
+import {
+  IconDotsVertical,
+  IconFileDescription,
+  IconLayoutDashboard,
+  IconRefresh,
+  IconShieldCheck,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { ColorModeSwitch } from './color-mode-switch.tsx';
+import { ShellLoadingBar } from './shell-loading-bar.tsx';
+import { UserMenu } from './user-menu.tsx';
+import { WorkingHourBadge } from './working-hour-badge.tsx';
+
+const NAV_ITEMS = [
+  { to: '/dashboard', label: 'Dashboard', Icon: IconLayoutDashboard },
+  { to: '/agent-portal', label: 'Applications', Icon: IconFileDescription },
+] as const;
+
+/** Props: logout action, supplied by the route layer. */
+export interface AppShellLayoutProps {
+  onLogout: () => void;
+}
+
+/** AppShell around the logged-in pages. */
+export function AppShellLayout({ onLogout }: AppShellLayoutProps) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [showDrawer, setShowDrawer] = useState(false);
+  const [showOptions, setShowOptions] = useState(false);
+  const queryClient = useQueryClient();
+
+  // SPEC §4 Navbar: both reset after each navigation; SPEC §2: scroll to top on every route change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed.
+  useEffect(() => {
+    setShowDrawer(false);
+    setShowOptions(false);
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !showDrawer } }}
+      padding="lg"
+    >
+      <ShellLoadingBar />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={showDrawer}
+              onClick={() => setShowDrawer((open) => !open)}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={showDrawer ? 'Close navigation' : 'Open navigation'}
+            />
+            <Link
+              to="/dashboard"
+              style={{ textDecoration: 'none', color: 'inherit' }}
+              aria-label="Rocket MGA home"
+            >
+              <Group gap={6} wrap="nowrap">
+                <IconShieldCheck size={26} color="var(--mantine-color-green-filled)" aria-hidden />
+                <Text
+                  fw={800}
+                  size="lg"
+                  visibleFrom="xs"
+                  style={{ letterSpacing: -0.3, whiteSpace: 'nowrap' }}
+                >
+                  Rocket MGA
+                </Text>
+                <Text c="dimmed" size="sm" visibleFrom="md">
+                  Agent Portal
+                </Text>
+              </Group>
+            </Link>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <WorkingHourBadge />
+            <ColorModeSwitch />
+            <Menu opened={showOptions} onChange={setShowOptions} position="bottom-end" withArrow shadow="md">
+              <Menu.Target>
+                <Tooltip label="Options" withArrow>
+                  <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Options">
+                    <IconDotsVertical size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  leftSection={<IconRefresh size={16} />}
+                  onClick={() => queryClient.invalidateQueries()}
+                >
+                  Refresh data
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            <UserMenu onLogout={onLogout} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        {NAV_ITEMS.map(({ to, label, Icon }) => (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={label}
+            leftSection={<Icon size={18} aria-hidden />}
+            active={pathname === to || pathname.startsWith(`${to}/`)}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

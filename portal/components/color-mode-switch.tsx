@@ -1,0 +1,33 @@
+/** Colour mode switch (light, dark, system), stored in localStorage by Mantine's manager. SPEC §9. */
+import { SegmentedControl, Tooltip, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+
+const OPTIONS = [
+  { value: 'light', label: 'Light', Icon: IconSun },
+  { value: 'dark', label: 'Dark', Icon: IconMoon },
+  { value: 'auto', label: 'System', Icon: IconDeviceDesktop },
+] as const;
+
+/** Three-way colour mode control with accessible labels. */
+export function ColorModeSwitch() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label="Colour mode"
+      value={colorScheme}
+      onChange={(value) => setColorScheme(value as 'light' | 'dark' | 'auto')}
+      data={OPTIONS.map(({ value, label, Icon }) => ({
+        value,
+        label: (
+          <Tooltip label={label} withArrow>
+            <span style={{ display: 'inline-flex' }}>
+              <Icon size={16} aria-hidden />
+              <VisuallyHidden>{label}</VisuallyHidden>
+            </span>
+          </Tooltip>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+/** Application, note, quote and listing shapes of docs/api.md (SPEC §3), as the portal reads them. */
+import type { AlertColor } from '../../../lib/constants.ts';
+
+/** Application status. SPEC §3, §4. */
+export type ApplicationStatus = 'new' | 'launched' | 'completed';
+
+/** Note of SPEC §3 with its alert colour. */
+export interface Note {
+  id: number;
+  application_id: number;
+  payload: { is_alert: boolean; is_active: boolean; sent_by: string; status: string; message: string };
+  color: AlertColor | null;
+  created_at: string;
+}
+
+/** Quote status of docs/api.md. */
+export type QuoteStatus = 'pending' | 'quoted' | 'declined' | 'error' | 'timeout';
+
+/** One carrier's quote; premium in dollars per year, limits in dollars. */
+export interface Quote {
+  id: number;
+  carrier: string;
+  sub_carrier: string | null;
+  display_name: string;
+  status: QuoteStatus;
+  premium: number | null;
+  coverages: Record<string, unknown> & {
+    building_limit?: number | null;
+    contents_limit?: number | null;
+    deductible?: number | null;
+  };
+  benefits: string[];
+  message: string | null;
+  indicative: boolean;
+  requested_at: string;
+  answered_at: string | null;
+}
+
+/** Application answer of get-application-by-id, create, launch and reset. docs/api.md. */
+export interface Application {
+  id: number;
+  application_id: string;
+  status: ApplicationStatus;
+  application_type: string;
+  carrier_quote_type: string[];
+  is_cross_sale: boolean;
+  min_quote_amount: number | null;
+  payload: { useable_details: Record<string, unknown> };
+  notes: Note[];
+  quotes: Quote[];
+  isItWorkingHour?: boolean;
+  application_relaunch_count: number;
+  application_source: string | null;
+  client_name_id: string | null;
+  created_at: string;
+  updated_at: string;
+  launched_at: string | null;
+}
+
+/** One row of the listing. docs/api.md. */
+export interface ApplicationRow {
+  id: number;
+  application_id: string;
+  status: ApplicationStatus;
+  carrier_quote_type: string[];
+  application_type: string;
+  searched_address: string | null;
+  client_name: string | null;
+  min_quote_amount: number | null;
+  application_source: string | null;
+  client_name_id: string | null;
+  alert_color: AlertColor | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Pagination object of the listing. SPEC §3 Listing state. */
+export interface Pagination {
+  current_page: number;
+  per_page: number;
+  next_page_url: string | null;
+  path: string;
+  prev_page_url: string | null;
+  from: number | null;
+  last_page: number;
+  total: number;
+}
+
+/** `data` of get-agent-applications-list. */
+export interface ApplicationsListData {
+  applications: Pagination & { data: ApplicationRow[] };
+  status_counts: { new: number; launched: number; completed: number };
+}

@@ -1,0 +1,223 @@
+/**
+ * The New application dialog: ZIP first (5 digits -> address/zip-lookup fills city, state,
+ * county, lat, lng), street lines, quote type and application type; create then open the details.
+ * SPEC §7 create-new-application, §8 invalid state.
+ */
+import { Button, Grid, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { CREATABLE_APPLICATION_TYPES, INVALID_STATE_MESSAGE, QUOTE_TYPES } from '../../../lib/constants.ts';
+import { createNewApplication, type NewApplicationAddress } from '../api/create-new-application.ts';
+import { zipLookup } from '../api/zip-lookup.ts';
+import { InvalidStateDialog } from './invalid-state-dialog.tsx';
+
+/** Props: open state, close, and what to do with the created application's numeric id. */
+export interface NewApplicationDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (applicationId: number) => void;
+}
+
+const EMPTY_ADDRESS: NewApplicationAddress = {
+  searched_address: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+  zip: '',
+  county: '',
+  lat: null,
+  lng: null,
+};
+
+/** "1 Main St, Apt 2, Miami, FL 33101": the address as one line. */
+export function composeSearchedAddress(
+  a: Pick<NewApplicationAddress, 'address1' | 'address2' | 'city' | 'state' | 'zip'>,
+): string {
+  const stateZip = [a.state, a.zip].filter(Boolean).join(' ');
+  return [a.address1, a.address2, a.city, stateZip]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** Dialog with its own invalid-state dialog. */
+export function NewApplicationDialog({ opened, onClose, onCreated }: NewApplicationDialogProps) {
+  const [address, setAddress] = useState<NewApplicationAddress>(EMPTY_ADDRESS);
+  const [quoteType, setQuoteType] = useState<string>('Primary');
+  const [applicationType, setApplicationType] = useState<string>('flood');
+  const [lookingUp, setLookingUp] = useState(false);
+  const [zipError, setZipError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [invalidState, setInvalidState] = useState(false);
+
+  const set = (patch: Partial<NewApplicationAddress>) => setAddress((prev) => ({ ...prev, ...patch }));
+
+  async function onZipChange(raw: string) {
+    const zip = raw.replace(/\D/g, '').slice(0, 5);
+    set({ zip });
+    setZipError(null);
+    if (zip.length !== 5) return;
+    setLookingUp(true);
+    const place = await zipLookup(zip);
+    setLookingUp(false);
+    if (!place) {
+      setZipError('Unknown ZIP code');
+      return;
+    }
+    set({ zip, city: place.city, state: place.state, county: place.county, lat: place.lat, lng: place.lng });
+  }
+
+  function close() {
+    setAddress(EMPTY_ADDRESS);
+    setErrors({});
+    setZipError(null);
+    onClose();
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (!/^\d{5}$/.test(address.zip)) next.zip = 'Zip cannot be empty!';
+    if (!address.address1.trim()) next.address1 = 'Address 1 cannot be empty!';
+    if (!address.city.trim()) next.city = 'City cannot be empty!';
+    if (!/^[A-Z]{2}$/.test(address.state)) next.state = 'State cannot be empty!';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setSubmitting(true);
+    const envelope = await createNewApplication({
+      carrier_quote_type: quoteType,
+      application_type: applicationType,
+      address: { ...address, searched_address: composeSearchedAddress(address) },
+    });
+    setSubmitting(false);
+    if (envelope.status === 'success' && envelope.data?.application) {
+      const id = envelope.data.application.id;
+      close();
+      onCreated(id);
+      return;
+    }
+    if (envelope.message === INVALID_STATE_MESSAGE) {
+      setInvalidState(true);
+      return;
+    }
+    if (envelope.error_obj) {
+      const fieldErrors: Record<string, string> = {};
+      for (const [key, message] of Object.entries(envelope.error_obj))
+        fieldErrors[key.replace(/^.*\./, '')] = message;
+      setErrors(fieldErrors);
+    }
+  }
+
+  return (
+    <>
+      <Modal opened={opened} onClose={close} title="New application" size="lg" centered>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Start with the ZIP code: city, state and county are filled in for you.
+            </Text>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  label="Zip"
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  value={address.zip}
+                  onChange={(e) => onZipChange(e.currentTarget.value)}
+                  error={zipError ?? errors.zip}
+                  rightSection={lookingUp ? <Loader size="xs" aria-label="Looking up ZIP" /> : null}
+                  required
+                  data-autofocus
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <TextInput
+                  label="Address 1"
+                  autoComplete="address-line1"
+                  value={address.address1}
+                  onChange={(e) => set({ address1: e.currentTarget.value })}
+                  error={errors.address1}
+                  required
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  label="Address 2"
+                  autoComplete="address-line2"
+                  value={address.address2}
+                  onChange={(e) => set({ address2: e.currentTarget.value })}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  label="City"
+                  value={address.city}
+                  onChange={(e) => set({ city: e.currentTarget.value })}
+                  error={errors.city}
+                  required
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 2 }}>
+                <TextInput
+                  label="State"
+                  maxLength={2}
+                  value={address.state}
+                  onChange={(e) => set({ state: e.currentTarget.value.toUpperCase() })}
+                  error={errors.state}
+                  required
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 2 }}>
+                <TextInput
+                  label="County"
+                  value={address.county}
+                  onChange={(e) => set({ county: e.currentTarget.value })}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select
+                  label="Quote type"
+                  data={QUOTE_TYPES.map((q) => ({ value: q.value, label: q.label }))}
+                  value={quoteType}
+                  onChange={(value) => setQuoteType(value ?? 'Primary')}
+                  allowDeselect={false}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select
+                  label="Application type"
+                  data={CREATABLE_APPLICATION_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+                  value={applicationType}
+                  onChange={(value) => setApplicationType(value ?? 'flood')}
+                  allowDeselect={false}
+                />
+              </Grid.Col>
+            </Grid>
+            {composeSearchedAddress(address) && (
+              <Text size="sm">
+                <Text span c="dimmed">
+                  Address:{' '}
+                </Text>
+                {composeSearchedAddress(address)}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={submitting}>
+                Create application
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <InvalidStateDialog
+        opened={invalidState}
+        state={address.state}
+        onClose={() => setInvalidState(false)}
+      />
+    </>
+  );
+}

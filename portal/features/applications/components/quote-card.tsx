@@ -1,0 +1,148 @@
+/** One carrier's quote as a card: premium, coverages, benefits, status. docs/api.md Quote. */
+import { Badge, Card, Divider, Group, List, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { formatCurrency } from '../../../../engine/format-currency.ts';
+import type { Quote } from '../api/application-types.ts';
+
+const STATUS_COLORS: Record<string, string> = {
+  pending: 'blue',
+  quoted: 'green',
+  declined: 'red',
+  error: 'orange',
+  timeout: 'gray',
+};
+
+const COVERAGE_LABELS: Record<string, string> = {
+  building_limit: 'Building',
+  contents_limit: 'Contents',
+  deductible: 'Deductible',
+};
+
+function money(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? formatCurrency(value) : '—';
+}
+
+function extraLabel(key: string): string {
+  const text = key.replace(/_/g, ' ');
+  return text[0]?.toUpperCase() + text.slice(1);
+}
+
+/** Props: the quote and whether it is the cheapest. */
+export interface QuoteCardProps {
+  quote: Quote;
+  cheapest: boolean;
+}
+
+/** Card with the carrier name, status badge (loader while pending), premium and details. */
+export function QuoteCard({ quote, cheapest }: QuoteCardProps) {
+  const extras = Object.entries(quote.coverages ?? {}).filter(
+    ([key, value]) => !(key in COVERAGE_LABELS) && (typeof value === 'number' || typeof value === 'string'),
+  );
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      shadow={cheapest ? 'md' : undefined}
+      style={cheapest ? { borderColor: 'var(--mantine-color-green-6)', borderWidth: 2 } : undefined}
+      aria-label={`${quote.display_name} quote`}
+    >
+      <Stack gap="sm" h="100%">
+        <Text fw={700} lineClamp={2}>
+          {quote.display_name}
+        </Text>
+        <Group gap={6}>
+          <Badge
+            color={STATUS_COLORS[quote.status] ?? 'gray'}
+            variant="light"
+            leftSection={
+              quote.status === 'pending' ? <Loader size={10} color="blue" aria-hidden /> : undefined
+            }
+          >
+            {quote.status}
+          </Badge>
+          {quote.indicative && (
+            <Tooltip
+              label="Indicative: rated by the sandbox connector. Sandbox rates are not bindable."
+              multiline
+              w={240}
+              withArrow
+            >
+              <Badge variant="outline" color="grape" rightSection={<IconInfoCircle size={12} />} tabIndex={0}>
+                Indicative
+              </Badge>
+            </Tooltip>
+          )}
+          {cheapest && (
+            <Badge color="green" variant="filled">
+              Lowest premium
+            </Badge>
+          )}
+        </Group>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Annual premium
+          </Text>
+          <Text fz={28} fw={800} lh={1.2} c={quote.premium === null ? 'dimmed' : undefined}>
+            {quote.premium === null
+              ? quote.status === 'pending'
+                ? 'Waiting…'
+                : '—'
+              : formatCurrency(quote.premium)}
+          </Text>
+        </div>
+        {quote.status === 'declined' && quote.message && (
+          <Text size="sm" c="red">
+            {quote.message}
+          </Text>
+        )}
+        {(quote.status === 'error' || quote.status === 'timeout') && (
+          <Text size="sm" c="dimmed">
+            {quote.message ||
+              (quote.status === 'timeout'
+                ? 'The carrier did not answer in time.'
+                : 'The carrier returned an error.')}
+          </Text>
+        )}
+        <Divider />
+        <Stack gap={4}>
+          {Object.entries(COVERAGE_LABELS).map(([key, label]) => (
+            <Group key={key} justify="space-between">
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text size="sm" fw={500}>
+                {money(quote.coverages?.[key])}
+              </Text>
+            </Group>
+          ))}
+          {extras.map(([key, value]) => (
+            <Group key={key} justify="space-between" wrap="nowrap" align="flex-start">
+              <Text size="sm" c="dimmed">
+                {extraLabel(key)}
+              </Text>
+              <Text size="sm" fw={500} ta="right">
+                {typeof value === 'number' ? money(value) : String(value)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+        {quote.benefits?.length > 0 && (
+          <>
+            <Divider />
+            <List
+              size="sm"
+              spacing={4}
+              icon={<IconCheck size={14} color="var(--mantine-color-green-6)" aria-hidden />}
+              aria-label="Benefits"
+            >
+              {quote.benefits.map((benefit) => (
+                <List.Item key={benefit}>{benefit}</List.Item>
+              ))}
+            </List>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

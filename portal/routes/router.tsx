@@ -1,0 +1,51 @@
+/** Builds the router with the auth store and query client in its context. */
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { ErrorPage } from '../components/error-page.tsx';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { isLoggedIn, patchAuthState } from '../lib/auth-store.ts';
+import { loadingBarDone, loadingBarStart } from '../lib/loading-bar.ts';
+import { routeTree } from './route-tree.tsx';
+
+/** Creates the portal router; `history` defaults to the browser's (tests pass a memory history). */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  const router = createRouter({
+    routeTree,
+    history,
+    context: {
+      queryClient,
+      auth: { isLoggedIn, rememberPath: (path) => patchAuthState({ redirect_back_path_on_login: path }) },
+    },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultNotFoundComponent: () => <ErrorPage status={404} />,
+    scrollRestoration: false,
+  });
+
+  // SPEC §8: a 401 returns to the login page, which later brings the user back.
+  setUnauthorizedHandler((path) => {
+    void router.navigate({
+      to: '/auth/$page_type',
+      params: { page_type: 'login' },
+      search: { redirect: path },
+    });
+  });
+
+  // Route loads drive the loading bar too; SPEC §2: scroll to top on every route change.
+  router.subscribe('onBeforeLoad', ({ pathChanged }) => {
+    if (pathChanged) loadingBarStart();
+  });
+  router.subscribe('onResolved', ({ pathChanged }) => {
+    if (pathChanged) {
+      loadingBarDone(false);
+      window.scrollTo(0, 0);
+    }
+  });
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
