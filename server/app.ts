@@ -1,0 +1,145 @@
+/**
+ * Builds the Fastify app (fastify/demo layout): plugins, the call contract of docs/api.md, the
+ * portal's static files and the quote worker. Listening is start.ts's job, so tests drive the
+ * same app with `app.inject`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Executor } from './db/database.ts';
+import { failure } from './http/envelope.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { inlineScriptHashes } from './http/inline-script-hashes.ts';
+import { rejectNulCharacters } from './http/reject-nul-characters.ts';
+import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
+import { applicationRoutes } from './routes/application-routes.ts';
+import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
+import { utilityRoutes } from './routes/utility-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable quote queue's worker of this app; tests call `drain()`. */
+    quoteWorker: QuoteWorker;
+  }
+}
+
+/** Where `vite build` puts the portal (vite.config.ts build.outDir). */
+export const DEFAULT_PORTAL_DIR = resolve(import.meta.dirname, '../dist/portal');
+
+/** Largest request body accepted, in bytes; documents are far smaller. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  /** The database (or a test's) every repository queries. The caller opens, migrates and closes it. */
+  db: Executor;
+  logger?: FastifyServerOptions['logger'];
+  /** Built portal to serve with the SPA fallback; null = API only. Default: dist/portal when built. */
+  portalDir?: string | null;
+  /** Poll the quote queue from `ready` until close (default true); tests drain it by hand. */
+  startWorker?: boolean;
+  worker?: QuoteWorkerOptions;
+  loginRateLimit?: LoginRateLimit;
+  /** false in dev: Vite's dev server injects inline scripts the production CSP forbids. */
+  contentSecurityPolicy?: boolean;
+}
+
+/**
+ * Builds the app; does not listen. Errors of plugin registration reject. Issue 2 §4, docs/api.md.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    ajv: {
+      // Unknown properties are a client mistake to report, not to strip; types are never coerced.
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: true,
+        allErrors: false,
+        // `type: ['integer', 'string']` (an id as number or digits) is intended.
+        allowUnionTypes: true,
+      },
+    },
+  });
+  app.decorateRequest('actor', null);
+  app.decorateRequest('account', null);
+
+  const portalDir =
+    options.portalDir === undefined
+      ? existsSync(join(DEFAULT_PORTAL_DIR, 'index.html'))
+        ? DEFAULT_PORTAL_DIR
+        : null
+      : options.portalDir;
+  // The portal's own inline scripts (e.g. the colour-mode script before first paint), by hash.
+  const indexHtml = portalDir ? join(portalDir, 'index.html') : null;
+  const scriptHashes =
+    indexHtml && existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
+
+  // 1. Security headers first, so every answer (errors and static files too) carries them.
+  await app.register(helmet, {
+    contentSecurityPolicy:
+      options.contentSecurityPolicy === false
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", ...scriptHashes],
+              // Mantine writes inline style attributes and <style> tags.
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:'],
+              fontSrc: ["'self'", 'data:'],
+              connectSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              frameAncestors: ["'self'"],
+              // The app is served over plain HTTP locally and in tests; TLS belongs to the proxy.
+              upgradeInsecureRequests: null,
+            },
+          },
+    // Same reason: HSTS is for the TLS-terminating proxy, not for http://localhost.
+    strictTransportSecurity: false,
+  });
+  // 2. Rate limiting and 3. OpenAPI collect route options in onRoute hooks: before any route.
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'MGA agent portal API',
+        version: '0.1.0',
+        description: 'The call contract of docs/api.md.',
+      },
+    },
+  });
+  // 4. Every error and unknown /api path answers the envelope.
+  app.setErrorHandler(errorHandler);
+  // Before any route's own hooks: strings PostgreSQL cannot store are a 400, not a 500.
+  app.addHook('preValidation', rejectNulCharacters);
+
+  // 5. The API.
+  await app.register(authRoutes, { db, loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
+  await app.register(applicationRoutes, { db });
+  await app.register(utilityRoutes, { db });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  // 6. The portal, with the SPA fallback for client-side routes.
+  if (portalDir) await app.register(fastifyStatic, { root: portalDir, prefix: '/' });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (portalDir && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send(failure(404, 'Not found.'));
+  });
+
+  // 7. The quote worker runs while the app is up and stops cleanly on close.
+  const worker = createQuoteWorker(db, { logger: app.log, ...options.worker });
+  app.decorate('quoteWorker', worker);
+  if (options.startWorker !== false) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  return app;
+}

@@ -1,0 +1,50 @@
+/**
+ * Opens the database the way ARCHITECTURE describes: PostgreSQL through node-postgres when a URL
+ * is given, otherwise embedded PGlite on disk (or in memory for tests).
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Database, Executor } from './database.ts';
+import * as schema from './schema.ts';
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL (DATABASE_URL). When set, PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite data directory (DATA_DIR); omitted = in memory. */
+  dataDir?: string;
+  /** PostgreSQL only: schema to work in (set as search_path), so test runs don't collide. */
+  searchPath?: string;
+}
+
+/**
+ * Opens PostgreSQL (`databaseUrl`) or PGlite (`dataDir`, or in memory). Does not migrate.
+ * Throws when the server cannot be reached or the data directory cannot be created.
+ * ARCHITECTURE §server.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.searchPath ? { options: `-c search_path=${quoteIdent(options.searchPath)}` } : {}),
+    });
+    // Fail at start-up, not on the first request, when the server is unreachable.
+    const client = await pool.connect();
+    client.release();
+    const db = drizzleNodePg(pool, { schema }) as unknown as Executor;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Executor;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid schema name: ${name}`);
+  return name;
+}

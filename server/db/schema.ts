@@ -1,0 +1,145 @@
+/**
+ * Drizzle table definitions mirroring server/db/migrations/*.sql (the SQL files are the source
+ * of truth for the database; these give the repositories typed queries). Money is dollars.
+ */
+import { boolean, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  trial_ends_at: timestamp('trial_ends_at', { withTimezone: true }),
+  is_trial_disabled: boolean('is_trial_disabled').notNull().default(false),
+  has_active_subscription: boolean('has_active_subscription').notNull().default(false),
+  permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+  stripe_id: text('stripe_id'),
+  eo_data: jsonb('eo_data').$type<{ expiry?: string | null } | null>(),
+  approved_states: text('approved_states').array().notNull().default([]),
+  ...timestamps,
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role').$type<UserRole>().notNull(),
+  password_hash: text('password_hash').notNull(),
+  company_id: integer('company_id').references(() => companies.id),
+  customer_id: integer('customer_id'),
+  ...timestamps,
+});
+
+export const agents = pgTable('agents', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  licensed_states: text('licensed_states').array().notNull().default([]),
+});
+
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  key_hash: text('key_hash').notNull().unique(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const applications = pgTable('applications', {
+  id: serial('id').primaryKey(),
+  agent_id: integer('agent_id')
+    .notNull()
+    .references(() => agents.id),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  status: text('status').$type<ApplicationStatus>().notNull().default('new'),
+  application_type: text('application_type').notNull().default('flood'),
+  carrier_quote_type: jsonb('carrier_quote_type').$type<string[]>().notNull(),
+  useable_details: jsonb('useable_details').$type<Record<string, unknown>>().notNull(),
+  is_cross_sale: boolean('is_cross_sale').notNull().default(false),
+  min_quote_amount: numeric('min_quote_amount', { precision: 14, scale: 2, mode: 'number' }),
+  application_relaunch_count: integer('application_relaunch_count').notNull().default(0),
+  application_source: text('application_source').notNull().default('Agent Portal'),
+  ads_data: jsonb('ads_data').$type<{ starting_url: string | null; gclid: string | null } | null>(),
+  client_name_id: text('client_name_id'),
+  rocket_agent: text('rocket_agent'),
+  searched_address: text('searched_address').notNull().default(''),
+  client_name: text('client_name'),
+  version: integer('version').notNull().default(1),
+  ...timestamps,
+  launched_at: timestamp('launched_at', { withTimezone: true }),
+});
+
+export const notes = pgTable('notes', {
+  id: serial('id').primaryKey(),
+  application_id: integer('application_id')
+    .notNull()
+    .references(() => applications.id),
+  payload: jsonb('payload').$type<NotePayload>().notNull(),
+  ...timestamps,
+});
+
+export const quotes = pgTable('quotes', {
+  id: serial('id').primaryKey(),
+  application_id: integer('application_id')
+    .notNull()
+    .references(() => applications.id),
+  carrier: text('carrier').notNull(),
+  sub_carrier: text('sub_carrier'),
+  display_name: text('display_name').notNull(),
+  connector: text('connector').notNull(),
+  status: text('status').$type<QuoteStatus>().notNull().default('pending'),
+  premium: numeric('premium', { precision: 14, scale: 2, mode: 'number' }),
+  coverages: jsonb('coverages').$type<Record<string, number | string>>().notNull().default({}),
+  benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
+  message: text('message'),
+  indicative: boolean('indicative').notNull().default(true),
+  requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  answered_at: timestamp('answered_at', { withTimezone: true }),
+});
+
+export const quoteJobs = pgTable('quote_jobs', {
+  id: serial('id').primaryKey(),
+  application_id: integer('application_id')
+    .notNull()
+    .references(() => applications.id),
+  quote_id: integer('quote_id')
+    .notNull()
+    .references(() => quotes.id),
+  status: text('status').$type<'queued' | 'running' | 'done'>().notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  run_after: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+  locked_until: timestamp('locked_until', { withTimezone: true }),
+  locked_by: text('locked_by'),
+  last_error: text('last_error'),
+  ...timestamps,
+});
+
+export type UserRole = 'super-admin' | 'admin' | 'agent' | 'customer';
+export type ApplicationStatus = 'new' | 'launched' | 'completed';
+export type QuoteStatus = 'pending' | 'quoted' | 'declined' | 'error' | 'timeout';
+
+/** A note's payload as SPEC §3 Note names it. */
+export interface NotePayload {
+  is_alert: boolean;
+  is_active: boolean;
+  sent_by: string;
+  status: string;
+  message: string;
+}
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type AgentRow = typeof agents.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;
+export type NoteRow = typeof notes.$inferSelect;
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteJobRow = typeof quoteJobs.$inferSelect;

@@ -1,0 +1,182 @@
+/**
+ * Demo data for an EMPTY database (issue 2 §4 Seed): Demo Agency with an active subscription and
+ * E&O expiry 90 days ahead, the four demo accounts, and a few applications for the agent (a new
+ * Primary from the schema examples and a completed one with quotes) so the listing is not empty.
+ */
+
+import { applyDefaults } from '../../engine/apply-defaults.ts';
+import { computeFields } from '../../engine/compute-fields.ts';
+import type { Doc, RuleContext } from '../../engine/types.ts';
+import { examples } from '../../schemas/schema-set.ts';
+import { hashPassword } from '../auth/hash-password.ts';
+import { connectorFor } from '../quoting/connector-for.ts';
+import { launchTargets } from '../quoting/launch-targets.ts';
+import { QUOTE_TIMEOUT_MS } from '../quoting/quote-timeout-ms.ts';
+import { countUsers } from '../repositories/accounts-repository.ts';
+import { insertApplication, updateApplication } from '../repositories/applications-repository.ts';
+import { insertNote } from '../repositories/notes-repository.ts';
+import { applicationRecordDefaults } from '../services/application-record-defaults.ts';
+import { clientName } from '../services/client-name.ts';
+import { compiledSchemaSet } from '../services/schema-engine.ts';
+import type { Executor } from './database.ts';
+import { agents, companies, quotes, users } from './schema.ts';
+
+/** Password of the demo accounts unless DEMO_PASSWORD is set. README. */
+export const DEFAULT_DEMO_PASSWORD = 'demo1234';
+
+/** States the demo agent is licensed in (not CA, so the invalid-state dialog can be shown). */
+export const DEMO_AGENT_STATES = ['FL', 'TX', 'LA', 'NJ', 'NY', 'SC', 'NC', 'GA', 'AL', 'MS'];
+
+export const DEMO_ACCOUNTS = [
+  { email: 'superadmin@demo.test', name: 'Sam Super', role: 'super-admin' },
+  { email: 'admin@demo.test', name: 'Ada Admin', role: 'admin' },
+  { email: 'agent@demo.test', name: 'Alex Agent', role: 'agent' },
+  { email: 'customer@demo.test', name: 'Casey Customer', role: 'customer' },
+] as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Areas of SPEC §1 the demo company may use. */
+const DEMO_PERMISSIONS = [
+  'applications',
+  'dashboard',
+  'bulk-upload',
+  'commission',
+  'plans',
+  'profile',
+  'reporting',
+  'resources',
+  'texto',
+  'portal-settings',
+  'price-predictor',
+];
+
+export interface SeedResult {
+  seeded: boolean;
+  companyId?: number;
+  agentId?: number;
+  applicationIds?: number[];
+}
+
+async function quoteAll(doc: Doc, ctx: RuleContext) {
+  return Promise.all(
+    launchTargets(doc, ctx).map(async (target) => {
+      const signal = AbortSignal.timeout(QUOTE_TIMEOUT_MS);
+      try {
+        const answer = await connectorFor(target.connector).quote({ target, document: doc, ctx }, signal);
+        return { target, answer, error: null };
+      } catch (error) {
+        return { target, answer: null, error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+}
+
+/**
+ * Seeds the demo company, accounts and applications when the database has no user; otherwise
+ * does nothing. All in one transaction. Passwords are scrypt-hashed `password`.
+ */
+export async function seedDemoData(
+  db: Executor,
+  password: string = DEFAULT_DEMO_PASSWORD,
+  now: Date = new Date(),
+): Promise<SeedResult> {
+  if ((await countUsers(db)) > 0) return { seeded: false };
+  const compiled = compiledSchemaSet();
+  const passwordHash = await hashPassword(password);
+  const primary = computeFields(compiled, applyDefaults(compiled, structuredClone(examples.primary as Doc)), {
+    product: 'Primary',
+    application_type: 'flood',
+    status: 'new',
+  });
+  const ctx: RuleContext = { product: 'Primary', application_type: 'flood', status: 'new' };
+  // Connectors run outside the transaction: they may take a while and touch no table.
+  const answers = await quoteAll(primary, ctx);
+
+  return db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: 'Demo Agency',
+        has_active_subscription: true,
+        is_trial_disabled: false,
+        trial_ends_at: null,
+        permissions: DEMO_PERMISSIONS,
+        stripe_id: null,
+        eo_data: { expiry: new Date(now.getTime() + 90 * DAY_MS).toISOString().slice(0, 10) },
+        approved_states: DEMO_AGENT_STATES,
+      })
+      .returning();
+    const userIds: Record<string, number> = {};
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          name: account.name,
+          role: account.role,
+          password_hash: passwordHash,
+          company_id: company.id,
+        })
+        .returning();
+      userIds[account.role] = user.id;
+    }
+    const [agent] = await tx
+      .insert(agents)
+      .values({ user_id: userIds.agent, licensed_states: DEMO_AGENT_STATES })
+      .returning();
+
+    const base = {
+      ...applicationRecordDefaults(),
+      agent_id: agent.id,
+      company_id: company.id,
+      application_type: 'flood',
+      carrier_quote_type: ['Primary'],
+      searched_address: String(primary.searched_address ?? ''),
+      client_name: clientName(primary),
+    };
+    const fresh = await insertApplication(tx, { ...base, status: 'new', useable_details: primary });
+    const done = await insertApplication(tx, {
+      ...base,
+      status: 'launched',
+      useable_details: primary,
+      launched_at: now,
+    });
+    let cheapest: number | null = null;
+    for (const { target, answer, error } of answers) {
+      const premium = answer?.status === 'quoted' ? answer.premium : null;
+      if (premium !== null && (cheapest === null || premium < cheapest)) cheapest = premium;
+      await tx.insert(quotes).values({
+        application_id: done.id,
+        carrier: target.carrier,
+        sub_carrier: target.sub_carrier,
+        display_name: target.display_name,
+        connector: target.connector,
+        status: answer?.status ?? 'error',
+        premium,
+        coverages: answer?.coverages ?? {},
+        benefits: answer?.benefits.length ? answer.benefits : target.benefits,
+        message: answer?.message ?? error,
+        indicative: answer?.indicative ?? true,
+        requested_at: now,
+        answered_at: now,
+      });
+    }
+    await updateApplication(tx, done.id, { status: 'completed', min_quote_amount: cheapest });
+    await insertNote(tx, done.id, {
+      is_alert: true,
+      is_active: true,
+      sent_by: 'auto_launch',
+      status: 'failed',
+      message: 'Automatic launch failed for one carrier; quotes were requested again.',
+    });
+    await insertNote(tx, fresh.id, {
+      is_alert: false,
+      is_active: true,
+      sent_by: 'agent',
+      status: 'note',
+      message: 'Client asked for a quote before the renewal date.',
+    });
+    return { seeded: true, companyId: company.id, agentId: agent.id, applicationIds: [fresh.id, done.id] };
+  });
+}

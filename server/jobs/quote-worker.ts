@@ -1,0 +1,228 @@
+/**
+ * The durable quote queue's worker (issue 2 §4 Quote worker): claims quote_jobs, asks each job's
+ * connector with an AbortSignal at QUOTE_TIMEOUT_MS, writes the quote, and completes the
+ * application when no quote is pending (min_quote_amount = cheapest quoted premium).
+ * Safe with several processes on one PostgreSQL: claims use FOR UPDATE SKIP LOCKED, and the
+ * completion check locks the application row.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Doc } from '../../engine/types.ts';
+import type { Executor } from '../db/database.ts';
+import type { QuoteJobRow, QuoteRow } from '../db/schema.ts';
+import { connectorFor } from '../quoting/connector-for.ts';
+import { QUOTE_TIMEOUT_MS } from '../quoting/quote-timeout-ms.ts';
+import type { QuoteAnswer } from '../quoting/types.ts';
+import { findApplication, updateApplication } from '../repositories/applications-repository.ts';
+import {
+  answerQuote,
+  claimQuoteJobs,
+  findQuote,
+  finishQuoteJob,
+  quoteProgress,
+} from '../repositories/quotes-repository.ts';
+import { ruleContextOf } from '../services/schema-engine.ts';
+
+/** Default pause between polls when the queue was empty, in ms. */
+export const QUOTE_POLL_INTERVAL_MS = 200;
+/** Jobs one worker runs at once. */
+export const QUOTE_WORKER_BATCH = 4;
+/** Claims of one job before it is given up as an error (a job that keeps crashing its worker). */
+export const QUOTE_MAX_ATTEMPTS = 3;
+/** Grace beyond the connector timeout before another worker may re-claim a running job, in ms. */
+const LOCK_GRACE_MS = 30_000;
+
+export interface QuoteWorkerOptions {
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Connector timeout in ms; defaults to QUOTE_TIMEOUT_MS. */
+  timeoutMs?: number;
+  logger?: FastifyBaseLogger;
+}
+
+export interface QuoteWorker {
+  readonly id: string;
+  /** Starts polling in the background; no-op when running. */
+  start(): void;
+  /** Stops polling and waits for the jobs in hand to finish. */
+  stop(): Promise<void>;
+  /** Runs claimable jobs until none is left; returns how many ran. For tests and scripts. */
+  drain(): Promise<number>;
+}
+
+type Outcome = Pick<QuoteRow, 'status' | 'premium' | 'coverages' | 'benefits' | 'message' | 'indicative'>;
+
+class TimeoutError extends Error {}
+
+async function askConnector(
+  quote: QuoteRow,
+  document: Doc,
+  ctxSource: Parameters<typeof ruleContextOf>[0],
+  timeoutMs: number,
+): Promise<Outcome> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new TimeoutError());
+    }, timeoutMs);
+  });
+  try {
+    const connector = connectorFor(quote.connector);
+    const request = {
+      target: {
+        carrier: quote.carrier,
+        sub_carrier: quote.sub_carrier,
+        display_name: quote.display_name,
+        connector: quote.connector,
+        benefits: quote.benefits,
+      },
+      document,
+      ctx: ruleContextOf(ctxSource),
+    };
+    // Racing the timer covers connectors that ignore the signal.
+    const answer: QuoteAnswer = await Promise.race([connector.quote(request, controller.signal), timeout]);
+    return {
+      status: answer.status,
+      premium: answer.status === 'quoted' ? answer.premium : null,
+      coverages: answer.coverages,
+      benefits: answer.benefits.length ? answer.benefits : quote.benefits,
+      message: answer.message,
+      indicative: answer.indicative,
+    };
+  } catch (error) {
+    if (error instanceof TimeoutError || controller.signal.aborted) {
+      return {
+        ...emptyOutcome(quote),
+        status: 'timeout',
+        message: `No answer within ${Math.round(timeoutMs / 1000)} s.`,
+      };
+    }
+    return {
+      ...emptyOutcome(quote),
+      status: 'error',
+      message: error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function emptyOutcome(quote: QuoteRow): Outcome {
+  return {
+    status: 'error',
+    premium: null,
+    coverages: {},
+    benefits: quote.benefits,
+    message: null,
+    indicative: true,
+  };
+}
+
+/**
+ * Writes the outcome and, when it was the last pending quote of a launched application,
+ * completes it with min_quote_amount = cheapest quoted premium (dollars, null when none).
+ */
+async function settle(
+  db: Executor,
+  job: QuoteJobRow,
+  outcome: Outcome | null,
+  lastError: string | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Locking the application serializes the last two answers of one launch across processes.
+    const app = await findApplication(tx, job.application_id, { kind: 'all' }, true);
+    if (outcome) await answerQuote(tx, job.quote_id, outcome);
+    await finishQuoteJob(tx, job.id, lastError);
+    if (app?.status !== 'launched') return;
+    const progress = await quoteProgress(tx, app.id);
+    if (progress.pending === 0) {
+      await updateApplication(tx, app.id, { status: 'completed', min_quote_amount: progress.cheapest });
+    }
+  });
+}
+
+async function runJob(db: Executor, job: QuoteJobRow, timeoutMs: number): Promise<void> {
+  const quote = await findQuote(db, job.quote_id);
+  const app = await findApplication(db, job.application_id, { kind: 'all' });
+  if (!quote || !app || quote.status !== 'pending') {
+    await settle(db, job, null, 'quote no longer pending');
+    return;
+  }
+  if (job.attempts > QUOTE_MAX_ATTEMPTS) {
+    const message = `Quote request failed after ${QUOTE_MAX_ATTEMPTS} attempts.`;
+    await settle(db, job, { ...emptyOutcome(quote), message }, message);
+    return;
+  }
+  const outcome = await askConnector(quote, app.useable_details, app, timeoutMs);
+  await settle(db, job, outcome, outcome.status === 'error' ? outcome.message : null);
+}
+
+/** A worker over `db`. Call start() to poll, or drain() to run what is queued now. */
+export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}): QuoteWorker {
+  const id = `worker-${randomUUID()}`;
+  const pollMs = options.pollIntervalMs ?? QUOTE_POLL_INTERVAL_MS;
+  const batch = options.batchSize ?? QUOTE_WORKER_BATCH;
+  const timeoutMs = options.timeoutMs ?? QUOTE_TIMEOUT_MS;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  async function runBatch(): Promise<number> {
+    const jobs = await claimQuoteJobs(db, id, batch, timeoutMs + LOCK_GRACE_MS);
+    await Promise.all(
+      jobs.map((job) =>
+        runJob(db, job, timeoutMs).catch((error) => {
+          // The job stays running until its lock expires, then another claim retries it.
+          options.logger?.error({ err: error, job: job.id }, 'quote job failed');
+        }),
+      ),
+    );
+    return jobs.length;
+  }
+
+  async function pollLoop() {
+    while (running) {
+      let ran = 0;
+      try {
+        ran = await runBatch();
+      } catch (error) {
+        options.logger?.error({ err: error }, 'quote worker poll failed');
+      }
+      if (ran === 0 && running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    }
+  }
+
+  return {
+    id,
+    start() {
+      if (running) return;
+      running = true;
+      loop = pollLoop();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = null;
+    },
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const ran = await runBatch();
+        if (ran === 0) return total;
+        total += ran;
+      }
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/** Application rows: the only code that reads or writes the applications table. */
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { type ApplicationRow, applications } from '../db/schema.ts';
+import type { AccessScope } from './access-scope.ts';
+import { isRowId } from './is-row-id.ts';
+
+export type NewApplication = typeof applications.$inferInsert;
+
+/** Listing filters after parsing (docs/api.md listing); every one optional. */
+export interface ApplicationFilters {
+  address?: string;
+  /** Numeric ids to match (a numeric id or an RMGA reference parsed to its id). */
+  ids?: number[];
+  agentId?: number;
+  clientNameId?: string;
+  applicationSource?: string;
+  product?: string;
+}
+
+function scopeCondition(scope: AccessScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'company':
+      return eq(applications.company_id, scope.companyId);
+    case 'agent':
+      return eq(applications.agent_id, scope.agentId);
+    case 'none':
+      return sql`false`;
+  }
+}
+
+/** `%` and `_` typed by the user are literal characters, not wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterConditions(scope: AccessScope, filters: ApplicationFilters): SQL | undefined {
+  const parts: (SQL | undefined)[] = [scopeCondition(scope)];
+  if (filters.address) parts.push(ilike(applications.searched_address, `%${escapeLike(filters.address)}%`));
+  if (filters.ids) {
+    const ids = filters.ids.filter(isRowId);
+    parts.push(ids.length ? inArray(applications.id, ids) : sql`false`);
+  }
+  if (filters.agentId !== undefined) {
+    parts.push(isRowId(filters.agentId) ? eq(applications.agent_id, filters.agentId) : sql`false`);
+  }
+  if (filters.clientNameId) parts.push(eq(applications.client_name_id, filters.clientNameId));
+  if (filters.applicationSource) parts.push(eq(applications.application_source, filters.applicationSource));
+  if (filters.product) parts.push(sql`${applications.carrier_quote_type} ->> 0 = ${filters.product}`);
+  return and(...parts.filter((p): p is SQL => p !== undefined));
+}
+
+/** Inserts an application; returns the stored row. */
+export async function insertApplication(db: Executor, values: NewApplication): Promise<ApplicationRow> {
+  const [row] = await db.insert(applications).values(values).returning();
+  return row;
+}
+
+/**
+ * The application with this id inside the scope, or null (another's record looks missing).
+ * `forUpdate` locks the row until the transaction ends.
+ */
+export async function findApplication(
+  db: Executor,
+  id: number,
+  scope: AccessScope,
+  forUpdate = false,
+): Promise<ApplicationRow | null> {
+  if (!isRowId(id)) return null;
+  const query = db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), scopeCondition(scope)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Updates columns of one application and bumps `version` and `updated_at`; returns the new row. */
+export async function updateApplication(
+  db: Executor,
+  id: number,
+  patch: Partial<NewApplication>,
+): Promise<ApplicationRow> {
+  const [row] = await db
+    .update(applications)
+    .set({ ...patch, version: sql`${applications.version} + 1`, updated_at: new Date() })
+    .where(eq(applications.id, id))
+    .returning();
+  return row;
+}
+
+/** One listing page, newest first, plus the total matching. */
+export async function listApplications(
+  db: Executor,
+  scope: AccessScope,
+  filters: ApplicationFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ApplicationRow[]; total: number }> {
+  const where = filterConditions(scope, filters);
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(where)
+    .orderBy(desc(applications.created_at), desc(applications.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [{ total }] = await db.select({ total: count() }).from(applications).where(where);
+  return { rows, total: Number(total) };
+}
+
+/** Matching applications per status (new, launched, completed; 0 when none). */
+export async function countApplicationsByStatus(
+  db: Executor,
+  scope: AccessScope,
+  filters: ApplicationFilters,
+): Promise<Record<'new' | 'launched' | 'completed', number>> {
+  const rows = await db
+    .select({ status: applications.status, n: count() })
+    .from(applications)
+    .where(filterConditions(scope, filters))
+    .groupBy(applications.status);
+  const counts = { new: 0, launched: 0, completed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** Ids of the agent's applications at the same searched address (the "related" of delete). */
+export async function findRelatedApplicationIds(
+  db: Executor,
+  agentId: number,
+  searchedAddress: string,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.agent_id, agentId), eq(applications.searched_address, searchedAddress)));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Deletes applications (their notes, quotes and jobs go with them by ON DELETE CASCADE). */
+export async function deleteApplications(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(applications).where(inArray(applications.id, ids));
+}

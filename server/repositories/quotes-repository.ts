@@ -1,0 +1,99 @@
+/** Quote rows (one per carrier a launch goes to) and their durable jobs. */
+import { and, asc, eq, inArray, min, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../db/database.ts';
+import { type QuoteJobRow, type QuoteRow, quoteJobs, quotes } from '../db/schema.ts';
+
+export type NewQuote = typeof quotes.$inferInsert;
+
+/** Quotes of one application in request order. */
+export async function quotesOfApplication(db: Executor, applicationId: number): Promise<QuoteRow[]> {
+  return db.select().from(quotes).where(eq(quotes.application_id, applicationId)).orderBy(asc(quotes.id));
+}
+
+/** Inserts a pending quote and the job that will request it, in the caller's transaction. */
+export async function insertQuoteWithJob(db: Executor, values: NewQuote): Promise<QuoteRow> {
+  const [quote] = await db.insert(quotes).values(values).returning();
+  await db.insert(quoteJobs).values({ application_id: quote.application_id, quote_id: quote.id });
+  return quote;
+}
+
+/** Removes every quote and job of an application (reset). */
+export async function deleteQuotesOfApplication(db: Executor, applicationId: number): Promise<void> {
+  await db.delete(quoteJobs).where(eq(quoteJobs.application_id, applicationId));
+  await db.delete(quotes).where(eq(quotes.application_id, applicationId));
+}
+
+/**
+ * Claims up to `limit` runnable jobs for `workerId`: queued ones due now, and running ones whose
+ * lock expired (a crashed worker). `FOR UPDATE SKIP LOCKED` lets several processes share one
+ * PostgreSQL without claiming the same job. Each claim counts an attempt. Lock length in ms.
+ */
+export async function claimQuoteJobs(
+  db: Executor,
+  workerId: string,
+  limit: number,
+  lockMs: number,
+): Promise<QuoteJobRow[]> {
+  const result = await db.execute(sql`
+    UPDATE quote_jobs
+       SET status = 'running', attempts = attempts + 1, locked_by = ${workerId},
+           locked_until = now() + make_interval(secs => ${lockMs / 1000}), updated_at = now()
+     WHERE id IN (
+       SELECT id FROM quote_jobs
+        WHERE (status = 'queued' AND run_after <= now())
+           OR (status = 'running' AND locked_until < now())
+        ORDER BY id
+        FOR UPDATE SKIP LOCKED
+        LIMIT ${limit})
+    RETURNING id`);
+  const ids = rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return db.select().from(quoteJobs).where(inArray(quoteJobs.id, ids)).orderBy(asc(quoteJobs.id));
+}
+
+/** The quote of a job, or null when the application was reset or deleted meanwhile. */
+export async function findQuote(db: Executor, quoteId: number): Promise<QuoteRow | null> {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+  return row ?? null;
+}
+
+/** Writes a connector's answer into a still-pending quote; false when it is no longer pending. */
+export async function answerQuote(
+  db: Executor,
+  quoteId: number,
+  answer: Partial<NewQuote>,
+): Promise<boolean> {
+  const rows = await db
+    .update(quotes)
+    .set({ ...answer, answered_at: new Date() })
+    .where(and(eq(quotes.id, quoteId), eq(quotes.status, 'pending')))
+    .returning({ id: quotes.id });
+  return rows.length > 0;
+}
+
+/** Marks a job finished (it is kept for the record, never claimed again). */
+export async function finishQuoteJob(db: Executor, jobId: number, lastError: string | null): Promise<void> {
+  await db
+    .update(quoteJobs)
+    .set({ status: 'done', locked_until: null, last_error: lastError, updated_at: new Date() })
+    .where(eq(quoteJobs.id, jobId));
+}
+
+/** Pending quotes left, and the cheapest quoted premium in dollars (null when none quoted). */
+export async function quoteProgress(
+  db: Executor,
+  applicationId: number,
+): Promise<{ pending: number; cheapest: number | null }> {
+  const rows = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.application_id, applicationId), eq(quotes.status, 'pending')));
+  const [{ cheapest }] = await db
+    .select({ cheapest: min(quotes.premium) })
+    .from(quotes)
+    .where(and(eq(quotes.application_id, applicationId), eq(quotes.status, 'quoted')));
+  return {
+    pending: rows.length,
+    cheapest: cheapest === null || cheapest === undefined ? null : Number(cheapest),
+  };
+}

@@ -1,0 +1,35 @@
+/** Session rows: stored by the SHA-256 of the key, never the key itself. */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { sessions } from '../db/schema.ts';
+
+/** Stores a new session. */
+export async function insertSession(
+  db: Executor,
+  keyHash: string,
+  userId: number,
+  expiresAt: Date,
+): Promise<void> {
+  await db.insert(sessions).values({ key_hash: keyHash, user_id: userId, expires_at: expiresAt });
+}
+
+/** The user id of a session that is neither expired at `now` nor revoked, or null. */
+export async function findActiveSessionUser(
+  db: Executor,
+  keyHash: string,
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ user_id: sessions.user_id })
+    .from(sessions)
+    .where(and(eq(sessions.key_hash, keyHash), gt(sessions.expires_at, now), isNull(sessions.revoked_at)));
+  return row?.user_id ?? null;
+}
+
+/** Marks a session revoked; later look-ups fail. No-op when already revoked or unknown. */
+export async function revokeSession(db: Executor, keyHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(and(eq(sessions.key_hash, keyHash), isNull(sessions.revoked_at)));
+}

@@ -1,0 +1,158 @@
+/**
+ * The application calls of docs/api.md under /api/agent-portal/ (SPEC §7). Handlers stay thin:
+ * parse the checked body, call the service, wrap the answer in the envelope.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Doc } from '../../engine/types.ts';
+import type { Executor } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
+import { envelopeSchema, success } from '../http/envelope.ts';
+import {
+  type CreateApplicationInput,
+  createApplication,
+  deleteApplication,
+  FORBIDDEN_MESSAGE,
+  getApplication,
+  launchApplication,
+  resetApplication,
+  toggleAlertNote,
+  updateApplicationDetails,
+} from '../services/applications-service.ts';
+import {
+  DEFAULT_PER_PAGE,
+  type ListingInput,
+  listAgentApplications,
+  MAX_PER_PAGE,
+} from '../services/listing-service.ts';
+import {
+  applicationIdBodySchema,
+  createBodySchema,
+  deleteBodySchema,
+  detailsBodySchema,
+  listingBodySchema,
+  listingQuerySchema,
+  toggleNoteBodySchema,
+} from './request-schemas.ts';
+
+const response = { default: envelopeSchema };
+
+type Body = Record<string, unknown>;
+
+function bodyOf(request: FastifyRequest): Body {
+  return request.body as Body;
+}
+
+/** Registers the application routes; every one needs a session and is closed to customers. */
+export async function applicationRoutes(app: FastifyInstance, options: { db: Executor }) {
+  const { db } = options;
+  const authenticate = authenticateHook(db);
+  const route = (
+    path: string,
+    body: object,
+    handler: (request: FastifyRequest) => Promise<unknown>,
+    querystring?: object,
+  ) =>
+    app.post(
+      `/api/agent-portal/${path}`,
+      {
+        schema: { tags: ['applications'], body, ...(querystring ? { querystring } : {}), response },
+        preValidation: async (request, reply) => {
+          await authenticate(request, reply);
+          // SPEC §6: applications are the agents' (and their admins') work; customers have none.
+          if (actorOf(request).role === 'customer') throw new ApiError(403, FORBIDDEN_MESSAGE);
+        },
+      },
+      handler,
+    );
+
+  route(
+    'get-agent-applications-list',
+    listingBodySchema,
+    async (request) => {
+      const query = request.query as { page?: string; per_page?: string };
+      const body = bodyOf(request) as Omit<ListingInput, 'page' | 'perPage' | 'filters' | 'agentId'> & {
+        agent_id?: number | string | null;
+        application_source?: string | null;
+        filters?: ListingInput['filters'];
+      };
+      const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
+      if (perPage > MAX_PER_PAGE) {
+        const message = `querystring.per_page must be <= ${MAX_PER_PAGE}`;
+        throw new ApiError(400, `Invalid request: ${message}`, { 'querystring.per_page': message });
+      }
+      const agentId =
+        body.agent_id === null || body.agent_id === undefined || body.agent_id === ''
+          ? undefined
+          : Number(body.agent_id);
+      const data = await listAgentApplications(db, actorOf(request), {
+        page: Number(query.page ?? 1),
+        perPage,
+        agentId,
+        applicationSource: body.application_source ?? undefined,
+        filters: body.filters ?? {},
+      });
+      return success('Applications.', data);
+    },
+    listingQuerySchema,
+  );
+
+  route('get-application-by-id', applicationIdBodySchema, async (request) => {
+    const application = await getApplication(db, actorOf(request), Number(bodyOf(request).application_id));
+    return success('Application.', { application });
+  });
+
+  route('create-new-application', createBodySchema, async (request) => {
+    const application = await createApplication(db, actorOf(request), request.body as CreateApplicationInput);
+    return success('Application created.', { application });
+  });
+
+  route('update-application', detailsBodySchema, async (request) => {
+    const body = bodyOf(request);
+    const application = await updateApplicationDetails(
+      db,
+      actorOf(request),
+      Number(body.application_id),
+      body.address_details as Doc,
+    );
+    return success('Application saved.', { application });
+  });
+
+  route('launch-application', detailsBodySchema, async (request) => {
+    const body = bodyOf(request);
+    const data = await launchApplication(
+      db,
+      actorOf(request),
+      Number(body.application_id),
+      body.address_details as Doc,
+    );
+    return success('Application launched.', data);
+  });
+
+  route('reset-application', applicationIdBodySchema, async (request) => {
+    const application = await resetApplication(db, actorOf(request), Number(bodyOf(request).application_id));
+    return success('Application reset.', { application });
+  });
+
+  route('toggle-application-alert-note', toggleNoteBodySchema, async (request) => {
+    const body = bodyOf(request);
+    const note = await toggleAlertNote(
+      db,
+      actorOf(request),
+      Number(body.application_id),
+      Number(body.note_id),
+    );
+    return success('Note updated.', { note });
+  });
+
+  route('delete-application-by-id', deleteBodySchema, async (request) => {
+    const body = bodyOf(request);
+    const deleted_ids = await deleteApplication(
+      db,
+      actorOf(request),
+      Number(body.application_id),
+      Boolean(body.delete_all_related_applications),
+    );
+    return success('Application deleted.', { deleted_ids });
+  });
+}

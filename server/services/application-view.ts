@@ -1,0 +1,87 @@
+/** Application, note, quote and listing-row shapes of docs/api.md, built from rows. */
+import type { ApplicationRow, NoteRow, QuoteRow } from '../db/schema.ts';
+import { applicationReference } from './application-reference.ts';
+import { isItWorkingHour } from './is-it-working-hour.ts';
+import { type AlertColor, alertColorOfNotes, noteColor } from './note-color.ts';
+
+/** Note as docs/api.md: `{id, application_id, payload, color, created_at}`. SPEC §3 Note. */
+export function noteView(note: NoteRow) {
+  return {
+    id: note.id,
+    application_id: note.application_id,
+    payload: note.payload,
+    color: noteColor(note.payload),
+    created_at: note.created_at.toISOString(),
+  };
+}
+
+/** Quote as docs/api.md; premium in dollars (annual) or null. */
+export function quoteView(quote: QuoteRow) {
+  return {
+    id: quote.id,
+    carrier: quote.carrier,
+    sub_carrier: quote.sub_carrier,
+    display_name: quote.display_name,
+    status: quote.status,
+    premium: quote.premium === null ? null : Number(quote.premium),
+    coverages: quote.coverages,
+    benefits: quote.benefits,
+    message: quote.message,
+    indicative: quote.indicative,
+    requested_at: quote.requested_at.toISOString(),
+    answered_at: quote.answered_at?.toISOString() ?? null,
+  };
+}
+
+/** Application as docs/api.md (get-application-by-id, create, launch, reset). SPEC §3 Application. */
+export function applicationView(
+  row: ApplicationRow,
+  notes: NoteRow[],
+  quotes: QuoteRow[],
+  now: Date = new Date(),
+) {
+  return {
+    id: row.id,
+    application_id: applicationReference(row.id),
+    status: row.status,
+    application_type: row.application_type,
+    carrier_quote_type: row.carrier_quote_type,
+    is_cross_sale: row.is_cross_sale,
+    min_quote_amount: row.min_quote_amount === null ? null : Number(row.min_quote_amount),
+    payload: { useable_details: row.useable_details },
+    notes: notes.map(noteView),
+    quotes: quotes.map(quoteView),
+    isItWorkingHour: isItWorkingHour(now),
+    application_relaunch_count: row.application_relaunch_count,
+    application_source: row.application_source,
+    ads_data: row.ads_data,
+    client_name_id: row.client_name_id,
+    rocket_agent: row.rocket_agent,
+    agent_id: row.agent_id,
+    company_id: row.company_id,
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    launched_at: row.launched_at?.toISOString() ?? null,
+  };
+}
+
+/** Listing row as docs/api.md; `alert_color` from the application's active alert notes. */
+export function listingRowView(row: ApplicationRow, notes: NoteRow[]) {
+  const alertColor: AlertColor | null = alertColorOfNotes(notes.map((n) => n.payload));
+  return {
+    id: row.id,
+    application_id: applicationReference(row.id),
+    status: row.status,
+    carrier_quote_type: row.carrier_quote_type,
+    application_type: row.application_type,
+    searched_address: row.searched_address,
+    client_name: row.client_name,
+    min_quote_amount: row.min_quote_amount === null ? null : Number(row.min_quote_amount),
+    application_source: row.application_source,
+    client_name_id: row.client_name_id,
+    alert_color: alertColor,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,325 @@
+/**
+ * The application calls of docs/api.md (SPEC §7): create, read, update, launch, reset, delete and
+ * the alert-note toggle. Each write runs in one transaction, so a failed call changes nothing.
+ */
+import { applyDefaults } from '../../engine/apply-defaults.ts';
+import { computeFields } from '../../engine/compute-fields.ts';
+import { evaluateOutcomes } from '../../engine/evaluate-outcomes.ts';
+import { firstMessage } from '../../engine/first-message.ts';
+import { messagesByField } from '../../engine/messages-by-field.ts';
+import type { Doc, OutcomeMessage, ValidationMessage } from '../../engine/types.ts';
+import { validateDocument } from '../../engine/validate-document.ts';
+import { validateTypes } from '../../engine/validate-types.ts';
+import { placeholders } from '../../schemas/schema-set.ts';
+import type { Executor } from '../db/database.ts';
+import type { ApplicationRow } from '../db/schema.ts';
+import { ApiError } from '../http/api-error.ts';
+import { launchTargets } from '../quoting/launch-targets.ts';
+import { findAgent } from '../repositories/accounts-repository.ts';
+import {
+  deleteApplications,
+  findApplication,
+  findRelatedApplicationIds,
+  insertApplication,
+  updateApplication,
+} from '../repositories/applications-repository.ts';
+import {
+  findNoteForUpdate,
+  notesOfApplications,
+  updateNotePayload,
+} from '../repositories/notes-repository.ts';
+import {
+  deleteQuotesOfApplication,
+  insertQuoteWithJob,
+  quotesOfApplication,
+} from '../repositories/quotes-repository.ts';
+import { type Actor, accessScope } from './actor.ts';
+import { applicationRecordDefaults } from './application-record-defaults.ts';
+import { applicationView, noteView } from './application-view.ts';
+import { clientName } from './client-name.ts';
+import { compiledSchemaSet, ruleContextOf } from './schema-engine.ts';
+
+export const NOT_FOUND_MESSAGE = 'Application not found.';
+export const NOT_LICENSED_MESSAGE = "Invalid state! Agent don't have license for the given address state.";
+export const NOT_SUPPORTED_MESSAGE = 'Application type is not supported yet.';
+export const ALREADY_LAUNCHED_MESSAGE = 'Application is already launched.';
+export const FORBIDDEN_MESSAGE = 'Forbidden.';
+
+/** The application types the launch pipeline quotes; others answer NOT_SUPPORTED_MESSAGE. */
+const LAUNCHABLE_TYPES = new Set(['flood']);
+
+/** Address of create-new-application (docs/api.md). lat/lng in decimal degrees. */
+export interface AddressInput {
+  searched_address: string;
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  county?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+}
+
+export interface CreateApplicationInput {
+  agent_id?: number;
+  carrier_quote_type: string;
+  application_type: string;
+  address: AddressInput;
+}
+
+export type ApplicationView = ReturnType<typeof applicationView>;
+
+async function viewOf(db: Executor, row: ApplicationRow): Promise<ApplicationView> {
+  const [notes, quotes] = await Promise.all([
+    notesOfApplications(db, [row.id]),
+    quotesOfApplication(db, row.id),
+  ]);
+  return applicationView(row, notes, quotes);
+}
+
+async function loadOwned(db: Executor, actor: Actor, id: number, forUpdate = false): Promise<ApplicationRow> {
+  const row = await findApplication(db, id, accessScope(actor), forUpdate);
+  if (!row) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/**
+ * The agent an application is created for: an agent creates for themself, an admin for an agent
+ * of their company, a super-admin for any agent. Throws ApiError 403 otherwise, 400 when an admin
+ * names no agent. Issue 2 §4 create-new-application.
+ */
+async function resolveAgent(db: Executor, actor: Actor, requested: number | undefined) {
+  if (actor.role === 'agent') {
+    if (actor.agentId === null || (requested !== undefined && requested !== actor.agentId)) {
+      throw new ApiError(403, FORBIDDEN_MESSAGE);
+    }
+  } else if (actor.role === 'customer') {
+    throw new ApiError(403, FORBIDDEN_MESSAGE);
+  } else if (requested === undefined) {
+    throw new ApiError(400, 'Invalid request: body.agent_id is required', {
+      'body.agent_id': 'body.agent_id is required',
+    });
+  }
+  const agent = await findAgent(db, requested ?? (actor.agentId as number));
+  if (
+    !agent ||
+    (actor.role === 'admin' && agent.company_id !== actor.companyId) ||
+    agent.company_id === null
+  ) {
+    throw new ApiError(403, FORBIDDEN_MESSAGE);
+  }
+  return agent;
+}
+
+/**
+ * Creates an application for an address: checks the agent's licence for the state (422
+ * NOT_LICENSED_MESSAGE), stores applyDefaults(address + placeholders) as the document and the
+ * record schema's row defaults. Returns the application view. SPEC §6, docs/api.md.
+ */
+export async function createApplication(
+  db: Executor,
+  actor: Actor,
+  input: CreateApplicationInput,
+): Promise<ApplicationView> {
+  const compiled = compiledSchemaSet();
+  return db.transaction(async (tx) => {
+    const agent = await resolveAgent(tx, actor, input.agent_id);
+    const state = input.address.state.toUpperCase();
+    if (!agent.licensed_states.includes(state)) throw new ApiError(422, NOT_LICENSED_MESSAGE);
+    const { address } = input;
+    const seed: Doc = {
+      ...placeholders,
+      searched_address: address.searched_address,
+      address: address.searched_address,
+      address1: address.address1,
+      address2: address.address2 ?? null,
+      city: address.city,
+      state,
+      zip: address.zip,
+      county: address.county ?? null,
+      lat: address.lat ?? null,
+      lng: address.lng ?? null,
+    };
+    // Keys the model does not have would fail the first update's type check; drop them here.
+    const known = Object.fromEntries(Object.entries(seed).filter(([key]) => key in compiled.properties));
+    const doc = applyDefaults(compiled, known);
+    const row = await insertApplication(tx, {
+      ...applicationRecordDefaults(),
+      agent_id: agent.id,
+      company_id: agent.company_id as number,
+      status: 'new',
+      application_type: input.application_type,
+      carrier_quote_type: [input.carrier_quote_type],
+      useable_details: doc,
+      searched_address: address.searched_address,
+      client_name: clientName(doc),
+    });
+    return viewOf(tx, row);
+  });
+}
+
+/** The application view, or ApiError 404 when missing or not the caller's. docs/api.md. */
+export async function getApplication(db: Executor, actor: Actor, id: number): Promise<ApplicationView> {
+  return viewOf(db, await loadOwned(db, actor, id));
+}
+
+function typeFailure(messages: ValidationMessage[]): ApiError {
+  const compiled = compiledSchemaSet();
+  return new ApiError(422, firstMessage(compiled, messages), messagesByField(messages), { messages });
+}
+
+/**
+ * Merges `details` over the stored document and recomputes computed fields. With `checkTypes`,
+ * first rejects wrong types/options of what is sent (422), as a draft save must.
+ */
+function mergeDetails(row: ApplicationRow, details: Doc, checkTypes: boolean): Doc {
+  const compiled = compiledSchemaSet();
+  if (checkTypes) {
+    const messages = validateTypes(compiled, details);
+    if (messages.length) throw typeFailure(messages);
+  }
+  return computeFields(compiled, { ...row.useable_details, ...details }, ruleContextOf(row));
+}
+
+function documentColumns(doc: Doc, row: ApplicationRow) {
+  return {
+    useable_details: doc,
+    searched_address: typeof doc.searched_address === 'string' ? doc.searched_address : row.searched_address,
+    client_name: clientName(doc),
+  };
+}
+
+/**
+ * Saves fields of a draft (status new, else 409): checks only types and options of what is sent,
+ * then merges it over the stored document, recomputes computed fields and bumps `version`.
+ * docs/api.md update-application.
+ */
+export async function updateApplicationDetails(
+  db: Executor,
+  actor: Actor,
+  id: number,
+  details: Doc,
+): Promise<ApplicationView> {
+  return db.transaction(async (tx) => {
+    const row = await loadOwned(tx, actor, id, true);
+    if (row.status !== 'new') throw new ApiError(409, ALREADY_LAUNCHED_MESSAGE);
+    const doc = mergeDetails(row, details, true);
+    return viewOf(tx, await updateApplication(tx, id, documentColumns(doc, row)));
+  });
+}
+
+/**
+ * Launches an application: 409 unless new; 422 for a type not quoted yet, invalid data (first
+ * message, error_obj by field, data.messages) or an underwriting block (its message,
+ * data.outcomes). Otherwise stores the document, sets status launched and queues one pending
+ * quote and job per launch target, all in one transaction. Returns the view and the warnings.
+ * docs/api.md launch-application, SPEC §5, §8.
+ */
+export async function launchApplication(
+  db: Executor,
+  actor: Actor,
+  id: number,
+  details: Doc,
+  now: Date = new Date(),
+): Promise<{ application: ApplicationView; warnings: OutcomeMessage[] }> {
+  const compiled = compiledSchemaSet();
+  return db.transaction(async (tx) => {
+    const row = await loadOwned(tx, actor, id, true);
+    if (row.status !== 'new') throw new ApiError(409, ALREADY_LAUNCHED_MESSAGE);
+    if (!LAUNCHABLE_TYPES.has(row.application_type)) throw new ApiError(422, NOT_SUPPORTED_MESSAGE);
+    const doc = mergeDetails(row, details, false);
+    const ctx = ruleContextOf(row);
+    // The form's own order first (what the agent sees), then anything malformed outside the form.
+    const messages = validateDocument(compiled, doc, ctx);
+    if (messages.length) throw typeFailure(messages);
+    const typeMessages = validateTypes(compiled, doc);
+    if (typeMessages.length) throw typeFailure(typeMessages);
+    const outcomes = evaluateOutcomes(compiled, doc, ctx);
+    const block = outcomes.find((o) => o.outcome === 'block');
+    if (block) throw new ApiError(422, block.message, null, { outcomes });
+    const targets = launchTargets(doc, ctx);
+    for (const target of targets) {
+      await insertQuoteWithJob(tx, {
+        application_id: row.id,
+        carrier: target.carrier,
+        sub_carrier: target.sub_carrier,
+        display_name: target.display_name,
+        connector: target.connector,
+        benefits: target.benefits,
+        status: 'pending',
+        requested_at: now,
+      });
+    }
+    // With no carrier to ask there is nothing to wait for: the launch is complete at once.
+    const updated = await updateApplication(tx, id, {
+      ...documentColumns(doc, row),
+      status: targets.length ? 'launched' : 'completed',
+      launched_at: now,
+      min_quote_amount: null,
+    });
+    return {
+      application: await viewOf(tx, updated),
+      warnings: outcomes.filter((o) => o.outcome === 'warning'),
+    };
+  });
+}
+
+/**
+ * Back to status new: quotes and jobs removed, min_quote_amount cleared, relaunch count + 1.
+ * docs/api.md reset-application.
+ */
+export async function resetApplication(db: Executor, actor: Actor, id: number): Promise<ApplicationView> {
+  return db.transaction(async (tx) => {
+    const row = await loadOwned(tx, actor, id, true);
+    await deleteQuotesOfApplication(tx, row.id);
+    const updated = await updateApplication(tx, id, {
+      status: 'new',
+      min_quote_amount: null,
+      launched_at: null,
+      application_relaunch_count: row.application_relaunch_count + 1,
+    });
+    return viewOf(tx, updated);
+  });
+}
+
+/**
+ * Deletes an application, and with `deleteAllRelated` every application of the same agent at
+ * the same searched address. Returns the deleted ids, ascending. docs/api.md.
+ */
+export async function deleteApplication(
+  db: Executor,
+  actor: Actor,
+  id: number,
+  deleteAllRelated: boolean,
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const row = await loadOwned(tx, actor, id, true);
+    let ids = [row.id];
+    if (deleteAllRelated) {
+      const related = await findRelatedApplicationIds(tx, row.agent_id, row.searched_address);
+      const visible = await Promise.all(
+        related.map((relatedId) => findApplication(tx, relatedId, accessScope(actor))),
+      );
+      ids = [...new Set([row.id, ...visible.filter((r) => r !== null).map((r) => r.id)])].sort(
+        (a, b) => a - b,
+      );
+    }
+    await deleteApplications(tx, ids);
+    return ids;
+  });
+}
+
+/** Flips a note's payload.is_alert; 404 when the application or note is not the caller's. */
+export async function toggleAlertNote(db: Executor, actor: Actor, applicationId: number, noteId: number) {
+  return db.transaction(async (tx) => {
+    await loadOwned(tx, actor, applicationId, true);
+    const note = await findNoteForUpdate(tx, noteId, applicationId);
+    if (!note) throw new ApiError(404, 'Note not found.');
+    const updated = await updateNotePayload(tx, note.id, {
+      ...note.payload,
+      is_alert: !note.payload.is_alert,
+    });
+    return noteView(updated);
+  });
+}

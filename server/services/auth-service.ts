@@ -1,0 +1,102 @@
+/**
+ * Login, logout, session look-up and the account view of docs/api.md Auth (SPEC §3 User and
+ * Company, §6 trial and expiry).
+ */
+import { hashSessionKey, newSessionKey, SESSION_TTL_MS } from '../auth/session-key.ts';
+import { verifyPassword } from '../auth/verify-password.ts';
+import type { Executor } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import {
+  type Account,
+  findAccountByEmail,
+  findAccountByUserId,
+} from '../repositories/accounts-repository.ts';
+import { findActiveSessionUser, insertSession, revokeSession } from '../repositories/sessions-repository.ts';
+import type { Actor } from './actor.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A scrypt hash of a random password: verified when the e-mail is unknown so timing does not reveal it. */
+const DUMMY_HASH =
+  'scrypt$00000000000000000000000000000000$' +
+  '00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000';
+
+/** What login and me answer: `{user, company}` shaped as docs/api.md Auth. */
+export function accountView(account: Account, now: Date = new Date()) {
+  const { user, company, agent } = account;
+  const expiry = company?.eo_data?.expiry ?? null;
+  const trialRemaining =
+    company?.trial_ends_at != null
+      ? Math.max(0, Math.ceil((company.trial_ends_at.getTime() - now.getTime()) / DAY_MS))
+      : 0;
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      agent: agent ? { id: agent.id, licensed_states: agent.licensed_states } : null,
+      customer_id: user.customer_id,
+      mga_company: company ? { id: company.id, name: company.name } : null,
+      user_accesses_final: company?.permissions ?? [],
+      eo_expiry: expiry,
+    },
+    company: company
+      ? {
+          id: company.id,
+          name: company.name,
+          trial_ends_at: company.trial_ends_at?.toISOString() ?? null,
+          trial_remaining_days: trialRemaining,
+          has_active_subscription: company.has_active_subscription,
+          is_trial_disabled: company.is_trial_disabled,
+          permissions: company.permissions,
+          stripe_id: company.stripe_id,
+        }
+      : null,
+  };
+}
+
+/**
+ * Checks e-mail and password; on success stores a new session (12 h) and returns its key with the
+ * account view. Throws ApiError 401 'Invalid email or password.' otherwise. docs/api.md Auth.
+ */
+export async function login(db: Executor, email: string, password: string, now: Date = new Date()) {
+  const account = await findAccountByEmail(db, email);
+  const ok = await verifyPassword(password, account?.user.password_hash ?? DUMMY_HASH);
+  if (!account || !ok) throw new ApiError(401, 'Invalid email or password.');
+  const key = newSessionKey();
+  await insertSession(db, hashSessionKey(key), account.user.id, new Date(now.getTime() + SESSION_TTL_MS));
+  return { session_key: key, ...accountView(account, now) };
+}
+
+/**
+ * The actor of a session key. Throws ApiError 401 'Invalid Details' when the key is missing or
+ * empty and 401 'Unauthenticated.' when it is unknown, expired or revoked. SPEC §6, §8.
+ */
+export async function authenticate(
+  db: Executor,
+  sessionKey: unknown,
+  now: Date = new Date(),
+): Promise<{ actor: Actor; account: Account }> {
+  if (typeof sessionKey !== 'string' || sessionKey === '') throw new ApiError(401, 'Invalid Details');
+  const keyHash = hashSessionKey(sessionKey);
+  const userId = await findActiveSessionUser(db, keyHash, now);
+  const account = userId === null ? null : await findAccountByUserId(db, userId);
+  if (!account) throw new ApiError(401, 'Unauthenticated.');
+  return {
+    account,
+    actor: {
+      userId: account.user.id,
+      role: account.user.role,
+      companyId: account.user.company_id,
+      agentId: account.agent?.id ?? null,
+      licensedStates: account.agent?.licensed_states ?? [],
+      sessionKeyHash: keyHash,
+    },
+  };
+}
+
+/** Revokes the actor's session key. docs/api.md Auth. */
+export async function logout(db: Executor, actor: Actor, now: Date = new Date()): Promise<void> {
+  await revokeSession(db, actor.sessionKeyHash, now);
+}

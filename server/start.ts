@@ -1,0 +1,53 @@
+/**
+ * `npm start`: builds the portal when dist/portal is missing, opens and migrates the database
+ * (PGlite in DATA_DIR, default ./data, or PostgreSQL at DATABASE_URL), seeds an empty one, starts
+ * the quote worker and listens on PORT (default 3000) at 0.0.0.0. docs/running.md.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, seedDemoData } from './db/seed-demo-data.ts';
+
+const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+if (!existsSync(join(DEFAULT_PORTAL_DIR, 'index.html'))) {
+  console.log('Building the portal (dist/portal is missing)...');
+  await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data'));
+const password = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+
+const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+await migrate(database.db);
+const seed = await seedDemoData(database.db, password);
+const app = await buildApp({
+  db: database.db,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  portalDir: DEFAULT_PORTAL_DIR,
+});
+await app.listen({ port, host: '0.0.0.0' });
+
+console.log(
+  `\nMGA agent portal on http://localhost:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
+);
+console.log(seed.seeded ? 'Seeded demo data. Demo accounts:' : 'Demo accounts (if still present):');
+for (const account of DEMO_ACCOUNTS)
+  console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(12)} password: ${password}`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,127 @@
+/**
+ * "Start an app with a fresh database and log in as X" for server suites (and any other suite
+ * that needs the real API). One database per call: in-memory PGlite, or a fresh schema on the
+ * PostgreSQL of TEST_DATABASE_URL that close() drops. Call it in beforeAll, not per test.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type BuildAppOptions, buildApp } from '../../../server/app.ts';
+import { type Database, type Executor, rowsOf } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { openDatabase } from '../../../server/db/open-database.ts';
+import { DEFAULT_DEMO_PASSWORD, type SeedResult, seedDemoData } from '../../../server/db/seed-demo-data.ts';
+import type { Envelope } from '../../../server/http/envelope.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** An answer as tests read it; error_obj typed non-null for brevity (tests assert null where due). */
+/**
+ * Answers' data is read field by field in assertions; a loose type keeps tests short, and a
+ * wrong field fails the assertion anyway.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type LooseData = any;
+
+export interface CallResult<T = LooseData> {
+  statusCode: number;
+  body: Omit<Envelope<T>, 'error_obj'> & { error_obj: Record<string, string> };
+  headers: Record<string, unknown>;
+}
+
+export interface TestApp {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  db: Executor;
+  database: Database;
+  seed: SeedResult;
+  /** Logs in (password demo1234 unless given) and returns the session key; throws on failure. */
+  loginAs(email: string, password?: string): Promise<string>;
+  /** POST /api/<path> with a JSON body (and an optional query string). */
+  post<T = LooseData>(
+    path: string,
+    body: unknown,
+    query?: Record<string, string | number>,
+  ): Promise<CallResult<T>>;
+  /** Number of rows of a table, for "a failed call changes nothing" checks. */
+  count(table: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function openFresh(
+  kind: DatabaseKind,
+): Promise<{ database: Database; dropSchema?: () => Promise<void> }> {
+  if (kind === 'pglite') return { database: await openDatabase({}) };
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: url, searchPath: schema });
+  return {
+    database,
+    dropSchema: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * A migrated, seeded database and an app on it (worker not polling: call `app.quoteWorker.drain()`).
+ * `options` override buildApp's (e.g. loginRateLimit, portalDir).
+ */
+export async function startTestApp(
+  kind: DatabaseKind = 'pglite',
+  options: Partial<BuildAppOptions> = {},
+): Promise<TestApp> {
+  const { database, dropSchema } = await openFresh(kind);
+  await migrate(database.db);
+  const seed = await seedDemoData(database.db);
+  const app = await buildApp({ db: database.db, portalDir: null, startWorker: false, ...options });
+  await app.ready();
+
+  const post = async (path: string, body: unknown, query?: Record<string, string | number>) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      query: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) : undefined,
+      payload: body as object,
+    });
+    return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
+  };
+
+  return {
+    kind,
+    app,
+    db: database.db,
+    database,
+    seed,
+    post,
+    async loginAs(email, password = DEFAULT_DEMO_PASSWORD) {
+      const result = await post('auth/login', { email, password });
+      if (result.statusCode !== 200)
+        throw new Error(`login ${email}: ${result.statusCode} ${result.body.message}`);
+      return result.body.data.session_key as string;
+    },
+    async count(table) {
+      if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
+      const result = await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+      return Number(rowsOf<{ n: number }>(result)[0].n);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropSchema?.();
+    },
+  };
+}

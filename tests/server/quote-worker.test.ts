@@ -1,0 +1,215 @@
+/**
+ * The durable quote queue (issue 2 §4 Quote worker): timeouts with an aborted signal, connector
+ * errors, re-claim of jobs a crashed worker left running, the attempt cap, jobs whose quote was
+ * reset away, polling start/stop, and two workers sharing one queue.
+ * Only the carrier side is faked: a connector that never answers and one that throws.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { quoteJobs, quotes } from '../../server/db/schema.ts';
+import { createQuoteWorker, QUOTE_MAX_ATTEMPTS } from '../../server/jobs/quote-worker.ts';
+import type { Connector } from '../../server/quoting/types.ts';
+import { updateApplication } from '../../server/repositories/applications-repository.ts';
+import { insertQuoteWithJob } from '../../server/repositories/quotes-repository.ts';
+import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+
+const seenSignals: AbortSignal[] = [];
+
+vi.mock('../../server/quoting/connector-for.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../server/quoting/connector-for.ts')>();
+  const fakes: Record<string, Connector> = {
+    // A carrier that never answers and ignores the abort.
+    hang: {
+      id: 'hang',
+      quote: (_request, signal) => {
+        seenSignals.push(signal);
+        return new Promise(() => {});
+      },
+    },
+    boom: {
+      id: 'boom',
+      quote: async () => {
+        throw new Error('carrier exploded');
+      },
+    },
+    fixed: {
+      id: 'fixed',
+      quote: async (request) => ({
+        status: 'quoted',
+        premium: request.target.carrier === 'cheap' ? 812.5 : 1500,
+        coverages: { building_limit: 250000 },
+        benefits: [],
+        message: null,
+        indicative: true,
+      }),
+    },
+  };
+  return { connectorFor: (id: string) => fakes[id] ?? original.connectorFor(id) };
+});
+
+const ADDRESS = {
+  searched_address: '1 Worker Way, Miami Beach, FL 33139',
+  address1: '1 Worker Way',
+  city: 'Miami Beach',
+  state: 'FL',
+  zip: '33139',
+};
+
+describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
+  let t: TestApp;
+  let key: string;
+
+  /** A launched application whose quotes go to the given connectors (carrier name = connector). */
+  async function launchedWith(targets: { connector: string; carrier?: string }[]) {
+    const created = await t.post('agent-portal/create-new-application', {
+      session_key: key,
+      address: ADDRESS,
+    });
+    const id: number = created.body.data.application.id;
+    await updateApplication(t.db, id, { status: 'launched', launched_at: new Date() });
+    const quoteIds: number[] = [];
+    for (const target of targets) {
+      const quote = await insertQuoteWithJob(t.db, {
+        application_id: id,
+        carrier: target.carrier ?? target.connector,
+        sub_carrier: null,
+        display_name: target.carrier ?? target.connector,
+        connector: target.connector,
+        benefits: ['stated benefit'],
+      });
+      quoteIds.push(quote.id);
+    }
+    return { id, quoteIds };
+  }
+
+  async function application(id: number) {
+    return (await t.post('agent-portal/get-application-by-id', { session_key: key, application_id: id })).body
+      .data.application;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { worker: { timeoutMs: 150 } });
+    key = await t.loginAs('agent@demo.test');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('completes with the cheapest premium once every quote is answered', async () => {
+    const { id } = await launchedWith([
+      { connector: 'fixed', carrier: 'dear' },
+      { connector: 'fixed', carrier: 'cheap' },
+    ]);
+    expect(await t.app.quoteWorker.drain()).toBeGreaterThanOrEqual(2);
+    const app = await application(id);
+    expect(app.status).toBe('completed');
+    expect(app.min_quote_amount).toBe(812.5);
+    expect(app.quotes.map((q: { premium: number }) => q.premium)).toEqual([1500, 812.5]);
+    expect(app.quotes[0].benefits).toEqual(['stated benefit']);
+  });
+
+  it('marks a silent carrier timeout, aborting its signal, and still completes', async () => {
+    seenSignals.length = 0;
+    const { id } = await launchedWith([{ connector: 'hang' }, { connector: 'fixed' }]);
+    await t.app.quoteWorker.drain();
+    const app = await application(id);
+    expect(app.quotes.map((q: { status: string }) => q.status)).toEqual(['timeout', 'quoted']);
+    expect(app.quotes[0].premium).toBeNull();
+    expect(app.status).toBe('completed');
+    expect(app.min_quote_amount).toBe(1500);
+    expect(seenSignals.at(-1)?.aborted).toBe(true);
+  });
+
+  it('records a throwing connector as error with its message; no quote leaves min_quote_amount null', async () => {
+    const { id } = await launchedWith([{ connector: 'boom' }]);
+    await t.app.quoteWorker.drain();
+    const app = await application(id);
+    expect(app.quotes[0]).toMatchObject({ status: 'error', message: 'carrier exploded', premium: null });
+    expect(app.status).toBe('completed');
+    expect(app.min_quote_amount).toBeNull();
+  });
+
+  it('re-claims a job a crashed worker left running once its lock expired, not before', async () => {
+    const { id, quoteIds } = await launchedWith([{ connector: 'fixed' }]);
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 60_000);
+    await t.db
+      .update(quoteJobs)
+      .set({ status: 'running', attempts: 1, locked_until: future, locked_by: 'dead-worker' })
+      .where(eq(quoteJobs.quote_id, quoteIds[0]));
+    expect(await t.app.quoteWorker.drain()).toBe(0);
+    expect((await application(id)).status).toBe('launched');
+    await t.db.update(quoteJobs).set({ locked_until: past }).where(eq(quoteJobs.quote_id, quoteIds[0]));
+    expect(await t.app.quoteWorker.drain()).toBe(1);
+    const app = await application(id);
+    expect(app.status).toBe('completed');
+    const [job] = await t.db.select().from(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0]));
+    expect(job).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it(`gives a job up as error after ${QUOTE_MAX_ATTEMPTS} crashed attempts`, async () => {
+    const { id, quoteIds } = await launchedWith([{ connector: 'fixed' }]);
+    await t.db
+      .update(quoteJobs)
+      .set({ status: 'running', attempts: QUOTE_MAX_ATTEMPTS, locked_until: new Date(Date.now() - 1000) })
+      .where(eq(quoteJobs.quote_id, quoteIds[0]));
+    await t.app.quoteWorker.drain();
+    const app = await application(id);
+    expect(app.quotes[0].status).toBe('error');
+    expect(app.quotes[0].message).toBe(`Quote request failed after ${QUOTE_MAX_ATTEMPTS} attempts.`);
+    expect(app.status).toBe('completed');
+  });
+
+  it('does not queue anything for a job whose run_after is in the future', async () => {
+    const { id, quoteIds } = await launchedWith([{ connector: 'fixed' }]);
+    await t.db
+      .update(quoteJobs)
+      .set({ run_after: new Date(Date.now() + 3_600_000) })
+      .where(eq(quoteJobs.quote_id, quoteIds[0]));
+    expect(await t.app.quoteWorker.drain()).toBe(0);
+    expect((await application(id)).quotes[0].status).toBe('pending');
+    await t.db.delete(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0]));
+  });
+
+  it('polls in the background after start and stops cleanly', async () => {
+    const worker = createQuoteWorker(t.db, { pollIntervalMs: 20, timeoutMs: 150 });
+    worker.start();
+    const { id } = await launchedWith([{ connector: 'fixed' }, { connector: 'fixed', carrier: 'cheap' }]);
+    const deadline = Date.now() + 10_000;
+    while ((await application(id)).status !== 'completed' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
+    await worker.stop();
+    const app = await application(id);
+    expect(app.status).toBe('completed');
+    expect(app.min_quote_amount).toBe(812.5);
+  });
+
+  it('two workers on one queue answer each quote exactly once', async () => {
+    const targets = Array.from({ length: 12 }, (_, i) => ({
+      connector: 'fixed',
+      carrier: i === 7 ? 'cheap' : `c${i}`,
+    }));
+    const { id, quoteIds } = await launchedWith(targets);
+    const a = createQuoteWorker(t.db, { batchSize: 3, timeoutMs: 150 });
+    const b = createQuoteWorker(t.db, { batchSize: 3, timeoutMs: 150 });
+    const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
+    expect(ranA + ranB).toBe(12);
+    const jobs = await t.db.select().from(quoteJobs).where(eq(quoteJobs.application_id, id));
+    expect(jobs.every((job) => job.status === 'done' && job.attempts === 1)).toBe(true);
+    const rows = await t.db.select().from(quotes).where(eq(quotes.application_id, id));
+    expect(rows.filter((q) => q.status === 'quoted')).toHaveLength(quoteIds.length);
+    const app = await application(id);
+    expect(app.status).toBe('completed');
+    expect(app.min_quote_amount).toBe(812.5);
+  });
+
+  it('skips a job whose application was reset meanwhile', async () => {
+    const { id } = await launchedWith([{ connector: 'fixed' }]);
+    const jobsBefore = await t.db.select().from(quoteJobs).where(eq(quoteJobs.application_id, id));
+    const reset = await t.post('agent-portal/reset-application', { session_key: key, application_id: id });
+    expect(reset.body.data.application.status).toBe('new');
+    expect(jobsBefore).toHaveLength(1);
+    expect(await t.app.quoteWorker.drain()).toBe(0);
+    expect((await application(id)).status).toBe('new');
+  });
+});
