@@ -94,7 +94,10 @@ export interface SchemaSet {
   outcome_tables: OutcomeTable[];
   /** Named field lists checked on their own (e.g. an address-only check). */
   field_groups: Record<string, string[]>;
-  /** Library messages: required, email, numeric, min_length, max_length, between, fallback. */
+  /**
+   * Library messages: required, email, numeric, min_length, max_length, between, minimum, maximum,
+   * invalid_option, multiple_of, invalid, fallback (keys and placeholders: docs/schema-format.md "Messages").
+   */
   messages: Record<string, string>;
 }
 
