@@ -52,7 +52,7 @@ describe('the main job in Chromium', () => {
     await page.goto(portal.baseUrl);
     await page.waitForURL(/\/auth\/login/);
     await page.getByLabel('Email').fill('agent@demo.test');
-    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByLabel('Password').fill('demo1234');
     await portal.screenshot(page, 'login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard/);
