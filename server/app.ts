@@ -89,7 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", ...scriptHashes],
+              // Ajv compiles the schema set's validators in the browser with new Function
+              // (docs/decisions/042-csp-allows-eval-for-ajv.md).
+              scriptSrc: ["'self'", "'unsafe-eval'", ...scriptHashes],
               // Mantine writes inline style attributes and <style> tags.
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", 'data:'],
