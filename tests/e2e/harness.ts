@@ -30,7 +30,8 @@ export interface RunningPortal {
   baseUrl: string;
   browser: Browser;
   newPage(): Promise<Page>;
-  screenshot(page: Page, name: string): Promise<string>;
+  /** Saves test-results/<name>.png: the whole page, or only the viewport with `fullPage` false. */
+  screenshot(page: Page, name: string, fullPage?: boolean): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -91,9 +92,9 @@ export async function startPortal(): Promise<RunningPortal> {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       return context.newPage();
     },
-    async screenshot(page, name) {
+    async screenshot(page, name, fullPage = true) {
       const path = join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      await page.screenshot({ path, fullPage });
       return path;
     },
     async stop() {

@@ -81,6 +81,7 @@ describe('the main job in Chromium', () => {
     await dialog.getByRole('button', { name: 'Create application' }).click();
     await page.waitForURL(/\/agent-portal\/application-details\/\d+/);
     await page.locator('[data-field]').first().waitFor();
+    await portal.screenshot(page, 'form-view', false);
 
     // Launch, read which fields the form flags, fill those, and launch again.
     const filled = new Set<string>();
@@ -97,7 +98,7 @@ describe('the main job in Chromium', () => {
         page.waitForSelector('text=Indicative', { timeout: 10_000 }).then(() => 'launched' as const),
       ]);
       if (outcome === 'launched') break;
-      if (round === 0) await portal.screenshot(page, 'form-invalid-data');
+      if (round === 0) await portal.screenshot(page, 'form-invalid-data', false);
       const flagged = page.locator('[data-field]:has(.mantine-InputWrapper-error)');
       const fields = await flagged.evaluateAll((cells) =>
         cells.map((c) => c.getAttribute('data-field') ?? ''),
