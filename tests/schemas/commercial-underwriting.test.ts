@@ -193,3 +193,20 @@ describe('schemas/examples/commercial.json', () => {
     for (const q of questions) expect(doc[q.field], q.field).toBe('No');
   });
 });
+
+describe('commercial messages shared with the other flood tables', () => {
+  it('reads word for word the same for CBRA, non-participating community, over water and foreclosure', () => {
+    const others = schemaSet.outcome_tables.filter((t) => t.id !== 'commercial').flatMap((t) => t.questions);
+    for (const field of [
+      'underwriting_cbra_zone',
+      'underwriting_non_participating_community',
+      'underwriting_over_water',
+      'underwriting_foreclosure',
+    ]) {
+      const own = questions.find((q) => q.field === field);
+      const elsewhere = others.filter((q) => q.field === field);
+      expect(elsewhere.length, field).toBeGreaterThan(0);
+      for (const q of elsewhere) expect([q.outcome, q.message], field).toEqual([own?.outcome, own?.message]);
+    }
+  });
+});
