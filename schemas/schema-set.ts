@@ -28,6 +28,7 @@ import claimStatusesConstant from './constants/claim-statuses.json' with { type:
 import commercialBuildingTypesConstant from './constants/commercial-building-types.json' with {
   type: 'json',
 };
+import commercialBuildingUsesConstant from './constants/commercial-building-uses.json' with { type: 'json' };
 import communicationTypesConstant from './constants/communication-types.json' with { type: 'json' };
 import constructionTypesConstant from './constants/construction-types.json' with { type: 'json' };
 import contentsLocationsConstant from './constants/contents-locations.json' with { type: 'json' };
@@ -83,6 +84,7 @@ import storiesConstant from './constants/stories.json' with { type: 'json' };
 import usStatesConstant from './constants/us-states.json' with { type: 'json' };
 import yesNoConstant from './constants/yes-no.json' with { type: 'json' };
 import yesNoUnknownConstant from './constants/yes-no-unknown.json' with { type: 'json' };
+import commercialExample from './examples/commercial.json' with { type: 'json' };
 import excessExample from './examples/excess.json' with { type: 'json' };
 import homeExample from './examples/home.json' with { type: 'json' };
 import mobileExample from './examples/mobile.json' with { type: 'json' };
@@ -99,6 +101,7 @@ import crossRules from './rules/cross-rules.json' with { type: 'json' };
 import fieldGroups from './rules/field-groups.json' with { type: 'json' };
 import fieldRules from './rules/field-rules.json' with { type: 'json' };
 import rulesApplyWhen from './rules/rules-apply-when.json' with { type: 'json' };
+import commercialTable from './underwriting/commercial.json' with { type: 'json' };
 import homeTable from './underwriting/home.json' with { type: 'json' };
 import mobileTable from './underwriting/mobile.json' with { type: 'json' };
 import primaryExcessTable from './underwriting/primary-excess.json' with { type: 'json' };
@@ -135,6 +138,7 @@ export const schemaSet: SchemaSet = {
     burglarAlarmsConstant,
     claimStatusesConstant,
     commercialBuildingTypesConstant,
+    commercialBuildingUsesConstant,
     communicationTypesConstant,
     constructionTypesConstant,
     contentsLocationsConstant,
@@ -192,7 +196,7 @@ export const schemaSet: SchemaSet = {
   cross_rules: crossRules as Rule[],
   computed,
   // JSON widens the `outcome` literals to string; the test suite checks every value is block or warning.
-  outcome_tables: [mobileTable, primaryExcessTable, homeTable] as OutcomeTable[],
+  outcome_tables: [mobileTable, primaryExcessTable, homeTable, commercialTable] as OutcomeTable[],
   field_groups: fieldGroups,
   messages,
 };
@@ -201,11 +205,12 @@ export const schemaSet: SchemaSet = {
  * Complete, valid `useable_details` documents per product (SPEC §3): zero validation messages and no
  * block outcome in their context (status new). Used by tests, seeds and the demo.
  */
-export const examples: Record<'primary' | 'excess' | 'mobile' | 'home', Doc> = {
+export const examples: Record<'primary' | 'excess' | 'mobile' | 'home' | 'commercial', Doc> = {
   primary: primaryExample,
   excess: excessExample,
   mobile: mobileExample,
   home: homeExample,
+  commercial: commercialExample,
 };
 
 /**

@@ -11,7 +11,7 @@ import {
   messagesOn,
 } from './schema-test-kit.ts';
 
-const floodNames: ExampleName[] = ['primary', 'excess', 'mobile'];
+const floodNames: Exclude<ExampleName, 'commercial'>[] = ['primary', 'excess', 'mobile'];
 const letters = (minLength: number, maxLength: number) =>
   fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGH'), minLength, maxLength });
 
@@ -174,7 +174,7 @@ describe('SPEC §5 field rules', () => {
       'building_replacement_cost',
       'contents_replacement_cost',
     );
-    const productless: Record<ExampleName, string[]> = {
+    const productless: Record<Exclude<ExampleName, 'commercial'>, string[]> = {
       primary: ['deductible'],
       excess: [
         'excess_building_limit',

@@ -7,13 +7,13 @@ import type { Doc, RuleContext } from '../../engine/types.ts';
 import { validateDocument } from '../../engine/validate-document.ts';
 import { examples, schemaSet } from '../../schemas/schema-set.ts';
 
-export type ExampleName = 'primary' | 'excess' | 'mobile' | 'home';
+export type ExampleName = 'primary' | 'excess' | 'mobile' | 'home' | 'commercial';
 
 /** The product schema set, compiled once per test file. */
 export const compiled = compileSchemaSet(schemaSet);
 
 /** Context of each product's documents in status new (home: application_type home). */
-export const contexts: Record<ExampleName | 'commercial', RuleContext> = {
+export const contexts: Record<ExampleName, RuleContext> = {
   primary: { product: 'Primary', application_type: 'flood', status: 'new' },
   excess: { product: 'Excess', application_type: 'flood', status: 'new' },
   mobile: { product: 'Mobile', application_type: 'flood', status: 'new' },
@@ -21,7 +21,7 @@ export const contexts: Record<ExampleName | 'commercial', RuleContext> = {
   commercial: { product: 'Commercial', application_type: 'flood', status: 'new' },
 };
 
-export const exampleNames: ExampleName[] = ['primary', 'excess', 'mobile', 'home'];
+export const exampleNames: ExampleName[] = ['primary', 'excess', 'mobile', 'home', 'commercial'];
 
 /** A fresh copy of a product's example document with `changes` applied (undefined deletes a key). */
 export function exampleWith(name: ExampleName, changes: Doc = {}): Doc {
@@ -34,7 +34,7 @@ export function exampleWith(name: ExampleName, changes: Doc = {}): Doc {
 }
 
 /** Messages (text) the document gets on one field in the product's context. */
-export function messagesOn(name: ExampleName | 'commercial', doc: Doc, field: string): string[] {
+export function messagesOn(name: ExampleName, doc: Doc, field: string): string[] {
   return validateDocument(compiled, doc, contexts[name])
     .filter((message) => message.field === field)
     .map((message) => message.message);
