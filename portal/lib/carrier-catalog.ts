@@ -68,3 +68,19 @@ export function writesProductIn(
 ): boolean {
   return carrier.quote_types.includes(product) && carrier.states.includes(state.trim().toUpperCase());
 }
+
+/**
+ * The SOV quote manager a quote belongs to: matched by quote manager id in `carrier`, or by
+ * carriers.json family and sub-carrier names. Null for a quote of no SOV carrier.
+ */
+export function sovQuoteManagerOfQuote(
+  quote: { carrier: string; sub_carrier: string | null },
+  file: CarriersFile = carriersFile,
+): SovCarrier | null {
+  const list = sovCarriers(file);
+  return (
+    list.find((c) => c.carrier === quote.carrier && c.sub_carrier === (quote.sub_carrier ?? null)) ??
+    list.find((c) => c.quote_manager_id === quote.carrier) ??
+    null
+  );
+}
