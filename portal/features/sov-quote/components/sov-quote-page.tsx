@@ -67,8 +67,8 @@ export function SovQuotePage({ carrierId, applicationId, onSubmitted, onBack }: 
     return <SovQuoteNotFound reason="Invalid Application Type" />;
 
   return (
+    // Not keyed by the data: a background refetch must not throw away the agent's edits.
     <LoadedSovQuote
-      key={query.dataUpdatedAt}
       carrierId={carrierId}
       applicationId={applicationId}
       initialRows={initialSovBuildings(query.data)}
