@@ -181,8 +181,7 @@ export function RecordQuoteDialog({ quote, application, onClose, onRecorded }: R
             </Group>
             <Textarea
               label={values.status === 'declined' ? 'Reason' : 'Message'}
-              autosize
-              minRows={2}
+              rows={3}
               value={values.message}
               onChange={(e) => set({ message: e.currentTarget.value })}
               error={errors.message}
