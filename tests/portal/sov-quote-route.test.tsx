@@ -166,6 +166,36 @@ describe('the route', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
+  it('names the carrier from carriers.json and shows its current indicative quote', async () => {
+    mockFetch((path) =>
+      path === 'sov/get-sov-quote'
+        ? envelope({
+            carrier: { quote_manager_id: 'tmh' },
+            application: {
+              ...commercialApplication(),
+              quotes: [
+                {
+                  carrier: 'tokio_marine_highland',
+                  sub_carrier: null,
+                  status: 'quoted',
+                  premium: 5120,
+                  source: 'sov',
+                },
+                { carrier: 'joe_flood', sub_carrier: null, status: 'quoted', premium: 999, source: 'sov' },
+              ],
+            },
+            statement_of_values: { buildings: [] },
+          })
+        : envelope({ isItWorkingHour: true }),
+    );
+    await renderAppAt('/sov-quote/tmh/42');
+    expect(await screen.findByRole('heading', { name: 'Tokio Marine Highland' })).toBeTruthy();
+    expect(
+      screen.getByText(/Current indicative quote from Tokio Marine Highland: \$5,120 a year/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/\$999/)).toBeNull();
+  });
+
   it('prefills the statement from the document, adds a building, submits, and returns to the quotes', async () => {
     const submitted: Record<string, unknown>[] = [];
     const calls = mockFetch((path, body) => {

@@ -15,7 +15,8 @@ export interface SovBuilding {
 /** The SOV carrier of the answer (carriers.json quote manager). */
 export interface SovQuoteCarrier {
   quote_manager_id: string;
-  display_name: string;
+  display_name?: string;
+  displayName?: string;
   carrier?: string;
   sub_carrier?: string | null;
 }
@@ -27,6 +28,14 @@ export interface SovQuoteApplication {
   status: string;
   carrier_quote_type: string[];
   payload: { useable_details: Record<string, unknown> };
+  /** The application's quotes, when the answer carries them; premium in dollars per year. */
+  quotes?: {
+    carrier: string;
+    sub_carrier: string | null;
+    status: string;
+    premium: number | null;
+    source?: string;
+  }[];
 }
 
 /** `data` of sov/get-sov-quote. */

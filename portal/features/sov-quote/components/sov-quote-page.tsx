@@ -5,9 +5,11 @@
  * shows the server's 404 texts, and its own loading and error states.
  */
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatCurrency } from '../../../../engine/format-currency.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { findSovQuoteManager, sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
 import { useSovQuote } from '../api/get-sov-quote.ts';
 import {
   isSovQuoteNotFoundReason,
@@ -72,7 +74,12 @@ export function SovQuotePage({ carrierId, applicationId, onSubmitted, onBack }: 
       carrierId={carrierId}
       applicationId={applicationId}
       initialRows={initialSovBuildings(query.data)}
-      carrierName={query.data.carrier?.display_name || carrierId}
+      carrierName={
+        query.data.carrier?.display_name ||
+        query.data.carrier?.displayName ||
+        findSovQuoteManager(carrierId)?.display_name ||
+        carrierId
+      }
       application={query.data.application}
       onSubmitted={onSubmitted}
       onBack={onBack}
@@ -101,6 +108,10 @@ function LoadedSovQuote({
   const [busy, setBusy] = useState(false);
   const doc = application.payload?.useable_details ?? {};
   const address = typeof doc.searched_address === 'string' ? doc.searched_address : '';
+  const current = (application.quotes ?? []).find(
+    (q) =>
+      q.source === 'sov' && q.premium !== null && sovQuoteManagerOfQuote(q)?.quote_manager_id === carrierId,
+  );
 
   function change(next: SovBuilding[]) {
     setRows(next);
@@ -141,6 +152,12 @@ function LoadedSovQuote({
           with an indicative quote, shown beside the other quotes of the application.
         </Text>
       </Card>
+      {current && current.premium !== null && (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />}>
+          Current indicative quote from {carrierName}: {formatCurrency(current.premium)} a year. Submitting a
+          new statement asks for a new quote.
+        </Alert>
+      )}
       <StatementOfValuesEditor rows={rows} onChange={change} errors={errors} disabled={busy} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onBack} disabled={busy}>
