@@ -5,11 +5,13 @@
  */
 import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, Text, Tooltip } from '@mantine/core';
 import {
+  IconBuildingSkyscraper,
   IconDotsVertical,
   IconFileDescription,
   IconLayoutDashboard,
   IconRefresh,
   IconShieldCheck,
+  IconStack2,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -22,7 +24,18 @@ import { WorkingHourBadge } from './working-hour-badge.tsx';
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'Dashboard', Icon: IconLayoutDashboard },
   { to: '/agent-portal', label: 'Applications', Icon: IconFileDescription },
+  { to: '/agent-portal/commercial-flood', label: 'Commercial flood', Icon: IconBuildingSkyscraper },
+  { to: '/agent-portal/excess-flood', label: 'Excess flood', Icon: IconStack2 },
 ] as const;
+
+/**
+ * The navigation entry to highlight for `pathname`: the longest entry path equal to it or a parent of
+ * it, so /agent-portal/commercial-flood lights "Commercial flood", not "Applications" too.
+ */
+export function activeNavPath(pathname: string, paths: readonly string[]): string | null {
+  const matching = paths.filter((to) => pathname === to || pathname.startsWith(`${to}/`));
+  return matching.sort((a, b) => b.length - a.length)[0] ?? null;
+}
 
 /** Props: logout action, supplied by the route layer. */
 export interface AppShellLayoutProps {
@@ -35,6 +48,10 @@ export function AppShellLayout({ onLogout }: AppShellLayoutProps) {
   const [showDrawer, setShowDrawer] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
   const queryClient = useQueryClient();
+  const activePath = activeNavPath(
+    pathname,
+    NAV_ITEMS.map((item) => item.to),
+  );
 
   // SPEC §4 Navbar: both reset after each navigation; SPEC §2: scroll to top on every route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed.
@@ -114,7 +131,7 @@ export function AppShellLayout({ onLogout }: AppShellLayoutProps) {
             to={to}
             label={label}
             leftSection={<Icon size={18} aria-hidden />}
-            active={pathname === to || pathname.startsWith(`${to}/`)}
+            active={activePath === to}
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           />
         ))}

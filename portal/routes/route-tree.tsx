@@ -1,5 +1,5 @@
 /**
- * The route tree of SPEC §2 Routes (issue 2 scope), code-based: guards are `beforeLoad` on pathless
+ * The route tree of SPEC §2 Routes (issue 2 and 3 scope), code-based: guards are `beforeLoad` on pathless
  * layouts (check-auth, redirect-to-dashboard) and on the details route (check-application-id);
  * loaders prime TanStack Query with the same options the pages read.
  */
@@ -24,14 +24,24 @@ import {
   parseListingSearch,
 } from '../features/applications/api/listing-search.ts';
 import { ApplicationsListing } from '../features/applications/components/applications-listing.tsx';
+import {
+  COMMERCIAL_FLOOD_ENTRY,
+  EXCESS_FLOOD_ENTRY,
+  type ProductEntry,
+} from '../features/applications/components/product-entries.ts';
+import { ProductEntryPage } from '../features/applications/components/product-entry-page.tsx';
 import { logoutEverywhere } from '../features/auth/api/login.ts';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { dashboardSummaryQueryOptions } from '../features/dashboard/api/get-dashboard-summary.ts';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { sovQuoteQueryOptions } from '../features/sov-quote/api/get-sov-quote.ts';
+import { isSovQuoteNotFoundReason } from '../features/sov-quote/api/sov-quote-types.ts';
+import { SovQuoteNotFound } from '../features/sov-quote/components/sov-quote-not-found.tsx';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { takeRedirectBackPath } from '../lib/auth-store.ts';
 import { checkApplicationId } from './guards/check-application-id.ts';
 import { checkAuth } from './guards/check-auth.ts';
+import { checkSovQuote } from './guards/check-sov-quote.ts';
 import { redirectToDashboard } from './guards/redirect-to-dashboard.ts';
 import type { RouterContext } from './router-context.ts';
 
@@ -177,6 +187,55 @@ const detailsRoute = createRoute({
   errorComponent: RouteError,
 });
 
+/** A product entry page whose start button creates the product and opens its details. */
+function ProductEntryRoute({ entry }: { entry: ProductEntry }) {
+  const navigate = useNavigate();
+  return (
+    <ProductEntryPage
+      entry={entry}
+      onCreated={(id) =>
+        void navigate({
+          to: '/agent-portal/application-details/$application_id',
+          params: { application_id: String(id) },
+        })
+      }
+    />
+  );
+}
+
+const commercialFloodRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/agent-portal/commercial-flood',
+  component: () => <ProductEntryRoute entry={COMMERCIAL_FLOOD_ENTRY} />,
+});
+
+const excessFloodRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/agent-portal/excess-flood',
+  component: () => <ProductEntryRoute entry={EXCESS_FLOOD_ENTRY} />,
+});
+
+/** The 404 of the sov-quote route: its reason when a check named one, else Page Not Found. */
+function SovQuoteRouteNotFound({ data }: { data?: unknown }) {
+  const reason = (data as { reason?: unknown } | undefined)?.reason;
+  return isSovQuoteNotFoundReason(reason) ? <SovQuoteNotFound reason={reason} /> : <ErrorPage status={404} />;
+}
+
+const sovQuoteRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/sov-quote/$carrier_id/$application_id',
+  // SPEC §2: carrier and digits are checked here; the page shows the server's own 404 texts.
+  beforeLoad: checkSovQuote,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(
+      sovQuoteQueryOptions(params.carrier_id, Number(params.application_id)),
+    );
+  },
+  notFoundComponent: SovQuoteRouteNotFound,
+  component: lazyRouteComponent(() => import('./sov-quote-route.tsx')),
+  errorComponent: RouteError,
+});
+
 const loginRedirectRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
@@ -202,7 +261,15 @@ const notFoundRoute = createRoute({
 /** The whole route tree. */
 export const routeTree = rootRoute.addChildren([
   authLayout.addChildren([authPageRoute]),
-  appLayout.addChildren([dashboardRoute, listingRoute, detailsIndexRoute, detailsRoute]),
+  appLayout.addChildren([
+    dashboardRoute,
+    listingRoute,
+    commercialFloodRoute,
+    excessFloodRoute,
+    detailsIndexRoute,
+    detailsRoute,
+    sovQuoteRoute,
+  ]),
   loginRedirectRoute,
   indexRoute,
   notFoundRoute,

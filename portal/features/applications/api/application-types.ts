@@ -16,6 +16,15 @@ export interface Note {
 /** Quote status of docs/api.md. */
 export type QuoteStatus = 'pending' | 'quoted' | 'declined' | 'error' | 'timeout';
 
+/** Where a quote comes from: a connector, a managed-program quote manager, or staff. docs/api.md (issue 3). */
+export type QuoteSource = 'automatic' | 'sov' | 'manual';
+
+/** A manual quote's document, served from `/api/files/<id>`. docs/api.md (issue 3). */
+export interface QuoteDocument {
+  name: string;
+  url: string;
+}
+
 /** One carrier's quote; premium in dollars per year, limits in dollars. */
 export interface Quote {
   id: number;
@@ -34,6 +43,9 @@ export interface Quote {
   indicative: boolean;
   requested_at: string;
   answered_at: string | null;
+  /** Absent in answers older than issue 3: read as "automatic". */
+  source?: QuoteSource;
+  document?: QuoteDocument | null;
 }
 
 /** Application answer of get-application-by-id, create, launch and reset. docs/api.md. */

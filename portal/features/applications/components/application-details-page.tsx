@@ -6,6 +6,7 @@ import { Alert, Button, Card, Group, Menu, Skeleton, Stack, Text, Title } from '
 import { IconAlertTriangle, IconDotsVertical, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { OutcomeMessage } from '../../../../engine/types.ts';
 import { applicationQueryKey, useApplication } from '../api/get-application-by-id.ts';
 import {
   detailsViewForStatus,
@@ -15,6 +16,7 @@ import {
 } from '../stores/details-view-store.ts';
 import { DeleteApplicationDialog } from './delete-application-dialog.tsx';
 import { FormView } from './form-view.tsx';
+import { ImmediateInfoDialog } from './immediate-info-dialog.tsx';
 import { LookupLinks } from './lookup-links.tsx';
 import { productLabel } from './product-label.ts';
 import { QuotesView } from './quotes-view.tsx';
@@ -37,6 +39,8 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
   const requestedView = useDetailsView();
   const [resetOpen, setResetOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  // After a commercial launch: the warnings accepted, shown in the immediate info dialog; null = closed.
+  const [immediateInfo, setImmediateInfo] = useState<OutcomeMessage[] | null>(null);
   const application = query.data;
   const status = application?.status;
 
@@ -141,13 +145,19 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
         <FormView
           key={`${application.id}:${application.status}:${application.application_relaunch_count}`}
           application={application}
-          onLaunched={async () => {
+          onLaunched={async (acceptedWarnings) => {
             setDetailsView('quotes');
+            if (application.carrier_quote_type?.[0] === 'Commercial') setImmediateInfo(acceptedWarnings);
             await reload();
           }}
         />
       )}
 
+      <ImmediateInfoDialog
+        opened={immediateInfo !== null}
+        warnings={immediateInfo ?? []}
+        onClose={() => setImmediateInfo(null)}
+      />
       <ResetApplicationDialog
         opened={resetOpen}
         applicationId={application.id}

@@ -4,7 +4,7 @@
  * SPEC §7 create-new-application, §8 invalid state.
  */
 import { Button, Grid, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CREATABLE_APPLICATION_TYPES, INVALID_STATE_MESSAGE, QUOTE_TYPES } from '../../../lib/constants.ts';
 import { createNewApplication, type NewApplicationAddress } from '../api/create-new-application.ts';
 import { zipLookup } from '../api/zip-lookup.ts';
@@ -15,6 +15,8 @@ export interface NewApplicationDialogProps {
   opened: boolean;
   onClose: () => void;
   onCreated: (applicationId: number) => void;
+  /** `carrier_quote_type` chosen when the dialog opens (default Primary), e.g. from a product page. */
+  initialQuoteType?: string;
 }
 
 const EMPTY_ADDRESS: NewApplicationAddress = {
@@ -41,15 +43,25 @@ export function composeSearchedAddress(
 }
 
 /** Dialog with its own invalid-state dialog. */
-export function NewApplicationDialog({ opened, onClose, onCreated }: NewApplicationDialogProps) {
+export function NewApplicationDialog({
+  opened,
+  onClose,
+  onCreated,
+  initialQuoteType = 'Primary',
+}: NewApplicationDialogProps) {
   const [address, setAddress] = useState<NewApplicationAddress>(EMPTY_ADDRESS);
-  const [quoteType, setQuoteType] = useState<string>('Primary');
+  const [quoteType, setQuoteType] = useState<string>(initialQuoteType);
   const [applicationType, setApplicationType] = useState<string>('flood');
   const [lookingUp, setLookingUp] = useState(false);
   const [zipError, setZipError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [invalidState, setInvalidState] = useState(false);
+
+  // Each opening starts from the product the caller chose.
+  useEffect(() => {
+    if (opened) setQuoteType(initialQuoteType);
+  }, [opened, initialQuoteType]);
 
   const set = (patch: Partial<NewApplicationAddress>) => setAddress((prev) => ({ ...prev, ...patch }));
 

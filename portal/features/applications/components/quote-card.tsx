@@ -1,6 +1,7 @@
 /** One carrier's quote as a card: premium, coverages, benefits, status. docs/api.md Quote. */
-import { Badge, Card, Divider, Group, List, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Divider, Group, List, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconFileText, IconInfoCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/format-currency.ts';
 import type { Quote } from '../api/application-types.ts';
 
@@ -27,14 +28,21 @@ function extraLabel(key: string): string {
   return text[0]?.toUpperCase() + text.slice(1);
 }
 
-/** Props: the quote and whether it is the cheapest. */
+/** Badge text of a quote's source: "SOV" or "Manual"; none for automatic quotes. docs/api.md (issue 3). */
+export function sourceBadgeLabel(source: Quote['source']): 'SOV' | 'Manual' | null {
+  return source === 'sov' ? 'SOV' : source === 'manual' ? 'Manual' : null;
+}
+
+/** Props: the quote, whether it is the cheapest, and the actions the quotes view offers on it. */
 export interface QuoteCardProps {
   quote: Quote;
   cheapest: boolean;
+  actions?: ReactNode;
 }
 
 /** Card with the carrier name, status badge (loader while pending), premium and details. */
-export function QuoteCard({ quote, cheapest }: QuoteCardProps) {
+export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
+  const source = sourceBadgeLabel(quote.source);
   const extras = Object.entries(quote.coverages ?? {}).filter(
     ([key, value]) => !(key in COVERAGE_LABELS) && (typeof value === 'number' || typeof value === 'string'),
   );
@@ -61,6 +69,11 @@ export function QuoteCard({ quote, cheapest }: QuoteCardProps) {
           >
             {quote.status}
           </Badge>
+          {source && (
+            <Badge color={source === 'SOV' ? 'violet' : 'orange'} variant="outline">
+              {source}
+            </Badge>
+          )}
           {quote.indicative && (
             <Tooltip
               label="Indicative: rated by the sandbox connector. Sandbox rates are not bindable."
@@ -91,6 +104,11 @@ export function QuoteCard({ quote, cheapest }: QuoteCardProps) {
               : formatCurrency(quote.premium)}
           </Text>
         </div>
+        {quote.status === 'pending' && quote.message && (
+          <Text size="sm" c="dimmed">
+            {quote.message}
+          </Text>
+        )}
         {quote.status === 'declined' && quote.message && (
           <Text size="sm" c="red">
             {quote.message}
@@ -127,6 +145,22 @@ export function QuoteCard({ quote, cheapest }: QuoteCardProps) {
             </Group>
           ))}
         </Stack>
+        {quote.document && (
+          <Anchor
+            href={quote.document.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            aria-label={`Quote document ${quote.document.name}`}
+          >
+            <Group gap={4} wrap="nowrap">
+              <IconFileText size={16} aria-hidden />
+              <Text span size="sm" truncate>
+                {quote.document.name}
+              </Text>
+            </Group>
+          </Anchor>
+        )}
         {quote.benefits?.length > 0 && (
           <>
             <Divider />
@@ -141,6 +175,11 @@ export function QuoteCard({ quote, cheapest }: QuoteCardProps) {
               ))}
             </List>
           </>
+        )}
+        {actions && (
+          <Group gap="xs" mt="auto" pt="xs">
+            {actions}
+          </Group>
         )}
       </Stack>
     </Card>

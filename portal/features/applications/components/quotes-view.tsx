@@ -1,10 +1,30 @@
-/** The quotes view of the details page: quotes side by side, cheapest first, and the notes. SPEC §2. */
-import { Alert, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+/**
+ * The quotes view of the details page: quotes side by side, cheapest first, with their source, the
+ * SOV and manual launches, reactivation and (for staff) recording a manual quote; then the notes.
+ * SPEC §2, §7, docs/api.md (issue 3).
+ */
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  IconClipboardText,
+  IconInfoCircle,
+  IconPencilPlus,
+  IconRefresh,
+  IconSend,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
 import type { Application, Quote } from '../api/application-types.ts';
+import { applicationQueryKey } from '../api/get-application-by-id.ts';
+import { type CarrierLaunchKind, LaunchCarriersDialog } from './launch-carriers-dialog.tsx';
 import { NotesList } from './notes-list.tsx';
 import { QuoteCard } from './quote-card.tsx';
+import { canReactivate, ReactivateCarrierDialog } from './reactivate-carrier-dialog.tsx';
+import { canRecordManualQuote, RecordQuoteDialog } from './record-quote-dialog.tsx';
 
 /** Quotes with a premium first, cheapest first; the rest after, pending before the others. */
 export function sortQuotes(quotes: Quote[]): Quote[] {
@@ -18,30 +38,111 @@ export interface QuotesViewProps {
   onChanged: () => void;
 }
 
-/** Quotes grid with a summary line; polling is driven by the application query. */
+/** Quotes grid with a summary line and the carrier actions; polling is driven by the application query. */
 export function QuotesView({ application, onChanged }: QuotesViewProps) {
+  const queryClient = useQueryClient();
+  const role = useAuth().user?.role;
+  const [launchKind, setLaunchKind] = useState<CarrierLaunchKind | null>(null);
+  const [reactivating, setReactivating] = useState<Quote | null>(null);
+  const [recording, setRecording] = useState<Quote | null>(null);
   const quotes = sortQuotes(application.quotes ?? []);
   const priced = quotes.filter((q) => q.premium !== null);
   const cheapestId = priced[0]?.id ?? null;
   const pending = quotes.filter((q) => q.status === 'pending').length;
+  const commercial = application.carrier_quote_type?.[0] === 'Commercial';
+  const staff = canRecordManualQuote(role);
+
+  // Every call here answers the whole application: show it at once rather than refetching.
+  const show = (next: Application) => queryClient.setQueryData(applicationQueryKey(application.id), next);
+
+  function actionsOf(quote: Quote) {
+    const sov = quote.source === 'sov' ? sovQuoteManagerOfQuote(quote) : null;
+    return (
+      <>
+        {sov && quote.status === 'pending' && (
+          <Button
+            renderRoot={(props) => (
+              <Link
+                {...props}
+                to="/sov-quote/$carrier_id/$application_id"
+                params={{ carrier_id: sov.quote_manager_id, application_id: String(application.id) }}
+              />
+            )}
+            size="xs"
+            variant="light"
+            color="violet"
+            leftSection={<IconClipboardText size={14} />}
+          >
+            Statement of values
+          </Button>
+        )}
+        {staff && quote.source === 'manual' && quote.status === 'pending' && (
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            leftSection={<IconPencilPlus size={14} />}
+            onClick={() => setRecording(quote)}
+          >
+            Record quote
+          </Button>
+        )}
+        {canReactivate(quote) && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => setReactivating(quote)}
+            aria-label={`Reactivate ${quote.display_name}`}
+          >
+            Reactivate
+          </Button>
+        )}
+      </>
+    );
+  }
 
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
-        <Group justify="space-between">
-          <Text fw={600}>
-            {priced.length} of {quotes.length} carriers quoted
-            {application.min_quote_amount !== null &&
-              ` · lowest ${formatCurrency(application.min_quote_amount)}`}
-          </Text>
-          {application.status === 'launched' && (
-            <Group gap={6} role="status" aria-live="polite">
-              <Loader size="xs" aria-hidden />
-              <Text size="sm" c="dimmed">
-                {pending > 0 ? `Waiting for ${pending} carrier${pending === 1 ? '' : 's'}…` : 'Updating…'}
-              </Text>
-            </Group>
-          )}
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="md">
+            <Text fw={600}>
+              {priced.length} of {quotes.length} carriers quoted
+              {application.min_quote_amount !== null &&
+                ` · lowest ${formatCurrency(application.min_quote_amount)}`}
+            </Text>
+            {application.status === 'launched' && (
+              <Group gap={6} role="status" aria-live="polite">
+                <Loader size="xs" aria-hidden />
+                <Text size="sm" c="dimmed">
+                  {pending > 0 ? `Waiting for ${pending} carrier${pending === 1 ? '' : 's'}…` : 'Updating…'}
+                </Text>
+              </Group>
+            )}
+          </Group>
+          <Group gap="xs">
+            {commercial && (
+              <Button
+                size="sm"
+                variant="light"
+                color="violet"
+                leftSection={<IconSend size={16} />}
+                onClick={() => setLaunchKind('sov')}
+              >
+                Launch to SOV carriers
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="light"
+              color="orange"
+              leftSection={<IconUsers size={16} />}
+              onClick={() => setLaunchKind('manual')}
+            >
+              Launch to manual carriers
+            </Button>
+          </Group>
         </Group>
       </Card>
       {quotes.length === 0 ? (
@@ -53,11 +154,36 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
           {quotes.map((quote) => (
-            <QuoteCard key={quote.id} quote={quote} cheapest={quote.id === cheapestId} />
+            <QuoteCard
+              key={quote.id}
+              quote={quote}
+              cheapest={quote.id === cheapestId}
+              actions={actionsOf(quote)}
+            />
           ))}
         </SimpleGrid>
       )}
       <NotesList notes={application.notes ?? []} applicationId={application.id} onChanged={onChanged} />
+
+      <LaunchCarriersDialog
+        kind={launchKind ?? 'manual'}
+        opened={launchKind !== null}
+        application={application}
+        onClose={() => setLaunchKind(null)}
+        onLaunched={show}
+      />
+      <ReactivateCarrierDialog
+        quote={reactivating}
+        applicationId={application.id}
+        onClose={() => setReactivating(null)}
+        onReactivated={show}
+      />
+      <RecordQuoteDialog
+        quote={recording}
+        application={application}
+        onClose={() => setRecording(null)}
+        onRecorded={show}
+      />
     </Stack>
   );
 }

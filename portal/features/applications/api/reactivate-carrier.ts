@@ -1,0 +1,17 @@
+/** reactivate-carrier. SPEC §2 Dialogs (reactivate carrier), docs/api.md (issue 3). */
+import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { Application } from './application-types.ts';
+
+/**
+ * Puts quote `quoteId` (declined, error or timeout) of application `applicationId` back to pending;
+ * the server re-queues automatic ones. Returns the envelope (errors already toasted).
+ */
+export function reactivateCarrier(
+  applicationId: number,
+  quoteId: number,
+): Promise<ApiEnvelope<{ application: Application }>> {
+  return apiCall<{ application: Application }>('agent-portal/reactivate-carrier', {
+    application_id: applicationId,
+    quote_id: quoteId,
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * What the portal shows about carriers, read from carriers.json through the same pure helpers the
+ * server uses (server/quoting: resolveCarrier, sovCarriers, manualCarriers), so the browser and the
+ * server agree on every id. ADR 070.
+ */
+import { resolveCarrier } from '../../server/quoting/carrier-settings.ts';
+import { carriersFile } from '../../server/quoting/carriers-file.ts';
+import { type ManualCarrier, manualCarriers } from '../../server/quoting/manual-carriers.ts';
+import { type SovCarrier, sovCarriers } from '../../server/quoting/sov-carriers.ts';
+import type { CarriersFile } from '../../server/quoting/types.ts';
+
+/** How a carrier quotes: automatically, through a managed program (SOV), or by staff (manual). */
+export type CarrierChannel = 'automatic' | 'sov' | 'manual';
+
+/** One carrier or sub-carrier that writes a product, with how it quotes. */
+export interface ProductWriter {
+  /** `carrier` or `carrier/sub_carrier` of carriers.json: unique, stable. */
+  key: string;
+  display_name: string;
+  channel: CarrierChannel;
+  benefits: string[];
+}
+
+/**
+ * Every carrier or sub-carrier of carriers.json whose quote types include `product` (a
+ * `carrier_quote_type` such as "Commercial" or "Excess"), in file order. A family with
+ * sub-carriers is represented by its sub-carriers, as launches are. SPEC §1 carrier families, §2.
+ */
+export function carriersWritingProduct(product: string, file: CarriersFile = carriersFile): ProductWriter[] {
+  const writers: ProductWriter[] = [];
+  for (const family of file.carriers) {
+    const candidates = family.subCarriers.length > 0 ? family.subCarriers : [null];
+    for (const sub of candidates) {
+      const resolved = resolveCarrier(family, sub);
+      if (!resolved.settings.quote_types.includes(product)) continue;
+      const connector = resolved.settings.connector;
+      writers.push({
+        key: sub ? `${family.name}/${sub.name}` : family.name,
+        display_name: resolved.displayName,
+        channel: connector === 'sov' ? 'sov' : connector === 'manual' ? 'manual' : 'automatic',
+        benefits: resolved.benefits,
+      });
+    }
+  }
+  return writers;
+}
+
+/** Every SOV quote manager of carriers.json (the `carrier_id` of /sov-quote). SPEC §1, §2. */
+export function sovQuoteManagers(file: CarriersFile = carriersFile): SovCarrier[] {
+  return sovCarriers(file);
+}
+
+/** The SOV carrier whose quote manager id is `carrierId`, or null. SPEC §2 sov-quote route. */
+export function findSovQuoteManager(carrierId: string, file: CarriersFile = carriersFile): SovCarrier | null {
+  return sovCarriers(file).find((carrier) => carrier.quote_manager_id === carrierId) ?? null;
+}
+
+/** Every manual carrier of carriers.json (the values of manual_carrier_names_list). SPEC §7. */
+export function manualCarrierList(file: CarriersFile = carriersFile): ManualCarrier[] {
+  return manualCarriers(file);
+}
+
+/** True when a carrier with these `quote_types` and `states` writes `product` in `state` (2 letters). */
+export function writesProductIn(
+  carrier: { quote_types: string[]; states: string[] },
+  product: string,
+  state: string,
+): boolean {
+  return carrier.quote_types.includes(product) && carrier.states.includes(state.trim().toUpperCase());
+}
+
+/**
+ * The SOV quote manager a quote belongs to: matched by quote manager id in `carrier`, or by
+ * carriers.json family and sub-carrier names. Null for a quote of no SOV carrier.
+ */
+export function sovQuoteManagerOfQuote(
+  quote: { carrier: string; sub_carrier: string | null },
+  file: CarriersFile = carriersFile,
+): SovCarrier | null {
+  const list = sovCarriers(file);
+  return (
+    list.find((c) => c.carrier === quote.carrier && c.sub_carrier === (quote.sub_carrier ?? null)) ??
+    list.find((c) => c.quote_manager_id === quote.carrier) ??
+    null
+  );
+}

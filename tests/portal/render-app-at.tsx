@@ -1,0 +1,26 @@
+/**
+ * Renders the whole portal (real route tree, guards and shell) at `path` with a memory history, for
+ * route-level tests of issue 3 pages. Fetch is mocked by the caller (see render-with-providers.tsx).
+ */
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createQueryClient } from '../../portal/lib/query-client.ts';
+import { theme } from '../../portal/lib/theme.ts';
+import { createAppRouter } from '../../portal/routes/router.tsx';
+
+/** Renders the app at `path`; resolves once the first route load settled. Returns the router. */
+export async function renderAppAt(path: string) {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  const view = render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  await router.load();
+  return { ...view, router, queryClient };
+}
