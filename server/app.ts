@@ -18,6 +18,9 @@ import { rejectNulCharacters } from './http/reject-nul-characters.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
+import { carrierRoutes } from './routes/carrier-routes.ts';
+import { fileRoutes } from './routes/file-routes.ts';
+import { sovRoutes } from './routes/sov-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 
 declare module 'fastify' {
@@ -125,6 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // 5. The API.
   await app.register(authRoutes, { db, loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(applicationRoutes, { db });
+  await app.register(carrierRoutes, { db });
+  await app.register(sovRoutes, { db });
+  await app.register(fileRoutes, { db });
   await app.register(utilityRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -2,7 +2,25 @@
  * Drizzle table definitions mirroring server/db/migrations/*.sql (the SQL files are the source
  * of truth for the database; these give the repositories typed queries). Money is dollars.
  */
-import { boolean, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { SovBuilding } from '../quoting/sov-building.ts';
+
+/** PostgreSQL bytea as a Node Buffer (Drizzle 0.45 has no built-in bytea column). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite answers Uint8Array, node-postgres Buffer: one type for the repositories.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -104,6 +122,36 @@ export const quotes = pgTable('quotes', {
   indicative: boolean('indicative').notNull().default(true),
   requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   answered_at: timestamp('answered_at', { withTimezone: true }),
+  source: text('source').$type<QuoteSource>().notNull().default('automatic'),
+  /** carriers.json quoteManagerId of a `sov` quote's carrier; null otherwise. */
+  quote_manager_id: text('quote_manager_id'),
+  document_id: integer('document_id').references(() => files.id),
+});
+
+/** Documents attached to quotes (a manual quote's PDF), stored in the database. */
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  application_id: integer('application_id')
+    .notNull()
+    .references(() => applications.id),
+  name: text('name').notNull(),
+  content_type: text('content_type').notNull(),
+  size_bytes: integer('size_bytes').notNull(),
+  content: bytea('content').notNull(),
+  uploaded_by: integer('uploaded_by').references(() => users.id),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A statement of values per application and SOV quote manager (issue 3 sov-quote page). */
+export const statementsOfValues = pgTable('statements_of_values', {
+  id: serial('id').primaryKey(),
+  application_id: integer('application_id')
+    .notNull()
+    .references(() => applications.id),
+  quote_manager_id: text('quote_manager_id').notNull(),
+  buildings: jsonb('buildings').$type<SovBuilding[]>().notNull(),
+  submitted_by: integer('submitted_by').references(() => users.id),
+  ...timestamps,
 });
 
 export const quoteJobs = pgTable('quote_jobs', {
@@ -126,6 +174,8 @@ export const quoteJobs = pgTable('quote_jobs', {
 export type UserRole = 'super-admin' | 'admin' | 'agent' | 'customer';
 export type ApplicationStatus = 'new' | 'launched' | 'completed';
 export type QuoteStatus = 'pending' | 'quoted' | 'declined' | 'error' | 'timeout';
+/** Where a quote comes from: a connector, a statement of values, or staff. docs/api.md issue 3. */
+export type QuoteSource = 'automatic' | 'sov' | 'manual';
 
 /** A note's payload as SPEC §3 Note names it. */
 export interface NotePayload {
@@ -143,3 +193,5 @@ export type ApplicationRow = typeof applications.$inferSelect;
 export type NoteRow = typeof notes.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteJobRow = typeof quoteJobs.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+export type StatementOfValuesRow = typeof statementsOfValues.$inferSelect;

@@ -1,13 +1,57 @@
 /** Quote rows (one per carrier a launch goes to) and their durable jobs. */
-import { and, asc, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, min, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
-import { type QuoteJobRow, type QuoteRow, quoteJobs, quotes } from '../db/schema.ts';
+import { files, type QuoteJobRow, type QuoteRow, quoteJobs, quotes } from '../db/schema.ts';
 
 export type NewQuote = typeof quotes.$inferInsert;
 
-/** Quotes of one application in request order. */
-export async function quotesOfApplication(db: Executor, applicationId: number): Promise<QuoteRow[]> {
-  return db.select().from(quotes).where(eq(quotes.application_id, applicationId)).orderBy(asc(quotes.id));
+/** A quote with the file name of its document (null without one), as the application view needs. */
+export type QuoteWithDocument = QuoteRow & { document_name: string | null };
+
+/** Quotes of one application in request order, each with its document's name. */
+export async function quotesOfApplication(db: Executor, applicationId: number): Promise<QuoteWithDocument[]> {
+  return db
+    .select({ ...getTableColumns(quotes), document_name: files.name })
+    .from(quotes)
+    .leftJoin(files, eq(files.id, quotes.document_id))
+    .where(eq(quotes.application_id, applicationId))
+    .orderBy(asc(quotes.id));
+}
+
+/** Inserts a quote that no job requests (a `sov` or `manual` quote), in the caller's transaction. */
+export async function insertQuote(db: Executor, values: NewQuote): Promise<QuoteRow> {
+  const [quote] = await db.insert(quotes).values(values).returning();
+  return quote;
+}
+
+/** Queues a new job for an existing quote (an automatic quote reactivated). */
+export async function enqueueQuoteJob(db: Executor, applicationId: number, quoteId: number): Promise<void> {
+  await db.insert(quoteJobs).values({ application_id: applicationId, quote_id: quoteId });
+}
+
+/** One quote of one application, or null; `forUpdate` locks it until the transaction ends. */
+export async function findQuoteOfApplication(
+  db: Executor,
+  applicationId: number,
+  quoteId: number,
+  forUpdate = false,
+): Promise<QuoteRow | null> {
+  const query = db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, quoteId), eq(quotes.application_id, applicationId)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Overwrites columns of one quote whatever its status (staff entries, reactivation); returns it. */
+export async function updateQuote(
+  db: Executor,
+  quoteId: number,
+  patch: Partial<NewQuote>,
+): Promise<QuoteRow> {
+  const [row] = await db.update(quotes).set(patch).where(eq(quotes.id, quoteId)).returning();
+  return row;
 }
 
 /** Inserts a pending quote and the job that will request it, in the caller's transaction. */
@@ -79,7 +123,11 @@ export async function finishQuoteJob(db: Executor, jobId: number, lastError: str
     .where(eq(quoteJobs.id, jobId));
 }
 
-/** Pending quotes left, and the cheapest quoted premium in dollars (null when none quoted). */
+/**
+ * Pending *automatic* quotes left (SOV and manual quotes arrive later and never hold an
+ * application open, docs/api.md issue 3), and the cheapest quoted premium of any source in
+ * dollars (null when none quoted).
+ */
 export async function quoteProgress(
   db: Executor,
   applicationId: number,
@@ -87,7 +135,13 @@ export async function quoteProgress(
   const rows = await db
     .select({ id: quotes.id })
     .from(quotes)
-    .where(and(eq(quotes.application_id, applicationId), eq(quotes.status, 'pending')));
+    .where(
+      and(
+        eq(quotes.application_id, applicationId),
+        eq(quotes.status, 'pending'),
+        eq(quotes.source, 'automatic'),
+      ),
+    );
   const [{ cheapest }] = await db
     .select({ cheapest: min(quotes.premium) })
     .from(quotes)

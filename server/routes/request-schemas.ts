@@ -7,6 +7,9 @@
 
 import applicationTypes from '../../schemas/constants/application-types.json' with { type: 'json' };
 import quoteTypes from '../../schemas/constants/quote-types.json' with { type: 'json' };
+import { manualCarriers } from '../quoting/manual-carriers.ts';
+import { sovCarriers } from '../quoting/sov-carriers.ts';
+import { DOCUMENT_TYPES, MAX_DOCUMENT_BASE64_LENGTH } from '../services/document-upload.ts';
 
 /** Products and application types as schemas/constants lists them (one place for each list). */
 const PRODUCTS = quoteTypes.oneOf.map((option) => option.const);
@@ -164,4 +167,163 @@ export const zipLookupBodySchema = {
   required: ['zip'],
   additionalProperties: false,
   properties: { session_key: sessionKeySchema, zip: { type: 'string', pattern: '^[0-9]{5}$' } },
+} as const;
+
+/* Issue 3: SOV and manual carriers, manual quotes, reactivation, the sov-quote page. */
+
+/** Every carriers.json SOV quote manager id and manual carrier name: anything else is a 400. */
+const SOV_IDS = sovCarriers().map((carrier) => carrier.quote_manager_id);
+const MANUAL_NAMES = manualCarriers().map((carrier) => carrier.carrier);
+
+const money = { type: 'number', minimum: 0, maximum: 1_000_000_000 } as const;
+
+export const launchSovBodySchema = {
+  type: 'object',
+  required: ['application_id', 'sov_carrier_names_list'],
+  additionalProperties: false,
+  properties: {
+    session_key: sessionKeySchema,
+    application_id: idSchema,
+    sov_carrier_names_list: {
+      type: 'array',
+      minItems: 1,
+      maxItems: SOV_IDS.length,
+      uniqueItems: true,
+      items: { type: 'string', enum: SOV_IDS },
+    },
+  },
+} as const;
+
+export const launchManualBodySchema = {
+  type: 'object',
+  required: ['application_id', 'manual_carrier_names_list'],
+  additionalProperties: false,
+  properties: {
+    session_key: sessionKeySchema,
+    application_id: idSchema,
+    manual_carrier_names_list: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MANUAL_NAMES.length,
+      uniqueItems: true,
+      items: { type: 'string', enum: MANUAL_NAMES },
+    },
+  },
+} as const;
+
+export const reactivateBodySchema = {
+  type: 'object',
+  required: ['application_id', 'quote_id'],
+  additionalProperties: false,
+  properties: { session_key: sessionKeySchema, application_id: idSchema, quote_id: idSchema },
+} as const;
+
+export const recordManualQuoteBodySchema = {
+  type: 'object',
+  required: ['application_id', 'quote_id', 'status'],
+  additionalProperties: false,
+  properties: {
+    session_key: sessionKeySchema,
+    application_id: idSchema,
+    quote_id: idSchema,
+    status: { type: 'string', enum: ['quoted', 'declined'] },
+    premium: { anyOf: [{ ...money, exclusiveMinimum: 0 }, { type: 'null' }], default: null },
+    coverages: {
+      type: 'object',
+      maxProperties: 30,
+      propertyNames: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,59}$' },
+      additionalProperties: { anyOf: [money, { type: 'string', maxLength: 200 }] },
+      default: {},
+    },
+    message: { type: ['string', 'null'], maxLength: 2000, default: null },
+    document: {
+      anyOf: [
+        {
+          type: 'object',
+          required: ['name', 'content_base64', 'content_type'],
+          additionalProperties: false,
+          properties: {
+            // A file name, not a path: no separators or control characters.
+            name: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^/\\\\\\u0000-\\u001f"]+$' },
+            content_base64: {
+              type: 'string',
+              minLength: 4,
+              maxLength: MAX_DOCUMENT_BASE64_LENGTH,
+              pattern: '^[A-Za-z0-9+/]*={0,2}$',
+            },
+            content_type: { type: 'string', enum: Object.keys(DOCUMENT_TYPES) },
+          },
+        },
+        { type: 'null' },
+      ],
+    },
+  },
+  // A quoted quote has a premium; a declined one has none.
+  if: { properties: { status: { const: 'quoted' } } },
+  // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable.
+  then: { required: ['premium'], properties: { premium: { type: 'number' } } },
+  else: { properties: { premium: { type: 'null' } } },
+} as const;
+
+/** carrier_id and application_id are checked by the service so they answer SPEC §2's 404 texts. */
+const sovTargetProperties = {
+  session_key: sessionKeySchema,
+  carrier_id: { type: 'string', maxLength: 100 },
+  application_id: { type: ['string', 'integer'], maxLength: 30 },
+} as const;
+
+export const getSovQuoteBodySchema = {
+  type: 'object',
+  required: ['carrier_id', 'application_id'],
+  additionalProperties: false,
+  properties: sovTargetProperties,
+} as const;
+
+const buildingSchema = {
+  type: 'object',
+  required: [
+    'location',
+    'building_value',
+    'contents_value',
+    'business_income',
+    'construction',
+    'occupancy',
+    'year_built',
+    'stories',
+  ],
+  additionalProperties: false,
+  properties: {
+    location: { type: 'string', minLength: 1, maxLength: 300 },
+    building_value: money,
+    contents_value: money,
+    business_income: money,
+    construction: { type: 'string', minLength: 1, maxLength: 100 },
+    occupancy: { type: 'string', minLength: 1, maxLength: 100 },
+    year_built: { type: 'integer', minimum: 1600, maximum: 2100 },
+    // SPEC §9: stories 1 to 100.
+    stories: { type: 'integer', minimum: 1, maximum: 100 },
+  },
+} as const;
+
+export const submitStatementBodySchema = {
+  type: 'object',
+  required: ['carrier_id', 'application_id', 'buildings'],
+  additionalProperties: false,
+  properties: {
+    ...sovTargetProperties,
+    buildings: { type: 'array', minItems: 1, maxItems: 100, items: buildingSchema },
+  },
+} as const;
+
+export const fileParamsSchema = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', pattern: '^[0-9]{1,10}$' } },
+} as const;
+
+export const fileQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { session_key: sessionKeySchema },
 } as const;

@@ -1,8 +1,15 @@
 /** Application, note, quote and listing-row shapes of docs/api.md, built from rows. */
-import type { ApplicationRow, NoteRow, QuoteRow } from '../db/schema.ts';
+import type { ApplicationRow, NoteRow } from '../db/schema.ts';
+import type { QuoteWithDocument } from '../repositories/quotes-repository.ts';
 import { applicationReference } from './application-reference.ts';
 import { isItWorkingHour } from './is-it-working-hour.ts';
 import { type AlertColor, alertColorOfNotes, noteColor } from './note-color.ts';
+import { visibleDocument } from './visible-document.ts';
+
+/** Where a quote's document is served (routes/file-routes.ts); the portal adds ?session_key=. */
+export function fileUrl(fileId: number): string {
+  return `/api/files/${fileId}`;
+}
 
 /** Note as docs/api.md: `{id, application_id, payload, color, created_at}`. SPEC §3 Note. */
 export function noteView(note: NoteRow) {
@@ -15,8 +22,11 @@ export function noteView(note: NoteRow) {
   };
 }
 
-/** Quote as docs/api.md; premium in dollars (annual) or null. */
-export function quoteView(quote: QuoteRow) {
+/**
+ * Quote as docs/api.md; premium in dollars (annual) or null; `source` automatic|sov|manual and
+ * `document` {name, url} of a manual quote's file, else null (issue 3).
+ */
+export function quoteView(quote: QuoteWithDocument) {
   return {
     id: quote.id,
     carrier: quote.carrier,
@@ -30,6 +40,11 @@ export function quoteView(quote: QuoteRow) {
     indicative: quote.indicative,
     requested_at: quote.requested_at.toISOString(),
     answered_at: quote.answered_at?.toISOString() ?? null,
+    source: quote.source,
+    document:
+      quote.document_id === null
+        ? null
+        : { name: quote.document_name ?? '', url: fileUrl(quote.document_id) },
   };
 }
 
@@ -37,7 +52,7 @@ export function quoteView(quote: QuoteRow) {
 export function applicationView(
   row: ApplicationRow,
   notes: NoteRow[],
-  quotes: QuoteRow[],
+  quotes: QuoteWithDocument[],
   now: Date = new Date(),
 ) {
   return {
@@ -48,7 +63,7 @@ export function applicationView(
     carrier_quote_type: row.carrier_quote_type,
     is_cross_sale: row.is_cross_sale,
     min_quote_amount: row.min_quote_amount === null ? null : Number(row.min_quote_amount),
-    payload: { useable_details: row.useable_details },
+    payload: { useable_details: visibleDocument(row) },
     notes: notes.map(noteView),
     quotes: quotes.map(quoteView),
     isItWorkingHour: isItWorkingHour(now),

@@ -23,6 +23,7 @@ import {
   insertApplication,
   updateApplication,
 } from '../repositories/applications-repository.ts';
+import { deleteFilesOfApplication } from '../repositories/files-repository.ts';
 import {
   findNoteForUpdate,
   notesOfApplications,
@@ -38,6 +39,7 @@ import { applicationRecordDefaults } from './application-record-defaults.ts';
 import { applicationView, noteView } from './application-view.ts';
 import { clientName } from './client-name.ts';
 import { compiledSchemaSet, ruleContextOf } from './schema-engine.ts';
+import { visibleDocument } from './visible-document.ts';
 
 export const NOT_FOUND_MESSAGE = 'Application not found.';
 export const NOT_LICENSED_MESSAGE = "Invalid state! Agent don't have license for the given address state.";
@@ -70,7 +72,8 @@ export interface CreateApplicationInput {
 
 export type ApplicationView = ReturnType<typeof applicationView>;
 
-async function viewOf(db: Executor, row: ApplicationRow): Promise<ApplicationView> {
+/** The application view of a row with its notes and quotes. docs/api.md Application. */
+export async function viewOf(db: Executor, row: ApplicationRow): Promise<ApplicationView> {
   const [notes, quotes] = await Promise.all([
     notesOfApplications(db, [row.id]),
     quotesOfApplication(db, row.id),
@@ -78,7 +81,13 @@ async function viewOf(db: Executor, row: ApplicationRow): Promise<ApplicationVie
   return applicationView(row, notes, quotes);
 }
 
-async function loadOwned(db: Executor, actor: Actor, id: number, forUpdate = false): Promise<ApplicationRow> {
+/** The row the actor may see, or ApiError 404 NOT_FOUND_MESSAGE; `forUpdate` locks it. */
+export async function loadOwned(
+  db: Executor,
+  actor: Actor,
+  id: number,
+  forUpdate = false,
+): Promise<ApplicationRow> {
   const row = await findApplication(db, id, accessScope(actor), forUpdate);
   if (!row) throw new ApiError(404, NOT_FOUND_MESSAGE);
   return row;
@@ -179,7 +188,7 @@ function mergeDetails(row: ApplicationRow, details: Doc, checkTypes: boolean): D
     const messages = validateTypes(compiled, details);
     if (messages.length) throw typeFailure(messages);
   }
-  return computeFields(compiled, { ...row.useable_details, ...details }, ruleContextOf(row));
+  return computeFields(compiled, { ...visibleDocument(row), ...details }, ruleContextOf(row));
 }
 
 function documentColumns(doc: Doc, row: ApplicationRow) {
@@ -273,6 +282,8 @@ export async function resetApplication(db: Executor, actor: Actor, id: number): 
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, actor, id, true);
     await deleteQuotesOfApplication(tx, row.id);
+    // Documents of manual quotes go with their quotes; statements of values stay for the relaunch.
+    await deleteFilesOfApplication(tx, row.id);
     const updated = await updateApplication(tx, id, {
       status: 'new',
       min_quote_amount: null,

@@ -1,0 +1,48 @@
+/**
+ * GET /api/files/:id?session_key=... (docs/api.md issue 3): a manual quote's document with its
+ * content type. A link the browser opens cannot carry a JSON body, so the session key comes in
+ * the query string; errors still answer the envelope.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { envelopeSchema } from '../http/envelope.ts';
+import { authenticate } from '../services/auth-service.ts';
+import { readFile } from '../services/files-service.ts';
+import { fileParamsSchema, fileQuerySchema } from './request-schemas.ts';
+
+/** `inline` for a file name: quotes and non-ASCII dropped from the plain form, kept in filename*. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Registers the file download; needs a session (401 envelopes as every call). */
+export async function fileRoutes(app: FastifyInstance, options: { db: Executor }) {
+  const { db } = options;
+  app.get(
+    '/api/files/:id',
+    {
+      schema: {
+        tags: ['files'],
+        params: fileParamsSchema,
+        querystring: fileQuerySchema,
+        response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
+      },
+      preValidation: async (request) => {
+        const query = request.query as Record<string, unknown> | undefined;
+        request.actor = (await authenticate(db, query?.session_key)).actor;
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      if (!request.actor) throw new Error('file route without a session');
+      const file = await readFile(db, request.actor, Number(id));
+      return reply
+        .header('content-type', file.content_type)
+        .header('content-length', file.size_bytes)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    },
+  );
+}

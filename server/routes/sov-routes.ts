@@ -1,0 +1,58 @@
+/**
+ * The sov-quote page's calls under /api/sov/ (docs/api.md issue 3, SPEC §2 sov-quote route).
+ * carrier_id and application_id pass the body schema as any short string, so a wrong one
+ * answers SPEC §2's 404 texts rather than a 400.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
+import { envelopeSchema, success } from '../http/envelope.ts';
+import type { SovBuilding } from '../quoting/sov-building.ts';
+import { FORBIDDEN_MESSAGE } from '../services/applications-service.ts';
+import { getSovQuote, submitStatementOfValues } from '../services/sov-service.ts';
+import { getSovQuoteBodySchema, submitStatementBodySchema } from './request-schemas.ts';
+
+const response = { default: envelopeSchema };
+
+interface SovBody {
+  carrier_id: string;
+  application_id: string | number;
+  buildings?: SovBuilding[];
+}
+
+/** Registers sov/get-sov-quote and sov/submit-statement-of-values; customers get 403. */
+export async function sovRoutes(app: FastifyInstance, options: { db: Executor }) {
+  const { db } = options;
+  const authenticate = authenticateHook(db);
+  const preValidation = async (...args: Parameters<ReturnType<typeof authenticateHook>>) => {
+    await authenticate(...args);
+    if (actorOf(args[0]).role === 'customer') throw new ApiError(403, FORBIDDEN_MESSAGE);
+  };
+
+  app.post(
+    '/api/sov/get-sov-quote',
+    { schema: { tags: ['sov'], body: getSovQuoteBodySchema, response }, preValidation },
+    async (request) => {
+      const body = request.body as SovBody;
+      const data = await getSovQuote(db, actorOf(request), body.carrier_id, body.application_id);
+      return success('SOV quote.', data);
+    },
+  );
+
+  app.post(
+    '/api/sov/submit-statement-of-values',
+    { schema: { tags: ['sov'], body: submitStatementBodySchema, response }, preValidation },
+    async (request) => {
+      const body = request.body as SovBody;
+      const application = await submitStatementOfValues(
+        db,
+        actorOf(request),
+        body.carrier_id,
+        body.application_id,
+        body.buildings as SovBuilding[],
+      );
+      return success('Statement of values submitted.', { application });
+    },
+  );
+}
