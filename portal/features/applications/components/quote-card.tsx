@@ -3,6 +3,7 @@ import { Anchor, Badge, Card, Divider, Group, List, Loader, Stack, Text, Tooltip
 import { IconCheck, IconFileText, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { getAuthState } from '../../../lib/auth-store.ts';
 import type { Quote } from '../api/application-types.ts';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -147,7 +148,8 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
         </Stack>
         {quote.document && (
           <Anchor
-            href={quote.document.url}
+            // A link carries no JSON body, so the file route reads the session from the query.
+            href={`${quote.document.url}?session_key=${encodeURIComponent(getAuthState().session_key)}`}
             target="_blank"
             rel="noopener noreferrer"
             size="sm"
