@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commercialDocument } from './helpers/commercial-document.ts';
+import { examples } from '../../schemas/schema-set.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const TABLES = ['applications', 'quotes', 'quote_jobs', 'files', 'statements_of_values'];
@@ -60,7 +60,7 @@ describe('fuzzing the SOV and manual calls (PGlite)', () => {
     const launched = await t.post('agent-portal/launch-application', {
       session_key: agentKey,
       application_id: appId,
-      address_details: commercialDocument(),
+      address_details: structuredClone(examples.commercial),
     });
     expect(launched.statusCode, launched.body.message).toBe(200);
     await t.app.quoteWorker.drain();

@@ -15,7 +15,6 @@ import { sovCarriers } from '../../server/quoting/sov-carriers.ts';
 import { updateQuote } from '../../server/repositories/quotes-repository.ts';
 import { MAX_DOCUMENT_BYTES } from '../../server/services/document-upload.ts';
 import { addAccount, companyOf } from './helpers/add-account.ts';
-import { commercialDocument } from './helpers/commercial-document.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const MIAMI = {
@@ -95,7 +94,7 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
   /** A commercial application launched and, after the worker ran, completed. */
   async function launchedCommercial(key = agentKey): Promise<number> {
     const id = await createApp('Commercial', key);
-    await launch(id, commercialDocument(), key);
+    await launch(id, structuredClone(examples.commercial), key);
     await t.app.quoteWorker.drain();
     return id;
   }
@@ -175,7 +174,7 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
         address_details: { first_name: 'Dana' },
       });
       expect(saved.statusCode).toBe(200);
-      const { phone: _phone, ...withoutPhone } = commercialDocument();
+      const { phone: _phone, ...withoutPhone } = structuredClone(examples.commercial);
       const launched = await t.post('agent-portal/launch-application', {
         session_key: agentKey,
         application_id: id,
@@ -189,7 +188,7 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
       const id = await launchedCommercial();
       const app = await application(id, agentKey);
       expect(app.status).not.toBe('new');
-      expect(app.payload.useable_details.phone).toBe(commercialDocument().phone);
+      expect(app.payload.useable_details.phone).toBe(structuredClone(examples.commercial).phone);
     });
   });
 
@@ -314,7 +313,7 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
   describe('completion ignores SOV and manual quotes', () => {
     it('completes a launched application when its automatic quotes are answered', async () => {
       const id = await createApp('Commercial');
-      const launched = await launch(id, commercialDocument());
+      const launched = await launch(id, structuredClone(examples.commercial));
       expect(launched.status).toBe('launched');
       expect((await launchSov(id, ['tmh'])).statusCode).toBe(200);
       expect((await launchManual(id, [COMMERCIAL_MANUAL])).statusCode).toBe(200);
@@ -656,7 +655,7 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
       expect(statusCode).toBe(200);
       expect(body.data.carrier).toMatchObject({ quote_manager_id: 'tmh' });
       expect(body.data.application.id).toBe(id);
-      const doc = commercialDocument();
+      const doc = structuredClone(examples.commercial);
       expect(body.data.statement_of_values).toMatchObject({
         quote_manager_id: 'tmh',
         submitted: false,
@@ -664,7 +663,7 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
       });
       expect(body.data.statement_of_values.buildings).toEqual([
         expect.objectContaining({
-          location: expect.stringContaining('Miami Beach'),
+          location: expect.stringContaining(String(doc.city)),
           construction: doc.construction_type,
           occupancy: doc.building_occupancy,
         }),
