@@ -38,6 +38,7 @@ const EXAMPLE_CONTEXTS: Record<string, RuleContext> = {
   excess: { product: 'Excess', application_type: 'flood', status: 'new' },
   mobile: { product: 'Mobile', application_type: 'flood', status: 'new' },
   home: { product: 'Primary', application_type: 'home', status: 'new' },
+  commercial: { product: 'Commercial', application_type: 'flood', status: 'new' },
 };
 
 async function loadCases(): Promise<{ set: SchemaSet; cases: Case[]; source: string }> {
@@ -53,7 +54,11 @@ async function loadCases(): Promise<{ set: SchemaSet; cases: Case[]; source: str
       .filter(([name]) => examples[name])
       .map(([name, ctx]) => ({ name, doc: examples[name], ctx }));
     if (cases.length === 0) throw new Error('no example documents');
-    return { set: module.schemaSet, cases, source: 'schemas/ (examples primary, excess, mobile, home)' };
+    return {
+      set: module.schemaSet,
+      cases,
+      source: `schemas/ (examples ${cases.map((c) => c.name).join(', ')})`,
+    };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
