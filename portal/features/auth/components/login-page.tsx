@@ -4,6 +4,7 @@ import {
   Anchor,
   Button,
   Code,
+  Group,
   Paper,
   PasswordInput,
   Stack,
@@ -12,7 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { AuthPageLink } from '../../../components/auth-page-link.tsx';
 import { errorToastText } from '../../../lib/api-client.ts';
 import { login } from '../api/login.ts';
 
@@ -98,6 +101,12 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
           <Button type="submit" loading={submitting} fullWidth>
             Sign in
           </Button>
+          <Group justify="space-between">
+            <AuthPageLink pageType="forgot-password">Forgot password?</AuthPageLink>
+            <Anchor component={Link} to="/auth/saml-sso-login" size="sm">
+              Sign in with SSO
+            </Anchor>
+          </Group>
           <Alert
             variant="light"
             color="blue"
