@@ -4,7 +4,7 @@
  * them next to check-auth and redirect-to-dashboard.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, isRedirect } from '@tanstack/react-router';
+import { createMemoryHistory, isNotFound, isRedirect } from '@tanstack/react-router';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -141,10 +141,11 @@ describe('the route tree', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   let lastStatus = 0;
+  // 404 when a match ended in notFound(), else 200.
   async function landOn(path: string) {
     const router = createAppRouter(new QueryClient(), createMemoryHistory({ initialEntries: [path] }));
     await router.load();
-    lastStatus = router.state.statusCode;
+    lastStatus = router.state.matches.some((match) => isNotFound(match.error)) ? 404 : 200;
     return router.state.location.pathname;
   }
 
@@ -183,7 +184,10 @@ describe('the route tree', () => {
       '/auth/saml-sso-login',
     ]) {
       expect(await landOn(path)).toBe(path);
+      expect(lastStatus).toBe(200);
     }
+    await landOn('/auth/register');
+    expect(lastStatus).toBe(404);
   });
 
   it('an expired trial is sent from the application routes to plans, but profile and plans stay open', async () => {
