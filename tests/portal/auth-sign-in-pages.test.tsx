@@ -106,10 +106,10 @@ describe('ResetPasswordPage', () => {
 });
 
 describe('SAML sign-in', () => {
-  it('reads digits as a company id, an @ as an e-mail and a bare domain as that domain', () => {
+  it('reads digits as a company id and an address as an e-mail; nothing else is sent', () => {
     expect(samlIdentifierOf(' 42 ')).toEqual({ company_id: 42 });
     expect(samlIdentifierOf('ada@agency.com')).toEqual({ email: 'ada@agency.com' });
-    expect(samlIdentifierOf('agency.com')).toEqual({ email: 'user@agency.com' });
+    expect(samlIdentifierOf('agency.com')).toBeNull();
     expect(samlIdentifierOf('   ')).toBeNull();
     fc.assert(fc.property(fc.nat(), (id) => Object.hasOwn(samlIdentifierOf(String(id)) ?? {}, 'company_id')));
   });
@@ -118,7 +118,7 @@ describe('SAML sign-in', () => {
     const calls = mockFetch(() => envelope({ redirect_url: '/api/auth/saml/42/login' }));
     const goTo = vi.fn();
     renderWithProviders(<SamlSsoLoginPage goTo={goTo} onSignedIn={() => {}} />);
-    fireEvent.change(await screen.findByLabelText(/^Company ID or e-mail domain/), {
+    fireEvent.change(await screen.findByLabelText(/^Company ID or work e-mail/), {
       target: { value: '42' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -128,15 +128,21 @@ describe('SAML sign-in', () => {
 
   it("shows the server's message when SAML is not configured", async () => {
     const message = 'SAML sign-in is not configured for this company.';
-    mockFetch(() => envelope(null, { status: 'error', code: 422, message }));
+    const calls = mockFetch(() => envelope(null, { status: 'error', code: 422, message }));
     const goTo = vi.fn();
     renderWithProviders(<SamlSsoLoginPage goTo={goTo} onSignedIn={() => {}} />);
-    fireEvent.change(await screen.findByLabelText(/^Company ID or e-mail domain/), {
+    fireEvent.change(await screen.findByLabelText(/^Company ID or work e-mail/), {
       target: { value: 'agency.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter your company ID or your work e-mail address.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Company ID or work e-mail/), {
+      target: { value: 'ada@agency.com' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(goTo).not.toHaveBeenCalled();
+    expect(calls).toEqual([{ path: 'auth/saml-sso-login', body: { email: 'ada@agency.com' } }]);
   });
 
   it('on return with ?session_key= stores the session via auth/me and signs in', async () => {

@@ -3,19 +3,19 @@
 import { type AccountData, storeSessionAnswer } from '../../../lib/account-data.ts';
 import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
 
-/** What identifies the company: its numeric id, or an e-mail address whose domain is the company's. */
+/** What identifies the company: its numeric id, or the e-mail of one of its users (the server resolves its company). */
 export type SamlIdentifier = { company_id: number } | { email: string };
 
 /**
- * Reads the field of the SAML page: all digits is a company id, anything with an @ an e-mail, and
- * a bare domain becomes `user@<domain>` (the server matches the domain). Null when empty.
+ * Reads the field of the SAML page: all digits is a company id, `local@domain` an e-mail. Null for
+ * anything else, a bare domain included: the server resolves an e-mail to its user's company
+ * (docs/api-accounts.md), so a domain alone cannot find one (ADR 094).
  */
 export function samlIdentifierOf(input: string): SamlIdentifier | null {
   const value = input.trim();
-  if (!value) return null;
   if (/^\d+$/.test(value)) return { company_id: Number(value) };
-  if (value.includes('@')) return { email: value };
-  return { email: `user@${value.replace(/^@+/, '')}` };
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { email: value };
+  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * /auth/saml-sso-login: company id or e-mail domain -> the server's SAML sign-in; on the way back
+ * /auth/saml-sso-login: company id or work e-mail -> the server's SAML sign-in; on the way back
  * `?session_key=` is stored through auth/me, `?error=` is shown. SPEC §2, docs/api-accounts.md.
  */
 import { Alert, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -52,7 +52,11 @@ export function SamlSsoLoginPage({
     event.preventDefault();
     const identifier = samlIdentifierOf(value);
     if (!identifier) {
-      setFieldError('Company ID or e-mail domain cannot be empty!');
+      setFieldError(
+        value.trim()
+          ? 'Enter your company ID or your work e-mail address.'
+          : 'Company ID or work e-mail cannot be empty!',
+      );
       return;
     }
     setFieldError(null);
@@ -93,8 +97,8 @@ export function SamlSsoLoginPage({
               </Alert>
             )}
             <TextInput
-              label="Company ID or e-mail domain"
-              placeholder="42 or agency.com"
+              label="Company ID or work e-mail"
+              placeholder="42 or you@agency.com"
               value={value}
               onChange={(e) => setValue(e.currentTarget.value)}
               error={fieldError}
