@@ -29,6 +29,8 @@ const DEMO_ACCOUNTS = [
   { email: 'agent@demo.test', password: 'demo1234' },
   { email: 'admin@demo.test', password: 'demo1234' },
   { email: 'superadmin@demo.test', password: 'demo1234' },
+  // Issue 4 seed: a company whose trial has ended, to see check-subscription send it to plans.
+  { email: 'expired@demo.test', password: 'demo1234' },
 ];
 
 /** Login form with field errors, a form-level error and the demo accounts hint. */
