@@ -107,12 +107,6 @@ export const CHAT_WIDGET_SCRIPT_ID = 'mga-chat-widget-script';
 /** One day in ms (expiry and trial day counts). */
 export const DAY_MS = 86_400_000;
 
-/** Role names of SPEC §6. */
-export const ROLES = ['super-admin', 'admin', 'agent', 'customer'] as const;
-
-/** One role of SPEC §6. */
-export type Role = (typeof ROLES)[number];
-
 /** The confirmation shown after a forgot-password request, whatever the address (docs/api-accounts.md). */
 export const FORGOT_PASSWORD_CONFIRMATION =
   'If an account exists for that e-mail, a reset link has been sent.';
