@@ -15,10 +15,12 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useAuth } from '../lib/auth-store.ts';
+import { SUPER_ADMIN_REDIRECTED_PATHS } from '../lib/constants.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
 import { ShellLoadingBar } from './shell-loading-bar.tsx';
-import { UserMenu } from './user-menu.tsx';
+import { type SwitchBackAction, UserMenu } from './user-menu.tsx';
 import { WorkingHourBadge } from './working-hour-badge.tsx';
 
 const NAV_ITEMS = [
@@ -37,13 +39,26 @@ export function activeNavPath(pathname: string, paths: readonly string[]): strin
   return matching.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-/** Props: logout action, supplied by the route layer. */
+/** Props: logout action and the account pieces, supplied by the route layer. */
 export interface AppShellLayoutProps {
   onLogout: () => void;
+  /** Shown above every page (switch-back banner, E&O expiry alert). */
+  notices?: ReactNode;
+  /** Fixed-position extras outside the layout (AI-assistant frame, chat widget). */
+  floating?: ReactNode;
+  /** The user menu's "Switch back to <name>" item, when acting as another user. */
+  switchBack?: SwitchBackAction | null;
+}
+
+/** Nav items the user may open: a super-admin does not see the agent-only pages (ADR 090). */
+function visibleNavItems(role: string | undefined) {
+  const hidden: readonly string[] = role === 'super-admin' ? SUPER_ADMIN_REDIRECTED_PATHS : [];
+  return NAV_ITEMS.filter((item) => !hidden.includes(item.to));
 }
 
 /** AppShell around the logged-in pages. */
-export function AppShellLayout({ onLogout }: AppShellLayoutProps) {
+export function AppShellLayout({ onLogout, notices, floating, switchBack }: AppShellLayoutProps) {
+  const { user } = useAuth();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [showDrawer, setShowDrawer] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
@@ -119,12 +134,12 @@ export function AppShellLayout({ onLogout }: AppShellLayoutProps) {
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
-            <UserMenu onLogout={onLogout} />
+            <UserMenu onLogout={onLogout} switchBack={switchBack} />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        {NAV_ITEMS.map(({ to, label, Icon }) => (
+        {visibleNavItems(user?.role).map(({ to, label, Icon }) => (
           <NavLink
             key={to}
             component={Link}
@@ -137,8 +152,10 @@ export function AppShellLayout({ onLogout }: AppShellLayoutProps) {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
+        {notices}
         <Outlet />
       </AppShell.Main>
+      {floating}
     </AppShell>
   );
 }

@@ -1,6 +1,13 @@
 /** Header user menu: who is signed in, and logout. SPEC §2 Shell, §4 Logout. */
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconCreditCard,
+  IconLogout,
+  IconUserCircle,
+  IconUserShare,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useAuth } from '../lib/auth-store.ts';
 
 function initials(name: string): string {
@@ -14,13 +21,20 @@ function initials(name: string): string {
   );
 }
 
-/** Props: what logout does (the route layer revokes the session and navigates). */
-export interface UserMenuProps {
-  onLogout: () => void;
+/** The "Switch back to <name>" item while acting as another user. SPEC §3 previous_user_data. */
+export interface SwitchBackAction {
+  label: string;
+  onSwitchBack: () => void;
 }
 
-/** Avatar button with the user's name, company and a Logout item. */
-export function UserMenu({ onLogout }: UserMenuProps) {
+/** Props: what logout does (the route layer revokes the session and navigates), and switching back. */
+export interface UserMenuProps {
+  onLogout: () => void;
+  switchBack?: SwitchBackAction | null;
+}
+
+/** Avatar button with the user's name, company, Profile, Plans, switch back (when acting) and Logout. */
+export function UserMenu({ onLogout, switchBack }: UserMenuProps) {
   const { user } = useAuth();
   const name = user?.name ?? 'Signed in';
   return (
@@ -43,6 +57,22 @@ export function UserMenu({ onLogout }: UserMenuProps) {
           {user?.email ?? ''}
           {user?.mga_company?.name ? ` · ${user.mga_company.name}` : ''}
         </Menu.Label>
+        <Menu.Item component={Link} to="/dashboard/profile" leftSection={<IconUserCircle size={16} />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to="/dashboard/plans" leftSection={<IconCreditCard size={16} />}>
+          Plans
+        </Menu.Item>
+        {switchBack && (
+          <Menu.Item
+            color="grape"
+            leftSection={<IconUserShare size={16} />}
+            onClick={switchBack.onSwitchBack}
+          >
+            {switchBack.label}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
           Logout
         </Menu.Item>

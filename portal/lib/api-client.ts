@@ -50,6 +50,16 @@ export function setUnauthorizedHandler(handler: (redirectPath: string) => void):
   unauthorizedHandler = handler;
 }
 
+let paymentRequiredHandler: () => void = () => {};
+
+/**
+ * The router registers what a 402 'Subscription required.' does (docs/api-accounts.md: the server's
+ * check-subscription): re-read the account and open /dashboard/plans.
+ */
+export function setPaymentRequiredHandler(handler: () => void): void {
+  paymentRequiredHandler = handler;
+}
+
 function currentPath(): string {
   const { pathname, search, hash } = window.location;
   return `${pathname}${search}${hash}`;
@@ -129,6 +139,7 @@ export async function apiCall<T>(
     logout({ rememberPath: path401 });
     unauthorizedHandler(path401);
   }
+  if (envelope.code === 402 && withSession) paymentRequiredHandler();
   if (!options.silent && !options.suppressToast?.(envelope)) {
     const { title, body: text } = errorToastText(envelope);
     showToast(envelope.code === 200 ? 'success' : 'warning', title, text);

@@ -15,6 +15,14 @@ export type StoredCompany = Record<string, unknown> & {
   is_trial_disabled?: boolean;
   permissions?: string[];
   stripe_id?: string | null;
+  is_trial_active?: boolean;
+  approved_states?: string[];
+  plan?: { id: string; name: string } | null;
+  logo_url?: string | null;
+  eo_expiry_days?: number | null;
+  /** SPEC §6 testing company (docs/api-accounts.md): gets the AI-assistant frame and the shifted chat bubble. */
+  is_testing_company?: boolean;
+  is_extra_testing_company?: boolean;
 };
 
 /** User as stored: the login answer without the fields SPEC §3 User drops, plus its company. */
@@ -22,7 +30,9 @@ export type StoredUser = Record<string, unknown> & {
   id?: number;
   name?: string;
   email?: string;
+  phone?: string | null;
   role?: string;
+  assigned_agent_id?: number | null;
   agent?: { id: number; licensed_states?: string[] } | null;
   customer_id?: number | null;
   mga_company?: { id: number; name: string };
@@ -124,23 +134,48 @@ export function isLoggedIn(): boolean {
   return state.session_key !== '';
 }
 
+function withAccount(
+  base: AuthState,
+  user: Record<string, unknown>,
+  company: Record<string, unknown> | null | undefined,
+  userSettings: Record<string, unknown> | null | undefined,
+): AuthState {
+  const stored = sanitizeUser(user, company ?? null);
+  const firstExpiry = Boolean(stored.eo_expiry) && base.eo_expiry_alert_displayed === null;
+  return {
+    ...base,
+    user: stored,
+    user_settings: userSettings === undefined ? base.user_settings : userSettings,
+    eo_expiry_alert_displayed: firstExpiry ? false : base.eo_expiry_alert_displayed,
+  };
+}
+
 /**
- * Stores a login answer: session key, the sanitised user with its sanitised company, and sets the
- * expiry alert flag to false the first time a company expiry date is present. SPEC §3, §4.
+ * Stores a login answer: session key, the sanitised user with its sanitised company, the user
+ * settings when given, and sets the expiry alert flag to false the first time a company expiry
+ * date is present. SPEC §3, §4.
  */
 export function setSession(
   sessionKey: string,
   user: Record<string, unknown>,
   company?: Record<string, unknown> | null,
+  userSettings?: Record<string, unknown> | null,
 ): void {
-  const stored = sanitizeUser(user, company ?? null);
-  const firstExpiry = Boolean(stored.eo_expiry) && state.eo_expiry_alert_displayed === null;
-  commit({
-    ...state,
-    session_key: sessionKey,
-    user: stored,
-    eo_expiry_alert_displayed: firstExpiry ? false : state.eo_expiry_alert_displayed,
-  });
+  commit({ ...withAccount(state, user, company, userSettings), session_key: sessionKey });
+}
+
+/**
+ * Replaces the stored user and company (and settings when given) with a fresher answer (auth/me,
+ * profile/update) keeping the session key; the same expiry-flag rule as `setSession`. SPEC §3, §4.
+ * Does nothing while logged out, so a late answer cannot resurrect a session.
+ */
+export function refreshAccount(
+  user: Record<string, unknown>,
+  company?: Record<string, unknown> | null,
+  userSettings?: Record<string, unknown> | null,
+): void {
+  if (!isLoggedIn()) return;
+  commit(withAccount(state, user, company, userSettings));
 }
 
 /** Merges partial auth state (e.g. the expiry alert flag, settings). */

@@ -70,3 +70,59 @@ export const AUTH_STORAGE_KEY = 'mga-portal-auth';
 
 /** localStorage key of the colour mode (light, dark, auto). SPEC §9. */
 export const COLOR_SCHEME_STORAGE_KEY = 'mga-portal-color-scheme';
+
+/** AI-assistant frame size in px while closed (the launcher only). SPEC §4, §9. */
+export const AI_FRAME_CLOSED_SIZE = { width: 110, height: 110 } as const;
+
+/** AI-assistant frame size in px while open. SPEC §4, §9. */
+export const AI_FRAME_OPENED_SIZE = { width: 430, height: 775 } as const;
+
+/** Delay in ms before the frame shrinks to its closed size, so its closing animation can finish. SPEC §4, §9. */
+export const AI_FRAME_SHRINK_DELAY_MS = 1000;
+
+/** Message the AI-assistant frame posts when it opens. SPEC §4 AI-assistant frame. */
+export const AI_FRAME_OPENED_MESSAGE = 'iframeOpened';
+
+/** Message the AI-assistant frame posts when it closes. SPEC §4 AI-assistant frame. */
+export const AI_FRAME_CLOSED_MESSAGE = 'iframeClosed';
+
+/** How far in px the chat bubble moves from the right for testing companies (room for the AI frame). SPEC §2, §9. */
+export const CHAT_BUBBLE_OFFSET_PX = 110;
+
+/**
+ * Chat widget polling, in order: up to `attempts` looks every `intervalMs` ms for the widget's
+ * launcher after its script is added. SPEC §9: 100 x 100 ms, then 200 x 150 ms.
+ */
+export const CHAT_WIDGET_POLL_PHASES = [
+  { attempts: 100, intervalMs: 100 },
+  { attempts: 200, intervalMs: 150 },
+] as const;
+
+/** Where the chat widget's launcher is found once its script ran (ADR 093). */
+export const CHAT_WIDGET_LAUNCHER_SELECTOR = '[data-chat-widget-launcher], #chat-widget-container';
+
+/** id of the script element that loads the chat widget (added once). */
+export const CHAT_WIDGET_SCRIPT_ID = 'mga-chat-widget-script';
+
+/** One day in ms (expiry and trial day counts). */
+export const DAY_MS = 86_400_000;
+
+/** The confirmation shown after a forgot-password request, whatever the address (docs/api-accounts.md). */
+export const FORGOT_PASSWORD_CONFIRMATION =
+  'If an account exists for that e-mail, a reset link has been sent.';
+
+/** Shortest and longest password the server accepts (docs/api-accounts.md: 8..200). */
+export const PASSWORD_LENGTH = { min: 8, max: 200 } as const;
+
+/**
+ * The three agent-only pages a super-admin is sent away from, to /dashboard (SPEC §2 Guards, §6;
+ * ADR 090): each starts a new application as the signed-in agent.
+ */
+export const SUPER_ADMIN_REDIRECTED_PATHS = [
+  '/agent-portal',
+  '/agent-portal/commercial-flood',
+  '/agent-portal/excess-flood',
+] as const;
+
+/** The page open to anyone, signed in or not (SPEC §2 Guards; ADR 091). */
+export const OPEN_PAGE_PATH = '/dashboard/api-partner';

@@ -1,6 +1,7 @@
 /**
- * The route tree of SPEC §2 Routes (issue 2 and 3 scope), code-based: guards are `beforeLoad` on pathless
- * layouts (check-auth, redirect-to-dashboard) and on the details route (check-application-id);
+ * The route tree of SPEC §2 Routes, code-based: guards are `beforeLoad` on pathless layouts
+ * (check-auth, redirect-to-dashboard, check-subscription, the super-admin redirect) and on the
+ * details route (check-application-id);
  * loaders prime TanStack Query with the same options the pages read.
  */
 import {
@@ -13,9 +14,10 @@ import {
   redirect,
   useNavigate,
 } from '@tanstack/react-router';
-import { AppShellLayout } from '../components/app-shell-layout.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ErrorPage } from '../components/error-page.tsx';
+import { PageLayout } from '../components/page-layout.tsx';
+import { ApiPartnerPage } from '../features/api-partner/components/api-partner-page.tsx';
 import { applicationsListQueryOptions } from '../features/applications/api/get-agent-applications-list.ts';
 import { applicationQueryOptions } from '../features/applications/api/get-application-by-id.ts';
 import {
@@ -30,10 +32,14 @@ import {
   type ProductEntry,
 } from '../features/applications/components/product-entries.ts';
 import { ProductEntryPage } from '../features/applications/components/product-entry-page.tsx';
-import { logoutEverywhere } from '../features/auth/api/login.ts';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
+import { SamlSsoLoginPage } from '../features/auth/components/saml-sso-login-page.tsx';
 import { dashboardSummaryQueryOptions } from '../features/dashboard/api/get-dashboard-summary.ts';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { PlansPage } from '../features/plans/components/plans-page.tsx';
+import { ProfilePage } from '../features/profile/components/profile-page.tsx';
 import { sovQuoteQueryOptions } from '../features/sov-quote/api/get-sov-quote.ts';
 import { isSovQuoteNotFoundReason } from '../features/sov-quote/api/sov-quote-types.ts';
 import { SovQuoteNotFound } from '../features/sov-quote/components/sov-quote-not-found.tsx';
@@ -42,8 +48,11 @@ import { takeRedirectBackPath } from '../lib/auth-store.ts';
 import { checkApplicationId } from './guards/check-application-id.ts';
 import { checkAuth } from './guards/check-auth.ts';
 import { checkSovQuote } from './guards/check-sov-quote.ts';
+import { checkSubscription } from './guards/check-subscription.ts';
+import { redirectSuperAdminToDashboard } from './guards/redirect-super-admin-to-dashboard.ts';
 import { redirectToDashboard } from './guards/redirect-to-dashboard.ts';
 import type { RouterContext } from './router-context.ts';
+import { ShellRoute } from './shell-route.tsx';
 
 /** HTTP-like status of a thrown error: the envelope code of an API error, else 500. */
 export function statusOfError(error: unknown): number {
@@ -79,43 +88,70 @@ const authLayout = createRoute({
   ),
 });
 
-function LoginRoute() {
+/* ---- Sign-in pages (issue 4, portal auth): /auth/{page_type} and /auth/saml-sso-login ---- */
+
+/** Page types of /auth/{page_type}; any other is a 404. SPEC §2. */
+const AUTH_PAGE_TYPES = ['login', 'forgot-password', 'reset-password'] as const;
+
+/** Sends a signed-in user where they were going: ?redirect=, the remembered path, or /dashboard. */
+function useGoAfterSignIn(redirectParam: string | undefined) {
   const navigate = useNavigate();
+  return () => {
+    const remembered = takeRedirectBackPath();
+    const target = safeReturnPath(redirectParam) ?? safeReturnPath(remembered) ?? '/dashboard';
+    void navigate({ href: target, replace: true });
+  };
+}
+
+function AuthPageRoute() {
+  const navigate = useNavigate();
+  const { page_type } = authPageRoute.useParams();
   const search = authPageRoute.useSearch();
-  return (
-    <LoginPage
-      onSignedIn={() => {
-        const remembered = takeRedirectBackPath();
-        const target = safeReturnPath(search.redirect) ?? safeReturnPath(remembered) ?? '/dashboard';
-        void navigate({ href: target, replace: true });
-      }}
-    />
-  );
+  const goAfterSignIn = useGoAfterSignIn(search.redirect);
+  if (page_type === 'forgot-password') return <ForgotPasswordPage />;
+  if (page_type === 'reset-password') {
+    return (
+      <ResetPasswordPage
+        token={search.token}
+        onReset={() =>
+          void navigate({ to: '/auth/$page_type', params: { page_type: 'login' }, replace: true })
+        }
+      />
+    );
+  }
+  return <LoginPage onSignedIn={goAfterSignIn} />;
 }
 
 const authPageRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/auth/$page_type',
-  validateSearch: (raw: Record<string, unknown>): { redirect?: string } =>
-    typeof raw.redirect === 'string' && raw.redirect ? { redirect: raw.redirect } : {},
-  // Only the login page exists so far; other page types (forgot, reset) are unknown pages.
+  validateSearch: (raw: Record<string, unknown>): { redirect?: string; token?: string } => ({
+    ...(typeof raw.redirect === 'string' && raw.redirect ? { redirect: raw.redirect } : {}),
+    ...(typeof raw.token === 'string' && raw.token ? { token: raw.token } : {}),
+  }),
   beforeLoad: ({ params }) => {
-    if (params.page_type !== 'login') throw notFound();
+    if (!(AUTH_PAGE_TYPES as readonly string[]).includes(params.page_type)) throw notFound();
   },
-  component: LoginRoute,
+  component: AuthPageRoute,
 });
 
-function ShellRoute() {
-  const navigate = useNavigate();
-  return (
-    <AppShellLayout
-      onLogout={async () => {
-        await logoutEverywhere();
-        void navigate({ to: '/auth/$page_type', params: { page_type: 'login' } });
-      }}
-    />
-  );
+function SamlSsoLoginRoute() {
+  const search = samlSsoLoginRoute.useSearch();
+  const goAfterSignIn = useGoAfterSignIn(undefined);
+  return <SamlSsoLoginPage sessionKey={search.session_key} error={search.error} onSignedIn={goAfterSignIn} />;
 }
+
+const samlSsoLoginRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: '/auth/saml-sso-login',
+  validateSearch: (raw: Record<string, unknown>): { session_key?: string; error?: string } => ({
+    ...(typeof raw.session_key === 'string' && raw.session_key ? { session_key: raw.session_key } : {}),
+    ...(typeof raw.error === 'string' && raw.error ? { error: raw.error } : {}),
+  }),
+  component: SamlSsoLoginRoute,
+});
+
+/* ---- end of sign-in pages ---- */
 
 const appLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -133,6 +169,48 @@ const dashboardRoute = createRoute({
   },
   component: DashboardPage,
 });
+
+/* ---- Access layouts (issue 4, portal auth): check-subscription and the super-admin redirect ---- */
+
+/** Application routes and the texting page: a company without subscription or trial goes to plans. */
+const subscriptionLayout = createRoute({
+  getParentRoute: () => appLayout,
+  id: 'subscription-layout',
+  beforeLoad: checkSubscription,
+});
+
+/** The agent-only pages of SUPER_ADMIN_REDIRECTED_PATHS (ADR 090): a super-admin goes to /dashboard. */
+const agentOnlyLayout = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  id: 'agent-only-layout',
+  beforeLoad: redirectSuperAdminToDashboard,
+});
+
+/** Account pages open to every signed-in user whatever the subscription (plans is where the guard sends them). */
+const profileRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard/profile',
+  component: ProfilePage,
+});
+
+const plansRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard/plans',
+  component: PlansPage,
+});
+
+/** The page open to anyone, signed in or not (ADR 091), in the "page" layout. */
+const apiPartnerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dashboard/api-partner',
+  component: () => (
+    <PageLayout>
+      <ApiPartnerPage />
+    </PageLayout>
+  ),
+});
+
+/* ---- end of access layouts and account pages ---- */
 
 function ListingRoute() {
   const search = parseListingSearch(listingRoute.useSearch());
@@ -154,7 +232,7 @@ function ListingRoute() {
 }
 
 const listingRoute = createRoute({
-  getParentRoute: () => appLayout,
+  getParentRoute: () => agentOnlyLayout,
   path: '/agent-portal',
   // Every key optional in the URL (compacted); pages re-parse to the full shape.
   validateSearch: (raw: Record<string, unknown>): Partial<ListingSearch> =>
@@ -168,7 +246,7 @@ const listingRoute = createRoute({
 });
 
 const detailsIndexRoute = createRoute({
-  getParentRoute: () => appLayout,
+  getParentRoute: () => subscriptionLayout,
   path: '/agent-portal/application-details',
   beforeLoad: () => {
     throw redirect({ to: '/agent-portal' });
@@ -176,7 +254,7 @@ const detailsIndexRoute = createRoute({
 });
 
 const detailsRoute = createRoute({
-  getParentRoute: () => appLayout,
+  getParentRoute: () => subscriptionLayout,
   path: '/agent-portal/application-details/$application_id',
   beforeLoad: checkApplicationId,
   loader: ({ context, params }) =>
@@ -204,13 +282,13 @@ function ProductEntryRoute({ entry }: { entry: ProductEntry }) {
 }
 
 const commercialFloodRoute = createRoute({
-  getParentRoute: () => appLayout,
+  getParentRoute: () => agentOnlyLayout,
   path: '/agent-portal/commercial-flood',
   component: () => <ProductEntryRoute entry={COMMERCIAL_FLOOD_ENTRY} />,
 });
 
 const excessFloodRoute = createRoute({
-  getParentRoute: () => appLayout,
+  getParentRoute: () => agentOnlyLayout,
   path: '/agent-portal/excess-flood',
   component: () => <ProductEntryRoute entry={EXCESS_FLOOD_ENTRY} />,
 });
@@ -222,7 +300,7 @@ function SovQuoteRouteNotFound({ data }: { data?: unknown }) {
 }
 
 const sovQuoteRoute = createRoute({
-  getParentRoute: () => appLayout,
+  getParentRoute: () => subscriptionLayout,
   path: '/sov-quote/$carrier_id/$application_id',
   // SPEC §2: carrier and digits are checked here; the page shows the server's own 404 texts.
   beforeLoad: checkSovQuote,
@@ -260,16 +338,20 @@ const notFoundRoute = createRoute({
 
 /** The whole route tree. */
 export const routeTree = rootRoute.addChildren([
-  authLayout.addChildren([authPageRoute]),
+  authLayout.addChildren([authPageRoute, samlSsoLoginRoute]),
   appLayout.addChildren([
     dashboardRoute,
-    listingRoute,
-    commercialFloodRoute,
-    excessFloodRoute,
-    detailsIndexRoute,
-    detailsRoute,
-    sovQuoteRoute,
+    // issue 4 portal auth: account pages and the access layouts
+    profileRoute,
+    plansRoute,
+    subscriptionLayout.addChildren([
+      agentOnlyLayout.addChildren([listingRoute, commercialFloodRoute, excessFloodRoute]),
+      detailsIndexRoute,
+      detailsRoute,
+      sovQuoteRoute,
+    ]),
   ]),
+  apiPartnerRoute,
   loginRedirectRoute,
   indexRoute,
   notFoundRoute,

@@ -2,9 +2,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorPage } from '../components/error-page.tsx';
-import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { isLoggedIn, patchAuthState } from '../lib/auth-store.ts';
+import { setPaymentRequiredHandler, setUnauthorizedHandler } from '../lib/api-client.ts';
+import { getAuthState, isLoggedIn, patchAuthState } from '../lib/auth-store.ts';
 import { loadingBarDone, loadingBarStart } from '../lib/loading-bar.ts';
+import { refreshMe } from '../lib/me-query.ts';
 import { routeTree } from './route-tree.tsx';
 
 /** Creates the portal router; `history` defaults to the browser's (tests pass a memory history). */
@@ -14,7 +15,11 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     history,
     context: {
       queryClient,
-      auth: { isLoggedIn, rememberPath: (path) => patchAuthState({ redirect_back_path_on_login: path }) },
+      auth: {
+        isLoggedIn,
+        rememberPath: (path) => patchAuthState({ redirect_back_path_on_login: path }),
+        currentUser: () => getAuthState().user,
+      },
     },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
@@ -29,6 +34,13 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
       params: { page_type: 'login' },
       search: { redirect: path },
     });
+  });
+
+  // A 402 means the trial or subscription ended since sign-in: refresh the company, then plans.
+  setPaymentRequiredHandler(() => {
+    void refreshMe()
+      .catch(() => undefined)
+      .finally(() => void router.navigate({ to: '/dashboard/plans' }));
   });
 
   // Route loads drive the loading bar too; SPEC §2: scroll to top on every route change.

@@ -87,6 +87,8 @@ describe('the entry pages', () => {
           lat: 25.77,
           lng: -80.19,
         });
+      if (path === 'auth/me')
+        return envelope({ user: { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 } }, company: null });
       if (path === 'agent-portal/create-new-application') return envelope({ application: { id: 77 } });
       // The details page it opens is not under test here.
       if (path === 'agent-portal/get-application-by-id')

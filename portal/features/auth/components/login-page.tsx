@@ -4,6 +4,7 @@ import {
   Anchor,
   Button,
   Code,
+  Group,
   Paper,
   PasswordInput,
   Stack,
@@ -12,7 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { AuthPageLink } from '../../../components/auth-page-link.tsx';
 import { errorToastText } from '../../../lib/api-client.ts';
 import { login } from '../api/login.ts';
 
@@ -26,6 +29,8 @@ const DEMO_ACCOUNTS = [
   { email: 'agent@demo.test', password: 'demo1234' },
   { email: 'admin@demo.test', password: 'demo1234' },
   { email: 'superadmin@demo.test', password: 'demo1234' },
+  // Issue 4 seed: a company whose trial has ended, to see check-subscription send it to plans.
+  { email: 'expired@demo.test', password: 'demo1234' },
 ];
 
 /** Login form with field errors, a form-level error and the demo accounts hint. */
@@ -98,6 +103,12 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
           <Button type="submit" loading={submitting} fullWidth>
             Sign in
           </Button>
+          <Group justify="space-between">
+            <AuthPageLink pageType="forgot-password">Forgot password?</AuthPageLink>
+            <Anchor component={Link} to="/auth/saml-sso-login" size="sm">
+              Sign in with SSO
+            </Anchor>
+          </Group>
           <Alert
             variant="light"
             color="blue"

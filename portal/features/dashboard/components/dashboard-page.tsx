@@ -52,9 +52,12 @@ export function DashboardPage() {
             {user?.mga_company?.name ?? 'Your applications at a glance'}
           </Text>
         </div>
-        <Button component={Link} to="/agent-portal">
-          View all applications
-        </Button>
+        {/* The listing is agent-only: super-admins are redirected from it (ADR 090). */}
+        {user?.role !== 'super-admin' && (
+          <Button component={Link} to="/agent-portal">
+            View all applications
+          </Button>
+        )}
       </Group>
 
       {query.isError ? (
@@ -100,9 +103,11 @@ export function DashboardPage() {
               <Title order={2} size="h4">
                 Recent applications
               </Title>
-              <Anchor component={Link} to="/agent-portal" size="sm">
-                See all
-              </Anchor>
+              {user?.role !== 'super-admin' && (
+                <Anchor component={Link} to="/agent-portal" size="sm">
+                  See all
+                </Anchor>
+              )}
             </Group>
             {query.isPending ? (
               <Stack p="md" pt={0} gap="xs">

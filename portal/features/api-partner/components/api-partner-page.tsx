@@ -1,0 +1,131 @@
+/**
+ * /dashboard/api-partner, the page open to anyone (SPEC §2 Guards; ADR 091): what the API offers
+ * partners, how to get credentials, the call contract, and the live list of documented calls.
+ */
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconApi } from '@tabler/icons-react';
+import { useApiOperations } from '../api/get-openapi-document.ts';
+
+/** Static introduction plus the reference with loading, error and empty states. */
+export function ApiPartnerPage() {
+  const query = useApiOperations();
+  return (
+    <Stack gap="lg" maw={1000} mx="auto" w="100%">
+      <Group gap="sm">
+        <IconApi size={32} aria-hidden />
+        <div>
+          <Title order={1} size="h2">
+            API partners
+          </Title>
+          <Text c="dimmed" size="sm">
+            Send quote applications to the agency from your own systems.
+          </Text>
+        </div>
+      </Group>
+      <Card withBorder radius="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            How it works
+          </Title>
+          <List size="sm" spacing={6}>
+            <List.Item>
+              Every call is <Code>POST /api/&lt;path&gt;</Code> with a JSON body; every answer is the envelope{' '}
+              <Code>{'{status, code, message, data, error_obj}'}</Code>.
+            </List.Item>
+            <List.Item>
+              Credentials are issued by your agency's admin under Portal settings → Messaging console → API
+              credentials. The secret is shown once; keep it out of browsers.
+            </List.Item>
+            <List.Item>
+              A refused request answers with a message and, for invalid fields, <Code>error_obj</Code> naming
+              the first problem of each field.
+            </List.Item>
+          </List>
+          <Group>
+            <Button component="a" href="/api/openapi.json" variant="light" size="xs">
+              Download the OpenAPI document
+            </Button>
+            <Anchor href="/auth/login" size="sm">
+              Agency staff: sign in
+            </Anchor>
+          </Group>
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding={0}>
+        <Title order={2} size="h4" p="md">
+          Reference
+        </Title>
+        {query.isError ? (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            m="md"
+            title="Could not load the reference"
+          >
+            <Group justify="space-between">
+              <Text size="sm">{query.error.message}</Text>
+              <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
+                Retry
+              </Button>
+            </Group>
+          </Alert>
+        ) : query.isPending ? (
+          <Stack p="md" pt={0} gap="xs" aria-busy="true" aria-label="Loading reference">
+            {['r1', 'r2', 'r3', 'r4'].map((key) => (
+              <Skeleton key={key} height={22} />
+            ))}
+          </Stack>
+        ) : query.data.length === 0 ? (
+          <Text c="dimmed" size="sm" p="md" pt={0}>
+            No calls are documented yet.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label="API reference" verticalSpacing="xs" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Area</Table.Th>
+                  <Table.Th>Call</Table.Th>
+                  <Table.Th>Summary</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.map((op) => (
+                  <Table.Tr key={`${op.method} ${op.path}`}>
+                    <Table.Td>
+                      <Badge variant="light" radius="sm">
+                        {op.tag}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code>
+                        {op.method} {op.path}
+                      </Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{op.summary ?? '—'}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}

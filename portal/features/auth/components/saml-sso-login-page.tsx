@@ -1,0 +1,116 @@
+/**
+ * /auth/saml-sso-login: company id or work e-mail -> the server's SAML sign-in; on the way back
+ * `?session_key=` is stored through auth/me, `?error=` is shown. SPEC §2, docs/api-accounts.md.
+ */
+import { Alert, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { AuthPageLink } from '../../../components/auth-page-link.tsx';
+import { completeSamlLogin, samlIdentifierOf, startSamlLogin } from '../api/saml-sso-login.ts';
+
+/** Props: the return's search, where the browser goes to sign in, and what follows a stored session. */
+export interface SamlSsoLoginPageProps {
+  sessionKey?: string;
+  error?: string;
+  /** Full-page navigation to the identity provider (default `window.location.assign`). */
+  goTo?: (url: string) => void;
+  onSignedIn: () => void;
+}
+
+/** SAML entry form, the "signing you in" state of a return, and the server's messages. */
+export function SamlSsoLoginPage({
+  sessionKey,
+  error,
+  goTo = (url) => window.location.assign(url),
+  onSignedIn,
+}: SamlSsoLoginPageProps) {
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(error ?? null);
+  const [busy, setBusy] = useState(false);
+  const [completing, setCompleting] = useState(Boolean(sessionKey));
+  const completedKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    // Strict mode runs effects twice; one auth/me per returned key is enough.
+    if (!sessionKey || completedKey.current === sessionKey) return;
+    completedKey.current = sessionKey;
+    setCompleting(true);
+    void completeSamlLogin(sessionKey).then((envelope) => {
+      if (envelope.status === 'success') {
+        onSignedIn();
+        return;
+      }
+      setCompleting(false);
+      setFormError(
+        envelope.code === 0 && !envelope.message ? 'Internet issue or contact IT.' : 'SAML sign-in failed.',
+      );
+    });
+  }, [sessionKey, onSignedIn]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const identifier = samlIdentifierOf(value);
+    if (!identifier) {
+      setFieldError(
+        value.trim()
+          ? 'Enter your company ID or your work e-mail address.'
+          : 'Company ID or work e-mail cannot be empty!',
+      );
+      return;
+    }
+    setFieldError(null);
+    setFormError(null);
+    setBusy(true);
+    const envelope = await startSamlLogin(identifier);
+    if (envelope.status === 'success' && envelope.data?.redirect_url) {
+      goTo(envelope.data.redirect_url);
+      return;
+    }
+    setBusy(false);
+    setFormError(
+      envelope.code === 0 && !envelope.message ? 'Internet issue or contact IT.' : envelope.message,
+    );
+  }
+
+  return (
+    <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+      {completing ? (
+        <Stack align="center" gap="sm" py="lg" role="status">
+          <Loader />
+          <Text>Signing you in…</Text>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <div>
+              <Title order={2} size="h3">
+                Single sign-on
+              </Title>
+              <Text c="dimmed" size="sm">
+                Sign in with your company's identity provider.
+              </Text>
+            </div>
+            {formError && (
+              <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+                {formError}
+              </Alert>
+            )}
+            <TextInput
+              label="Company ID or work e-mail"
+              placeholder="42 or you@agency.com"
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              error={fieldError}
+              required
+            />
+            <Button type="submit" loading={busy} fullWidth>
+              Continue
+            </Button>
+            <AuthPageLink pageType="login">Sign in with a password</AuthPageLink>
+          </Stack>
+        </form>
+      )}
+    </Paper>
+  );
+}

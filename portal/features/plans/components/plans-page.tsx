@@ -1,0 +1,214 @@
+/**
+ * /dashboard/plans (SPEC §2): the company's subscription state, the plans with the current one
+ * marked, the subscription dialog with the billing-portal link, and the plan change (admins).
+ * check-subscription sends a company without a subscription or trial here.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCreditCard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { billingPortalUrl } from '../../../lib/api-base.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { type Plan, usePlans } from '../api/list-plans.ts';
+import { PlanChangeDialog } from './plan-change-dialog.tsx';
+import { SubscriptionDialog } from './subscription-dialog.tsx';
+import { subscriptionStatus } from './subscription-status.ts';
+
+/** Who may do what here: admins change their company's plan; admins and super-admins open billing. */
+function abilities(role: string | undefined) {
+  return {
+    canChangePlan: role === 'admin',
+    canOpenBilling: role === 'admin' || role === 'super-admin',
+  };
+}
+
+/** The plans page with its loading, error and empty states. */
+export function PlansPage() {
+  const { user, session_key } = useAuth();
+  const query = usePlans();
+  const [chosen, setChosen] = useState<Plan | null>(null);
+  const [subscriptionOpen, setSubscriptionOpen] = useState(false);
+  const { canChangePlan, canOpenBilling } = abilities(user?.role);
+  const billingHref = canOpenBilling && session_key ? billingPortalUrl(session_key) : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Plans
+          </Title>
+          <Text c="dimmed" size="sm">
+            {user?.mga_company?.name ?? 'Your company'}'s plan and subscription
+          </Text>
+        </div>
+        <Button
+          variant="light"
+          leftSection={<IconCreditCard size={16} />}
+          onClick={() => setSubscriptionOpen(true)}
+          disabled={!query.data}
+        >
+          Manage subscription
+        </Button>
+      </Group>
+
+      {query.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the plans">
+          <Group justify="space-between">
+            <Text size="sm">{query.error.message || 'Internet issue or contact IT.'}</Text>
+            <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : query.isPending ? (
+        <Stack gap="md" aria-busy="true" aria-label="Loading plans">
+          <Skeleton height={60} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {['p1', 'p2', 'p3'].map((key) => (
+              <Skeleton key={key} height={220} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ) : (
+        <PlansContent
+          data={query.data}
+          canChangePlan={canChangePlan}
+          isSuperAdmin={user?.role === 'super-admin'}
+          onChoose={setChosen}
+        />
+      )}
+
+      {query.data && (
+        <SubscriptionDialog
+          opened={subscriptionOpen}
+          onClose={() => setSubscriptionOpen(false)}
+          data={query.data}
+          billingPortalHref={billingHref}
+        />
+      )}
+      <PlanChangeDialog
+        plan={chosen}
+        currentPlanName={
+          query.data?.plans.find((plan) => plan.id === query.data?.current_plan_id)?.name ?? null
+        }
+        onClose={() => setChosen(null)}
+      />
+    </Stack>
+  );
+}
+
+function PlansContent({
+  data,
+  canChangePlan,
+  isSuperAdmin,
+  onChoose,
+}: {
+  data: NonNullable<ReturnType<typeof usePlans>['data']>;
+  canChangePlan: boolean;
+  isSuperAdmin: boolean;
+  onChoose: (plan: Plan) => void;
+}) {
+  const status = subscriptionStatus(data);
+  return (
+    <Stack gap="lg">
+      <Alert
+        color={status.color}
+        variant="light"
+        title={status.hasAccess ? `Subscription: ${status.label}` : 'Subscription required'}
+        role={status.hasAccess ? 'status' : 'alert'}
+      >
+        {status.text}
+        {!status.hasAccess && !canChangePlan && !isSuperAdmin && ' Ask your agency admin to choose a plan.'}
+      </Alert>
+
+      {data.plans.length === 0 ? (
+        <Card withBorder radius="md" p="xl">
+          <Stack align="center" gap="xs">
+            <Text fw={600}>No plans are available yet</Text>
+            <Text size="sm" c="dimmed">
+              Contact support to set up your subscription.
+            </Text>
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          {data.plans.map((plan) => {
+            const current = plan.id === data.current_plan_id;
+            return (
+              <Card key={plan.id} withBorder radius="md" padding="lg" aria-label={`Plan ${plan.name}`}>
+                <Stack gap="sm" h="100%">
+                  <Group justify="space-between">
+                    <Title order={2} size="h4">
+                      {plan.name}
+                    </Title>
+                    {current && (
+                      <Badge color="green" variant="filled">
+                        Current plan
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text fz={28} fw={800}>
+                    {formatCurrency(plan.price_monthly)}
+                    <Text span size="sm" c="dimmed" fw={400}>
+                      {' '}
+                      / month
+                    </Text>
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {plan.max_users === null ? 'Unlimited users' : `Up to ${plan.max_users} users`}
+                  </Text>
+                  <List
+                    size="sm"
+                    spacing={4}
+                    icon={
+                      <ThemeIcon size={18} radius="xl" color="green" variant="light">
+                        <IconCheck size={12} />
+                      </ThemeIcon>
+                    }
+                    style={{ flex: 1 }}
+                  >
+                    {plan.features.map((feature) => (
+                      <List.Item key={feature}>{feature}</List.Item>
+                    ))}
+                  </List>
+                  {canChangePlan && (
+                    <Button
+                      variant={current ? 'default' : 'filled'}
+                      disabled={current && data.has_active_subscription}
+                      onClick={() => onChoose(plan)}
+                    >
+                      {current && data.has_active_subscription
+                        ? 'Your plan'
+                        : current
+                          ? `Subscribe to ${plan.name}`
+                          : `Choose ${plan.name}`}
+                    </Button>
+                  )}
+                </Stack>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      )}
+      {isSuperAdmin && (
+        <Text size="sm" c="dimmed">
+          Super-admins change a company's plan in MGA management.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+/** The subscription dialog of SPEC §2 Dialogs: the company's plan, its state and the billing portal. */
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { PlansData } from '../api/list-plans.ts';
+import { subscriptionStatus } from './subscription-status.ts';
+
+/** Props: open state, the plans data, the billing-portal link (null hides it) and close. */
+export interface SubscriptionDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  data: PlansData;
+  billingPortalHref: string | null;
+}
+
+/** Read-only summary with the link to the payment provider's portal. */
+export function SubscriptionDialog({ opened, onClose, data, billingPortalHref }: SubscriptionDialogProps) {
+  const status = subscriptionStatus(data);
+  const current = data.plans.find((plan) => plan.id === data.current_plan_id) ?? null;
+  return (
+    <Modal opened={opened} onClose={onClose} title="Subscription" centered>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={600}>{current ? current.name : 'No plan chosen'}</Text>
+          <Badge color={status.color} variant="light">
+            {status.label}
+          </Badge>
+        </Group>
+        <Text size="sm">{status.text}</Text>
+        {billingPortalHref && (
+          <Text size="sm" c="dimmed">
+            {data.billing_portal_configured
+              ? 'Payment methods and invoices are managed in the billing portal.'
+              : 'Online billing is not set up yet; the billing portal link brings you back to this page.'}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          {billingPortalHref && (
+            <Button
+              component="a"
+              href={billingPortalHref}
+              variant="light"
+              rightSection={<IconExternalLink size={16} />}
+            >
+              Open billing portal
+            </Button>
+          )}
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
