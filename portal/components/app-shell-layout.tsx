@@ -5,15 +5,18 @@
  */
 import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, Text, Tooltip } from '@mantine/core';
 import {
+  IconBuildingCommunity,
   IconDotsVertical,
   IconFileDescription,
   IconLayoutDashboard,
   IconRefresh,
+  IconSettings,
   IconShieldCheck,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useAuth } from '../lib/auth-store.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
 import { ShellLoadingBar } from './shell-loading-bar.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -22,6 +25,12 @@ import { WorkingHourBadge } from './working-hour-badge.tsx';
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'Dashboard', Icon: IconLayoutDashboard },
   { to: '/agent-portal', label: 'Applications', Icon: IconFileDescription },
+] as const;
+
+// Administration areas (issue 4): only admins and super-admins get the links (SPEC §6).
+const ADMIN_NAV_ITEMS = [
+  { to: '/dashboard/mga-management', label: 'MGA management', Icon: IconBuildingCommunity },
+  { to: '/dashboard/portal-settings', label: 'Portal settings', Icon: IconSettings },
 ] as const;
 
 /** Props: logout action, supplied by the route layer. */
@@ -35,6 +44,9 @@ export function AppShellLayout({ onLogout }: AppShellLayoutProps) {
   const [showDrawer, setShowDrawer] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
   const queryClient = useQueryClient();
+  const role = useAuth().user?.role;
+  const navItems =
+    role === 'admin' || role === 'super-admin' ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : NAV_ITEMS;
 
   // SPEC §4 Navbar: both reset after each navigation; SPEC §2: scroll to top on every route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed.
@@ -107,14 +119,14 @@ export function AppShellLayout({ onLogout }: AppShellLayoutProps) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        {NAV_ITEMS.map(({ to, label, Icon }) => (
+        {navItems.map(({ to, label, Icon }) => (
           <NavLink
             key={to}
             component={Link}
             to={to}
             label={label}
             leftSection={<Icon size={18} aria-hidden />}
-            active={pathname === to || pathname.startsWith(`${to}/`)}
+            active={pathname === to || (to !== '/dashboard' && pathname.startsWith(`${to}/`))}
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           />
         ))}

@@ -4,7 +4,8 @@
  * `companyId` is the super-admin's chosen company (admins: null = own). Contract:
  * docs/api-accounts.md Portal settings.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
 import type { PortalSettings } from './admin-types.ts';
 
@@ -80,4 +81,21 @@ export function deleteSettingsItem(
   itemId: number,
 ): SettingsAnswer {
   return updatePortalSettings(companyId, `${section}/delete`, { item_id: itemId });
+}
+
+/**
+ * Returns `(answer) => Promise<envelope>`: awaits a settings write and, on success, puts the
+ * answered settings in the cache of `companyId` so every card shows them at once.
+ */
+export function useApplySettings(companyId: number | null) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (answer: SettingsAnswer) => {
+      const envelope = await answer;
+      if (envelope.status === 'success' && envelope.data?.settings)
+        queryClient.setQueryData(portalSettingsQueryKey(companyId), envelope.data.settings);
+      return envelope;
+    },
+    [queryClient, companyId],
+  );
 }
