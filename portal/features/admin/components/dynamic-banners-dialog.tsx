@@ -148,8 +148,8 @@ export function DynamicBannersDialog({ opened, banners, companyId, onClose }: Dy
             <Textarea
               label="Message"
               required
-              autosize
-              minRows={2}
+              resize="vertical"
+              rows={2}
               value={draft.message}
               onChange={(e) => set({ message: e.currentTarget.value })}
               error={errors.message}

@@ -54,8 +54,8 @@ export function QuoteRushDialog({ opened, value, companyId, onClose }: QuoteRush
         <Textarea
           label="Message"
           description="Shown to agents while quote rush is on."
-          autosize
-          minRows={2}
+          resize="vertical"
+          rows={2}
           value={message}
           onChange={(e) => setMessage(e.currentTarget.value)}
           error={error}

@@ -213,8 +213,8 @@ export function TemplatesDialog({
               ref={bodyRef}
               label="Body"
               required
-              autosize
-              minRows={4}
+              resize="vertical"
+              rows={4}
               value={draft.body}
               onFocus={() => {
                 target.current = 'body';
