@@ -193,7 +193,10 @@ export function TemplatesDialog({
               label="Template name"
               required
               value={draft.name}
-              onChange={(e) => setDraft((prev) => ({ ...prev, name: e.currentTarget.value }))}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setDraft((prev) => ({ ...prev, name: value }));
+              }}
               error={errors.name}
             />
             {kind === 'email' ? (
@@ -205,7 +208,10 @@ export function TemplatesDialog({
                 onFocus={() => {
                   target.current = 'subject';
                 }}
-                onChange={(e) => setDraft((prev) => ({ ...prev, subject: e.currentTarget.value }))}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setDraft((prev) => ({ ...prev, subject: value }));
+                }}
                 error={errors.subject}
               />
             ) : null}
@@ -219,7 +225,10 @@ export function TemplatesDialog({
               onFocus={() => {
                 target.current = 'body';
               }}
-              onChange={(e) => setDraft((prev) => ({ ...prev, body: e.currentTarget.value }))}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setDraft((prev) => ({ ...prev, body: value }));
+              }}
               error={errors.body}
               description={kind === 'sms' ? `${draft.body.length} characters` : undefined}
             />
