@@ -180,6 +180,98 @@ describe('companies tab', () => {
   });
 });
 
+describe('company dialogs', () => {
+  it('creates a company with its trial and access fields', async () => {
+    signInAs('super-admin');
+    const calls = mockFetch((path) =>
+      path === 'companies/create' ? envelope({ company: company({ id: 12 }) }) : envelope({ companies: [] }),
+    );
+    renderWithProviders(<MgaManagementPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New company' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create company' }));
+    expect(await within(dialog).findByText('Name cannot be empty!')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Company name/), { target: { value: ' Gulf Agency ' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Trial ends on/), { target: { value: '2026-12-31' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create company' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'companies/create')?.body).toEqual({
+        session_key: 'sk-admin',
+        name: 'Gulf Agency',
+        trial_ends_at: '2026-12-31',
+        is_trial_disabled: false,
+        has_active_subscription: false,
+        permissions: [],
+      }),
+    );
+  });
+
+  it('changes the plan to the one chosen', async () => {
+    signInAs('super-admin');
+    const calls = mockFetch((path) => {
+      if (path === 'plans/list')
+        return envelope({
+          plans: [
+            { id: 'starter', name: 'Starter', price_monthly: 49, max_users: 3, features: [] },
+            { id: 'pro', name: 'Pro', price_monthly: 149, max_users: 15, features: [] },
+          ],
+          current_plan_id: null,
+          has_active_subscription: false,
+          is_trial_active: false,
+          trial_remaining_days: 0,
+          billing_portal_configured: false,
+        });
+      if (path === 'companies/change-plan') return envelope({ company: company() });
+      return envelope({ companies: [company()] });
+    });
+    renderWithProviders(<MgaManagementPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Acme Agency' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Change plan' }));
+    const dialog = await screen.findByRole('dialog');
+    const pro = (await within(dialog).findByLabelText(/^Pro/)) as HTMLInputElement;
+    expect(pro.checked).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText(/^Starter/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'companies/change-plan')?.body).toEqual({
+        session_key: 'sk-admin',
+        company_id: 10,
+        plan_id: 'starter',
+      }),
+    );
+  });
+
+  it('uploads a picked logo as base64 after a preview, and refuses other files', async () => {
+    signInAs('super-admin');
+    const calls = mockFetch((path) =>
+      path === 'companies/set-logo' ? envelope({ company: company() }) : envelope({ companies: [company()] }),
+    );
+    renderWithProviders(<MgaManagementPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Acme Agency' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Company logo' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('No logo yet')).toBeTruthy();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await within(dialog).findByText('Choose a PNG, JPEG, SVG or WebP image.')).toBeTruthy();
+    fireEvent.change(input, {
+      target: { files: [new File(['PNGDATA'], 'logo.png', { type: 'image/png' })] },
+    });
+    const preview = (await within(dialog).findByAltText('Logo preview')) as HTMLImageElement;
+    expect(preview.src).toBe(`data:image/png;base64,${btoa('PNGDATA')}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload logo' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'companies/set-logo')?.body).toEqual({
+        session_key: 'sk-admin',
+        company_id: 10,
+        logo: { content_base64: btoa('PNGDATA'), content_type: 'image/png' },
+      }),
+    );
+  });
+});
+
 describe('users tab', () => {
   it('shows the empty state for a role with no users, and filters by role', async () => {
     signInAs('admin');

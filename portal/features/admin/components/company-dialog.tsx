@@ -26,12 +26,12 @@ function initialFields(company: CompanyRecord | null): CompanyFields {
   };
 }
 
-/** The form's checks: name 2..100 characters, trial end a `YYYY-MM-DD` date when set. */
+/** The form's checks (the server's limits): a name of at most 200 characters, trial end `YYYY-MM-DD` when set. */
 export function validateCompanyFields(fields: CompanyFields): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = fields.name.trim();
   if (!name) errors.name = 'Name cannot be empty!';
-  else if (name.length < 2 || name.length > 100) errors.name = 'Name must be 2 to 100 characters.';
+  else if (name.length > 200) errors.name = 'Name must be at most 200 characters.';
   if (fields.trial_ends_at && !/^\d{4}-\d{2}-\d{2}$/.test(fields.trial_ends_at))
     errors.trial_ends_at = 'Enter a valid date.';
   return errors;
