@@ -124,6 +124,8 @@ export function AppShellLayout({ onLogout }: AppShellLayoutProps) {
             key={to}
             component={Link}
             to={to}
+            // /dashboard is the parent path of the administration pages: only an exact match is active.
+            activeOptions={{ exact: to === '/dashboard' }}
             label={label}
             leftSection={<Icon size={18} aria-hidden />}
             active={pathname === to || (to !== '/dashboard' && pathname.startsWith(`${to}/`))}

@@ -16,13 +16,13 @@ export function SettingsCard({ title, description, actionLabel, onAction, childr
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Group justify="space-between" align="flex-start" mb={children ? 'sm' : 0} wrap="nowrap">
-        <div>
+        <div style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600}>{title}</Text>
           <Text size="sm" c="dimmed">
             {description}
           </Text>
         </div>
-        <Button variant="light" size="xs" onClick={onAction}>
+        <Button variant="light" size="xs" onClick={onAction} style={{ flexShrink: 0 }}>
           {actionLabel}
         </Button>
       </Group>
