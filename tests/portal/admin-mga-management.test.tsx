@@ -14,6 +14,7 @@ import {
   validateUserForm,
 } from '../../portal/features/admin/components/user-management-dialog.tsx';
 import { canActOn } from '../../portal/features/admin/components/users-tab.tsx';
+import { ApiRequestError, emptyResult } from '../../portal/lib/api-client.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
@@ -337,6 +338,28 @@ describe('users tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Act as Ada Agent' }));
     await waitFor(() => expect(switchUser).toHaveBeenCalledWith(2));
     expect(screen.queryByRole('button', { name: 'Act as Sam Admin' })).toBeNull();
+  });
+
+  it('"Act as" shows why the switch was refused in the browser and stays usable', async () => {
+    signInAs('admin', 1);
+    mockFetch(() => envelope({ users: [user()] }));
+    switchUser.mockRejectedValueOnce(
+      new ApiRequestError(emptyResult('Switch back to your own account before acting as another user.')),
+    );
+    renderWithProviders(<MgaManagementPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Act as Ada Agent' }));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          message: 'Switch back to your own account before acting as another user.',
+        }),
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Act as Ada Agent' }).hasAttribute('data-loading')).toBe(
+        false,
+      ),
+    );
   });
 
   it('deletes a user only after confirmation', async () => {

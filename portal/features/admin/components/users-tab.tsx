@@ -16,7 +16,9 @@ import {
 } from '@mantine/core';
 import { IconDots, IconPlus, IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useSwitchUser } from '../../auth/api/switch-user.ts';
 import { canManageCompanies, ROLE_LABELS, type Role } from '../api/admin-roles.ts';
 import type { UserRecord } from '../api/admin-types.ts';
@@ -80,6 +82,11 @@ export function UsersTab() {
     setActingAs(user.id);
     try {
       await switchUser(user.id);
+    } catch (error) {
+      // The API client already toasted a server refusal; a refusal made in the browser (code 0,
+      // e.g. already acting as someone) or a network failure is shown here.
+      if (!(error instanceof ApiRequestError) || error.envelope.code === 0)
+        showToast('warning', 'Message', (error as Error)?.message || 'Internet issue or contact IT.');
     } finally {
       setActingAs(null);
     }

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { apiCall } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiCall } from '../../../lib/api-client.ts';
 import { patchAuthState, setSession } from '../../../lib/auth-store.ts';
 
 interface SwitchUserData {
@@ -19,8 +19,8 @@ interface SwitchUserData {
 
 /**
  * Returns `(userId) => Promise<void>`: signs in as user `userId`, keeps the caller in
- * `previous_user_data` (to switch back), drops cached data and opens /dashboard. An error answer
- * is toasted by the API client and changes nothing.
+ * `previous_user_data` (to switch back), drops cached data and opens /dashboard. Rejects with
+ * `ApiRequestError` on an error answer (already toasted by the API client) and changes nothing.
  */
 export function useSwitchUser(): (userId: number) => Promise<void> {
   const queryClient = useQueryClient();
@@ -29,7 +29,7 @@ export function useSwitchUser(): (userId: number) => Promise<void> {
     async (userId: number) => {
       const envelope = await apiCall<SwitchUserData>('auth/switch-user', { user_id: userId });
       const data = envelope.data;
-      if (envelope.status !== 'success' || !data?.session_key) return;
+      if (envelope.status !== 'success' || !data?.session_key) throw new ApiRequestError(envelope);
       patchAuthState({ previous_user_data: data.previous_user, user_settings: data.user_settings });
       setSession(data.session_key, data.user, data.company);
       queryClient.clear();
