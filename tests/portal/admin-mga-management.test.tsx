@@ -11,6 +11,7 @@ import type { CompanyRecord, UserRecord } from '../../portal/features/admin/api/
 import { MgaManagementPage } from '../../portal/features/admin/components/mga-management-page.tsx';
 import {
   createUserBody,
+  updateUserBody,
   validateUserForm,
 } from '../../portal/features/admin/components/user-management-dialog.tsx';
 import { canActOn } from '../../portal/features/admin/components/users-tab.tsx';
@@ -284,6 +285,19 @@ describe('users tab', () => {
     expect(calls.some((call) => call.path === 'users/list' && call.body.role === 'customer')).toBe(true);
   });
 
+  it('searches users by name or e-mail on the server', async () => {
+    signInAs('admin');
+    const calls = mockFetch((_path, body) => envelope({ users: body.search ? [] : [user()] }));
+    renderWithProviders(<MgaManagementPage />);
+    expect(await screen.findByText('Ada Agent')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: '  zed ' } });
+    expect(await screen.findByText('No users match the search')).toBeTruthy();
+    expect(calls.filter((call) => call.path === 'users/list').map((call) => call.body.search)).toEqual([
+      undefined,
+      'zed',
+    ]);
+  });
+
   it('the create user dialog sends name, email, password, role and licensed states', async () => {
     signInAs('admin');
     const calls = mockFetch((path) =>
@@ -442,6 +456,33 @@ describe('user rules', () => {
           );
           expect('licensed_states' in body).toBe(role === 'agent');
           expect(body.company_id).toBe(needsCompany ? 10 : undefined);
+        },
+      ),
+    );
+  });
+
+  it('an update sends only what changed', () => {
+    const before = user({ phone: '(305) 555-0100', agent: { id: 5, licensed_states: ['FL'] } });
+    fc.assert(
+      fc.property(
+        fc.record({
+          name: fc.constantFrom(before.name, 'Other Name'),
+          email: fc.constantFrom(before.email, 'new@acme.test'),
+          phone: fc.constantFrom(before.phone as string, ''),
+          role: fc.constantFrom('admin', 'agent', 'customer' as const),
+          licensed_states: fc.constantFrom(['FL'], ['FL', 'TX']),
+        }),
+        (values) => {
+          const body = updateUserBody(before, { ...values, password: '', company_id: '' });
+          expect(body.user_id).toBe(before.id);
+          expect('name' in body).toBe(values.name !== before.name);
+          expect('email' in body).toBe(values.email !== before.email);
+          expect('phone' in body).toBe(values.phone !== before.phone);
+          if ('phone' in body) expect(body.phone).toBeNull();
+          expect('role' in body).toBe(values.role !== 'agent');
+          expect('licensed_states' in body).toBe(
+            values.role === 'agent' && values.licensed_states.length === 2,
+          );
         },
       ),
     );

@@ -7,16 +7,20 @@ import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
 import type { Role } from './admin-roles.ts';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from './admin-types.ts';
 
-/** Filters of users/list: a role, a company (super-admins only), a search text. */
+/** Filters of users/list: a role, a company (super-admins only), a search text. Empty ones are not sent. */
 export interface UsersFilter {
   role?: Role | null;
   company_id?: number | null;
+  /** Part of a name or e-mail (server-side, at most 100 characters). */
+  search?: string | null;
 }
 
 function compact(filter: UsersFilter): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (filter.role) body.role = filter.role;
   if (filter.company_id) body.company_id = filter.company_id;
+  const search = filter.search?.trim();
+  if (search) body.search = search.slice(0, 100);
   return body;
 }
 

@@ -13,8 +13,10 @@ import {
   SegmentedControl,
   Table,
   Text,
+  TextInput,
 } from '@mantine/core';
-import { IconDots, IconPlus, IconUserShare } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDots, IconPlus, IconSearch, IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -57,7 +59,14 @@ export function UsersTab() {
   const superAdmin = canManageCompanies(viewer?.role);
   const [role, setRole] = useState<string>('');
   const [companyId, setCompanyId] = useState<string>('');
-  const filter = { role: (role || null) as Role | null, company_id: companyId ? Number(companyId) : null };
+  const [search, setSearch] = useState('');
+  // One call per pause in typing, not per keystroke.
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const filter = {
+    role: (role || null) as Role | null,
+    company_id: companyId ? Number(companyId) : null,
+    search: debouncedSearch,
+  };
   const query = useUsersList(filter);
   const companies = useCompaniesList(superAdmin);
   const all = useUsersList({ company_id: filter.company_id });
@@ -97,6 +106,13 @@ export function UsersTab() {
       <Group justify="space-between" p="md" gap="sm">
         <Group gap="sm">
           <SegmentedControl aria-label="Role filter" value={role} onChange={setRole} data={roleFilters} />
+          <TextInput
+            aria-label="Search users"
+            placeholder="Search name or email"
+            leftSection={<IconSearch size={14} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
           {superAdmin ? (
             <NativeSelect
               aria-label="Company filter"
@@ -119,7 +135,13 @@ export function UsersTab() {
         <LoadError title="Could not load the users" error={query.error} onRetry={() => query.refetch()} />
       ) : query.data.length === 0 ? (
         <EmptyState
-          title={role ? 'No users with this role' : 'No users yet'}
+          title={
+            debouncedSearch.trim()
+              ? 'No users match the search'
+              : role
+                ? 'No users with this role'
+                : 'No users yet'
+          }
           hint="Create an admin, agent or customer with New user."
         />
       ) : (
