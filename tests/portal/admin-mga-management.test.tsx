@@ -470,7 +470,7 @@ describe('user rules', () => {
           email: fc.constantFrom(before.email, 'new@acme.test'),
           phone: fc.constantFrom(before.phone as string, ''),
           role: fc.constantFrom('admin', 'agent', 'customer' as const),
-          licensed_states: fc.constantFrom(['FL'], ['FL', 'TX']),
+          licensed_states: fc.constantFrom<string[]>(['FL'], ['FL', 'TX']),
         }),
         (values) => {
           const body = updateUserBody(before, { ...values, password: '', company_id: '' });
