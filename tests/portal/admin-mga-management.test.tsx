@@ -113,6 +113,23 @@ describe('role gating', () => {
   });
 });
 
+describe('loading state', () => {
+  it('shows skeleton rows until the users arrive', async () => {
+    signInAs('admin');
+    let answer: (value: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderWithProviders(<MgaManagementPage />);
+    expect(await screen.findByLabelText('Loading users')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    answer(new Response(JSON.stringify(envelope({ users: [user()] }))));
+    expect(await screen.findByText('Ada Agent')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading users')).toBeNull();
+  });
+});
+
 describe('companies tab', () => {
   it('lists the companies with plan, access and approved states', async () => {
     signInAs('super-admin');
