@@ -5,11 +5,13 @@
  */
 import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, Text, Tooltip } from '@mantine/core';
 import {
+  IconBuildingCommunity,
   IconBuildingSkyscraper,
   IconDotsVertical,
   IconFileDescription,
   IconLayoutDashboard,
   IconRefresh,
+  IconSettings,
   IconShieldCheck,
   IconStack2,
 } from '@tabler/icons-react';
@@ -39,6 +41,12 @@ export function activeNavPath(pathname: string, paths: readonly string[]): strin
   return matching.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
+// Administration areas (issue 4): only admins and super-admins get the links (SPEC §6).
+const ADMIN_NAV_ITEMS = [
+  { to: '/dashboard/mga-management', label: 'MGA management', Icon: IconBuildingCommunity },
+  { to: '/dashboard/portal-settings', label: 'Portal settings', Icon: IconSettings },
+] as const;
+
 /** Props: logout action and the account pieces, supplied by the route layer. */
 export interface AppShellLayoutProps {
   onLogout: () => void;
@@ -50,10 +58,15 @@ export interface AppShellLayoutProps {
   switchBack?: SwitchBackAction | null;
 }
 
-/** Nav items the user may open: a super-admin does not see the agent-only pages (ADR 090). */
+/**
+ * Nav items the user may open: a super-admin does not see the agent-only pages (ADR 090); admins
+ * and super-admins also get the administration areas.
+ */
 function visibleNavItems(role: string | undefined) {
   const hidden: readonly string[] = role === 'super-admin' ? SUPER_ADMIN_REDIRECTED_PATHS : [];
-  return NAV_ITEMS.filter((item) => !hidden.includes(item.to));
+  const items =
+    role === 'admin' || role === 'super-admin' ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : [...NAV_ITEMS];
+  return items.filter((item) => !hidden.includes(item.to));
 }
 
 /** AppShell around the logged-in pages. */
@@ -63,9 +76,10 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack }: AppS
   const [showDrawer, setShowDrawer] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
   const queryClient = useQueryClient();
+  const navItems = visibleNavItems(user?.role);
   const activePath = activeNavPath(
     pathname,
-    NAV_ITEMS.map((item) => item.to),
+    navItems.map((item) => item.to),
   );
 
   // SPEC §4 Navbar: both reset after each navigation; SPEC §2: scroll to top on every route change.
@@ -139,7 +153,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack }: AppS
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        {visibleNavItems(user?.role).map(({ to, label, Icon }) => (
+        {navItems.map(({ to, label, Icon }) => (
           <NavLink
             key={to}
             component={Link}

@@ -336,6 +336,64 @@ const notFoundRoute = createRoute({
   component: () => <ErrorPage status={404} />,
 });
 
+// ---- Administration areas (issue 4, admin portal): MGA management and portal settings. --------
+// Visible to admins and super-admins; each page renders its own 'You do not have access to this
+// page.' state for the other roles, and the server refuses their calls (SPEC §6). Code-split.
+const mgaManagementRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard/mga-management',
+  component: lazyRouteComponent(
+    () => import('../features/admin/components/mga-management-page.tsx'),
+    'MgaManagementPage',
+  ),
+});
+
+const portalSettingsRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard/portal-settings',
+  component: lazyRouteComponent(
+    () => import('../features/admin/components/portal-settings-page.tsx'),
+    'PortalSettingsPage',
+  ),
+});
+
+const portalSettingsGlobalRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard/portal-settings/global',
+  component: lazyRouteComponent(
+    () => import('../features/admin/components/global-settings-page.tsx'),
+    'GlobalSettingsPage',
+  ),
+});
+
+const portalSettingsEoDetailsRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard/portal-settings/eo-details',
+  component: lazyRouteComponent(
+    () => import('../features/admin/components/eo-details-page.tsx'),
+    'EoDetailsPage',
+  ),
+});
+
+const portalSettingsMessagingRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard/portal-settings/messaging-console',
+  component: lazyRouteComponent(
+    () => import('../features/admin/components/messaging-console-page.tsx'),
+    'MessagingConsolePage',
+  ),
+});
+
+/** The administration routes, children of the logged-in layout. */
+const adminRoutes = [
+  mgaManagementRoute,
+  portalSettingsRoute,
+  portalSettingsGlobalRoute,
+  portalSettingsEoDetailsRoute,
+  portalSettingsMessagingRoute,
+];
+// ---- End of the administration areas. ----------------------------------------------------------
+
 /** The whole route tree. */
 export const routeTree = rootRoute.addChildren([
   authLayout.addChildren([authPageRoute, samlSsoLoginRoute]),
@@ -350,6 +408,7 @@ export const routeTree = rootRoute.addChildren([
       detailsRoute,
       sovQuoteRoute,
     ]),
+    ...adminRoutes,
   ]),
   apiPartnerRoute,
   loginRedirectRoute,

@@ -1,0 +1,200 @@
+/**
+ * Shapes of the administration calls, as /work/wt-i4-server/docs/api-accounts.md publishes them
+ * (users, companies, plans, portal settings, API credentials). Dates `YYYY-MM-DD`, money in dollars.
+ */
+import type { CreatableRole, Role } from './admin-roles.ts';
+
+/** A user as users/list and users/get answer it. */
+export interface UserRecord {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: Role;
+  company: { id: number; name: string } | null;
+  agent: { id: number; licensed_states: string[] } | null;
+  assigned_agent_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Body of users/create (without session_key). */
+export interface CreateUserBody {
+  name: string;
+  email: string;
+  password: string;
+  role: CreatableRole;
+  company_id?: number;
+  phone?: string;
+  licensed_states?: string[];
+}
+
+/** Body of users/update (without session_key): only what changes. */
+export interface UpdateUserBody {
+  user_id: number;
+  name?: string;
+  email?: string;
+  phone?: string | null;
+  role?: CreatableRole;
+  licensed_states?: string[];
+}
+
+/** E&O coverage of a company: limit in dollars, expiry `YYYY-MM-DD`. */
+export interface EoData {
+  carrier: string;
+  policy_number: string;
+  expiry: string;
+  limit: number;
+}
+
+/** A company as companies/list and companies/get answer it. */
+export interface CompanyRecord {
+  id: number;
+  name: string;
+  trial_ends_at: string | null;
+  trial_remaining_days: number | null;
+  is_trial_active: boolean;
+  is_trial_disabled: boolean;
+  has_active_subscription: boolean;
+  permissions: string[];
+  stripe_id: string | null;
+  approved_states: string[];
+  plan: { id: string; name: string } | null;
+  logo_url: string | null;
+  eo_data: EoData | null;
+  eo_expiry_days: number | null;
+  is_testing_company: boolean;
+  is_extra_testing_company: boolean;
+  user_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Editable fields of companies/create and companies/update. */
+export interface CompanyFields {
+  name: string;
+  trial_ends_at: string | null;
+  is_trial_disabled: boolean;
+  has_active_subscription: boolean;
+  permissions: string[];
+}
+
+/** A plan of plans/list; price in dollars a month, max_users null = unlimited. */
+export interface Plan {
+  id: string;
+  name: string;
+  price_monthly: number;
+  max_users: number | null;
+  features: string[];
+}
+
+/** `data` of plans/list. */
+export interface PlansList {
+  plans: Plan[];
+  current_plan_id: string | null;
+  has_active_subscription: boolean;
+  is_trial_active: boolean;
+  trial_remaining_days: number | null;
+  billing_portal_configured: boolean;
+}
+
+/** Global settings of a company. */
+export interface GlobalSettings {
+  portal_name: string | null;
+  /** IANA time zone, e.g. America/New_York. */
+  timezone: string;
+  /** Days a quote stays valid, 1..365. */
+  quote_expiry_days: number;
+  support_email: string | null;
+  support_phone: string | null;
+}
+
+/** An application source (where applications come from). */
+export interface ApplicationSource {
+  id: number;
+  name: string;
+  is_active: boolean;
+}
+
+/** Colours a dynamic banner may have. */
+export const BANNER_COLORS = ['blue', 'green', 'yellow', 'orange', 'red', 'gray'] as const;
+
+/** A dynamic banner; dates `YYYY-MM-DD` or null for open-ended. */
+export interface Banner {
+  id: number;
+  message: string;
+  color: (typeof BANNER_COLORS)[number];
+  starts_on: string | null;
+  ends_on: string | null;
+  is_active: boolean;
+}
+
+/** SMTP settings as answered: the password is never sent back, only whether one is set. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  username: string;
+  from_email: string;
+  from_name: string;
+  secure: boolean;
+  has_password: boolean;
+}
+
+/** An e-mail template. */
+export interface EmailTemplate {
+  id: number;
+  name: string;
+  subject: string;
+  body: string;
+}
+
+/** An SMS template. */
+export interface SmsTemplate {
+  id: number;
+  name: string;
+  body: string;
+}
+
+/** A short code that templates and banners may use, e.g. `{{first_name}}`. */
+export interface ShortCode {
+  code: string;
+  description: string;
+}
+
+/** API management of a company. */
+export interface ApiManagement {
+  enabled: boolean;
+  allowed_origins: string[];
+  /** Requests a minute, 1..10000. */
+  rate_limit_per_minute: number;
+}
+
+/** `data.settings` of every portal-settings call. */
+export interface PortalSettings {
+  global: GlobalSettings;
+  application_sources: ApplicationSource[];
+  banners: Banner[];
+  widgets: { enabled: string[] };
+  available_widgets: string[];
+  quote_rush: { enabled: boolean; message: string };
+  eo_data: EoData | null;
+  eo_expiry_days: number | null;
+  smtp: SmtpSettings | null;
+  email_templates: EmailTemplate[];
+  sms_templates: SmsTemplate[];
+  short_codes: ShortCode[];
+  customer_quotes_webhook_url: string | null;
+  api_management: ApiManagement;
+  saml: { entry_point: string; issuer: string; has_idp_cert: boolean } | null;
+}
+
+/** An API credential; `secret` only in the answer of api-credentials/create. */
+export interface ApiCredential {
+  id: number;
+  name: string;
+  key_id: string;
+  secret?: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}

@@ -1,0 +1,52 @@
+/**
+ * API credentials calls (api-credentials/list, create, revoke) of the messaging console. The
+ * secret is answered once, by create; it is stored hashed. Contract: docs/api-accounts.md.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import type { ApiCredential } from './admin-types.ts';
+
+function withCompany(companyId: number | null, body: Record<string, unknown> = {}): Record<string, unknown> {
+  return companyId ? { company_id: companyId, ...body } : body;
+}
+
+/** The company's credentials, without secrets. Throws `ApiRequestError` on failure. */
+export async function listApiCredentials(companyId: number | null): Promise<ApiCredential[]> {
+  const data = await apiData<{ credentials: ApiCredential[] }>(
+    'api-credentials/list',
+    withCompany(companyId),
+  );
+  return data.credentials ?? [];
+}
+
+/** Query options of api-credentials/list. */
+export function apiCredentialsQueryOptions(companyId: number | null) {
+  return queryOptions({
+    queryKey: ['admin', 'api-credentials', companyId ?? 'own'],
+    queryFn: () => listApiCredentials(companyId),
+  });
+}
+
+/** The company's credentials. */
+export function useApiCredentials(companyId: number | null) {
+  return useQuery(apiCredentialsQueryOptions(companyId));
+}
+
+/** Creates a credential named `name`; the answer's `credential.secret` is the only copy. */
+export function createApiCredential(
+  companyId: number | null,
+  name: string,
+): Promise<ApiEnvelope<{ credential: ApiCredential }>> {
+  return apiCall<{ credential: ApiCredential }>('api-credentials/create', withCompany(companyId, { name }));
+}
+
+/** Revokes credential `credentialId`. */
+export function revokeApiCredential(
+  companyId: number | null,
+  credentialId: number,
+): Promise<ApiEnvelope<{ credential: ApiCredential }>> {
+  return apiCall<{ credential: ApiCredential }>(
+    'api-credentials/revoke',
+    withCompany(companyId, { credential_id: credentialId }),
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * MGA management calls for companies (companies/list, create, update, change-plan,
+ * set-approved-states, set-logo) and the plans they choose from (plans/list). Super-admin only,
+ * except set-logo (admins, own company). Contract: docs/api-accounts.md Companies.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import type { CompanyFields, CompanyRecord, PlansList } from './admin-types.ts';
+
+/** Every company (super-admin). Throws `ApiRequestError` on failure. */
+export async function listCompanies(): Promise<CompanyRecord[]> {
+  const data = await apiData<{ companies: CompanyRecord[] }>('companies/list');
+  return data.companies ?? [];
+}
+
+/** Query options of companies/list; `enabled` false skips the call (non super-admins). */
+export function companiesListQueryOptions(enabled = true) {
+  return queryOptions({ queryKey: ['admin', 'companies'], queryFn: listCompanies, enabled });
+}
+
+/** Every company, when `enabled`. */
+export function useCompaniesList(enabled = true) {
+  return useQuery(companiesListQueryOptions(enabled));
+}
+
+/** The plans a company can be put on. Throws `ApiRequestError` on failure. */
+export function listPlans(): Promise<PlansList> {
+  return apiData<PlansList>('plans/list');
+}
+
+/** The plans, for the plan change dialog. */
+export function usePlansList(enabled = true) {
+  return useQuery(queryOptions({ queryKey: ['admin', 'plans'], queryFn: listPlans, enabled }));
+}
+
+type CompanyAnswer = Promise<ApiEnvelope<{ company: CompanyRecord }>>;
+
+/** Creates a company. Resolves the envelope with `data.company`. */
+export function createCompany(fields: CompanyFields): CompanyAnswer {
+  return apiCall<{ company: CompanyRecord }>('companies/create', { ...fields });
+}
+
+/** Updates company `companyId`. Resolves the envelope with `data.company`. */
+export function updateCompany(companyId: number, fields: Partial<CompanyFields>): CompanyAnswer {
+  return apiCall<{ company: CompanyRecord }>('companies/update', { company_id: companyId, ...fields });
+}
+
+/** Puts company `companyId` on plan `planId`. Resolves the envelope with `data.company`. */
+export function changeCompanyPlan(companyId: number, planId: string): CompanyAnswer {
+  return apiCall<{ company: CompanyRecord }>('companies/change-plan', {
+    company_id: companyId,
+    plan_id: planId,
+  });
+}
+
+/** Replaces the approved states (two-letter codes) of company `companyId`. */
+export function setApprovedStates(companyId: number, approvedStates: string[]): CompanyAnswer {
+  return apiCall<{ company: CompanyRecord }>('companies/set-approved-states', {
+    company_id: companyId,
+    approved_states: approvedStates,
+  });
+}
+
+/** Image types the logo may have (server refuses others: 'The logo is not a valid image.'). */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp'] as const;
+
+/** Largest logo the server accepts, in bytes (512 KB decoded). */
+export const LOGO_MAX_BYTES = 512 * 1024;
+
+/** Sets (or with null removes) the logo of company `companyId`. Resolves `data.company.logo_url`. */
+export function setCompanyLogo(
+  companyId: number,
+  logo: { content_base64: string; content_type: string } | null,
+): CompanyAnswer {
+  return apiCall<{ company: CompanyRecord }>('companies/set-logo', { company_id: companyId, logo });
+}

@@ -1,0 +1,101 @@
+/**
+ * Portal settings calls (portal-settings/*) of SPEC §2 /dashboard/portal-settings: one query for
+ * the whole settings object and one writer per section, each answering the full settings.
+ * `companyId` is the super-admin's chosen company (admins: null = own). Contract:
+ * docs/api-accounts.md Portal settings.
+ */
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import type { PortalSettings } from './admin-types.ts';
+
+/** The list sections with create, update and delete calls. */
+export type SettingsListSection = 'application-sources' | 'banners' | 'email-templates' | 'sms-templates';
+
+function withCompany(companyId: number | null, body: Record<string, unknown> = {}): Record<string, unknown> {
+  return companyId ? { company_id: companyId, ...body } : body;
+}
+
+/** The settings of the company. Throws `ApiRequestError` on failure. */
+export async function getPortalSettings(companyId: number | null): Promise<PortalSettings> {
+  const data = await apiData<{ settings: PortalSettings }>('portal-settings/get', withCompany(companyId));
+  return data.settings;
+}
+
+/** Query key of a company's settings (null = own company). */
+export function portalSettingsQueryKey(companyId: number | null) {
+  return ['admin', 'settings', companyId ?? 'own'] as const;
+}
+
+/** Query options of portal-settings/get. */
+export function portalSettingsQueryOptions(companyId: number | null) {
+  return queryOptions({
+    queryKey: portalSettingsQueryKey(companyId),
+    queryFn: () => getPortalSettings(companyId),
+  });
+}
+
+/** The company's settings. */
+export function usePortalSettings(companyId: number | null) {
+  return useQuery(portalSettingsQueryOptions(companyId));
+}
+
+/** Answer of every settings write. */
+export type SettingsAnswer = Promise<ApiEnvelope<{ settings: PortalSettings }>>;
+
+/**
+ * Writes one section: `portal-settings/<action>` with `body` (e.g. `update-global` with
+ * `{global}`). Resolves the envelope with the full settings.
+ */
+export function updatePortalSettings(
+  companyId: number | null,
+  action: string,
+  body: Record<string, unknown>,
+): SettingsAnswer {
+  return apiCall<{ settings: PortalSettings }>(`portal-settings/${action}`, withCompany(companyId, body));
+}
+
+/** Creates an item of a list section; the server assigns its id. */
+export function createSettingsItem(
+  companyId: number | null,
+  section: SettingsListSection,
+  item: Record<string, unknown>,
+): SettingsAnswer {
+  return updatePortalSettings(companyId, `${section}/create`, { item });
+}
+
+/** Replaces item `itemId` of a list section. */
+export function updateSettingsItem(
+  companyId: number | null,
+  section: SettingsListSection,
+  itemId: number,
+  item: Record<string, unknown>,
+): SettingsAnswer {
+  return updatePortalSettings(companyId, `${section}/update`, { item_id: itemId, item });
+}
+
+/** Deletes item `itemId` of a list section. */
+export function deleteSettingsItem(
+  companyId: number | null,
+  section: SettingsListSection,
+  itemId: number,
+): SettingsAnswer {
+  return updatePortalSettings(companyId, `${section}/delete`, { item_id: itemId });
+}
+
+/**
+ * Returns `(answer) => Promise<envelope>`: awaits a settings write and, on success, puts the
+ * answered settings in the cache of `companyId` so every card shows them at once.
+ */
+export function useApplySettings(companyId: number | null) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (answer: SettingsAnswer) => {
+      const envelope = await answer;
+      if (envelope.status === 'success' && envelope.data?.settings)
+        queryClient.setQueryData(portalSettingsQueryKey(companyId), envelope.data.settings);
+      return envelope;
+    },
+    [queryClient, companyId],
+  );
+}

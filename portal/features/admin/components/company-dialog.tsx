@@ -1,0 +1,122 @@
+/**
+ * The company create/update dialog of SPEC §2 Dialogs (super-admin): name, trial end date, trial
+ * disabled, active subscription and permissions. SPEC §6 trial and subscription.
+ */
+import { Button, Group, Modal, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { CompanyFields, CompanyRecord } from '../api/admin-types.ts';
+import { createCompany, updateCompany } from '../api/companies-api.ts';
+import { fieldErrors } from '../api/field-errors.ts';
+
+/** Props: open state, the company to edit (null creates one), and close. */
+export interface CompanyDialogProps {
+  opened: boolean;
+  company: CompanyRecord | null;
+  onClose: () => void;
+}
+
+function initialFields(company: CompanyRecord | null): CompanyFields {
+  return {
+    name: company?.name ?? '',
+    trial_ends_at: company?.trial_ends_at ? company.trial_ends_at.slice(0, 10) : null,
+    is_trial_disabled: company?.is_trial_disabled ?? false,
+    has_active_subscription: company?.has_active_subscription ?? false,
+    permissions: company?.permissions ?? [],
+  };
+}
+
+/** The form's checks (the server's limits): a name of at most 200 characters, trial end `YYYY-MM-DD` when set. */
+export function validateCompanyFields(fields: CompanyFields): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const name = fields.name.trim();
+  if (!name) errors.name = 'Name cannot be empty!';
+  else if (name.length > 200) errors.name = 'Name must be at most 200 characters.';
+  if (fields.trial_ends_at && !/^\d{4}-\d{2}-\d{2}$/.test(fields.trial_ends_at))
+    errors.trial_ends_at = 'Enter a valid date.';
+  return errors;
+}
+
+/** Modal form; saves with companies/create or companies/update and refreshes the list. */
+export function CompanyDialog({ opened, company, onClose }: CompanyDialogProps) {
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState<CompanyFields>(() => initialFields(company));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (opened) {
+      setFields(initialFields(company));
+      setErrors({});
+    }
+  }, [opened, company]);
+
+  const set = (patch: Partial<CompanyFields>) => setFields((prev) => ({ ...prev, ...patch }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const next = validateCompanyFields(fields);
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const body: CompanyFields = { ...fields, name: fields.name.trim() };
+    setBusy(true);
+    const envelope = company ? await updateCompany(company.id, body) : await createCompany(body);
+    setBusy(false);
+    if (envelope.status === 'success') {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+      onClose();
+      return;
+    }
+    setErrors(fieldErrors(envelope));
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={company ? 'Update company' : 'Create company'} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Company name"
+            required
+            value={fields.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            error={errors.name}
+            data-autofocus
+          />
+          <TextInput
+            label="Trial ends on"
+            type="date"
+            value={fields.trial_ends_at ?? ''}
+            onChange={(e) => set({ trial_ends_at: e.currentTarget.value || null })}
+            error={errors.trial_ends_at}
+            description="Leave empty for no trial."
+          />
+          <Switch
+            label="Trial disabled"
+            checked={fields.is_trial_disabled}
+            onChange={(e) => set({ is_trial_disabled: e.currentTarget.checked })}
+          />
+          <Switch
+            label="Active subscription"
+            checked={fields.has_active_subscription}
+            onChange={(e) => set({ has_active_subscription: e.currentTarget.checked })}
+          />
+          <TagsInput
+            label="Permissions"
+            description="Press Enter after each permission."
+            value={fields.permissions}
+            onChange={(permissions) => set({ permissions })}
+            error={errors.permissions}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {company ? 'Save company' : 'Create company'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

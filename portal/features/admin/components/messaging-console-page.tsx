@@ -1,0 +1,167 @@
+/**
+ * /dashboard/portal-settings/messaging-console (SPEC §2): SMTP, email and SMS templates, short
+ * codes, the customer quotes webhook URL, API credentials and API management.
+ */
+import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { PortalSettings } from '../api/admin-types.ts';
+import { ApiCredentialsDialog } from './api-credentials-dialog.tsx';
+import { ApiManagementDialog } from './api-management-dialog.tsx';
+import { SettingsCard } from './settings-card.tsx';
+import { SettingsPageFrame } from './settings-page-frame.tsx';
+import { ShortCodesDialog } from './short-codes-dialog.tsx';
+import { SmtpDialog } from './smtp-dialog.tsx';
+import { TemplatesDialog } from './templates-dialog.tsx';
+import { WebhookUrlDialog } from './webhook-url-dialog.tsx';
+
+type Dialog = 'smtp' | 'email' | 'sms' | 'codes' | 'webhook' | 'credentials' | 'api' | null;
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right" component="div">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function MessagingSections({ settings, companyId }: { settings: PortalSettings; companyId: number | null }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const { smtp, api_management: api } = settings;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <SettingsCard
+          title="SMTP"
+          description="The mail server that sends the agency's e-mails."
+          actionLabel={smtp ? 'Edit SMTP' : 'Set up SMTP'}
+          onAction={() => setDialog('smtp')}
+        >
+          {smtp ? (
+            <>
+              <Row label="Server" value={`${smtp.host}:${smtp.port}`} />
+              <Row label="From" value={`${smtp.from_name} <${smtp.from_email}>`} />
+              <Row
+                label="Password"
+                value={
+                  <Badge color={smtp.has_password ? 'green' : 'gray'} variant="light" radius="sm">
+                    {smtp.has_password ? 'Password set' : 'No password'}
+                  </Badge>
+                }
+              />
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              SMTP is not set up yet.
+            </Text>
+          )}
+        </SettingsCard>
+        <SettingsCard
+          title="Email templates"
+          description="E-mails sent to customers and agents."
+          actionLabel="Manage email templates"
+          onAction={() => setDialog('email')}
+        >
+          <Text size="sm">
+            {settings.email_templates.length === 0
+              ? 'No email templates yet.'
+              : settings.email_templates.map((t) => t.name).join(', ')}
+          </Text>
+        </SettingsCard>
+        <SettingsCard
+          title="SMS templates"
+          description="Text messages sent to customers."
+          actionLabel="Manage SMS templates"
+          onAction={() => setDialog('sms')}
+        >
+          <Text size="sm">
+            {settings.sms_templates.length === 0
+              ? 'No SMS templates yet.'
+              : settings.sms_templates.map((t) => t.name).join(', ')}
+          </Text>
+        </SettingsCard>
+        <SettingsCard
+          title="Short codes"
+          description="Placeholders templates and banners may use."
+          actionLabel="View short codes"
+          onAction={() => setDialog('codes')}
+        >
+          <Text size="sm" c="dimmed">
+            {settings.short_codes.length} short codes
+          </Text>
+        </SettingsCard>
+        <SettingsCard
+          title="Customer quotes webhook"
+          description="Where quotes for customers are posted (https only)."
+          actionLabel="Edit webhook URL"
+          onAction={() => setDialog('webhook')}
+        >
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+            {settings.customer_quotes_webhook_url ?? 'No webhook set.'}
+          </Text>
+        </SettingsCard>
+        <SettingsCard
+          title="API credentials"
+          description="Keys for systems that call the API."
+          actionLabel="Manage API credentials"
+          onAction={() => setDialog('credentials')}
+        />
+        <SettingsCard
+          title="API management"
+          description="API access, allowed origins and rate limit."
+          actionLabel="Edit API management"
+          onAction={() => setDialog('api')}
+        >
+          <Row label="API access" value={api.enabled ? 'Enabled' : 'Disabled'} />
+          <Row label="Allowed origins" value={api.allowed_origins.length || 'None'} />
+          <Row label="Rate limit" value={`${api.rate_limit_per_minute} / minute`} />
+        </SettingsCard>
+      </SimpleGrid>
+      <SmtpDialog opened={dialog === 'smtp'} value={smtp} companyId={companyId} onClose={close} />
+      <TemplatesDialog
+        kind="email"
+        opened={dialog === 'email'}
+        templates={settings.email_templates}
+        shortCodes={settings.short_codes}
+        companyId={companyId}
+        onClose={close}
+      />
+      <TemplatesDialog
+        kind="sms"
+        opened={dialog === 'sms'}
+        templates={settings.sms_templates}
+        shortCodes={settings.short_codes}
+        companyId={companyId}
+        onClose={close}
+      />
+      <ShortCodesDialog opened={dialog === 'codes'} shortCodes={settings.short_codes} onClose={close} />
+      <WebhookUrlDialog
+        opened={dialog === 'webhook'}
+        value={settings.customer_quotes_webhook_url}
+        companyId={companyId}
+        onClose={close}
+      />
+      {dialog === 'credentials' ? (
+        <ApiCredentialsDialog opened companyId={companyId} onClose={close} />
+      ) : null}
+      <ApiManagementDialog opened={dialog === 'api'} value={api} companyId={companyId} onClose={close} />
+    </>
+  );
+}
+
+/** The messaging console page. */
+export function MessagingConsolePage() {
+  return (
+    <SettingsPageFrame
+      title="Messaging console"
+      subtitle="E-mail, SMS, webhook and API access of the agency."
+    >
+      {(settings, companyId) => <MessagingSections settings={settings} companyId={companyId} />}
+    </SettingsPageFrame>
+  );
+}

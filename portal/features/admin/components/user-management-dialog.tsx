@@ -1,0 +1,243 @@
+/**
+ * The user management dialog of SPEC §2 Dialogs: create a user (role admin, agent or customer,
+ * SPEC §6) or edit one; agents carry their licensed states. Super-admins choose the company.
+ */
+import { Button, Group, Modal, NativeSelect, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CREATABLE_ROLES, type CreatableRole, ROLE_LABELS } from '../api/admin-roles.ts';
+import type { CreateUserBody, UpdateUserBody, UserRecord } from '../api/admin-types.ts';
+import { fieldErrors } from '../api/field-errors.ts';
+import { createUser, updateUser } from '../api/users-api.ts';
+import { StatesChecklist } from './states-checklist.tsx';
+
+/** Props: open state, the user to edit (null creates), who is editing, the companies, close. */
+export interface UserManagementDialogProps {
+  opened: boolean;
+  user: UserRecord | null;
+  /** The signed-in user's id: their own role cannot change. */
+  currentUserId: number | null;
+  /** Companies to choose from when creating; given only to super-admins (admins: own company). */
+  companies: { id: number; name: string }[] | null;
+  /** Preselected company for a new user (the tab's company filter). */
+  defaultCompanyId?: number | null;
+  onClose: () => void;
+}
+
+/** The form's values. */
+export interface UserFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  role: CreatableRole | '';
+  company_id: string;
+  licensed_states: string[];
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The form's checks: name 2..100, a valid e-mail ('Invalid Email!', SPEC §5), a role, a password
+ * of 8..200 characters when creating, and a company when a super-admin creates.
+ */
+export function validateUserForm(
+  values: UserFormValues,
+  mode: { creating: boolean; needsCompany: boolean },
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const name = values.name.trim();
+  if (!name) errors.name = 'Name cannot be empty!';
+  else if (name.length < 2 || name.length > 100) errors.name = 'Name must be 2 to 100 characters.';
+  if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = 'Invalid Email!';
+  if (!values.role) errors.role = 'Role cannot be empty!';
+  if (mode.creating && (values.password.length < 8 || values.password.length > 200))
+    errors.password = 'Password must be 8 to 200 characters.';
+  if (mode.creating && mode.needsCompany && !values.company_id) errors.company_id = 'Choose a company.';
+  return errors;
+}
+
+/** The users/create body of `values` (licensed states only for agents). */
+export function createUserBody(values: UserFormValues, needsCompany: boolean): CreateUserBody {
+  const body: CreateUserBody = {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    role: values.role as CreatableRole,
+  };
+  if (needsCompany) body.company_id = Number(values.company_id);
+  if (values.phone.trim()) body.phone = values.phone.trim();
+  if (values.role === 'agent') body.licensed_states = values.licensed_states;
+  return body;
+}
+
+/** The users/update body: only what differs from `user`. */
+export function updateUserBody(user: UserRecord, values: UserFormValues): UpdateUserBody {
+  const body: UpdateUserBody = { user_id: user.id };
+  const name = values.name.trim();
+  const email = values.email.trim();
+  const phone = values.phone.trim() || null;
+  if (name !== user.name) body.name = name;
+  if (email !== user.email) body.email = email;
+  if (phone !== (user.phone ?? null)) body.phone = phone;
+  if (values.role && values.role !== user.role) body.role = values.role;
+  if (values.role === 'agent') {
+    const before = user.agent?.licensed_states ?? [];
+    const same =
+      before.length === values.licensed_states.length &&
+      before.every((s, i) => s === values.licensed_states[i]);
+    if (!same || user.role !== 'agent') body.licensed_states = values.licensed_states;
+  }
+  return body;
+}
+
+function initialValues(user: UserRecord | null, defaultCompanyId: number | null | undefined): UserFormValues {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    password: '',
+    role: user && user.role !== 'super-admin' ? user.role : user ? '' : 'agent',
+    company_id: user?.company ? String(user.company.id) : defaultCompanyId ? String(defaultCompanyId) : '',
+    licensed_states: user?.agent?.licensed_states ?? [],
+  };
+}
+
+/** Modal form; saves with users/create or users/update and refreshes the users. */
+export function UserManagementDialog({
+  opened,
+  user,
+  currentUserId,
+  companies,
+  defaultCompanyId,
+  onClose,
+}: UserManagementDialogProps) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<UserFormValues>(() => initialValues(user, defaultCompanyId));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const creating = user === null;
+  const needsCompany = creating && companies !== null;
+  const roleLocked = !creating && (user.id === currentUserId || user.role === 'super-admin');
+
+  useEffect(() => {
+    if (opened) {
+      setValues(initialValues(user, defaultCompanyId));
+      setErrors({});
+    }
+  }, [opened, user, defaultCompanyId]);
+
+  const set = (patch: Partial<UserFormValues>) => setValues((prev) => ({ ...prev, ...patch }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const next = validateUserForm(
+      roleLocked && user ? { ...values, role: (user.role as CreatableRole) || 'admin' } : values,
+      { creating, needsCompany },
+    );
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setBusy(true);
+    const envelope = creating
+      ? await createUser(createUserBody(values, needsCompany))
+      : await updateUser(updateUserBody(user, roleLocked ? { ...values, role: '' } : values));
+    setBusy(false);
+    if (envelope.status === 'success') {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      onClose();
+      return;
+    }
+    setErrors(fieldErrors(envelope));
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={creating ? 'Create user' : 'Edit user'}
+      size="lg"
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            required
+            value={values.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            error={errors.name}
+            data-autofocus
+          />
+          <TextInput
+            label="Email"
+            required
+            type="email"
+            value={values.email}
+            onChange={(e) => set({ email: e.currentTarget.value })}
+            error={errors.email}
+          />
+          <TextInput
+            label="Phone"
+            value={values.phone}
+            onChange={(e) => set({ phone: e.currentTarget.value })}
+            error={errors.phone}
+          />
+          {creating ? (
+            <PasswordInput
+              label="Password"
+              required
+              description="8 to 200 characters; share it with the user."
+              value={values.password}
+              onChange={(e) => set({ password: e.currentTarget.value })}
+              error={errors.password}
+            />
+          ) : null}
+          {needsCompany ? (
+            <NativeSelect
+              label="Company"
+              required
+              value={values.company_id}
+              onChange={(e) => set({ company_id: e.currentTarget.value })}
+              error={errors.company_id}
+              data={[
+                { value: '', label: 'Choose a company' },
+                ...(companies ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+              ]}
+            />
+          ) : null}
+          {roleLocked ? null : (
+            <Radio.Group
+              label="Role"
+              required
+              value={values.role}
+              onChange={(role) => set({ role: role as CreatableRole })}
+              error={errors.role}
+            >
+              <Group mt="xs">
+                {CREATABLE_ROLES.map((role) => (
+                  <Radio key={role} value={role} label={ROLE_LABELS[role]} />
+                ))}
+              </Group>
+            </Radio.Group>
+          )}
+          {values.role === 'agent' ? (
+            <StatesChecklist
+              label="Licensed states"
+              value={values.licensed_states}
+              onChange={(licensed_states) => set({ licensed_states })}
+              error={errors.licensed_states}
+            />
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {creating ? 'Create user' : 'Save user'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The customer quotes webhook URL dialog of SPEC §2 Dialogs (portal-settings/update-webhook):
+ * https only, checked before sending and by the server ('The webhook URL must use https.').
+ */
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { fieldErrors } from '../api/field-errors.ts';
+import { isHttpsUrl } from '../api/is-https-url.ts';
+import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+
+/** Props: open state, the current URL (null = none), the company, close. */
+export interface WebhookUrlDialogProps {
+  opened: boolean;
+  value: string | null;
+  companyId: number | null;
+  onClose: () => void;
+}
+
+/** The message of a URL that is not https; the server's own wording. */
+export const WEBHOOK_HTTPS_MESSAGE = 'The webhook URL must use https.';
+
+/** URL field; empty clears the webhook. */
+export function WebhookUrlDialog({ opened, value, companyId, onClose }: WebhookUrlDialogProps) {
+  const apply = useApplySettings(companyId);
+  const [url, setUrl] = useState(value ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (opened) {
+      setUrl(value ?? '');
+      setError(null);
+    }
+  }, [opened, value]);
+
+  async function save(next: string | null) {
+    if (next !== null && !isHttpsUrl(next)) {
+      setError(WEBHOOK_HTTPS_MESSAGE);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const envelope = await apply(
+      updatePortalSettings(companyId, 'update-webhook', { customer_quotes_webhook_url: next }),
+    );
+    setBusy(false);
+    if (envelope.status === 'success') onClose();
+    else setError(fieldErrors(envelope).customer_quotes_webhook_url ?? envelope.message);
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Customer quotes webhook URL" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(url.trim() || null);
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          <TextInput
+            label="Webhook URL"
+            description="Quotes for customers are posted here. Must start with https://."
+            placeholder="https://example.com/hooks/quotes"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={error}
+          />
+          <Group justify="space-between">
+            {value ? (
+              <Button color="red" variant="subtle" onClick={() => save(null)} loading={busy}>
+                Remove webhook
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group gap="xs">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                Save webhook
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+/** A full portal settings answer (docs/api-accounts.md) for the admin page tests; override per test. */
+import type { PortalSettings } from '../../portal/features/admin/api/admin-types.ts';
+
+/** Settings with something in every section. */
+export function settingsFixture(overrides: Partial<PortalSettings> = {}): PortalSettings {
+  return {
+    global: {
+      portal_name: 'Acme Portal',
+      timezone: 'America/Chicago',
+      quote_expiry_days: 30,
+      support_email: 'help@acme.test',
+      support_phone: null,
+    },
+    application_sources: [
+      { id: 1, name: 'Website', is_active: true },
+      { id: 2, name: 'Referral', is_active: false },
+    ],
+    banners: [
+      {
+        id: 7,
+        message: 'Office closed Friday',
+        color: 'yellow',
+        starts_on: null,
+        ends_on: null,
+        is_active: true,
+      },
+    ],
+    widgets: { enabled: ['quote_stats'] },
+    available_widgets: ['quote_stats', 'recent_applications'],
+    quote_rush: { enabled: false, message: '' },
+    eo_data: { carrier: 'Lloyds', policy_number: 'EO-123', expiry: '2027-01-31', limit: 1000000 },
+    eo_expiry_days: 12,
+    smtp: {
+      host: 'smtp.acme.test',
+      port: 587,
+      username: 'mailer',
+      from_email: 'no-reply@acme.test',
+      from_name: 'Acme',
+      secure: true,
+      has_password: true,
+    },
+    email_templates: [{ id: 3, name: 'Quote ready', subject: 'Your quote', body: 'Hi {{first_name}}' }],
+    sms_templates: [],
+    short_codes: [
+      { code: '{{first_name}}', description: 'First name' },
+      { code: '{{quote_link}}', description: 'Link to the quotes' },
+    ],
+    customer_quotes_webhook_url: null,
+    api_management: { enabled: false, allowed_origins: [], rate_limit_per_minute: 60 },
+    saml: null,
+    ...overrides,
+  };
+}
