@@ -19,6 +19,7 @@ import {
   toggleAlertNote,
   updateApplicationDetails,
 } from '../services/applications-service.ts';
+import { requireApplicationAccess } from '../services/check-subscription.ts';
 import {
   DEFAULT_PER_PAGE,
   type ListingInput,
@@ -43,7 +44,10 @@ function bodyOf(request: FastifyRequest): Body {
   return request.body as Body;
 }
 
-/** Registers the application routes; every one needs a session and is closed to customers. */
+/**
+ * Registers the application routes; every one needs a session, is closed to customers and to
+ * companies without a subscription or trial (402).
+ */
 export async function applicationRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
   const authenticate = authenticateHook(db);
@@ -61,6 +65,7 @@ export async function applicationRoutes(app: FastifyInstance, options: { db: Exe
           await authenticate(request, reply);
           // SPEC §6: applications are the agents' (and their admins') work; customers have none.
           if (actorOf(request).role === 'customer') throw new ApiError(403, FORBIDDEN_MESSAGE);
+          requireApplicationAccess(actorOf(request), request.account);
         },
       },
       handler,
