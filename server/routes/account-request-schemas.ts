@@ -48,14 +48,15 @@ export const forgotPasswordBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['email'],
-  properties: { email: text(254, 1) },
+  // session_key is accepted (the portal's client may send it) and ignored: these calls are open.
+  properties: { session_key: sessionKeySchema, email: text(254, 1) },
 } as const;
 
 export const resetPasswordBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['token', 'password'],
-  properties: { token: text(200, 1), password },
+  properties: { session_key: sessionKeySchema, token: text(200, 1), password },
 } as const;
 
 export const changePasswordBodySchema = body({ current_password: text(200, 1), password }, [
@@ -69,7 +70,7 @@ export const switchBackBodySchema = body({ previous_session_key: text(200, 1) },
 export const samlStartBodySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { company_id: idSchema, email: text(254, 1) },
+  properties: { session_key: sessionKeySchema, company_id: idSchema, email: text(254, 1) },
   anyOf: [{ required: ['company_id'] }, { required: ['email'] }],
 } as const;
 
