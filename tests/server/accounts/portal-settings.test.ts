@@ -48,12 +48,26 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
   });
 
   it('accepts only https webhook URLs and changes nothing otherwise', async () => {
-    const ok = await call('portal-settings/update-webhook', { customer_quotes_webhook_url: 'https://hooks.example.test/q' });
+    const ok = await call('portal-settings/update-webhook', {
+      customer_quotes_webhook_url: 'https://hooks.example.test/q',
+    });
     expect(ok.body.data.settings.customer_quotes_webhook_url).toBe('https://hooks.example.test/q');
-    for (const url of ['http://hooks.example.test/q', 'ftp://x.test', 'not a url', 'https://', 'javascript:alert(1)']) {
+    for (const url of [
+      'http://hooks.example.test/q',
+      'ftp://x.test',
+      'not a url',
+      'https://',
+      'javascript:alert(1)',
+    ]) {
       const refused = await call('portal-settings/update-webhook', { customer_quotes_webhook_url: url });
-      expect([url, refused.statusCode, refused.body.message]).toEqual([url, 422, 'The webhook URL must use https.']);
-      expect(refused.body.error_obj).toEqual({ customer_quotes_webhook_url: 'The webhook URL must use https.' });
+      expect([url, refused.statusCode, refused.body.message]).toEqual([
+        url,
+        422,
+        'The webhook URL must use https.',
+      ]);
+      expect(refused.body.error_obj).toEqual({
+        customer_quotes_webhook_url: 'The webhook URL must use https.',
+      });
     }
     const after = await call('portal-settings/get');
     expect(after.body.data.settings.customer_quotes_webhook_url).toBe('https://hooks.example.test/q');
@@ -79,13 +93,19 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
     expect(kept.body.data.settings.smtp).toMatchObject({ port: 2525, has_password: true });
     const get = await call('portal-settings/get');
     expect(JSON.stringify(get.body)).not.toContain('super-secret-smtp');
-    const cleared = await call('portal-settings/update-smtp', { smtp: { ...withoutPassword, password: null } });
+    const cleared = await call('portal-settings/update-smtp', {
+      smtp: { ...withoutPassword, password: null },
+    });
     expect(cleared.body.data.settings.smtp.has_password).toBe(false);
   });
 
   it('creates, updates and deletes template items and refuses unknown short codes', async () => {
     const created = await call('portal-settings/email-templates/create', {
-      item: { name: 'Quote ready', subject: 'Quote for {{address}}', body: 'Dear {{first_name}}, see {{quote_link}}' },
+      item: {
+        name: 'Quote ready',
+        subject: 'Quote for {{address}}',
+        body: 'Dear {{first_name}}, see {{quote_link}}',
+      },
     });
     const item = created.body.data.settings.email_templates.at(-1);
     expect(item).toMatchObject({ name: 'Quote ready', subject: 'Quote for {{address}}' });
@@ -93,16 +113,22 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
       item_id: item.id,
       item: { name: 'Quote ready', subject: 'New subject', body: 'Hi {{first_name}}' },
     });
-    expect(updated.body.data.settings.email_templates.find((x: { id: number }) => x.id === item.id).subject).toBe(
-      'New subject',
-    );
-    const unknown = await call('portal-settings/sms-templates/create', { item: { name: 'x', body: 'Hi {{nickname}}' } });
+    expect(
+      updated.body.data.settings.email_templates.find((x: { id: number }) => x.id === item.id).subject,
+    ).toBe('New subject');
+    const unknown = await call('portal-settings/sms-templates/create', {
+      item: { name: 'x', body: 'Hi {{nickname}}' },
+    });
     expect([unknown.statusCode, unknown.body.message]).toEqual([422, 'Unknown short code: {{nickname}}.']);
     const removed = await call('portal-settings/email-templates/delete', { item_id: item.id });
-    expect(removed.body.data.settings.email_templates.some((x: { id: number }) => x.id === item.id)).toBe(false);
+    expect(removed.body.data.settings.email_templates.some((x: { id: number }) => x.id === item.id)).toBe(
+      false,
+    );
     const missing = await call('portal-settings/email-templates/delete', { item_id: item.id });
     expect([missing.statusCode, missing.body.message]).toEqual([404, 'Item not found.']);
-    expect(created.body.data.settings.short_codes.map((s: { code: string }) => s.code)).toContain('{{first_name}}');
+    expect(created.body.data.settings.short_codes.map((s: { code: string }) => s.code)).toContain(
+      '{{first_name}}',
+    );
   });
 
   it('shows active banners to every role of the company within their dates', async () => {
@@ -116,7 +142,9 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
     }
     const seen = await t.post('portal-settings/active-banners', { session_key: f.keys.customer });
     expect(seen.body.data.banners.map((b: { message: string }) => b.message)).toEqual(['Now']);
-    const other = await t.post('portal-settings/active-banners', { session_key: await t.loginAs('otheragent@demo.test') });
+    const other = await t.post('portal-settings/active-banners', {
+      session_key: await t.loginAs('otheragent@demo.test'),
+    });
     expect(other.body.data.banners).toEqual([]);
   });
 
@@ -125,7 +153,12 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
     const saved = await call('portal-settings/update-eo-details', {
       eo_data: { carrier: 'E&O Mutual', policy_number: 'EO-9', expiry, limit: 2_000_000 },
     });
-    expect(saved.body.data.settings.eo_data).toEqual({ carrier: 'E&O Mutual', policy_number: 'EO-9', expiry, limit: 2_000_000 });
+    expect(saved.body.data.settings.eo_data).toEqual({
+      carrier: 'E&O Mutual',
+      policy_number: 'EO-9',
+      expiry,
+      limit: 2_000_000,
+    });
     const me = await t.post('auth/me', { session_key: f.keys.agent });
     expect(me.body.data.user.eo_expiry).toBe(expiry);
     expect(me.body.data.company.eo_expiry_days).toBeGreaterThanOrEqual(9);
@@ -168,9 +201,17 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
       user_count: 0,
     });
     const id = created.body.data.company.id;
-    const plan = await t.post('companies/change-plan', { session_key: key, company_id: id, plan_id: 'agency' });
+    const plan = await t.post('companies/change-plan', {
+      session_key: key,
+      company_id: id,
+      plan_id: 'agency',
+    });
     expect(plan.body.data.company.plan).toEqual({ id: 'agency', name: 'Agency' });
-    const unknownPlan = await t.post('companies/change-plan', { session_key: key, company_id: id, plan_id: 'gold' });
+    const unknownPlan = await t.post('companies/change-plan', {
+      session_key: key,
+      company_id: id,
+      plan_id: 'gold',
+    });
     expect([unknownPlan.statusCode, unknownPlan.body.message]).toEqual([422, 'Unknown plan.']);
     const list = await t.post('companies/list', { session_key: key });
     expect(list.body.data.companies.map((c: { name: string }) => c.name)).toEqual(

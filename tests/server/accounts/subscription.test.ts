@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../server/db/schema.ts';
-import { addAccount } from '../helpers/add-account.ts';
 import { MIAMI } from '../helpers/accounts-fixture.ts';
+import { addAccount } from '../helpers/add-account.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const DAY_MS = 86_400_000;
@@ -28,9 +28,16 @@ describe.each(DATABASE_KINDS)('subscription guard on %s', (kind) => {
   let agentKey: string;
   beforeAll(async () => {
     t = await startTestApp(kind, {
-      accounts: { billingPortalUrl: 'https://billing.example.test/portal', chatWidgetUrl: 'https://chat.example.test/w.js' },
+      accounts: {
+        billingPortalUrl: 'https://billing.example.test/portal',
+        chatWidgetUrl: 'https://chat.example.test/w.js',
+      },
     });
-    const account = await addAccount(t.db, { email: 'trial-agent@guard.test', role: 'agent', companyName: 'Guard Agency' });
+    const account = await addAccount(t.db, {
+      email: 'trial-agent@guard.test',
+      role: 'agent',
+      companyName: 'Guard Agency',
+    });
     companyId = account.companyId;
     agentKey = await t.loginAs('trial-agent@guard.test');
   });
@@ -61,19 +68,34 @@ describe.each(DATABASE_KINDS)('subscription guard on %s', (kind) => {
     }
     const plans = await t.post('plans/list', { session_key: key });
     expect(plans.statusCode).toBe(200);
-    expect(plans.body.data.plans.map((plan: { id: string }) => plan.id)).toEqual(['starter', 'pro', 'agency']);
+    expect(plans.body.data.plans.map((plan: { id: string }) => plan.id)).toEqual([
+      'starter',
+      'pro',
+      'agency',
+    ]);
     expect(plans.body.data).toMatchObject({ has_active_subscription: false, is_trial_active: false });
-    expect((await t.post('profile/update', { session_key: key, phone: '(305) 555-0199' })).statusCode).toBe(200);
+    expect((await t.post('profile/update', { session_key: key, phone: '(305) 555-0199' })).statusCode).toBe(
+      200,
+    );
 
     // Choosing a plan opens the application calls again.
     const changed = await t.post('plans/change-plan', { session_key: key, plan_id: 'starter' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.body.data.company).toMatchObject({ plan: { id: 'starter', name: 'Starter' }, has_active_subscription: true });
-    expect((await t.post('agent-portal/get-agent-applications-list', { session_key: key })).statusCode).toBe(200);
+    expect(changed.body.data.company).toMatchObject({
+      plan: { id: 'starter', name: 'Starter' },
+      has_active_subscription: true,
+    });
+    expect((await t.post('agent-portal/get-agent-applications-list', { session_key: key })).statusCode).toBe(
+      200,
+    );
   });
 
   it('follows trial active, expired, disabled and subscription active', async () => {
-    await setCompany({ has_active_subscription: false, trial_ends_at: new Date(Date.now() + 3 * DAY_MS), is_trial_disabled: false });
+    await setCompany({
+      has_active_subscription: false,
+      trial_ends_at: new Date(Date.now() + 3 * DAY_MS),
+      is_trial_disabled: false,
+    });
     expect(await listingStatus()).toBe(200);
     const me = await t.post('auth/me', { session_key: agentKey });
     expect(me.body.data.company).toMatchObject({ trial_remaining_days: 3, is_trial_active: true });
@@ -94,15 +116,20 @@ describe.each(DATABASE_KINDS)('subscription guard on %s', (kind) => {
   it('never answers 402 to a super-admin, and answers 403 (not 402) to a customer', async () => {
     const superKey = await t.loginAs('superadmin@demo.test');
     await setCompany({ has_active_subscription: false, trial_ends_at: null });
-    expect((await t.post('agent-portal/get-agent-applications-list', { session_key: superKey })).statusCode).toBe(200);
+    expect(
+      (await t.post('agent-portal/get-agent-applications-list', { session_key: superKey })).statusCode,
+    ).toBe(200);
     await addAccount(t.db, { email: 'trial-customer@guard.test', role: 'customer', companyId });
     const customerKey = await t.loginAs('trial-customer@guard.test');
-    expect((await t.post('agent-portal/get-agent-applications-list', { session_key: customerKey })).statusCode).toBe(403);
+    expect(
+      (await t.post('agent-portal/get-agent-applications-list', { session_key: customerKey })).statusCode,
+    ).toBe(403);
     await setCompany({ has_active_subscription: true });
   });
 
   it('redirects the billing portal to the provider for admins, to the plans page otherwise', async () => {
-    const get = (key: string) => t.app.inject({ method: 'GET', url: '/api/billing-portal', query: { session_key: key } });
+    const get = (key: string) =>
+      t.app.inject({ method: 'GET', url: '/api/billing-portal', query: { session_key: key } });
     const admin = await get(await t.loginAs('admin@demo.test'));
     expect([admin.statusCode, admin.headers.location]).toEqual([302, 'https://billing.example.test/portal']);
     const agent = await get(agentKey);
@@ -113,7 +140,11 @@ describe.each(DATABASE_KINDS)('subscription guard on %s', (kind) => {
     const plain = await startTestApp('pglite', { accounts: { billingPortalUrl: null, mailSink: false } });
     try {
       const key = await plain.loginAs('admin@demo.test');
-      const result = await plain.app.inject({ method: 'GET', url: '/api/billing-portal', query: { session_key: key } });
+      const result = await plain.app.inject({
+        method: 'GET',
+        url: '/api/billing-portal',
+        query: { session_key: key },
+      });
       expect([result.statusCode, result.headers.location]).toEqual([302, '/dashboard/plans']);
       expect(plain.app.mailSink).toBeNull();
       const config = await plain.post('config/public', {});
@@ -149,6 +180,9 @@ describe.each(DATABASE_KINDS)('subscription guard on %s', (kind) => {
     });
     await addAccount(t.db, { email: 'tester@hippo.test', role: 'agent', companyName: 'HIPPO ' });
     const hippo = await t.post('auth/login', { email: 'tester@hippo.test', password: 'demo1234' });
-    expect(hippo.body.data.company).toMatchObject({ is_testing_company: true, is_extra_testing_company: false });
+    expect(hippo.body.data.company).toMatchObject({
+      is_testing_company: true,
+      is_extra_testing_company: false,
+    });
   });
 });

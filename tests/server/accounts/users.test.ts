@@ -26,12 +26,16 @@ describe.each(DATABASE_KINDS)('users on %s', (kind) => {
     for (const role of ['admin', 'agent', 'customer']) {
       const result = await t.post('users/create', { session_key: f.keys.admin, ...newUser(role) });
       expect(result.statusCode, result.body.message).toBe(200);
-      expect(result.body.data.user).toMatchObject({ role, company: { id: f.demoCompanyId, name: 'Demo Agency' } });
+      expect(result.body.data.user).toMatchObject({
+        role,
+        company: { id: f.demoCompanyId, name: 'Demo Agency' },
+      });
       expect(result.body.data.user).not.toHaveProperty('password_hash');
       // The new account can sign in.
-      expect((await t.post('auth/login', { email: result.body.data.user.email, password: 'password-1' })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await t.post('auth/login', { email: result.body.data.user.email, password: 'password-1' }))
+          .statusCode,
+      ).toBe(200);
     }
     const elsewhere = await t.post('users/create', {
       session_key: f.keys.admin,
@@ -43,7 +47,10 @@ describe.each(DATABASE_KINDS)('users on %s', (kind) => {
   it('refuses the super-admin role to everyone and user creation to agents and customers', async () => {
     const before = await t.count('users');
     for (const key of [f.keys['super-admin'], f.keys.admin]) {
-      const result = await t.post('users/create', { session_key: key, ...newUser('super-admin', { company_id: f.demoCompanyId }) });
+      const result = await t.post('users/create', {
+        session_key: key,
+        ...newUser('super-admin', { company_id: f.demoCompanyId }),
+      });
       expect(result.statusCode).toBe(400);
     }
     for (const key of [f.keys.agent, f.keys.customer]) {
@@ -65,26 +72,51 @@ describe.each(DATABASE_KINDS)('users on %s', (kind) => {
   });
 
   it('rejects a taken e-mail, unknown states and licensed states for non-agents', async () => {
-    const taken = await t.post('users/create', { session_key: f.keys.admin, ...newUser('agent', { email: 'AGENT@demo.test' }) });
+    const taken = await t.post('users/create', {
+      session_key: f.keys.admin,
+      ...newUser('agent', { email: 'AGENT@demo.test' }),
+    });
     expect([taken.statusCode, taken.body.message]).toEqual([409, 'The email has already been taken.']);
-    const badState = await t.post('users/create', { session_key: f.keys.admin, ...newUser('agent', { licensed_states: ['ZZ'] }) });
+    const badState = await t.post('users/create', {
+      session_key: f.keys.admin,
+      ...newUser('agent', { licensed_states: ['ZZ'] }),
+    });
     expect([badState.statusCode, badState.body.message]).toEqual([422, 'Unknown state: ZZ.']);
     const customerStates = await t.post('users/create', {
       session_key: f.keys.admin,
       ...newUser('customer', { licensed_states: ['FL'] }),
     });
-    expect([customerStates.statusCode, customerStates.body.message]).toEqual([422, 'Only agents have licensed states.']);
+    expect([customerStates.statusCode, customerStates.body.message]).toEqual([
+      422,
+      'Only agents have licensed states.',
+    ]);
   });
 
   it("edits an agent's licensed states, and the licence check of create follows", async () => {
     const agentId = f.userIds['agent@demo.test'];
-    const ca = { ...MIAMI, searched_address: '1 Main St, Los Angeles, CA 90012', city: 'Los Angeles', state: 'CA', zip: '90012' };
-    const refused = await t.post('agent-portal/create-new-application', { session_key: f.keys.agent, address: ca });
+    const ca = {
+      ...MIAMI,
+      searched_address: '1 Main St, Los Angeles, CA 90012',
+      city: 'Los Angeles',
+      state: 'CA',
+      zip: '90012',
+    };
+    const refused = await t.post('agent-portal/create-new-application', {
+      session_key: f.keys.agent,
+      address: ca,
+    });
     expect(refused.statusCode).toBe(422);
-    const updated = await t.post('users/update', { session_key: f.keys.admin, user_id: agentId, licensed_states: ['FL', 'CA'] });
+    const updated = await t.post('users/update', {
+      session_key: f.keys.admin,
+      user_id: agentId,
+      licensed_states: ['FL', 'CA'],
+    });
     expect(updated.body.data.user.agent.licensed_states).toEqual(['FL', 'CA']);
     const agentKey = await t.loginAs('agent@demo.test');
-    const allowed = await t.post('agent-portal/create-new-application', { session_key: agentKey, address: ca });
+    const allowed = await t.post('agent-portal/create-new-application', {
+      session_key: agentKey,
+      address: ca,
+    });
     expect(allowed.statusCode, allowed.body.message).toBe(200);
   });
 
@@ -102,13 +134,25 @@ describe.each(DATABASE_KINDS)('users on %s', (kind) => {
   });
 
   it('never deletes yourself or an agent with applications; deletes others and their sessions', async () => {
-    const self = await t.post('users/delete', { session_key: f.keys.admin, user_id: f.userIds['admin@demo.test'] });
+    const self = await t.post('users/delete', {
+      session_key: f.keys.admin,
+      user_id: f.userIds['admin@demo.test'],
+    });
     expect([self.statusCode, self.body.message]).toEqual([422, 'You cannot delete yourself.']);
-    const busy = await t.post('users/delete', { session_key: f.keys.admin, user_id: f.userIds['agent@demo.test'] });
-    expect([busy.statusCode, busy.body.message]).toEqual([409, 'This agent has applications and cannot be deleted.']);
+    const busy = await t.post('users/delete', {
+      session_key: f.keys.admin,
+      user_id: f.userIds['agent@demo.test'],
+    });
+    expect([busy.statusCode, busy.body.message]).toEqual([
+      409,
+      'This agent has applications and cannot be deleted.',
+    ]);
     const created = await t.post('users/create', { session_key: f.keys.admin, ...newUser('customer') });
     const key = await t.loginAs(created.body.data.user.email, 'password-1');
-    const deleted = await t.post('users/delete', { session_key: f.keys.admin, user_id: created.body.data.user.id });
+    const deleted = await t.post('users/delete', {
+      session_key: f.keys.admin,
+      user_id: created.body.data.user.id,
+    });
     expect(deleted.body.data).toEqual({ deleted_id: created.body.data.user.id });
     expect((await t.post('auth/me', { session_key: key })).statusCode).toBe(401);
   });
@@ -132,7 +176,11 @@ describe.each(DATABASE_KINDS)('users on %s', (kind) => {
       agent_id: null,
     });
     expect(notCustomer.statusCode).toBe(422);
-    const ownRole = await t.post('users/update', { session_key: f.keys.admin, user_id: f.userIds['admin@demo.test'], role: 'agent' });
+    const ownRole = await t.post('users/update', {
+      session_key: f.keys.admin,
+      user_id: f.userIds['admin@demo.test'],
+      role: 'agent',
+    });
     expect([ownRole.statusCode, ownRole.body.message]).toEqual([422, 'You cannot change your own role.']);
   });
 });
