@@ -582,6 +582,15 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     expect(checked).toBeGreaterThan(250);
   }, 120_000);
 
+  it('publishes every call of the matrix in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const cell of cells()) {
+      const operations = document.paths[`/api/${cell.path}`];
+      expect(operations, cell.path).toBeDefined();
+      expect(Object.keys(operations)).toContain(cell.method === 'GET' ? 'get' : 'post');
+    }
+  });
+
   it('answers 401 Invalid Details without a session key on every session call', async () => {
     const open = new Set(['auth/forgot-password', 'auth/saml-sso-login', 'config/public', 'billing-portal']);
     for (const cell of cells()) {
