@@ -138,7 +138,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // 5. Mail: SMTP_URL, else a company's SMTP, else the local sink that tests read
   // (docs/decisions/081-mail-through-smtp-with-a-local-sink.md).
   const config = { ...accountsConfigFromEnv(), ...options.accounts };
-  const mailSink = !config.smtpUrl && config.mailSink ? await startMailSink() : null;
+  const mailSink =
+    !config.smtpUrl && config.mailSink
+      ? await startMailSink((message) =>
+          app.log.info(
+            { to: message.envelopeTo, subject: message.subject, text: message.text },
+            'mail kept by the local SMTP sink',
+          ),
+        )
+      : null;
   app.decorate('mailSink', mailSink);
   if (mailSink) app.addHook('onClose', async () => mailSink.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, sinkUrl: mailSink?.url ?? null });

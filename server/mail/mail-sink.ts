@@ -27,8 +27,11 @@ export interface MailSink {
 /** Most messages kept: the oldest are dropped past this, so a long dev session stays small. */
 const MAX_MESSAGES = 500;
 
-/** Starts a sink on 127.0.0.1 at a free port. Rejects when it cannot listen. */
-export async function startMailSink(): Promise<MailSink> {
+/**
+ * Starts a sink on 127.0.0.1 at a free port; `onMessage` sees each message (the dev server logs
+ * it so a developer can follow a reset link). Rejects when it cannot listen.
+ */
+export async function startMailSink(onMessage?: (message: SinkMessage) => void): Promise<MailSink> {
   const messages: SinkMessage[] = [];
   const waiters = new Set<(message: SinkMessage) => void>();
   const server = new SMTPServer({
@@ -48,6 +51,7 @@ export async function startMailSink(): Promise<MailSink> {
         };
         messages.push(message);
         if (messages.length > MAX_MESSAGES) messages.shift();
+        onMessage?.(message);
         for (const waiter of waiters) waiter(message);
         callback();
       });

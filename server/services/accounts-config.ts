@@ -9,7 +9,10 @@ export interface AccountsConfig {
   chatWidgetUrl: string | null;
   /** SMTP server for the server's mails (SMTP_URL), or null. */
   smtpUrl: string | null;
-  /** Start the local SMTP sink when smtpUrl is null (MAIL_SINK not "off"). */
+  /**
+   * Start the local SMTP sink when smtpUrl is null: by default outside production (MAIL_SINK
+   * "off" disables it), in production only with MAIL_SINK "on", so mail is never swallowed there.
+   */
   mailSink: boolean;
 }
 
@@ -24,6 +27,6 @@ export function accountsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Acc
     billingPortalUrl: nonEmpty(env.BILLING_PORTAL_URL),
     chatWidgetUrl: nonEmpty(env.CHAT_WIDGET_URL),
     smtpUrl: nonEmpty(env.SMTP_URL),
-    mailSink: env.MAIL_SINK !== 'off',
+    mailSink: env.NODE_ENV === 'production' ? env.MAIL_SINK === 'on' : env.MAIL_SINK !== 'off',
   };
 }
