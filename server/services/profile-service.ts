@@ -7,6 +7,7 @@ import { verifyPassword } from '../auth/verify-password.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { findAccountByUserId } from '../repositories/accounts-repository.ts';
+import { isUniqueViolation } from '../repositories/is-unique-violation.ts';
 import { revokeUserSessions } from '../repositories/sessions-repository.ts';
 import { updateUser, userIdByEmail } from '../repositories/users-repository.ts';
 import type { Actor } from './actor.ts';
@@ -26,6 +27,20 @@ export function normalizeEmail(email: string): string {
  * when another user has the e-mail.
  */
 export async function updateProfile(
+  db: Executor,
+  actor: Actor,
+  input: { name?: string; email?: string; phone?: string | null },
+) {
+  try {
+    return await updateProfileInTransaction(db, actor, input);
+  } catch (error) {
+    // Another request took the e-mail between our check and our write.
+    if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+}
+
+async function updateProfileInTransaction(
   db: Executor,
   actor: Actor,
   input: { name?: string; email?: string; phone?: string | null },

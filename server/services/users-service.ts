@@ -9,6 +9,7 @@ import type { UserRole } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { findAgent } from '../repositories/accounts-repository.ts';
 import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
+import { isUniqueViolation } from '../repositories/is-unique-violation.ts';
 import { revokeUserSessions } from '../repositories/sessions-repository.ts';
 import {
   agentHasApplications,
@@ -46,6 +47,16 @@ export const AGENT_NOT_FOUND = 'Agent not found.';
 export const ONLY_CUSTOMERS_ASSIGNED = 'Only customers can be assigned an agent.';
 
 const MANAGERS: UserRole[] = ['super-admin', 'admin'];
+
+/** A concurrent request that took the same e-mail between our check and our write is a 409 too. */
+async function emailRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+}
 
 async function managedUser(db: Executor, actor: Actor, userId: number): Promise<UserRecordRow> {
   const row = await findUserRecord(db, userId);
@@ -116,20 +127,22 @@ export async function createUser(db: Executor, actor: Actor, input: CreateUserIn
   const states = checkStateCodes(input.licensedStates ?? [], 'licensed_states');
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  const userId = await db.transaction(async (tx) => {
-    if ((await userIdByEmail(tx, email)) !== null)
-      throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    const id = await insertUser(tx, {
-      email,
-      name: input.name.trim(),
-      role: input.role,
-      password_hash: passwordHash,
-      company_id: companyId,
-      phone: input.phone ?? null,
-    });
-    if (input.role === 'agent') await upsertAgent(tx, id, states);
-    return id;
-  });
+  const userId = await emailRace(
+    db.transaction(async (tx) => {
+      if ((await userIdByEmail(tx, email)) !== null)
+        throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      const id = await insertUser(tx, {
+        email,
+        name: input.name.trim(),
+        role: input.role,
+        password_hash: passwordHash,
+        company_id: companyId,
+        phone: input.phone ?? null,
+      });
+      if (input.role === 'agent') await upsertAgent(tx, id, states);
+      return id;
+    }),
+  );
   return { user: await recordOf(db, userId) };
 }
 
@@ -157,21 +170,23 @@ export async function updateManagedUser(db: Executor, actor: Actor, userId: numb
   }
   const states =
     input.licensedStates === undefined ? undefined : checkStateCodes(input.licensedStates, 'licensed_states');
-  await db.transaction(async (tx) => {
-    const patch: { name?: string; email?: string; phone?: string | null; role?: UserRole } = {};
-    if (input.name !== undefined) patch.name = input.name.trim();
-    if (input.phone !== undefined) patch.phone = input.phone;
-    if (input.role !== undefined) patch.role = input.role;
-    if (input.email !== undefined) {
-      patch.email = normalizeEmail(input.email);
-      const owner = await userIdByEmail(tx, patch.email);
-      if (owner !== null && owner !== userId) throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    }
-    if (Object.keys(patch).length > 0) await updateUser(tx, userId, patch);
-    if (role === 'agent' && (states !== undefined || row.agent === null)) {
-      await upsertAgent(tx, userId, states ?? row.agent?.licensed_states ?? []);
-    }
-  });
+  await emailRace(
+    db.transaction(async (tx) => {
+      const patch: { name?: string; email?: string; phone?: string | null; role?: UserRole } = {};
+      if (input.name !== undefined) patch.name = input.name.trim();
+      if (input.phone !== undefined) patch.phone = input.phone;
+      if (input.role !== undefined) patch.role = input.role;
+      if (input.email !== undefined) {
+        patch.email = normalizeEmail(input.email);
+        const owner = await userIdByEmail(tx, patch.email);
+        if (owner !== null && owner !== userId) throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      }
+      if (Object.keys(patch).length > 0) await updateUser(tx, userId, patch);
+      if (role === 'agent' && (states !== undefined || row.agent === null)) {
+        await upsertAgent(tx, userId, states ?? row.agent?.licensed_states ?? []);
+      }
+    }),
+  );
   return { user: await recordOf(db, userId) };
 }
 

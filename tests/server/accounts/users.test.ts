@@ -92,6 +92,12 @@ describe.each(DATABASE_KINDS)('users on %s', (kind) => {
     ]);
   });
 
+  it('answers one 200 and 409s to concurrent creations of one e-mail, never a 500', async () => {
+    const body = { session_key: f.keys.admin, ...newUser('agent') };
+    const results = await Promise.all([1, 2, 3].map(() => t.post('users/create', body)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
   it("edits an agent's licensed states, and the licence check of create follows", async () => {
     const agentId = f.userIds['agent@demo.test'];
     const ca = {
