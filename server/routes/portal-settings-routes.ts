@@ -13,6 +13,7 @@ import {
   listApiCredentials,
   revokeApiCredential,
 } from '../services/api-credentials-service.ts';
+import { checkTimezone } from '../services/check-timezone.ts';
 import {
   activeBanners,
   addItem,
@@ -74,9 +75,11 @@ export async function portalSettingsRoutes(app: FastifyInstance, options: { db: 
       return success('Settings saved.', { settings });
     });
 
-  write('update-global', globalSettingsBodySchema, (current, body) => ({
-    settings: { ...current, global: body.global as Record<string, unknown> },
-  }));
+  write('update-global', globalSettingsBodySchema, (current, body) => {
+    const global = body.global as { timezone: string } & Record<string, unknown>;
+    checkTimezone(global.timezone, 'global.timezone');
+    return { settings: { ...current, global } };
+  });
   write('update-widgets', widgetsBodySchema, (current, body) => ({
     settings: { ...current, widgets: body.widgets as { enabled: string[] } },
   }));

@@ -12,6 +12,7 @@ import { revokeUserSessions } from '../repositories/sessions-repository.ts';
 import { updateUser, userIdByEmail } from '../repositories/users-repository.ts';
 import type { Actor } from './actor.ts';
 import { accountView } from './auth-service.ts';
+import { checkTimezone } from './check-timezone.ts';
 import { type UserSettings, userSettingsOf } from './user-settings.ts';
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
@@ -62,8 +63,9 @@ async function updateProfileInTransaction(
   });
 }
 
-/** Merges `settings` into the caller's user settings; answers `{user_settings}`. */
+/** Merges `settings` into the caller's user settings; answers `{user_settings}`. 422 'Unknown timezone.'. */
 export async function updateUserSettings(db: Executor, actor: Actor, settings: Partial<UserSettings>) {
+  checkTimezone(settings.timezone, 'user_settings.timezone');
   return db.transaction(async (tx) => {
     const account = await findAccountByUserId(tx, actor.userId);
     if (!account) throw new ApiError(401, 'Unauthenticated.');

@@ -99,6 +99,32 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
     expect(cleared.body.data.settings.smtp.has_password).toBe(false);
   });
 
+  it('refuses an unknown timezone in global and user settings', async () => {
+    const global = {
+      portal_name: null,
+      timezone: 'Mars/Olympus',
+      quote_expiry_days: 30,
+      support_email: null,
+      support_phone: null,
+    };
+    const refused = await call('portal-settings/update-global', { global });
+    expect([refused.statusCode, refused.body.message]).toEqual([422, 'Unknown timezone.']);
+    const ok = await call('portal-settings/update-global', {
+      global: { ...global, timezone: 'America/Chicago' },
+    });
+    expect(ok.body.data.settings.global.timezone).toBe('America/Chicago');
+    const mine = await t.post('profile/update-settings', {
+      session_key: f.keys.agent,
+      user_settings: { timezone: 'Nowhere/Land' },
+    });
+    expect(mine.statusCode).toBe(422);
+    const fine = await t.post('profile/update-settings', {
+      session_key: f.keys.agent,
+      user_settings: { timezone: 'Europe/Paris' },
+    });
+    expect(fine.body.data.user_settings.timezone).toBe('Europe/Paris');
+  });
+
   it('creates, updates and deletes template items and refuses unknown short codes', async () => {
     const created = await call('portal-settings/email-templates/create', {
       item: {
