@@ -16,17 +16,28 @@ import { errorHandler } from './http/error-handler.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
+import { type MailSink, startMailSink } from './mail/mail-sink.ts';
+import { createMailer } from './mail/mailer.ts';
+import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
 import { carrierRoutes } from './routes/carrier-routes.ts';
+import { companyRoutes } from './routes/company-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
+import { planRoutes } from './routes/plan-routes.ts';
+import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
+import { profileRoutes } from './routes/profile-routes.ts';
 import { sovRoutes } from './routes/sov-routes.ts';
+import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
+import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The durable quote queue's worker of this app; tests call `drain()`. */
     quoteWorker: QuoteWorker;
+    /** The local SMTP sink (development and tests), or null when SMTP_URL is set or MAIL_SINK=off. */
+    mailSink: MailSink | null;
   }
 }
 
@@ -48,6 +59,8 @@ export interface BuildAppOptions {
   loginRateLimit?: LoginRateLimit;
   /** false in dev: Vite's dev server injects inline scripts the production CSP forbids. */
   contentSecurityPolicy?: boolean;
+  /** Overrides of the environment's issue 4 settings (PUBLIC_BASE_URL, SMTP_URL, MAIL_SINK, ...). */
+  accounts?: Partial<AccountsConfig>;
 }
 
 /**
@@ -125,8 +138,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route's own hooks: strings PostgreSQL cannot store are a 400, not a 500.
   app.addHook('preValidation', rejectNulCharacters);
 
-  // 5. The API.
-  await app.register(authRoutes, { db, loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
+  // 5. Mail: SMTP_URL, else a company's SMTP, else the local sink that tests read
+  // (docs/decisions/081-mail-through-smtp-with-a-local-sink.md).
+  const config = { ...accountsConfigFromEnv(), ...options.accounts };
+  const mailSink =
+    !config.smtpUrl && config.mailSink
+      ? await startMailSink((message) =>
+          app.log.info(
+            { to: message.envelopeTo, subject: message.subject, text: message.text },
+            'mail kept by the local SMTP sink',
+          ),
+        )
+      : null;
+  app.decorate('mailSink', mailSink);
+  if (mailSink) app.addHook('onClose', async () => mailSink.close());
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, sinkUrl: mailSink?.url ?? null });
+
+  // 6. The API.
+  const loginRateLimit = options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT;
+  await app.register(authRoutes, { db, loginRateLimit });
+  await app.register(accountAuthRoutes, { db, mailer, config, loginRateLimit });
+  await app.register(profileRoutes, { db });
+  await app.register(userRoutes, { db });
+  await app.register(companyRoutes, { db });
+  await app.register(planRoutes, { db, config });
+  await app.register(portalSettingsRoutes, { db });
   await app.register(applicationRoutes, { db });
   await app.register(carrierRoutes, { db });
   await app.register(sovRoutes, { db });
@@ -134,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(utilityRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  // 6. The portal, with the SPA fallback for client-side routes.
+  // 7. The portal, with the SPA fallback for client-side routes.
   if (portalDir) await app.register(fastifyStatic, { root: portalDir, prefix: '/' });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
@@ -144,7 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send(failure(404, 'Not found.'));
   });
 
-  // 7. The quote worker runs while the app is up and stops cleanly on close.
+  // 8. The quote worker runs while the app is up and stops cleanly on close.
   const worker = createQuoteWorker(db, { logger: app.log, ...options.worker });
   app.decorate('quoteWorker', worker);
   if (options.startWorker !== false) app.addHook('onReady', async () => worker.start());

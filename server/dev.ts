@@ -7,7 +7,12 @@ import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
-import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, seedDemoData } from './db/seed-demo-data.ts';
+import {
+  DEFAULT_DEMO_PASSWORD,
+  DEMO_ACCOUNTS,
+  EXTRA_DEMO_ACCOUNTS,
+  seedDemoData,
+} from './db/seed-demo-data.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -44,7 +49,7 @@ app.addHook('onRequest', async (request, reply) => {
 app.addHook('onClose', async () => vite.close());
 await app.listen({ port, host: '0.0.0.0' });
 console.log(`\nDev server on http://localhost:${port} (API, portal and hot reload)`);
-for (const account of DEMO_ACCOUNTS)
+for (const account of [...DEMO_ACCOUNTS, ...EXTRA_DEMO_ACCOUNTS])
   console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(12)} password: ${password}`);
 
 async function shutdown() {

@@ -9,7 +9,12 @@ import { build } from 'vite';
 import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
-import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, seedDemoData } from './db/seed-demo-data.ts';
+import {
+  DEFAULT_DEMO_PASSWORD,
+  DEMO_ACCOUNTS,
+  EXTRA_DEMO_ACCOUNTS,
+  seedDemoData,
+} from './db/seed-demo-data.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -37,7 +42,7 @@ console.log(
   `\nMGA agent portal on http://localhost:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
 );
 console.log(seed.seeded ? 'Seeded demo data. Demo accounts:' : 'Demo accounts (if still present):');
-for (const account of DEMO_ACCOUNTS)
+for (const account of [...DEMO_ACCOUNTS, ...EXTRA_DEMO_ACCOUNTS])
   console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(12)} password: ${password}`);
 
 let closing = false;

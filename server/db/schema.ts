@@ -35,8 +35,10 @@ export const companies = pgTable('companies', {
   has_active_subscription: boolean('has_active_subscription').notNull().default(false),
   permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
   stripe_id: text('stripe_id'),
-  eo_data: jsonb('eo_data').$type<{ expiry?: string | null } | null>(),
+  eo_data: jsonb('eo_data').$type<EoData | null>(),
   approved_states: text('approved_states').array().notNull().default([]),
+  plan_id: text('plan_id'),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   ...timestamps,
 });
 
@@ -48,6 +50,9 @@ export const users = pgTable('users', {
   password_hash: text('password_hash').notNull(),
   company_id: integer('company_id').references(() => companies.id),
   customer_id: integer('customer_id'),
+  phone: text('phone'),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  assigned_agent_id: integer('assigned_agent_id'),
   ...timestamps,
 });
 
@@ -68,6 +73,36 @@ export const sessions = pgTable('sessions', {
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   revoked_at: timestamp('revoked_at', { withTimezone: true }),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  switched_from_session_id: integer('switched_from_session_id'),
+});
+
+export const companyLogos = pgTable('company_logos', {
+  company_id: integer('company_id').primaryKey(),
+  content_type: text('content_type').notNull(),
+  content_base64: text('content_base64').notNull(),
+  version: integer('version').notNull().default(1),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull(),
+  token_hash: text('token_hash').notNull().unique(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const apiCredentials = pgTable('api_credentials', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull(),
+  name: text('name').notNull(),
+  key_id: text('key_id').notNull().unique(),
+  secret_hash: text('secret_hash').notNull(),
+  created_by: integer('created_by'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  last_used_at: timestamp('last_used_at', { withTimezone: true }),
 });
 
 export const applications = pgTable('applications', {
@@ -171,6 +206,14 @@ export const quoteJobs = pgTable('quote_jobs', {
   ...timestamps,
 });
 
+/** A company's E&O coverage (SPEC §1, §3 eo_data): expiry `YYYY-MM-DD`, limit in dollars. */
+export interface EoData {
+  carrier?: string | null;
+  policy_number?: string | null;
+  expiry?: string | null;
+  limit?: number | null;
+}
+
 export type UserRole = 'super-admin' | 'admin' | 'agent' | 'customer';
 export type ApplicationStatus = 'new' | 'launched' | 'completed';
 export type QuoteStatus = 'pending' | 'quoted' | 'declined' | 'error' | 'timeout';
@@ -195,3 +238,5 @@ export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteJobRow = typeof quoteJobs.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type StatementOfValuesRow = typeof statementsOfValues.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type ApiCredentialRow = typeof apiCredentials.$inferSelect;

@@ -34,6 +34,17 @@ export const DEMO_ACCOUNTS = [
   { email: 'customer@demo.test', name: 'Casey Customer', role: 'customer' },
 ] as const;
 
+/**
+ * Accounts of the two extra companies (issue 4 Seed): "Other Agency" (active subscription) so
+ * access rules across companies can be tried, and "Expired Trial Agency" (trial ended 10 days
+ * ago, no subscription) so the check-subscription guard can be seen.
+ */
+export const EXTRA_DEMO_ACCOUNTS = [
+  { email: 'otheradmin@demo.test', name: 'Olive Other', role: 'admin', company: 'Other Agency' },
+  { email: 'otheragent@demo.test', name: 'Oscar Other', role: 'agent', company: 'Other Agency' },
+  { email: 'expired@demo.test', name: 'Evan Expired', role: 'admin', company: 'Expired Trial Agency' },
+] as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Areas of SPEC §1 the demo company may use. */
@@ -56,6 +67,9 @@ export interface SeedResult {
   companyId?: number;
   agentId?: number;
   applicationIds?: number[];
+  otherCompanyId?: number;
+  otherAgentId?: number;
+  expiredCompanyId?: number;
 }
 
 async function quoteAll(doc: Doc, ctx: RuleContext) {
@@ -103,10 +117,60 @@ export async function seedDemoData(
         trial_ends_at: null,
         permissions: DEMO_PERMISSIONS,
         stripe_id: null,
-        eo_data: { expiry: new Date(now.getTime() + 90 * DAY_MS).toISOString().slice(0, 10) },
+        eo_data: {
+          carrier: 'Demo E&O Mutual',
+          policy_number: 'EO-100200',
+          expiry: new Date(now.getTime() + 90 * DAY_MS).toISOString().slice(0, 10),
+          limit: 1_000_000,
+        },
         approved_states: DEMO_AGENT_STATES,
+        plan_id: 'pro',
       })
       .returning();
+    const [other] = await tx
+      .insert(companies)
+      .values({
+        name: 'Other Agency',
+        has_active_subscription: true,
+        permissions: DEMO_PERMISSIONS,
+        approved_states: ['FL', 'TX'],
+        plan_id: 'starter',
+      })
+      .returning();
+    const [expired] = await tx
+      .insert(companies)
+      .values({
+        name: 'Expired Trial Agency',
+        has_active_subscription: false,
+        trial_ends_at: new Date(now.getTime() - 10 * DAY_MS),
+        permissions: DEMO_PERMISSIONS,
+        approved_states: ['FL'],
+      })
+      .returning();
+    const extraCompanyIds: Record<string, number> = {
+      'Other Agency': other.id,
+      'Expired Trial Agency': expired.id,
+    };
+    let otherAgentId = 0;
+    for (const account of EXTRA_DEMO_ACCOUNTS) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          name: account.name,
+          role: account.role,
+          password_hash: passwordHash,
+          company_id: extraCompanyIds[account.company],
+        })
+        .returning();
+      if (account.role === 'agent') {
+        const [record] = await tx
+          .insert(agents)
+          .values({ user_id: user.id, licensed_states: ['FL', 'TX'] })
+          .returning();
+        otherAgentId = record.id;
+      }
+    }
     const userIds: Record<string, number> = {};
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await tx
@@ -177,6 +241,14 @@ export async function seedDemoData(
       status: 'note',
       message: 'Client asked for a quote before the renewal date.',
     });
-    return { seeded: true, companyId: company.id, agentId: agent.id, applicationIds: [fresh.id, done.id] };
+    return {
+      seeded: true,
+      companyId: company.id,
+      agentId: agent.id,
+      applicationIds: [fresh.id, done.id],
+      otherCompanyId: other.id,
+      otherAgentId,
+      expiredCompanyId: expired.id,
+    };
   });
 }

@@ -1,7 +1,15 @@
 /** Users, their company and agent record: the account behind a login or a session. */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { type AgentRow, agents, type CompanyRow, companies, type UserRow, users } from '../db/schema.ts';
+import {
+  type AgentRow,
+  agents,
+  type CompanyRow,
+  companies,
+  companyLogos,
+  type UserRow,
+  users,
+} from '../db/schema.ts';
 import { isRowId } from './is-row-id.ts';
 
 /** A user with the company and agent record that come with it (either may be null). */
@@ -9,6 +17,8 @@ export interface Account {
   user: UserRow;
   company: CompanyRow | null;
   agent: AgentRow | null;
+  /** Version of the company's logo (for its URL), or null without a logo. */
+  logoVersion: number | null;
 }
 
 async function withRelations(db: Executor, user: UserRow | undefined): Promise<Account | null> {
@@ -17,7 +27,13 @@ async function withRelations(db: Executor, user: UserRow | undefined): Promise<A
     ? await db.select().from(companies).where(eq(companies.id, user.company_id))
     : [];
   const [agent] = await db.select().from(agents).where(eq(agents.user_id, user.id));
-  return { user, company: company ?? null, agent: agent ?? null };
+  const [logo] = user.company_id
+    ? await db
+        .select({ version: companyLogos.version })
+        .from(companyLogos)
+        .where(eq(companyLogos.company_id, user.company_id))
+    : [];
+  return { user, company: company ?? null, agent: agent ?? null, logoVersion: logo?.version ?? null };
 }
 
 /** The account whose e-mail matches (case-insensitive, stored lower-case), or null. */

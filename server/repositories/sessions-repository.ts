@@ -1,7 +1,7 @@
 /** Session rows: stored by the SHA-256 of the key, never the key itself. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { sessions } from '../db/schema.ts';
+import { type SessionRow, sessions } from '../db/schema.ts';
 
 /** Stores a new session. */
 export async function insertSession(
@@ -32,4 +32,56 @@ export async function revokeSession(db: Executor, keyHash: string, now: Date): P
     .update(sessions)
     .set({ revoked_at: now })
     .where(and(eq(sessions.key_hash, keyHash), isNull(sessions.revoked_at)));
+}
+
+/** The active (unexpired, unrevoked) session of a key hash, or null. */
+export async function findActiveSession(
+  db: Executor,
+  keyHash: string,
+  now: Date,
+): Promise<SessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.key_hash, keyHash), gt(sessions.expires_at, now), isNull(sessions.revoked_at)));
+  return row ?? null;
+}
+
+/** Stores a session made by switch-user, remembering the session it came from; returns its id. */
+export async function insertSwitchedSession(
+  db: Executor,
+  keyHash: string,
+  userId: number,
+  expiresAt: Date,
+  switchedFromSessionId: number,
+): Promise<number> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      key_hash: keyHash,
+      user_id: userId,
+      expires_at: expiresAt,
+      switched_from_session_id: switchedFromSessionId,
+    })
+    .returning({ id: sessions.id });
+  return row.id;
+}
+
+/** Revokes every active session of a user, except the one of `exceptKeyHash` when given. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  now: Date,
+  exceptKeyHash?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        exceptKeyHash === undefined ? undefined : ne(sessions.key_hash, exceptKeyHash),
+      ),
+    );
 }

@@ -6,13 +6,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Doc } from '../../engine/types.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
-import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
+import { applicationAccessHook } from '../http/application-access-hook.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import {
   type CreateApplicationInput,
   createApplication,
   deleteApplication,
-  FORBIDDEN_MESSAGE,
   getApplication,
   launchApplication,
   resetApplication,
@@ -43,10 +43,13 @@ function bodyOf(request: FastifyRequest): Body {
   return request.body as Body;
 }
 
-/** Registers the application routes; every one needs a session and is closed to customers. */
+/**
+ * Registers the application routes; every one needs a session, is closed to customers and to
+ * companies without a subscription or trial (402).
+ */
 export async function applicationRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
-  const authenticate = authenticateHook(db);
+  const preValidation = applicationAccessHook(db);
   const route = (
     path: string,
     body: object,
@@ -57,11 +60,7 @@ export async function applicationRoutes(app: FastifyInstance, options: { db: Exe
       `/api/agent-portal/${path}`,
       {
         schema: { tags: ['applications'], body, ...(querystring ? { querystring } : {}), response },
-        preValidation: async (request, reply) => {
-          await authenticate(request, reply);
-          // SPEC §6: applications are the agents' (and their admins') work; customers have none.
-          if (actorOf(request).role === 'customer') throw new ApiError(403, FORBIDDEN_MESSAGE);
-        },
+        preValidation,
       },
       handler,
     );

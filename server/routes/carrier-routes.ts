@@ -4,10 +4,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.ts';
-import { ApiError } from '../http/api-error.ts';
-import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
+import { applicationAccessHook } from '../http/application-access-hook.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
-import { FORBIDDEN_MESSAGE } from '../services/applications-service.ts';
 import { MAX_DOCUMENT_BASE64_LENGTH } from '../services/document-upload.ts';
 import { type ManualQuoteInput, recordManualQuote } from '../services/manual-quote-service.ts';
 import {
@@ -32,7 +31,7 @@ type Body = Record<string, unknown>;
 /** Registers the SOV, manual and reactivation calls; each needs a session and is closed to customers. */
 export async function carrierRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
-  const authenticate = authenticateHook(db);
+  const preValidation = applicationAccessHook(db);
   const route = (
     path: string,
     body: object,
@@ -44,10 +43,7 @@ export async function carrierRoutes(app: FastifyInstance, options: { db: Executo
       {
         schema: { tags: ['carriers'], body, response },
         ...(bodyLimit ? { bodyLimit } : {}),
-        preValidation: async (request, reply) => {
-          await authenticate(request, reply);
-          if (actorOf(request).role === 'customer') throw new ApiError(403, FORBIDDEN_MESSAGE);
-        },
+        preValidation,
       },
       (request) => handler(request, request.body as Body),
     );

@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
-import { ApiError } from '../http/api-error.ts';
-import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
+import { applicationAccessHook } from '../http/application-access-hook.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import type { SovBuilding } from '../quoting/sov-building.ts';
-import { FORBIDDEN_MESSAGE } from '../services/applications-service.ts';
 import { getSovQuote, submitStatementOfValues } from '../services/sov-service.ts';
 import { getSovQuoteBodySchema, submitStatementBodySchema } from './request-schemas.ts';
 
@@ -24,11 +23,7 @@ interface SovBody {
 /** Registers sov/get-sov-quote and sov/submit-statement-of-values; customers get 403. */
 export async function sovRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
-  const authenticate = authenticateHook(db);
-  const preValidation = async (...args: Parameters<ReturnType<typeof authenticateHook>>) => {
-    await authenticate(...args);
-    if (actorOf(args[0]).role === 'customer') throw new ApiError(403, FORBIDDEN_MESSAGE);
-  };
+  const preValidation = applicationAccessHook(db);
 
   app.post(
     '/api/sov/get-sov-quote',

@@ -13,46 +13,36 @@ import {
 } from '../repositories/accounts-repository.ts';
 import { findActiveSessionUser, insertSession, revokeSession } from '../repositories/sessions-repository.ts';
 import type { Actor } from './actor.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { companyView } from './company-view.ts';
+import { userSettingsOf } from './user-settings.ts';
 
 /** A scrypt hash of a random password: verified when the e-mail is unknown so timing does not reveal it. */
 const DUMMY_HASH =
   'scrypt$00000000000000000000000000000000$' +
   '00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000';
 
-/** What login and me answer: `{user, company}` shaped as docs/api.md Auth. */
+/**
+ * What login and me answer: `{user, company, user_settings}` shaped as docs/api.md Auth and
+ * docs/api-accounts.md (SPEC §3 User and Company; eo_expiry from the company's eo_data.expiry).
+ */
 export function accountView(account: Account, now: Date = new Date()) {
   const { user, company, agent } = account;
-  const expiry = company?.eo_data?.expiry ?? null;
-  const trialRemaining =
-    company?.trial_ends_at != null
-      ? Math.max(0, Math.ceil((company.trial_ends_at.getTime() - now.getTime()) / DAY_MS))
-      : 0;
   return {
     user: {
       id: user.id,
       name: user.name,
       email: user.email,
+      phone: user.phone,
       role: user.role,
       agent: agent ? { id: agent.id, licensed_states: agent.licensed_states } : null,
       customer_id: user.customer_id,
+      assigned_agent_id: user.assigned_agent_id,
       mga_company: company ? { id: company.id, name: company.name } : null,
       user_accesses_final: company?.permissions ?? [],
-      eo_expiry: expiry,
+      eo_expiry: company?.eo_data?.expiry ?? null,
     },
-    company: company
-      ? {
-          id: company.id,
-          name: company.name,
-          trial_ends_at: company.trial_ends_at?.toISOString() ?? null,
-          trial_remaining_days: trialRemaining,
-          has_active_subscription: company.has_active_subscription,
-          is_trial_disabled: company.is_trial_disabled,
-          permissions: company.permissions,
-          stripe_id: company.stripe_id,
-        }
-      : null,
+    company: company ? companyView(company, account.logoVersion, now) : null,
+    user_settings: userSettingsOf(user.settings),
   };
 }
 

@@ -1,0 +1,68 @@
+/**
+ * Sends the server's own mails through nodemailer: SMTP_URL when set, else the company's SMTP
+ * settings of the messaging console, else the local sink (docs/decisions/081).
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** A company's SMTP settings as stored (password included; it is never answered back). */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  username: string | null;
+  password?: string | null;
+  from_email: string;
+  from_name: string | null;
+  secure: boolean;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mails; `companySmtp` is used when no SMTP_URL is configured. */
+export interface Mailer {
+  send(mail: OutgoingMail, companySmtp?: SmtpSettings | null): Promise<void>;
+}
+
+/** Sender of the server's own mails when no company SMTP says otherwise. */
+export const DEFAULT_FROM = 'MGA agent portal <no-reply@localhost>';
+
+/**
+ * A mailer over `smtpUrl` (SMTP_URL) or, lacking it, a company's SMTP or `sinkUrl`. With none of
+ * them, send() throws 'No SMTP server is configured.'.
+ */
+export function createMailer(options: { smtpUrl?: string | null; sinkUrl?: string | null }): Mailer {
+  return {
+    async send(mail, companySmtp) {
+      let transport: Transporter;
+      let from = DEFAULT_FROM;
+      if (options.smtpUrl) {
+        transport = nodemailer.createTransport(options.smtpUrl);
+      } else if (companySmtp?.host) {
+        transport = nodemailer.createTransport({
+          host: companySmtp.host,
+          port: companySmtp.port,
+          secure: companySmtp.secure,
+          auth: companySmtp.username
+            ? { user: companySmtp.username, pass: companySmtp.password ?? '' }
+            : undefined,
+          connectionTimeout: 10_000,
+        });
+        from = companySmtp.from_name
+          ? `${companySmtp.from_name} <${companySmtp.from_email}>`
+          : companySmtp.from_email;
+      } else if (options.sinkUrl) {
+        transport = nodemailer.createTransport(options.sinkUrl);
+      } else {
+        throw new Error('No SMTP server is configured.');
+      }
+      try {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      } finally {
+        transport.close();
+      }
+    },
+  };
+}

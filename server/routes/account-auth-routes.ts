@@ -1,0 +1,159 @@
+/**
+ * Issue 4 auth calls (docs/api-accounts.md Auth): forgot and reset password, change password,
+ * switch user and back, SAML sign-in, and the open config. Login, logout and me stay in
+ * auth-routes.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { success } from '../http/envelope.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { AccountsConfig } from '../services/accounts-config.ts';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  RESET_DONE_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+} from '../services/password-reset-service.ts';
+import { changePassword } from '../services/profile-service.ts';
+import { SAML_FAILED, samlAcs, samlAuthorizeUrl, samlStart } from '../services/saml-sign-in.ts';
+import { switchBack, switchUser } from '../services/switch-user-service.ts';
+import {
+  changePasswordBodySchema,
+  emptyOpenBodySchema,
+  forgotPasswordBodySchema,
+  resetPasswordBodySchema,
+  samlStartBodySchema,
+  switchBackBodySchema,
+  switchUserBodySchema,
+} from './account-request-schemas.ts';
+import type { LoginRateLimit } from './auth-routes.ts';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from './auth-routes.ts';
+import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts';
+
+const companyParamsSchema = {
+  type: 'object',
+  required: ['company_id'],
+  additionalProperties: false,
+  properties: { company_id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+} as const;
+
+/** Registers the routes (needs @fastify/rate-limit registered first). */
+export async function accountAuthRoutes(
+  app: FastifyInstance,
+  options: { db: Executor; mailer: Mailer; config: AccountsConfig; loginRateLimit: LoginRateLimit },
+) {
+  const { db, mailer, config } = options;
+  const secured = sessionRoute(app, db, 'auth');
+  const open = openRoute(app, 'auth');
+
+  app.post(
+    '/api/config/public',
+    { schema: { tags: ['config'], body: { ...emptyOpenBodySchema } } },
+    async () =>
+      success('Configuration.', {
+        ...(config.chatWidgetUrl ? { chat_widget_url: config.chatWidgetUrl } : {}),
+        reset_password_path: '/auth/reset-password',
+      }),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { tags: ['auth'], body: forgotPasswordBodySchema },
+      config: {
+        rateLimit: {
+          max: options.loginRateLimit.max,
+          timeWindow: options.loginRateLimit.timeWindowMs,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) =>
+            `forgot|${request.ip}|${String((request.body as { email?: string }).email ?? '').toLowerCase()}`,
+          errorResponseBuilder: () => new ApiError(429, TOO_MANY_ATTEMPTS_MESSAGE),
+        },
+      },
+    },
+    async (request) => {
+      const { email } = bodyOf<{ email: string }>(request);
+      const deliver = await requestPasswordReset(db, mailer, email, config.publicBaseUrl);
+      // Not awaited: the answer must not take longer when the e-mail exists.
+      if (deliver)
+        deliver().catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
+      return success(FORGOT_PASSWORD_MESSAGE, null);
+    },
+  );
+
+  open('auth/reset-password', resetPasswordBodySchema, async (request) => {
+    const { token, password } = bodyOf<{ token: string; password: string }>(request);
+    await resetPassword(db, token, password);
+    return success(RESET_DONE_MESSAGE, null);
+  });
+
+  secured('auth/change-password', changePasswordBodySchema, async (request) => {
+    const body = bodyOf<{ current_password: string; password: string }>(request);
+    await changePassword(db, actorOf(request), body.current_password, body.password);
+    return success('Password changed.', null);
+  });
+
+  secured('auth/switch-user', switchUserBodySchema, async (request) => {
+    const body = bodyOf<{ session_key: string; user_id: BodyId }>(request);
+    if (!request.account) throw new Error('route without the authenticate hook');
+    const data = await switchUser(
+      db,
+      actorOf(request),
+      request.account,
+      body.session_key,
+      Number(body.user_id),
+    );
+    return success('Switched user.', data);
+  });
+
+  secured('auth/switch-back', switchBackBodySchema, async (request) => {
+    const body = bodyOf<{ previous_session_key: string }>(request);
+    return success('Switched back.', await switchBack(db, actorOf(request), body.previous_session_key));
+  });
+
+  open('auth/saml-sso-login', samlStartBodySchema, async (request) => {
+    const body = bodyOf<{ company_id?: BodyId; email?: string }>(request);
+    const data = await samlStart(db, {
+      company_id: body.company_id === undefined ? undefined : Number(body.company_id),
+      email: body.email,
+    });
+    return success('Redirect to the identity provider.', data);
+  });
+
+  app.get(
+    '/api/auth/saml/:company_id/login',
+    { schema: { tags: ['auth'], params: companyParamsSchema } },
+    async (request, reply) => {
+      const { company_id } = request.params as { company_id: string };
+      return reply.redirect(await samlAuthorizeUrl(db, Number(company_id), config.publicBaseUrl));
+    },
+  );
+
+  // The IdP posts an HTML form; only this encapsulated plugin parses form bodies.
+  await app.register(async (acs) => {
+    acs.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_request, payload, done) => done(null, Object.fromEntries(new URLSearchParams(payload as string))),
+    );
+    acs.post(
+      '/api/auth/saml/:company_id/acs',
+      { schema: { tags: ['auth'], params: companyParamsSchema } },
+      async (request, reply) => {
+        const { company_id } = request.params as { company_id: string };
+        const body = request.body as Record<string, unknown> | null;
+        const samlResponse = typeof body?.SAMLResponse === 'string' ? body.SAMLResponse : '';
+        try {
+          const key = await samlAcs(db, Number(company_id), config.publicBaseUrl, samlResponse);
+          return reply.redirect(`/auth/saml-sso-login?session_key=${encodeURIComponent(key)}`);
+        } catch (error) {
+          const message = error instanceof ApiError ? error.message : SAML_FAILED;
+          if (!(error instanceof ApiError)) request.log.error({ err: error }, 'SAML ACS failed');
+          return reply.redirect(`/auth/saml-sso-login?error=${encodeURIComponent(message)}`);
+        }
+      },
+    );
+  });
+}

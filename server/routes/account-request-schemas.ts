@@ -1,0 +1,307 @@
+/**
+ * JSON Schemas of the request bodies of docs/api-accounts.md, checked by Fastify at the edge.
+ * As in request-schemas.ts: unknown properties are rejected, strings are bounded, and
+ * `session_key` is never `required` (the auth hook answers 401 'Invalid Details' first).
+ */
+
+import { PLAN_IDS } from '../services/plans.ts';
+import { AVAILABLE_WIDGETS, BANNER_COLORS } from '../services/portal-settings-service.ts';
+import { CREATABLE_ROLES } from '../services/users-service.ts';
+import { idSchema, sessionKeySchema } from './request-schemas.ts';
+
+const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
+const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+const date = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' } as const;
+const nullableDate = { type: ['string', 'null'], pattern: date.pattern } as const;
+const email = {
+  type: 'string',
+  minLength: 3,
+  maxLength: 254,
+  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+} as const;
+const password = text(200, 8);
+const stateList = { type: 'array', maxItems: 60, items: text(2, 2) } as const;
+
+/** A body of `properties` plus session_key, with `required` names. */
+function body(properties: Record<string, object>, required: string[] = []) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required,
+    properties: { session_key: sessionKeySchema, ...properties },
+  } as const;
+}
+
+/** An object item schema with every property required (items are replaced whole). */
+function item(properties: Record<string, object>, optional: string[] = []) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: Object.keys(properties).filter((name) => !optional.includes(name)),
+    properties,
+  } as const;
+}
+
+export const emptyOpenBodySchema = body({});
+
+export const forgotPasswordBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  // session_key is accepted (the portal's client may send it) and ignored: these calls are open.
+  properties: { session_key: sessionKeySchema, email: text(254, 1) },
+} as const;
+
+export const resetPasswordBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token', 'password'],
+  properties: { session_key: sessionKeySchema, token: text(200, 1), password },
+} as const;
+
+export const changePasswordBodySchema = body({ current_password: text(200, 1), password }, [
+  'current_password',
+  'password',
+]);
+
+export const switchUserBodySchema = body({ user_id: idSchema }, ['user_id']);
+export const switchBackBodySchema = body({ previous_session_key: text(200, 1) }, ['previous_session_key']);
+
+export const samlStartBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { session_key: sessionKeySchema, company_id: idSchema, email: text(254, 1) },
+  anyOf: [{ required: ['company_id'] }, { required: ['email'] }],
+} as const;
+
+export const updateProfileBodySchema = body({
+  name: text(100, 2),
+  email,
+  phone: nullableText(30),
+});
+
+export const userSettingsBodySchema = body(
+  {
+    user_settings: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        timezone: nullableText(64),
+        email_notifications: { type: 'boolean' },
+        sms_notifications: { type: 'boolean' },
+        default_per_page: { enum: [10, 25, 50, 100] },
+      },
+    },
+  },
+  ['user_settings'],
+);
+
+export const listUsersBodySchema = body({
+  company_id: idSchema,
+  role: { enum: ['super-admin', 'admin', 'agent', 'customer'] },
+  search: text(100),
+});
+
+export const userIdBodySchema = body({ user_id: idSchema }, ['user_id']);
+
+export const createUserBodySchema = body(
+  {
+    name: text(100, 2),
+    email,
+    password,
+    role: { enum: [...CREATABLE_ROLES] },
+    company_id: idSchema,
+    phone: nullableText(30),
+    licensed_states: stateList,
+  },
+  ['name', 'email', 'password', 'role'],
+);
+
+export const updateUserBodySchema = body(
+  {
+    user_id: idSchema,
+    name: text(100, 2),
+    email,
+    phone: nullableText(30),
+    role: { enum: [...CREATABLE_ROLES] },
+    licensed_states: stateList,
+  },
+  ['user_id'],
+);
+
+export const assignAgentBodySchema = body(
+  { customer_user_id: idSchema, agent_id: { anyOf: [idSchema, { type: 'null' }] } },
+  ['customer_user_id', 'agent_id'],
+);
+
+const companyFields = {
+  name: text(200, 1),
+  trial_ends_at: { type: ['string', 'null'], maxLength: 40 },
+  is_trial_disabled: { type: 'boolean' },
+  has_active_subscription: { type: 'boolean' },
+  permissions: { type: 'array', maxItems: 100, items: text(60, 1) },
+  approved_states: stateList,
+  plan_id: { anyOf: [{ enum: PLAN_IDS }, { type: 'null' }] },
+};
+
+export const listCompaniesBodySchema = body({ search: text(100) });
+export const companyIdBodySchema = body({ company_id: idSchema }, ['company_id']);
+export const createCompanyBodySchema = body(companyFields, ['name']);
+export const updateCompanyBodySchema = body({ company_id: idSchema, ...companyFields }, ['company_id']);
+export const companyPlanBodySchema = body({ company_id: idSchema, plan_id: text(40, 1) }, [
+  'company_id',
+  'plan_id',
+]);
+export const approvedStatesBodySchema = body({ company_id: idSchema, approved_states: stateList }, [
+  'company_id',
+  'approved_states',
+]);
+export const companyLogoBodySchema = body(
+  {
+    company_id: idSchema,
+    logo: {
+      anyOf: [
+        item({
+          // 512 KB decoded is about 700 000 base64 characters.
+          content_base64: text(700_000, 1),
+          content_type: { enum: ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp'] },
+        }),
+        { type: 'null' },
+      ],
+    },
+  },
+  ['company_id', 'logo'],
+);
+
+export const changePlanBodySchema = body({ plan_id: text(40, 1) }, ['plan_id']);
+
+/** Settings calls take an optional company_id (super-admins) besides their own fields. */
+function settingsBody(properties: Record<string, object>, required: string[] = []) {
+  return body({ company_id: idSchema, ...properties }, required);
+}
+
+export const settingsGetBodySchema = settingsBody({});
+
+export const globalSettingsBodySchema = settingsBody(
+  {
+    global: item({
+      portal_name: nullableText(120),
+      timezone: text(64, 1),
+      quote_expiry_days: { type: 'integer', minimum: 1, maximum: 365 },
+      support_email: { anyOf: [email, { type: 'null' }] },
+      support_phone: nullableText(30),
+    }),
+  },
+  ['global'],
+);
+
+/** Item schemas of the settings collections (docs/api-accounts.md). */
+export const COLLECTION_ITEM_SCHEMAS = {
+  'application-sources': item({ name: text(100, 1), is_active: { type: 'boolean' } }),
+  banners: item({
+    message: text(500, 1),
+    color: { enum: BANNER_COLORS },
+    starts_on: nullableDate,
+    ends_on: nullableDate,
+    is_active: { type: 'boolean' },
+  }),
+  'email-templates': item({ name: text(100, 1), subject: text(200, 1), body: text(20_000, 1) }),
+  'sms-templates': item({ name: text(100, 1), body: text(1600, 1) }),
+} as const;
+
+export const collectionCreateBodySchema = (itemSchema: object) =>
+  settingsBody({ item: itemSchema }, ['item']);
+export const collectionUpdateBodySchema = (itemSchema: object) =>
+  settingsBody({ item_id: idSchema, item: itemSchema }, ['item_id', 'item']);
+export const collectionDeleteBodySchema = settingsBody({ item_id: idSchema }, ['item_id']);
+
+export const widgetsBodySchema = settingsBody(
+  {
+    widgets: item({
+      enabled: { type: 'array', uniqueItems: true, maxItems: 50, items: { enum: AVAILABLE_WIDGETS } },
+    }),
+  },
+  ['widgets'],
+);
+
+export const quoteRushBodySchema = settingsBody(
+  { quote_rush: item({ enabled: { type: 'boolean' }, message: text(500) }) },
+  ['quote_rush'],
+);
+
+export const eoDetailsBodySchema = settingsBody(
+  {
+    eo_data: {
+      anyOf: [
+        item({
+          carrier: text(120, 1),
+          policy_number: text(60, 1),
+          expiry: date,
+          limit: { type: 'number', minimum: 0, maximum: 1_000_000_000 },
+        }),
+        { type: 'null' },
+      ],
+    },
+  },
+  ['eo_data'],
+);
+
+export const smtpBodySchema = settingsBody(
+  {
+    smtp: {
+      anyOf: [
+        item(
+          {
+            host: text(253, 1),
+            port: { type: 'integer', minimum: 1, maximum: 65_535 },
+            username: nullableText(254),
+            password: nullableText(200),
+            from_email: email,
+            from_name: nullableText(120),
+            secure: { type: 'boolean' },
+          },
+          ['password'],
+        ),
+        { type: 'null' },
+      ],
+    },
+  },
+  ['smtp'],
+);
+
+export const webhookBodySchema = settingsBody({ customer_quotes_webhook_url: nullableText(2000) }, [
+  'customer_quotes_webhook_url',
+]);
+
+export const apiManagementBodySchema = settingsBody(
+  {
+    api_management: item({
+      enabled: { type: 'boolean' },
+      allowed_origins: { type: 'array', maxItems: 50, items: text(300, 1) },
+      rate_limit_per_minute: { type: 'integer', minimum: 1, maximum: 10_000 },
+    }),
+  },
+  ['api_management'],
+);
+
+export const samlSettingsBodySchema = settingsBody(
+  {
+    saml: {
+      anyOf: [
+        item(
+          {
+            entry_point: { type: 'string', maxLength: 2000, pattern: '^https://[^\\s]+$' },
+            issuer: text(500, 1),
+            idp_cert: nullableText(20_000),
+          },
+          ['idp_cert'],
+        ),
+        { type: 'null' },
+      ],
+    },
+  },
+  ['saml'],
+);
+
+export const credentialCreateBodySchema = settingsBody({ name: text(100, 1) }, ['name']);
+export const credentialRevokeBodySchema = settingsBody({ credential_id: idSchema }, ['credential_id']);

@@ -1,0 +1,121 @@
+/** MGA management of companies (docs/api-accounts.md Companies) and the public logo file. */
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { failure, success } from '../http/envelope.ts';
+import { findLogo } from '../repositories/companies-repository.ts';
+import { requireRole } from '../services/account-access.ts';
+import {
+  type CompanyInput,
+  changeCompanyPlan,
+  createCompany,
+  getCompany,
+  listAllCompanies,
+  setCompanyLogo,
+  updateCompanyFields,
+} from '../services/companies-service.ts';
+import {
+  approvedStatesBodySchema,
+  companyIdBodySchema,
+  companyLogoBodySchema,
+  companyPlanBodySchema,
+  createCompanyBodySchema,
+  listCompaniesBodySchema,
+  updateCompanyBodySchema,
+} from './account-request-schemas.ts';
+import { type BodyId, bodyOf, sessionRoute } from './session-route.ts';
+
+/** Registers companies/* and GET /api/company-logos/:company_id. */
+export async function companyRoutes(app: FastifyInstance, options: { db: Executor }) {
+  const { db } = options;
+  const route = sessionRoute(app, db, 'companies');
+
+  route('companies/list', listCompaniesBodySchema, async (request) => {
+    const body = bodyOf<{ search?: string }>(request);
+    return success(
+      'Companies.',
+      await listAllCompanies(db, actorOf(request), body.search?.trim() || undefined),
+    );
+  });
+
+  route('companies/get', companyIdBodySchema, async (request) => {
+    const body = bodyOf<{ company_id: BodyId }>(request);
+    return success('Company.', await getCompany(db, actorOf(request), Number(body.company_id)));
+  });
+
+  route('companies/create', createCompanyBodySchema, async (request) => {
+    const { session_key: _key, ...input } = bodyOf<CompanyInput & { name: string; session_key?: string }>(
+      request,
+    );
+    return success('Company created.', await createCompany(db, actorOf(request), input));
+  });
+
+  route('companies/update', updateCompanyBodySchema, async (request) => {
+    const {
+      session_key: _key,
+      company_id,
+      ...input
+    } = bodyOf<CompanyInput & { company_id: BodyId; session_key?: string }>(request);
+    return success(
+      'Company updated.',
+      await updateCompanyFields(db, actorOf(request), Number(company_id), input),
+    );
+  });
+
+  route('companies/change-plan', companyPlanBodySchema, async (request) => {
+    const body = bodyOf<{ company_id: BodyId; plan_id: string }>(request);
+    requireRole(actorOf(request), ['super-admin']);
+    return success(
+      'Plan changed.',
+      await changeCompanyPlan(db, Number(body.company_id), body.plan_id, false),
+    );
+  });
+
+  route('companies/set-approved-states', approvedStatesBodySchema, async (request) => {
+    const body = bodyOf<{ company_id: BodyId; approved_states: string[] }>(request);
+    const data = await updateCompanyFields(db, actorOf(request), Number(body.company_id), {
+      approved_states: body.approved_states,
+    });
+    return success('Approved states saved.', data);
+  });
+
+  route('companies/set-logo', companyLogoBodySchema, async (request) => {
+    const body = bodyOf<{
+      company_id: BodyId;
+      logo: { content_base64: string; content_type: string } | null;
+    }>(request);
+    return success(
+      'Logo saved.',
+      await setCompanyLogo(db, actorOf(request), Number(body.company_id), body.logo),
+    );
+  });
+
+  app.get(
+    '/api/company-logos/:company_id',
+    {
+      schema: {
+        tags: ['companies'],
+        params: {
+          type: 'object',
+          required: ['company_id'],
+          additionalProperties: false,
+          properties: { company_id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { company_id } = request.params as { company_id: string };
+      const logo = await findLogo(db, Number(company_id));
+      if (!logo) return reply.code(404).send(failure(404, 'Logo not found.'));
+      return (
+        reply
+          .type(logo.content_type)
+          // An SVG opened directly must not run script: no script source at all for this file.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'public, max-age=86400')
+          .send(Buffer.from(logo.content_base64, 'base64'))
+      );
+    },
+  );
+}

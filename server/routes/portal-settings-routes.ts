@@ -1,0 +1,147 @@
+/**
+ * Portal settings and API credentials (docs/api-accounts.md Portal settings, API credentials):
+ * admins for their company, super-admins for any; agents and customers 403.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import type { EoData } from '../db/schema.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { success } from '../http/envelope.ts';
+import type { SmtpSettings } from '../mail/mailer.ts';
+import {
+  createApiCredential,
+  listApiCredentials,
+  revokeApiCredential,
+} from '../services/api-credentials-service.ts';
+import { checkTimezone } from '../services/check-timezone.ts';
+import {
+  activeBanners,
+  addItem,
+  COLLECTIONS,
+  type CollectionName,
+  changeSettings,
+  checkWebhookUrl,
+  eoChange,
+  getSettings,
+  removeItem,
+  replaceItem,
+  type StoredSettings,
+  samlChange,
+  smtpChange,
+} from '../services/portal-settings-service.ts';
+import {
+  apiManagementBodySchema,
+  COLLECTION_ITEM_SCHEMAS,
+  collectionCreateBodySchema,
+  collectionDeleteBodySchema,
+  collectionUpdateBodySchema,
+  credentialCreateBodySchema,
+  credentialRevokeBodySchema,
+  eoDetailsBodySchema,
+  globalSettingsBodySchema,
+  quoteRushBodySchema,
+  samlSettingsBodySchema,
+  settingsGetBodySchema,
+  smtpBodySchema,
+  webhookBodySchema,
+  widgetsBodySchema,
+} from './account-request-schemas.ts';
+import { sessionOnlyBodySchema } from './request-schemas.ts';
+import { type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
+
+type SettingsBody = { company_id?: BodyId } & Record<string, unknown>;
+
+/** Registers portal-settings/* and api-credentials/*. */
+export async function portalSettingsRoutes(app: FastifyInstance, options: { db: Executor }) {
+  const { db } = options;
+  const route = sessionRoute(app, db, 'portal-settings');
+
+  route('portal-settings/get', settingsGetBodySchema, async (request) => {
+    const body = bodyOf<SettingsBody>(request);
+    return success('Settings.', { settings: await getSettings(db, actorOf(request), idOf(body.company_id)) });
+  });
+
+  /** A settings write: `change` gets the stored settings and the checked body. */
+  const write = (
+    path: string,
+    schema: object,
+    change: (current: StoredSettings, body: SettingsBody) => { settings?: StoredSettings; company?: object },
+  ) =>
+    route(`portal-settings/${path}`, schema, async (request) => {
+      const body = bodyOf<SettingsBody>(request);
+      const settings = await changeSettings(db, actorOf(request), idOf(body.company_id), (current) =>
+        change(current, body),
+      );
+      return success('Settings saved.', { settings });
+    });
+
+  write('update-global', globalSettingsBodySchema, (current, body) => {
+    const global = body.global as { timezone: string } & Record<string, unknown>;
+    checkTimezone(global.timezone, 'global.timezone');
+    return { settings: { ...current, global } };
+  });
+  write('update-widgets', widgetsBodySchema, (current, body) => ({
+    settings: { ...current, widgets: body.widgets as { enabled: string[] } },
+  }));
+  write('update-quote-rush', quoteRushBodySchema, (current, body) => ({
+    settings: { ...current, quote_rush: body.quote_rush as { enabled: boolean; message: string } },
+  }));
+  write('update-eo-details', eoDetailsBodySchema, (_current, body) =>
+    eoChange(body.eo_data as EoData | null),
+  );
+  write('update-smtp', smtpBodySchema, (current, body) =>
+    smtpChange(current, body.smtp as SmtpSettings | null),
+  );
+  write('update-webhook', webhookBodySchema, (current, body) => {
+    const url = body.customer_quotes_webhook_url as string | null;
+    checkWebhookUrl(url);
+    return { settings: { ...current, customer_quotes_webhook_url: url } };
+  });
+  write('update-api-management', apiManagementBodySchema, (current, body) => ({
+    settings: { ...current, api_management: body.api_management as StoredSettings['api_management'] },
+  }));
+  write('update-saml', samlSettingsBodySchema, (current, body) =>
+    samlChange(
+      current,
+      body.saml as { entry_point: string; issuer: string; idp_cert?: string | null } | null,
+    ),
+  );
+
+  for (const name of Object.keys(COLLECTIONS) as CollectionName[]) {
+    const itemSchema = COLLECTION_ITEM_SCHEMAS[name];
+    write(`${name}/create`, collectionCreateBodySchema(itemSchema), (current, body) =>
+      addItem(current, name, body.item as Record<string, unknown>),
+    );
+    write(`${name}/update`, collectionUpdateBodySchema(itemSchema), (current, body) =>
+      replaceItem(current, name, Number(body.item_id), body.item as Record<string, unknown>),
+    );
+    write(`${name}/delete`, collectionDeleteBodySchema, (current, body) =>
+      removeItem(current, name, Number(body.item_id)),
+    );
+  }
+
+  route('portal-settings/active-banners', sessionOnlyBodySchema, async (request) =>
+    success('Banners.', { banners: await activeBanners(db, actorOf(request)) }),
+  );
+
+  const credentials = sessionRoute(app, db, 'api-credentials');
+  credentials('api-credentials/list', settingsGetBodySchema, async (request) => {
+    const body = bodyOf<SettingsBody>(request);
+    return success('API credentials.', await listApiCredentials(db, actorOf(request), idOf(body.company_id)));
+  });
+  credentials('api-credentials/create', credentialCreateBodySchema, async (request) => {
+    const body = bodyOf<{ company_id?: BodyId; name: string }>(request);
+    const data = await createApiCredential(db, actorOf(request), body.name, idOf(body.company_id));
+    return success('API credential created. Copy the secret now: it is not shown again.', data);
+  });
+  credentials('api-credentials/revoke', credentialRevokeBodySchema, async (request) => {
+    const body = bodyOf<{ company_id?: BodyId; credential_id: BodyId }>(request);
+    const data = await revokeApiCredential(
+      db,
+      actorOf(request),
+      Number(body.credential_id),
+      idOf(body.company_id),
+    );
+    return success('API credential revoked.', data);
+  });
+}

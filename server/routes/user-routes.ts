@@ -1,0 +1,101 @@
+/** User management calls of docs/api-accounts.md Users (SPEC §6 roles). */
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import type { UserRole } from '../db/schema.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { success } from '../http/envelope.ts';
+import {
+  assignAgentToCustomer,
+  type CreatableRole,
+  createUser,
+  deleteManagedUser,
+  getManagedUser,
+  listManagedUsers,
+  updateManagedUser,
+} from '../services/users-service.ts';
+import {
+  assignAgentBodySchema,
+  createUserBodySchema,
+  listUsersBodySchema,
+  updateUserBodySchema,
+  userIdBodySchema,
+} from './account-request-schemas.ts';
+import { type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
+
+/** Registers users/list, get, create, update, delete and assign-agent. */
+export async function userRoutes(app: FastifyInstance, options: { db: Executor }) {
+  const { db } = options;
+  const route = sessionRoute(app, db, 'users');
+
+  route('users/list', listUsersBodySchema, async (request) => {
+    const body = bodyOf<{ company_id?: BodyId; role?: UserRole; search?: string }>(request);
+    const data = await listManagedUsers(db, actorOf(request), {
+      companyId: idOf(body.company_id),
+      role: body.role,
+      search: body.search?.trim() || undefined,
+    });
+    return success('Users.', data);
+  });
+
+  route('users/get', userIdBodySchema, async (request) => {
+    const body = bodyOf<{ user_id: BodyId }>(request);
+    return success('User.', await getManagedUser(db, actorOf(request), Number(body.user_id)));
+  });
+
+  route('users/create', createUserBodySchema, async (request) => {
+    const body = bodyOf<{
+      name: string;
+      email: string;
+      password: string;
+      role: CreatableRole;
+      company_id?: BodyId;
+      phone?: string | null;
+      licensed_states?: string[];
+    }>(request);
+    const data = await createUser(db, actorOf(request), {
+      name: body.name,
+      email: body.email,
+      password: body.password,
+      role: body.role,
+      companyId: idOf(body.company_id),
+      phone: body.phone,
+      licensedStates: body.licensed_states,
+    });
+    return success('User created.', data);
+  });
+
+  route('users/update', updateUserBodySchema, async (request) => {
+    const body = bodyOf<{
+      user_id: BodyId;
+      name?: string;
+      email?: string;
+      phone?: string | null;
+      role?: CreatableRole;
+      licensed_states?: string[];
+    }>(request);
+    const data = await updateManagedUser(db, actorOf(request), Number(body.user_id), {
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      role: body.role,
+      licensedStates: body.licensed_states,
+    });
+    return success('User updated.', data);
+  });
+
+  route('users/delete', userIdBodySchema, async (request) => {
+    const body = bodyOf<{ user_id: BodyId }>(request);
+    return success('User deleted.', await deleteManagedUser(db, actorOf(request), Number(body.user_id)));
+  });
+
+  route('users/assign-agent', assignAgentBodySchema, async (request) => {
+    const body = bodyOf<{ customer_user_id: BodyId; agent_id: BodyId | null }>(request);
+    const data = await assignAgentToCustomer(
+      db,
+      actorOf(request),
+      Number(body.customer_user_id),
+      body.agent_id === null ? null : Number(body.agent_id),
+    );
+    return success('Agent assigned.', data);
+  });
+}

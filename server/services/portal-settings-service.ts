@@ -1,0 +1,261 @@
+/**
+ * Portal settings of a company (docs/api-accounts.md Portal settings): global settings,
+ * application sources, dynamic banners, widgets, quote rush, E&O, SMTP, e-mail and SMS templates,
+ * the customer quotes webhook, API management and SAML. Stored in companies.settings (jsonb),
+ * shapes checked by the route JSON Schemas; every write is one transaction on the locked company
+ * row (docs/decisions/082-portal-settings-as-company-jsonb.md).
+ */
+import options from '../config/portal-settings-options.json' with { type: 'json' };
+import type { Executor } from '../db/database.ts';
+import type { CompanyRow, EoData } from '../db/schema.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { SmtpSettings } from '../mail/mailer.ts';
+import {
+  type CompanyPatch,
+  findCompanyForUpdate,
+  findCompanyWithExtras,
+  updateCompany,
+} from '../repositories/companies-repository.ts';
+import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
+import type { Actor } from './actor.ts';
+import { daysUntil } from './company-status.ts';
+
+export const ITEM_NOT_FOUND = 'Item not found.';
+export const WEBHOOK_HTTPS_MESSAGE = 'The webhook URL must use https.';
+
+/** Widgets a company may enable, banner colours and short codes: data, not code. */
+export const AVAILABLE_WIDGETS: string[] = options.widgets;
+export const BANNER_COLORS: string[] = options.banner_colors;
+export const SHORT_CODES: { code: string; description: string }[] = options.short_codes;
+
+/** The item collections and the settings key each is stored under. */
+export const COLLECTIONS = {
+  'application-sources': 'application_sources',
+  banners: 'banners',
+  'email-templates': 'email_templates',
+  'sms-templates': 'sms_templates',
+} as const;
+export type CollectionName = keyof typeof COLLECTIONS;
+
+type Item = { id: number } & Record<string, unknown>;
+
+export interface SamlSettings {
+  entry_point: string;
+  issuer: string;
+  idp_cert: string | null;
+}
+
+/** companies.settings as stored. */
+export interface StoredSettings {
+  global?: Record<string, unknown>;
+  application_sources?: Item[];
+  banners?: Item[];
+  widgets?: { enabled: string[] };
+  quote_rush?: { enabled: boolean; message: string };
+  smtp?: SmtpSettings | null;
+  email_templates?: Item[];
+  sms_templates?: Item[];
+  customer_quotes_webhook_url?: string | null;
+  api_management?: { enabled: boolean; allowed_origins: string[]; rate_limit_per_minute: number };
+  saml?: SamlSettings | null;
+  /** Next id handed to a new collection item (ids are unique within the company). */
+  next_item_id?: number;
+}
+
+function stored(company: CompanyRow): StoredSettings {
+  return (company.settings ?? {}) as StoredSettings;
+}
+
+/** The company's SMTP settings (with password) for the mailer, or null. */
+export function companySmtp(company: CompanyRow | null): SmtpSettings | null {
+  return company ? (stored(company).smtp ?? null) : null;
+}
+
+/** The company's SAML settings, or null when not configured (all three parts are needed). */
+export function companySaml(company: CompanyRow | null): SamlSettings | null {
+  const saml = company ? stored(company).saml : null;
+  return saml?.entry_point && saml.issuer && saml.idp_cert ? saml : null;
+}
+
+/** The settings answer: defaults filled in, secrets replaced by has_* flags. */
+export function settingsView(company: CompanyRow, now: Date = new Date()) {
+  const s = stored(company);
+  const smtp = s.smtp ?? null;
+  return {
+    company_id: company.id,
+    global: { ...options.default_global, ...(s.global ?? {}) },
+    application_sources: s.application_sources ?? [],
+    banners: s.banners ?? [],
+    widgets: s.widgets ?? { enabled: [...AVAILABLE_WIDGETS] },
+    available_widgets: AVAILABLE_WIDGETS,
+    quote_rush: s.quote_rush ?? { enabled: false, message: '' },
+    eo_data: company.eo_data ?? null,
+    eo_expiry_days: daysUntil(company.eo_data?.expiry, now),
+    smtp: smtp
+      ? {
+          host: smtp.host,
+          port: smtp.port,
+          username: smtp.username,
+          from_email: smtp.from_email,
+          from_name: smtp.from_name,
+          secure: smtp.secure,
+          has_password: Boolean(smtp.password),
+        }
+      : null,
+    email_templates: s.email_templates ?? [],
+    sms_templates: s.sms_templates ?? [],
+    short_codes: SHORT_CODES,
+    customer_quotes_webhook_url: s.customer_quotes_webhook_url ?? null,
+    api_management: s.api_management ?? { enabled: false, allowed_origins: [], rate_limit_per_minute: 60 },
+    saml: s.saml
+      ? { entry_point: s.saml.entry_point, issuer: s.saml.issuer, has_idp_cert: Boolean(s.saml.idp_cert) }
+      : null,
+  };
+}
+
+/** Settings of the managed company (see managedCompanyId for who may call). */
+export async function getSettings(db: Executor, actor: Actor, requestedCompanyId?: number) {
+  const companyId = managedCompanyId(actor, requestedCompanyId);
+  const entry = await findCompanyWithExtras(db, companyId);
+  if (!entry) throw new ApiError(404, COMPANY_NOT_FOUND);
+  return settingsView(entry.company);
+}
+
+/** What a settings write changes: the settings jsonb and/or company columns. */
+type Change = { settings?: StoredSettings; company?: CompanyPatch };
+
+/**
+ * Runs `change` on the locked company in one transaction and answers the new settings view.
+ * Throws 404 'Company not found.' and whatever `change` throws (nothing is written then).
+ */
+export async function changeSettings(
+  db: Executor,
+  actor: Actor,
+  requestedCompanyId: number | undefined,
+  change: (current: StoredSettings, company: CompanyRow) => Change,
+) {
+  const companyId = managedCompanyId(actor, requestedCompanyId);
+  return db.transaction(async (tx) => {
+    const company = await findCompanyForUpdate(tx, companyId);
+    if (!company) throw new ApiError(404, COMPANY_NOT_FOUND);
+    const result = change(structuredClone(stored(company)), company);
+    const patch: CompanyPatch = { ...(result.company ?? {}) };
+    if (result.settings) patch.settings = result.settings as Record<string, unknown>;
+    await updateCompany(tx, companyId, patch);
+    return settingsView({ ...company, ...patch } as CompanyRow);
+  });
+}
+
+/**
+ * Throws 422 `Unknown short code: {{x}}.` for the first `{{...}}` of `texts` that is not one of
+ * SHORT_CODES. docs/api-accounts.md Templates.
+ */
+export function checkShortCodes(texts: unknown[]): void {
+  const known = new Set(SHORT_CODES.map((entry) => entry.code));
+  for (const text of texts) {
+    if (typeof text !== 'string') continue;
+    for (const match of text.matchAll(/\{\{[^{}]*\}\}/g)) {
+      if (!known.has(match[0])) throw new ApiError(422, `Unknown short code: ${match[0]}.`);
+    }
+  }
+}
+
+/** Throws 422 WEBHOOK_HTTPS_MESSAGE unless `url` is null or an absolute https URL with a host. */
+export function checkWebhookUrl(url: string | null): void {
+  if (url === null) return;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = null;
+  }
+  if (parsed?.protocol !== 'https:' || parsed.hostname === '') {
+    throw new ApiError(422, WEBHOOK_HTTPS_MESSAGE, { customer_quotes_webhook_url: WEBHOOK_HTTPS_MESSAGE });
+  }
+}
+
+/** Creates an item in a collection; texts checked for short codes. */
+export function addItem(
+  current: StoredSettings,
+  name: CollectionName,
+  item: Record<string, unknown>,
+): Change {
+  checkShortCodes(Object.values(item));
+  const key = COLLECTIONS[name];
+  const id = current.next_item_id ?? 1;
+  const list = [...((current[key] as Item[] | undefined) ?? []), { id, ...item }];
+  return { settings: { ...current, [key]: list, next_item_id: id + 1 } };
+}
+
+/** Replaces an item of a collection; 404 'Item not found.'. */
+export function replaceItem(
+  current: StoredSettings,
+  name: CollectionName,
+  itemId: number,
+  item: Record<string, unknown>,
+): Change {
+  checkShortCodes(Object.values(item));
+  const key = COLLECTIONS[name];
+  const list = (current[key] as Item[] | undefined) ?? [];
+  if (!list.some((entry) => entry.id === itemId)) throw new ApiError(404, ITEM_NOT_FOUND);
+  return {
+    settings: {
+      ...current,
+      [key]: list.map((entry) => (entry.id === itemId ? { id: itemId, ...item } : entry)),
+    },
+  };
+}
+
+/** Removes an item of a collection; 404 'Item not found.'. */
+export function removeItem(current: StoredSettings, name: CollectionName, itemId: number): Change {
+  const key = COLLECTIONS[name];
+  const list = (current[key] as Item[] | undefined) ?? [];
+  if (!list.some((entry) => entry.id === itemId)) throw new ApiError(404, ITEM_NOT_FOUND);
+  return { settings: { ...current, [key]: list.filter((entry) => entry.id !== itemId) } };
+}
+
+/**
+ * SMTP update: `password` omitted keeps the stored one, null clears it; null settings remove SMTP.
+ */
+export function smtpChange(
+  current: StoredSettings,
+  smtp: (SmtpSettings & { password?: string | null }) | null,
+): Change {
+  if (smtp === null) return { settings: { ...current, smtp: null } };
+  const password = smtp.password === undefined ? (current.smtp?.password ?? null) : smtp.password;
+  return { settings: { ...current, smtp: { ...smtp, password } } };
+}
+
+/** SAML update: `idp_cert` omitted keeps the stored certificate. */
+export function samlChange(
+  current: StoredSettings,
+  saml: { entry_point: string; issuer: string; idp_cert?: string | null } | null,
+): Change {
+  if (saml === null) return { settings: { ...current, saml: null } };
+  const idpCert = saml.idp_cert === undefined ? (current.saml?.idp_cert ?? null) : saml.idp_cert;
+  return {
+    settings: { ...current, saml: { entry_point: saml.entry_point, issuer: saml.issuer, idp_cert: idpCert } },
+  };
+}
+
+/** E&O update of the company column (drives user.eo_expiry). SPEC §3 eo_data. */
+export function eoChange(eoData: EoData | null): Change {
+  return { company: { eo_data: eoData } };
+}
+
+/**
+ * Banners of the caller's company active on `now`'s UTC date (is_active and within
+ * starts_on..ends_on, both inclusive, either open). docs/api-accounts.md active-banners.
+ */
+export async function activeBanners(db: Executor, actor: Actor, now: Date = new Date()) {
+  if (actor.companyId === null) return [];
+  const entry = await findCompanyWithExtras(db, actor.companyId);
+  if (!entry) return [];
+  const today = now.toISOString().slice(0, 10);
+  return (stored(entry.company).banners ?? []).filter(
+    (banner) =>
+      banner.is_active === true &&
+      (typeof banner.starts_on !== 'string' || banner.starts_on <= today) &&
+      (typeof banner.ends_on !== 'string' || banner.ends_on >= today),
+  );
+}

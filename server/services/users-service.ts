@@ -1,0 +1,229 @@
+/**
+ * User management (SPEC §6, docs/api-accounts.md Users): super-admins manage every user, admins
+ * the non-super-admin users of their company; agents and customers manage none. Each write is one
+ * transaction.
+ */
+import { hashPassword } from '../auth/hash-password.ts';
+import type { Executor } from '../db/database.ts';
+import type { UserRole } from '../db/schema.ts';
+import { ApiError } from '../http/api-error.ts';
+import { findAgent } from '../repositories/accounts-repository.ts';
+import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
+import { isUniqueViolation } from '../repositories/is-unique-violation.ts';
+import { revokeUserSessions } from '../repositories/sessions-repository.ts';
+import {
+  agentHasApplications,
+  deleteUser,
+  findUserRecord,
+  insertUser,
+  listUsers,
+  type UserRecordRow,
+  updateUser,
+  upsertAgent,
+  userIdByEmail,
+} from '../repositories/users-repository.ts';
+import {
+  CHOOSE_A_COMPANY,
+  COMPANY_NOT_FOUND,
+  canManageUser,
+  FORBIDDEN,
+  requireRole,
+  USER_NOT_FOUND,
+} from './account-access.ts';
+import type { Actor } from './actor.ts';
+import { EMAIL_TAKEN, normalizeEmail } from './profile-service.ts';
+import { checkStateCodes } from './state-codes.ts';
+import { userRecordView } from './user-record-view.ts';
+
+/** Roles a user may be created with or changed to (SPEC §6). */
+export const CREATABLE_ROLES = ['admin', 'agent', 'customer'] as const;
+export type CreatableRole = (typeof CREATABLE_ROLES)[number];
+
+export const CANNOT_DELETE_YOURSELF = 'You cannot delete yourself.';
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.';
+export const ONLY_AGENTS_LICENSED = 'Only agents have licensed states.';
+export const AGENT_HAS_APPLICATIONS = 'This agent has applications and cannot be deleted.';
+export const AGENT_NOT_FOUND = 'Agent not found.';
+export const ONLY_CUSTOMERS_ASSIGNED = 'Only customers can be assigned an agent.';
+
+const MANAGERS: UserRole[] = ['super-admin', 'admin'];
+
+/** A concurrent request that took the same e-mail between our check and our write is a 409 too. */
+async function emailRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+}
+
+async function managedUser(db: Executor, actor: Actor, userId: number): Promise<UserRecordRow> {
+  const row = await findUserRecord(db, userId);
+  if (!row || !canManageUser(actor, row.user)) throw new ApiError(404, USER_NOT_FOUND);
+  return row;
+}
+
+async function recordOf(db: Executor, userId: number) {
+  const row = await findUserRecord(db, userId);
+  if (!row) throw new ApiError(404, USER_NOT_FOUND);
+  return userRecordView(row);
+}
+
+/** Users the caller manages, filtered. Admins: their company only (another is 404). */
+export async function listManagedUsers(
+  db: Executor,
+  actor: Actor,
+  filter: { companyId?: number; role?: UserRole; search?: string },
+) {
+  requireRole(actor, MANAGERS);
+  let companyId = filter.companyId;
+  if (actor.role === 'admin') {
+    if (companyId !== undefined && companyId !== actor.companyId) throw new ApiError(404, COMPANY_NOT_FOUND);
+    companyId = actor.companyId ?? -1;
+  }
+  const rows = await listUsers(db, { ...filter, companyId });
+  return { users: rows.filter((row) => canManageUser(actor, row.user)).map(userRecordView) };
+}
+
+/** One managed user; 404 'User not found.' otherwise. */
+export async function getManagedUser(db: Executor, actor: Actor, userId: number) {
+  requireRole(actor, MANAGERS);
+  return { user: userRecordView(await managedUser(db, actor, userId)) };
+}
+
+export interface CreateUserInput {
+  name: string;
+  email: string;
+  password: string;
+  role: CreatableRole;
+  companyId?: number;
+  phone?: string | null;
+  licensedStates?: string[];
+}
+
+/**
+ * Creates a user (and the agent record of an agent). SPEC §6: only super-admins (any company,
+ * company_id required: 422 'Choose a company.') and admins (own company; another is 403) create
+ * users, with role admin, agent or customer. Throws 409 EMAIL_TAKEN, 422 ONLY_AGENTS_LICENSED.
+ */
+export async function createUser(db: Executor, actor: Actor, input: CreateUserInput) {
+  requireRole(actor, MANAGERS);
+  let companyId: number;
+  if (actor.role === 'super-admin') {
+    if (input.companyId === undefined)
+      throw new ApiError(422, CHOOSE_A_COMPANY, { company_id: CHOOSE_A_COMPANY });
+    if (!(await findCompanyWithExtras(db, input.companyId))) throw new ApiError(404, COMPANY_NOT_FOUND);
+    companyId = input.companyId;
+  } else {
+    if (actor.companyId === null) throw new ApiError(403, FORBIDDEN);
+    if (input.companyId !== undefined && input.companyId !== actor.companyId)
+      throw new ApiError(403, FORBIDDEN);
+    companyId = actor.companyId;
+  }
+  if (input.licensedStates !== undefined && input.role !== 'agent') {
+    throw new ApiError(422, ONLY_AGENTS_LICENSED, { licensed_states: ONLY_AGENTS_LICENSED });
+  }
+  const states = checkStateCodes(input.licensedStates ?? [], 'licensed_states');
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const userId = await emailRace(
+    db.transaction(async (tx) => {
+      if ((await userIdByEmail(tx, email)) !== null)
+        throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      const id = await insertUser(tx, {
+        email,
+        name: input.name.trim(),
+        role: input.role,
+        password_hash: passwordHash,
+        company_id: companyId,
+        phone: input.phone ?? null,
+      });
+      if (input.role === 'agent') await upsertAgent(tx, id, states);
+      return id;
+    }),
+  );
+  return { user: await recordOf(db, userId) };
+}
+
+export interface UpdateUserInput {
+  name?: string;
+  email?: string;
+  phone?: string | null;
+  role?: CreatableRole;
+  licensedStates?: string[];
+}
+
+/**
+ * Updates a managed user. Changing to role agent creates the agent record; licensed states only
+ * for agents (422); your own role cannot change (422); e-mail unique (409).
+ */
+export async function updateManagedUser(db: Executor, actor: Actor, userId: number, input: UpdateUserInput) {
+  requireRole(actor, MANAGERS);
+  const row = await managedUser(db, actor, userId);
+  if (input.role !== undefined && input.role !== row.user.role && userId === actor.userId) {
+    throw new ApiError(422, CANNOT_CHANGE_OWN_ROLE, { role: CANNOT_CHANGE_OWN_ROLE });
+  }
+  const role = input.role ?? row.user.role;
+  if (input.licensedStates !== undefined && role !== 'agent') {
+    throw new ApiError(422, ONLY_AGENTS_LICENSED, { licensed_states: ONLY_AGENTS_LICENSED });
+  }
+  const states =
+    input.licensedStates === undefined ? undefined : checkStateCodes(input.licensedStates, 'licensed_states');
+  await emailRace(
+    db.transaction(async (tx) => {
+      const patch: { name?: string; email?: string; phone?: string | null; role?: UserRole } = {};
+      if (input.name !== undefined) patch.name = input.name.trim();
+      if (input.phone !== undefined) patch.phone = input.phone;
+      if (input.role !== undefined) patch.role = input.role;
+      if (input.email !== undefined) {
+        patch.email = normalizeEmail(input.email);
+        const owner = await userIdByEmail(tx, patch.email);
+        if (owner !== null && owner !== userId) throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      }
+      if (Object.keys(patch).length > 0) await updateUser(tx, userId, patch);
+      if (role === 'agent' && (states !== undefined || row.agent === null)) {
+        await upsertAgent(tx, userId, states ?? row.agent?.licensed_states ?? []);
+      }
+    }),
+  );
+  return { user: await recordOf(db, userId) };
+}
+
+/**
+ * Deletes a managed user (not yourself: 422). An agent with applications stays (409), so no
+ * application loses its agent. Sessions go with the user.
+ */
+export async function deleteManagedUser(db: Executor, actor: Actor, userId: number, now: Date = new Date()) {
+  requireRole(actor, MANAGERS);
+  if (userId === actor.userId) throw new ApiError(422, CANNOT_DELETE_YOURSELF);
+  const row = await managedUser(db, actor, userId);
+  await db.transaction(async (tx) => {
+    if (row.agent && (await agentHasApplications(tx, row.agent.id)))
+      throw new ApiError(409, AGENT_HAS_APPLICATIONS);
+    await revokeUserSessions(tx, userId, now);
+    await deleteUser(tx, userId);
+  });
+  return { deleted_id: userId };
+}
+
+/**
+ * Assigns an agent (agents.id; null unassigns) to a customer of the same company. 404 for a
+ * customer or agent the caller may not manage, 422 when the user is not a customer.
+ */
+export async function assignAgentToCustomer(
+  db: Executor,
+  actor: Actor,
+  customerUserId: number,
+  agentId: number | null,
+) {
+  requireRole(actor, MANAGERS);
+  const customer = await managedUser(db, actor, customerUserId);
+  if (customer.user.role !== 'customer') throw new ApiError(422, ONLY_CUSTOMERS_ASSIGNED);
+  if (agentId !== null) {
+    const agent = await findAgent(db, agentId);
+    if (!agent || agent.company_id !== customer.user.company_id) throw new ApiError(404, AGENT_NOT_FOUND);
+  }
+  await db.transaction(async (tx) => updateUser(tx, customerUserId, { assigned_agent_id: agentId }));
+  return { user: await recordOf(db, customerUserId) };
+}
