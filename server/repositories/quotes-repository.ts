@@ -2,6 +2,7 @@
 import { and, asc, eq, getTableColumns, inArray, min, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { files, type QuoteJobRow, type QuoteRow, quoteJobs, quotes } from '../db/schema.ts';
+import { isRowId } from './is-row-id.ts';
 
 export type NewQuote = typeof quotes.$inferInsert;
 
@@ -36,6 +37,7 @@ export async function findQuoteOfApplication(
   quoteId: number,
   forUpdate = false,
 ): Promise<QuoteRow | null> {
+  if (!isRowId(quoteId) || !isRowId(applicationId)) return null;
   const query = db
     .select()
     .from(quotes)

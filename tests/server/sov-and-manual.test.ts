@@ -595,6 +595,10 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
       const unknown = await call({ application_id: id, quote_id: 999_999 });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.body.message).toBe('Quote not found.');
+      // Past PostgreSQL's integer range: still "not found", never a 500 (found by the fuzz suite).
+      const huge = await call({ application_id: id, quote_id: '9999999999' });
+      expect(huge.statusCode).toBe(404);
+      expect(huge.body.message).toBe('Quote not found.');
       expect((await call({ application_id: id })).statusCode).toBe(400);
       expect((await call({ application_id: id, quote_id: 'x' })).statusCode).toBe(400);
       expect((await call({ application_id: id, quote_id: quoteId }, customerKey)).statusCode).toBe(403);
