@@ -95,8 +95,12 @@ export async function launchAndFill({
       await fillCell(page, cell, field, example);
       filledThisRound += 1;
     }
-    expect(filledThisRound, `no example value for the flagged fields ${fields.join(', ')}`).toBeGreaterThan(0);
+    expect(filledThisRound, `no example value for the flagged fields ${fields.join(', ')}`).toBeGreaterThan(
+      0,
+    );
     await page.getByText('All changes saved').first().waitFor({ timeout: 10_000 });
   }
-  throw new Error(`the form still did not launch after ${maxRounds} rounds; filled ${[...filled].join(', ')}`);
+  throw new Error(
+    `the form still did not launch after ${maxRounds} rounds; filled ${[...filled].join(', ')}`,
+  );
 }

@@ -24,6 +24,14 @@ function money(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? formatCurrency(value) : '—';
 }
 
+/** Extra coverages that are counts, not dollars (the SOV quote's number of buildings). */
+const COUNT_KEYS = new Set(['buildings']);
+
+function extraValue(key: string, value: unknown): string {
+  if (typeof value !== 'number') return String(value);
+  return COUNT_KEYS.has(key) ? String(value) : money(value);
+}
+
 function extraLabel(key: string): string {
   const text = key.replace(/_/g, ' ');
   return text[0]?.toUpperCase() + text.slice(1);
@@ -141,7 +149,7 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
                 {extraLabel(key)}
               </Text>
               <Text size="sm" fw={500} ta="right">
-                {typeof value === 'number' ? money(value) : String(value)}
+                {extraValue(key, value)}
               </Text>
             </Group>
           ))}
