@@ -122,7 +122,11 @@ describe('view by status', () => {
       expect(within(cards[0]).getByText('Lowest premium')).toBeTruthy();
       expect(within(cards[0]).getByText('$812')).toBeTruthy();
       expect(within(cards[3]).getByText('Risk outside appetite')).toBeTruthy();
-      expect(screen.getAllByText('Indicative')).toHaveLength(4);
+      // Only the two rated quotes are labelled indicative; pending and declined have no rate.
+      expect(screen.getAllByText('Indicative')).toHaveLength(2);
+      expect(within(cards[0]).getByText('Indicative')).toBeTruthy();
+      expect(within(cards[2]).queryByText('Indicative')).toBeNull();
+      expect(within(cards[3]).queryByText('Indicative')).toBeNull();
       expect(screen.queryByRole('button', { name: 'Launch' })).toBeNull();
     },
   );

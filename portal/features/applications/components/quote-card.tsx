@@ -83,7 +83,8 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
               {source}
             </Badge>
           )}
-          {quote.indicative && (
+          {/* Only a rate can be indicative: a pending, declined or failed request has none. */}
+          {quote.indicative && quote.premium !== null && (
             <Tooltip
               label="Indicative: rated by the sandbox connector. Sandbox rates are not bindable."
               multiline
