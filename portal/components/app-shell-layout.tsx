@@ -158,6 +158,9 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack }: AppS
             key={to}
             component={Link}
             to={to}
+            // The router marks parent paths active too (aria-current, which Mantine highlights):
+            // only the exact path; `active` below lights the entry of nested pages.
+            activeOptions={{ exact: true, includeSearch: false }}
             label={label}
             leftSection={<Icon size={18} aria-hidden />}
             active={activePath === to}

@@ -53,7 +53,8 @@ export function UserMenu({ onLogout, switchBack }: UserMenuProps) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
+        {/* A long e-mail wraps inside the menu rather than running past its edge. */}
+        <Menu.Label style={{ overflowWrap: 'anywhere' }}>
           {user?.email ?? ''}
           {user?.mga_company?.name ? ` · ${user.mga_company.name}` : ''}
         </Menu.Label>

@@ -103,7 +103,7 @@ export function CompaniesTab() {
                         <Text size="sm">
                           {company.approved_states.length === 0
                             ? 'None'
-                            : `${company.approved_states.length} states`}
+                            : `${company.approved_states.length} ${company.approved_states.length === 1 ? 'state' : 'states'}`}
                         </Text>
                       </Tooltip>
                     </Table.Td>

@@ -110,7 +110,11 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
           description="Keys for systems that call the API."
           actionLabel="Manage API credentials"
           onAction={() => setDialog('credentials')}
-        />
+        >
+          <Text size="sm" c="dimmed">
+            Issue and revoke keys; each secret is shown once, when it is issued.
+          </Text>
+        </SettingsCard>
         <SettingsCard
           title="API management"
           description="API access, allowed origins and rate limit."

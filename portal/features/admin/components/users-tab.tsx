@@ -171,7 +171,13 @@ export function UsersTab() {
                       <Text size="sm">{user.email}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={ROLE_COLORS[user.role] ?? 'gray'} radius="sm">
+                      <Badge
+                        variant="light"
+                        color={ROLE_COLORS[user.role] ?? 'gray'}
+                        radius="sm"
+                        // A long name or e-mail must not squeeze the role into an ellipsis.
+                        style={{ minWidth: 'max-content' }}
+                      >
                         {ROLE_LABELS[user.role] ?? user.role}
                       </Badge>
                     </Table.Td>

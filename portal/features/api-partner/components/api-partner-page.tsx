@@ -23,6 +23,7 @@ import { useApiOperations } from '../api/get-openapi-document.ts';
 /** Static introduction plus the reference with loading, error and empty states. */
 export function ApiPartnerPage() {
   const query = useApiOperations();
+  const hasSummaries = (query.data ?? []).some((op) => op.summary);
   return (
     <Stack gap="lg" maw={1000} mx="auto" w="100%">
       <Group gap="sm">
@@ -100,7 +101,8 @@ export function ApiPartnerPage() {
                 <Table.Tr>
                   <Table.Th>Area</Table.Th>
                   <Table.Th>Call</Table.Th>
-                  <Table.Th>Summary</Table.Th>
+                  {/* No column of dashes while the server documents no summaries. */}
+                  {hasSummaries ? <Table.Th>Summary</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -116,9 +118,11 @@ export function ApiPartnerPage() {
                         {op.method} {op.path}
                       </Code>
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{op.summary ?? '—'}</Text>
-                    </Table.Td>
+                    {hasSummaries ? (
+                      <Table.Td>
+                        <Text size="sm">{op.summary ?? '—'}</Text>
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
