@@ -1,9 +1,12 @@
 /** jsdom stubs Mantine needs (STACK-NOTES: matchMedia, ResizeObserver), shared by the dom test project. */
 
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+// Mantine's transitions finish on timers (modal and menu close, ~200 ms); let them run while
+// jsdom's window still exists, or a late one throws "window is not defined" after teardown.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 500)));
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
