@@ -1,7 +1,8 @@
 /**
  * One config for the portal build (Vite) and every test tier (Vitest projects):
- * unit (pure engine, schemas, server on PGlite/PostgreSQL), dom (React pieces under jsdom)
- * and e2e (real Chromium against a started server).
+ * unit (pure engine, schemas, server on PGlite/PostgreSQL), dom (React pieces under jsdom),
+ * e2e (real Chromium against a started server) and faults (crash, carrier-fault and abuse suites
+ * that start real server processes; `npm run test:faults`).
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -45,7 +46,20 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/build-portal.ts'],
           testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          root: '.',
+          environment: 'node',
+          include: ['tests/faults/**/*.test.ts'],
+          testTimeout: 600_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },

@@ -1,5 +1,5 @@
 /**
- * `npm start`: builds the portal when dist/portal is missing, opens and migrates the database
+ * `npm start`: builds the portal when dist/portal (or PORTAL_DIR) is missing, opens and migrates the database
  * (PGlite in DATA_DIR, default ./data, or PostgreSQL at DATABASE_URL), seeds an empty one, starts
  * the quote worker and listens on PORT (default 3000) at 0.0.0.0. docs/running.md.
  */
@@ -18,9 +18,15 @@ import {
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
-if (!existsSync(join(DEFAULT_PORTAL_DIR, 'index.html'))) {
-  console.log('Building the portal (dist/portal is missing)...');
-  await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+// PORTAL_DIR serves a portal built elsewhere (the e2e suites build one per run into a temp folder).
+const portalDir = process.env.PORTAL_DIR ? resolve(process.env.PORTAL_DIR) : DEFAULT_PORTAL_DIR;
+if (!existsSync(join(portalDir, 'index.html'))) {
+  console.log(`Building the portal (${portalDir} is missing)...`);
+  await build({
+    configFile: join(REPO_ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: portalDir },
+  });
 }
 
 const port = Number(process.env.PORT ?? 3000);
@@ -34,7 +40,7 @@ const seed = await seedDemoData(database.db, password);
 const app = await buildApp({
   db: database.db,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
-  portalDir: DEFAULT_PORTAL_DIR,
+  portalDir,
 });
 await app.listen({ port, host: '0.0.0.0' });
 

@@ -1,5 +1,5 @@
 /**
- * End-to-end harness: builds the portal, starts `server/start.ts` as a child process on a free
+ * End-to-end harness: starts `server/start.ts` as a child process on a free
  * port with a fresh embedded database, and opens Debian's Chromium through playwright-core.
  * Never downloads a browser. Screenshots go to test-results/.
  */
@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { inject } from 'vitest';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results');
@@ -62,13 +62,20 @@ async function waitForServer(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Builds the portal once, starts the server on an empty data dir and opens Chromium. */
+/**
+ * Starts the server on an empty data dir, serving the portal the e2e global setup built once for
+ * this run (tests/e2e/build-portal.ts), and opens Chromium.
+ */
 export async function startPortal(): Promise<RunningPortal> {
-  await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PORTAL_DIR: inject('portalDir'),
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/start.ts')], {
     cwd: REPO_ROOT,
