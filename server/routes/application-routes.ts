@@ -33,6 +33,7 @@ import {
   listingBodySchema,
   listingQuerySchema,
   toggleNoteBodySchema,
+  updateBodySchema,
 } from './request-schemas.ts';
 
 const response = { default: envelopeSchema };
@@ -106,13 +107,14 @@ export async function applicationRoutes(app: FastifyInstance, options: { db: Exe
     return success('Application created.', { application });
   });
 
-  route('update-application', detailsBodySchema, async (request) => {
+  route('update-application', updateBodySchema, async (request) => {
     const body = bodyOf(request);
     const application = await updateApplicationDetails(
       db,
       actorOf(request),
       Number(body.application_id),
       body.address_details as Doc,
+      body.version as number | undefined,
     );
     return success('Application saved.', { application });
   });

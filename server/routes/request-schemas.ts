@@ -70,6 +70,18 @@ export const detailsBodySchema = {
   properties: { session_key: sessionKeySchema, application_id: idSchema, address_details: documentSchema },
 } as const;
 
+/**
+ * update-application: detailsBodySchema plus the optional `version` the edit was based on; a
+ * stale one answers 409 with the current application (docs/decisions/100).
+ */
+export const updateBodySchema = {
+  ...detailsBodySchema,
+  properties: {
+    ...detailsBodySchema.properties,
+    version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+  },
+} as const;
+
 export const createBodySchema = {
   type: 'object',
   required: ['address'],

@@ -46,6 +46,8 @@ export const NOT_LICENSED_MESSAGE = "Invalid state! Agent don't have license for
 export const NOT_SUPPORTED_MESSAGE = 'Application type is not supported yet.';
 export const ALREADY_LAUNCHED_MESSAGE = 'Application is already launched.';
 export const FORBIDDEN_MESSAGE = 'Forbidden.';
+export const STALE_VERSION_MESSAGE =
+  'This application was changed elsewhere since you opened it: merge your changes or reload.';
 
 /** The application types the launch pipeline quotes; others answer NOT_SUPPORTED_MESSAGE. */
 const LAUNCHABLE_TYPES = new Set(['flood']);
@@ -202,17 +204,24 @@ function documentColumns(doc: Doc, row: ApplicationRow) {
 /**
  * Saves fields of a draft (status new, else 409): checks only types and options of what is sent,
  * then merges it over the stored document, recomputes computed fields and bumps `version`.
- * docs/api.md update-application.
+ * With `version` (the one the edit was based on) different from the stored one, changes nothing
+ * and throws ApiError 409 STALE_VERSION_MESSAGE with `data.application`, the current view, so
+ * no acknowledged write is overwritten unseen. docs/api.md update-application, docs/decisions/100.
  */
 export async function updateApplicationDetails(
   db: Executor,
   actor: Actor,
   id: number,
   details: Doc,
+  version?: number,
 ): Promise<ApplicationView> {
   return db.transaction(async (tx) => {
+    // The row lock orders concurrent writers, so the version compared is the one overwritten.
     const row = await loadOwned(tx, actor, id, true);
     if (row.status !== 'new') throw new ApiError(409, ALREADY_LAUNCHED_MESSAGE);
+    if (version !== undefined && version !== row.version) {
+      throw new ApiError(409, STALE_VERSION_MESSAGE, null, { application: await viewOf(tx, row) });
+    }
     const doc = mergeDetails(row, details, true);
     return viewOf(tx, await updateApplication(tx, id, documentColumns(doc, row)));
   });
