@@ -33,8 +33,11 @@ export const RELOAD_GUARD_MS = 10_000;
 /** Debounce of the details form autosave, in ms. */
 export const AUTOSAVE_DEBOUNCE_MS = 800;
 
-/** Delay before retrying a failed autosave, in ms. */
+/** Delay before retrying a failed autosave, in ms; doubled on each further failure. */
 export const AUTOSAVE_RETRY_MS = 3000;
+
+/** Longest delay between autosave retries, in ms (the backoff stops doubling here). */
+export const AUTOSAVE_RETRY_MAX_MS = 30_000;
 
 /** Poll interval of an application while its quotes come in (status launched), in ms. */
 export const QUOTES_POLL_INTERVAL_MS = 1000;

@@ -64,6 +64,8 @@ export interface Application {
   application_relaunch_count: number;
   application_source: string | null;
   client_name_id: string | null;
+  /** Adds 1 on every write; sent back with update-application (docs/decisions/100). Absent from older servers. */
+  version?: number;
   created_at: string;
   updated_at: string;
   launched_at: string | null;

@@ -1,17 +1,37 @@
-/** update-application: saves a draft document. SPEC §7, docs/api.md. */
+/** update-application: saves a draft document. SPEC §7, docs/api.md, docs/decisions/100. */
 import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
 import type { Application } from './application-types.ts';
 
+/** The current application a 409 answer carries when the version sent was stale, else null. */
+export function staleVersionApplication(envelope: ApiEnvelope<unknown>): Application | null {
+  if (envelope.code !== 409 || typeof envelope.data !== 'object' || envelope.data === null) return null;
+  const application = (envelope.data as { application?: Application }).application;
+  return application && typeof application === 'object' ? application : null;
+}
+
+/** True when the call got no answer or the server failed (5xx): worth retrying later. */
+export function isUnreachable(envelope: Pick<ApiEnvelope<unknown>, 'code'>): boolean {
+  return envelope.code === 0 || envelope.code >= 500;
+}
+
 /**
- * Saves `addressDetails` (the whole document) of application `applicationId` (numeric id).
- * Returns the envelope; success means the draft is stored. Only allowed in status new.
+ * Saves `addressDetails` (the whole document) of application `applicationId` (numeric id), based
+ * on `version` when given: a stale one answers 409 with the current application
+ * (`staleVersionApplication`). Returns the envelope; success means the draft is stored. Only in
+ * status new. A stale version and an unreachable server are not toasted: the form shows them.
  */
 export function updateApplication(
   applicationId: number,
   addressDetails: Record<string, unknown>,
+  version?: number,
 ): Promise<ApiEnvelope<{ application: Application }>> {
-  return apiCall<{ application: Application }>('agent-portal/update-application', {
-    application_id: applicationId,
-    address_details: addressDetails,
-  });
+  return apiCall<{ application: Application }>(
+    'agent-portal/update-application',
+    {
+      application_id: applicationId,
+      address_details: addressDetails,
+      ...(version === undefined ? {} : { version }),
+    },
+    { suppressToast: (envelope) => staleVersionApplication(envelope) !== null || isUnreachable(envelope) },
+  );
 }

@@ -1,13 +1,22 @@
 /**
- * The form view of the details page: SchemaForm over the document, autosave with update-application,
- * and the launch flow (engine validation -> 'Invalid data!', underwriting outcomes, launch-application).
- * SPEC §2, §4 (launch reloads), §5, §7, §8.
+ * The form view of the details page: SchemaForm over the document, autosave with update-application
+ * based on the version it edits (Merge / Reload on a conflict, unsaved edits kept in localStorage and
+ * restored), and the launch flow (engine validation -> 'Invalid data!', underwriting outcomes,
+ * launch-application). SPEC §2, §4 (launch reloads), §5, §7, §8; docs/decisions/032, 101.
  */
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconBuildingStore, IconCheck, IconCloudOff, IconRocket } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import {
+  IconAlertTriangle,
+  IconBuildingStore,
+  IconCheck,
+  IconCloudOff,
+  IconHistory,
+  IconRocket,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { evaluateOutcomes } from '../../../../engine/evaluate-outcomes.ts';
 import { firstMessage } from '../../../../engine/first-message.ts';
+import { mergeFieldChanges } from '../../../../engine/react/merge-field-changes.ts';
 import { SchemaForm } from '../../../../engine/react/schema-form.tsx';
 import type { Doc, OutcomeMessage, RuleContext } from '../../../../engine/types.ts';
 import { validateDocument } from '../../../../engine/validate-document.ts';
@@ -16,12 +25,20 @@ import { getCompiledSchemaSet } from '../../../lib/compiled-schema-set.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { Application } from '../api/application-types.ts';
 import { launchApplication } from '../api/launch-application.ts';
-import { updateApplication } from '../api/update-application.ts';
+import { isUnreachable, staleVersionApplication, updateApplication } from '../api/update-application.ts';
+import { changedFields } from '../stores/changed-fields.ts';
+import {
+  clearUnsavedEdits,
+  readUnsavedEdits,
+  type UnsavedEdits,
+  writeUnsavedEdits,
+} from '../stores/unsaved-edits-store.ts';
 import { CommercialAddressVerificationDialog } from './commercial-address-verification-dialog.tsx';
 import { CommercialBuildingTypeDialog } from './commercial-building-type-dialog.tsx';
 import { LaunchOutcomeDialog } from './launch-outcome-dialog.tsx';
 import { asksAboutRepetitiveLoss } from './potential-repetitive-loss.ts';
 import { PotentialRepetitiveLossDialog } from './potential-repetitive-loss-dialog.tsx';
+import { SaveConflictDialog } from './save-conflict-dialog.tsx';
 import { type SaveState, saveStateLabel, useAutosave } from './use-autosave.ts';
 
 /** The rule context of an application: product = first quote type. */
@@ -48,6 +65,31 @@ export function initialDocument(app: Application): Doc {
   )
     doc.phone = '';
   return doc;
+}
+
+/** `edits` (field -> value) applied onto `doc`, every other field of `doc` kept. */
+function withEdits(doc: Doc, edits: Doc): Doc {
+  return mergeFieldChanges(doc, edits, Object.keys(edits)).doc;
+}
+
+/**
+ * Where editing starts: the server's document, plus the unsaved edits kept in this browser when
+ * some still differ from it. `base` is what the edits are compared with and the version a save is
+ * based on: the kept edits' version, so a save after a change elsewhere conflicts instead of
+ * overwriting it. docs/decisions/101.
+ */
+export function startingPoint(
+  app: Application,
+  kept: UnsavedEdits | null,
+): { doc: Doc; base: { doc: Doc; version: number | undefined }; restored: number } {
+  const serverDoc = initialDocument(app);
+  const edits = kept ? changedFields(serverDoc, withEdits(serverDoc, kept.fields)) : {};
+  const restored = Object.keys(edits).length;
+  return {
+    doc: restored ? withEdits(serverDoc, edits) : serverDoc,
+    base: { doc: serverDoc, version: restored ? (kept?.version ?? app.version) : app.version },
+    restored,
+  };
 }
 
 /** Props: the loaded application and what to do once it launched (reload), with the warnings accepted. */
@@ -77,17 +119,19 @@ const text = (value: unknown): string =>
 function SaveIndicator({ state }: { state: SaveState }) {
   const label = saveStateLabel(state);
   if (!label) return null;
-  const color = state === 'retrying' ? 'yellow.7' : 'dimmed';
+  const warn = state === 'retrying' || state === 'offline' || state === 'conflict';
   return (
     <Group gap={6} aria-live="polite" role="status">
       {state === 'saved' ? (
         <IconCheck size={16} color="var(--mantine-color-green-6)" aria-hidden />
-      ) : state === 'retrying' ? (
+      ) : state === 'conflict' ? (
+        <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden />
+      ) : warn ? (
         <IconCloudOff size={16} color="var(--mantine-color-yellow-7)" aria-hidden />
       ) : (
         <Loader size={12} aria-hidden />
       )}
-      <Text size="sm" c={color}>
+      <Text size="sm" c={warn ? 'yellow.8' : 'dimmed'} fw={warn ? 500 : undefined}>
         {label}
       </Text>
     </Group>
@@ -99,7 +143,16 @@ export function FormView({ application, onLaunched }: FormViewProps) {
   const compiled = getCompiledSchemaSet();
   const ctx = ruleContextOf(application);
   const editable = application.status === 'new';
-  const [doc, setDoc] = useState<Doc>(() => initialDocument(application));
+  // Read once: a reload (or crash) restores what this browser had not saved yet.
+  const [start] = useState(() =>
+    startingPoint(application, editable ? readUnsavedEdits(application.id) : null),
+  );
+  const [doc, setDoc] = useState<Doc>(start.doc);
+  const [restoredCount, setRestoredCount] = useState(start.restored);
+  // The document and version the local edits started from; a save moves both forward.
+  const base = useRef(start.base);
+  const latestDoc = useRef(start.doc);
+  const [conflict, setConflict] = useState<Application | null>(null);
   const [showAllErrors, setShowAllErrors] = useState(false);
   const [outcomes, setOutcomes] = useState<OutcomeMessage[] | null>(null);
   const [launching, setLaunching] = useState(false);
@@ -110,14 +163,68 @@ export function FormView({ application, onLaunched }: FormViewProps) {
   const accepted = useRef<OutcomeMessage[]>([]);
   const commercial = ctx.product === 'Commercial';
 
+  /** Keeps the current document's unsaved changes in localStorage (none: forgets them). */
+  function keepEdits(current: Doc) {
+    writeUnsavedEdits(application.id, {
+      version: base.current.version ?? null,
+      fields: changedFields(base.current.doc, current),
+    });
+  }
+
   const autosave = useAutosave<Doc>(async (next) => {
-    const envelope = await updateApplication(application.id, next);
-    return envelope.status === 'success';
+    const envelope = await updateApplication(application.id, next, base.current.version);
+    if (envelope.status === 'success' && envelope.data) {
+      base.current = { doc: next, version: envelope.data.application.version };
+      keepEdits(latestDoc.current);
+      return 'saved';
+    }
+    const latest = staleVersionApplication(envelope);
+    if (latest) {
+      setConflict(latest);
+      return 'conflict';
+    }
+    return isUnreachable(envelope) ? 'offline' : 'failed';
   });
 
-  function onChange(next: Doc) {
+  function showDoc(next: Doc) {
+    latestDoc.current = next;
     setDoc(next);
-    if (editable) autosave.schedule(next);
+  }
+
+  function onChange(next: Doc) {
+    showDoc(next);
+    if (!editable) return;
+    keepEdits(next);
+    autosave.schedule(next);
+  }
+
+  // Restored edits are saved straight away (a stale version meets the Merge / Reload choice).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => {
+    if (start.restored) autosave.schedule(start.doc);
+  }, []);
+
+  /** Merge: the agent's changes on top of the latest document, saved on its version. */
+  function mergeConflict(latest: Application) {
+    const serverDoc = initialDocument(latest);
+    const merged = withEdits(serverDoc, changedFields(base.current.doc, latestDoc.current));
+    base.current = { doc: serverDoc, version: latest.version };
+    setConflict(null);
+    showDoc(merged);
+    keepEdits(merged);
+    autosave.schedule(merged);
+    void autosave.flush();
+  }
+
+  /** Reload: the latest document, local changes discarded. */
+  function reloadConflict(latest: Application) {
+    const serverDoc = initialDocument(latest);
+    autosave.cancel();
+    base.current = { doc: serverDoc, version: latest.version };
+    clearUnsavedEdits(application.id);
+    setConflict(null);
+    setRestoredCount(0);
+    showDoc(serverDoc);
   }
 
   async function doLaunch() {
@@ -129,6 +236,8 @@ export function FormView({ application, onLaunched }: FormViewProps) {
     const envelope = await launchApplication(application.id, doc);
     setLaunching(false);
     if (envelope.code === 200) {
+      // The launch carried every edit.
+      clearUnsavedEdits(application.id);
       await onLaunched(accepted.current);
       return;
     }
@@ -180,6 +289,18 @@ export function FormView({ application, onLaunched }: FormViewProps) {
           </Button>
         </Group>
       </Card>
+      {restoredCount > 0 && (
+        <Alert
+          color="blue"
+          icon={<IconHistory size={18} />}
+          title="Unsaved changes restored"
+          withCloseButton
+          onClose={() => setRestoredCount(0)}
+        >
+          {restoredCount === 1 ? '1 change' : `${restoredCount} changes`} made in this browser had not reached
+          the server; they are back in the form and being saved.
+        </Alert>
+      )}
       {notCommercial && (
         <Alert
           color="orange"
@@ -199,6 +320,12 @@ export function FormView({ application, onLaunched }: FormViewProps) {
         onChange={onChange}
         showAllErrors={showAllErrors}
         disabled={!editable}
+      />
+      <SaveConflictDialog
+        opened={conflict !== null}
+        changes={conflict ? changedFields(base.current.doc, doc) : {}}
+        onMerge={() => conflict && mergeConflict(conflict)}
+        onReload={() => conflict && reloadConflict(conflict)}
       />
       <LaunchOutcomeDialog
         outcomes={outcomes}

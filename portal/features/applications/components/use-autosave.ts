@@ -1,6 +1,9 @@
-/** Debounced autosave of the details form with a visible state and retry on failure. */
+/**
+ * Debounced autosave of the details form with a visible state, retries with backoff (and at once
+ * when the browser is back online), and a conflict state the form resolves. docs/decisions/032, 101.
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AUTOSAVE_DEBOUNCE_MS, AUTOSAVE_RETRY_MS } from '../../../lib/constants.ts';
+import { AUTOSAVE_DEBOUNCE_MS, AUTOSAVE_RETRY_MAX_MS, AUTOSAVE_RETRY_MS } from '../../../lib/constants.ts';
 
 type TimerRef = { current: ReturnType<typeof setTimeout> | null };
 
@@ -9,8 +12,15 @@ function clearTimer(timer: TimerRef): void {
   timer.current = null;
 }
 
-/** Autosave state: idle (nothing changed), saving, saved, retrying (last save failed). */
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying';
+/**
+ * What one save attempt came to: saved; offline (no answer, or the server failed: retried);
+ * failed (the server refused: retried); conflict (the application changed elsewhere: not retried,
+ * the caller resolves it and schedules again).
+ */
+export type SaveOutcome = 'saved' | 'offline' | 'failed' | 'conflict';
+
+/** Autosave state: idle (nothing changed), pending, saving, saved, retrying, offline or conflict. */
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying' | 'offline' | 'conflict';
 
 /** Label shown for a save state. */
 export function saveStateLabel(state: SaveState): string {
@@ -22,52 +32,91 @@ export function saveStateLabel(state: SaveState): string {
       return 'All changes saved';
     case 'retrying':
       return 'Not saved — retrying';
+    case 'offline':
+      return 'Offline — changes kept on this device, will retry';
+    case 'conflict':
+      return 'Changed elsewhere — not saved';
     default:
       return '';
   }
 }
 
 /**
- * Schedules `save(doc)` `debounceMs` (ms) after the last `schedule(doc)`; a false or thrown save
- * retries after `retryMs`. `flush()` saves a pending document now; `cancel()` drops it.
+ * Delay in ms before retry number `attempt` (0 for the first): `baseMs` doubled per attempt,
+ * at most `maxMs`.
+ */
+export function retryDelayMs(
+  attempt: number,
+  baseMs = AUTOSAVE_RETRY_MS,
+  maxMs = AUTOSAVE_RETRY_MAX_MS,
+): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt));
+}
+
+/**
+ * Schedules `save(doc)` `debounceMs` (ms) after the last `schedule(doc)`, one save at a time. An
+ * offline or failed save retries after `retryDelayMs` (from `retryMs` up to `maxRetryMs`), and at
+ * once on the window's `online` event; a thrown save counts as offline; a conflict waits for the
+ * caller. `flush()` saves a pending document now; `cancel()` drops it and goes back to idle.
  */
 export function useAutosave<T>(
-  save: (doc: T) => Promise<boolean>,
+  save: (doc: T) => Promise<SaveOutcome>,
   debounceMs = AUTOSAVE_DEBOUNCE_MS,
   retryMs = AUTOSAVE_RETRY_MS,
+  maxRetryMs = AUTOSAVE_RETRY_MAX_MS,
 ) {
   const [state, setState] = useState<SaveState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<{ doc: T } | null>(null);
+  const inFlight = useRef(false);
+  const attempts = useRef(0);
   const saveRef = useRef(save);
   saveRef.current = save;
 
   const run = useCallback(async () => {
+    // A second save based on the same version would only conflict with the first: wait for it.
+    if (inFlight.current) return;
     clearTimer(timer);
     const job = pending.current;
     if (!job) return;
     pending.current = null;
+    inFlight.current = true;
     setState('saving');
-    let ok = false;
+    let outcome: SaveOutcome;
     try {
-      ok = await saveRef.current(job.doc);
+      outcome = await saveRef.current(job.doc);
     } catch {
-      ok = false;
+      outcome = 'offline';
     }
-    if (ok) {
+    inFlight.current = false;
+    if (outcome === 'saved') {
+      attempts.current = 0;
       setState(pending.current ? 'pending' : 'saved');
+      if (pending.current) {
+        clearTimer(timer);
+        timer.current = setTimeout(run, 0);
+      }
+      return;
+    }
+    if (outcome === 'conflict') {
+      attempts.current = 0;
+      clearTimer(timer);
+      pending.current = null;
+      setState('conflict');
       return;
     }
     // Keep the newest document if the user edited during the failed save.
     pending.current ??= job;
-    setState('retrying');
-    timer.current = setTimeout(run, retryMs);
-  }, [retryMs]);
+    setState(outcome === 'offline' ? 'offline' : 'retrying');
+    clearTimer(timer);
+    timer.current = setTimeout(run, retryDelayMs(attempts.current, retryMs, maxRetryMs));
+    attempts.current += 1;
+  }, [retryMs, maxRetryMs]);
 
   const schedule = useCallback(
     (doc: T) => {
       pending.current = { doc };
-      setState((s) => (s === 'retrying' ? s : 'pending'));
+      setState((s) => (s === 'retrying' || s === 'offline' ? s : 'pending'));
       clearTimer(timer);
       timer.current = setTimeout(run, debounceMs);
     },
@@ -77,7 +126,18 @@ export function useAutosave<T>(
   const cancel = useCallback(() => {
     clearTimer(timer);
     pending.current = null;
+    attempts.current = 0;
+    setState('idle');
   }, []);
+
+  // Back online: try now instead of waiting out the backoff.
+  useEffect(() => {
+    const onOnline = () => {
+      if (pending.current) void run();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [run]);
 
   // Leaving the page must not lose the last edits: save what is still pending, once.
   useEffect(
