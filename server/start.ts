@@ -1,11 +1,11 @@
 /**
- * `npm start`: builds the portal when dist/portal (or PORTAL_DIR) is missing, opens and migrates the database
- * (PGlite in DATA_DIR, default ./data, or PostgreSQL at DATABASE_URL), seeds an empty one, starts
- * the quote worker and listens on PORT (default 3000) at 0.0.0.0. docs/running.md.
+ * `npm start`: builds the portal when dist/portal (or PORTAL_DIR; `off`: API only) is missing,
+ * opens and migrates the database (PGlite in DATA_DIR, default ./data, or PostgreSQL at
+ * DATABASE_URL), seeds an empty one, starts the quote worker and listens on PORT (default 3000)
+ * at 0.0.0.0. docs/running.md.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'vite';
 import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -18,10 +18,18 @@ import {
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
-// PORTAL_DIR serves a portal built elsewhere (the e2e suites build one per run into a temp folder).
-const portalDir = process.env.PORTAL_DIR ? resolve(process.env.PORTAL_DIR) : DEFAULT_PORTAL_DIR;
-if (!existsSync(join(portalDir, 'index.html'))) {
+// PORTAL_DIR serves a portal built elsewhere (the e2e suites build one per run into a temp folder);
+// `off` serves the API alone and builds nothing (the fault suites start many processes).
+const portalDir =
+  process.env.PORTAL_DIR === 'off'
+    ? null
+    : process.env.PORTAL_DIR
+      ? resolve(process.env.PORTAL_DIR)
+      : DEFAULT_PORTAL_DIR;
+if (portalDir && !existsSync(join(portalDir, 'index.html'))) {
   console.log(`Building the portal (${portalDir} is missing)...`);
+  // Imported here only: loading Vite costs most of a second of every start.
+  const { build } = await import('vite');
   await build({
     configFile: join(REPO_ROOT, 'vite.config.ts'),
     logLevel: 'warn',

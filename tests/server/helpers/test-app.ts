@@ -54,26 +54,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Creates an empty schema `test_<ms>_<hex>` on the PostgreSQL of TEST_DATABASE_URL (throws when
+ * unset or unreachable); `drop()` removes it with everything in it. Only the caller's own schema.
+ */
+export async function createScratchSchema(): Promise<{ url: string; schema: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  return { url, schema, drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+}
+
 async function openFresh(
   kind: DatabaseKind,
 ): Promise<{ database: Database; dropSchema?: () => Promise<void> }> {
   if (kind === 'pglite') return { database: await openDatabase({}) };
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: url, searchPath: schema });
-  return {
-    database,
-    dropSchema: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    },
-  };
+  const scratch = await createScratchSchema();
+  const database = await openDatabase({ databaseUrl: scratch.url, searchPath: scratch.schema });
+  return { database, dropSchema: scratch.drop };
 }
 
 /**

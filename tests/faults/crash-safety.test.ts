@@ -1,0 +1,81 @@
+/**
+ * Crash safety (issue 5): kill -9 the real server process under write load, restart it on the
+ * same database, and every write it acknowledged is there with its content. PGlite (data
+ * directory on disk) always; PostgreSQL too with TEST_DATABASE_URL. docs/decisions/102-crash-safety-suite.md.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
+import { DATABASE_KINDS } from '../server/helpers/test-app.ts';
+import { createServerDatabase, type ServerDatabase } from './server-database.ts';
+import { createWriteLedger, runWriteLoad, verifyLedger } from './write-load.ts';
+
+const ROUNDS = 20;
+const CLIENTS = 4;
+/** The kill comes at a uniformly random moment this long after the load started, in ms. */
+const KILL_AFTER_MS = { min: 200, max: 1500 };
+/** The agent's two seeded applications are in the listing before any write. */
+const SEEDED_APPLICATIONS = 2;
+
+async function login(server: ServerProcess): Promise<string> {
+  const answer = await server.post('auth/login', { email: 'agent@demo.test', password: 'demo1234' });
+  expect(answer.statusCode, answer.body.message).toBe(200);
+  return answer.body.data.session_key;
+}
+
+describe.each(DATABASE_KINDS)('crash safety on %s', (kind) => {
+  let database: ServerDatabase;
+  let server: ServerProcess | null = null;
+  const start = async (env: NodeJS.ProcessEnv = {}) => {
+    server = await startServerProcess({ ...database.env, PORTAL_DIR: 'off', LOG_LEVEL: 'warn', ...env });
+    return server;
+  };
+
+  beforeAll(async () => {
+    database = await createServerDatabase(kind);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.remove();
+  });
+
+  it(`keeps every acknowledged write through ${ROUNDS} kill -9 rounds`, async () => {
+    const ledger = createWriteLedger();
+    let current = await start();
+    // Sessions live in the database: one login serves every round.
+    const key = await login(current);
+    const startMs: number[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const stop = { requested: false };
+      const load = runWriteLoad(current, key, ledger, { round, clients: CLIENTS, stop });
+      const killAfter = KILL_AFTER_MS.min + Math.random() * (KILL_AFTER_MS.max - KILL_AFTER_MS.min);
+      await new Promise((r) => setTimeout(r, killAfter));
+      await current.kill();
+      await load;
+      expect(ledger.refused).toEqual([]);
+
+      const restartedAt = Date.now();
+      current = await start();
+      startMs.push(Date.now() - restartedAt);
+      const problems = await verifyLedger(current, key, ledger, ledger.touched);
+      expect(problems, `round ${round}, killed after ${Math.round(killAfter)} ms`).toEqual([]);
+      ledger.touched.clear();
+    }
+    // Every application ever acknowledged, once more after the last restart.
+    expect(await verifyLedger(current, key, ledger, ledger.entries.keys())).toEqual([]);
+    const list = await current.post('agent-portal/get-agent-applications-list', { session_key: key });
+    const total = list.body.data.applications.total;
+    expect(total).toBeGreaterThanOrEqual(SEEDED_APPLICATIONS + ledger.acknowledged.creates);
+    expect(total).toBeLessThanOrEqual(
+      SEEDED_APPLICATIONS + ledger.acknowledged.creates + ledger.unansweredCreates,
+    );
+    // A round that acknowledged nothing would prove nothing.
+    expect(ledger.acknowledged.creates).toBeGreaterThan(ROUNDS);
+    expect(ledger.acknowledged.updates).toBeGreaterThan(ROUNDS);
+    const sorted = [...startMs].sort((a, b) => a - b);
+    console.log(
+      `${kind}: ${ROUNDS} kill -9 rounds, ${ledger.acknowledged.creates} creates and ` +
+        `${ledger.acknowledged.updates} updates acknowledged, ${ledger.unansweredCreates} creates unanswered; ` +
+        `restart median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms`,
+    );
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The real server as a child process: `server/start.ts` through tsx on a free port, for suites that
+ * need a process to stop, kill -9 or run twice (e2e journeys, fault suites). No database is chosen
+ * here: the caller passes DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) in `env`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { LooseData } from '../server/helpers/test-app.ts';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  baseUrl: string;
+  port: number;
+  pid: number;
+  /** Everything the process wrote to stdout and stderr so far (pino JSON lines and start-up text). */
+  output(): string;
+  /**
+   * POST /api/<path> with a JSON body: the HTTP status and the parsed envelope. Rejects when no
+   * answer arrives (connection refused or reset: the process is gone).
+   */
+  post(path: string, body: unknown): Promise<{ statusCode: number; body: LooseData }>;
+  /** SIGTERM (the server closes its worker and database) and waits for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL: no shutdown code runs, as in a crash or an OOM kill. Waits for the exit. */
+  kill(): Promise<void>;
+}
+
+/** A TCP port free on 127.0.0.1 right now (the kernel's pick). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited with ${child.exitCode ?? child.signalCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/is-it-working-hour`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((r) => child.once('exit', () => r()));
+}
+
+/**
+ * Starts `server/start.ts` on a free port with `env` over this process's environment (DATABASE_URL
+ * removed unless `env` sets it) and resolves once `/api/is-it-working-hour` answers. Rejects with
+ * the server's output when it exits or does not answer within `timeoutMs` (default 120 s).
+ */
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 120_000,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  delete childEnv.DATABASE_URL;
+  Object.assign(childEnv, env, { PORT: String(port) });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/start.ts')], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const output = () => log;
+  try {
+    await waitForServer(baseUrl, child, output, timeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    baseUrl,
+    port,
+    pid: child.pid as number,
+    output,
+    async post(path, body) {
+      const response = await fetch(`${baseUrl}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { statusCode: response.status, body: await response.json() };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+  };
+}
