@@ -118,6 +118,19 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     expect(app.status).toBe('completed');
     expect(app.min_quote_amount).toBe(1500);
     expect(seenSignals.at(-1)?.aborted).toBe(true);
+    expect(app.quotes[0].message).toBe('No answer within 0.15 s.');
+    expect(app.notes.map((n: { payload: object; color: string }) => [n.payload, n.color])).toEqual([
+      [
+        {
+          is_alert: true,
+          is_active: true,
+          sent_by: 'auto_quote_timeout',
+          status: 'timeout',
+          message: 'No quote in time from hang.',
+        },
+        'yellow',
+      ],
+    ]);
   });
 
   it('records a throwing connector as error with its message; no quote leaves min_quote_amount null', async () => {
@@ -127,6 +140,11 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     expect(app.quotes[0]).toMatchObject({ status: 'error', message: 'carrier exploded', premium: null });
     expect(app.status).toBe('completed');
     expect(app.min_quote_amount).toBeNull();
+    expect(app.notes).toHaveLength(1);
+    expect(app.notes[0]).toMatchObject({
+      payload: { sent_by: 'auto_launch', status: 'failed', message: 'Automatic launch failed for boom.' },
+      color: 'red',
+    });
   });
 
   it('re-claims a job a crashed worker left running once its lock expired, not before', async () => {
