@@ -1,7 +1,9 @@
 /**
  * The durable quote queue's worker (issue 2 §4 Quote worker): claims quote_jobs, asks each job's
- * connector with an AbortSignal at QUOTE_TIMEOUT_MS, writes the quote, and completes the
- * application when no quote is pending (min_quote_amount = cheapest quoted premium).
+ * connector with an AbortSignal at QUOTE_TIMEOUT_MS, checks the answer against
+ * quote-answer.schema.json, writes the quote, notes a timeout or error on the application
+ * (SPEC §3 Note), and completes the application when no quote is pending
+ * (min_quote_amount = cheapest quoted premium). A fault stays with its carrier's quote.
  * Safe with several processes on one PostgreSQL: claims use FOR UPDATE SKIP LOCKED, and the
  * completion check locks the application row.
  */
@@ -11,8 +13,9 @@ import type { Doc } from '../../engine/types.ts';
 import type { Executor } from '../db/database.ts';
 import type { QuoteJobRow, QuoteRow } from '../db/schema.ts';
 import { connectorFor } from '../quoting/connector-for.ts';
+import { parseQuoteAnswer } from '../quoting/parse-quote-answer.ts';
 import { QUOTE_TIMEOUT_MS } from '../quoting/quote-timeout-ms.ts';
-import type { QuoteAnswer } from '../quoting/types.ts';
+import type { Connector } from '../quoting/types.ts';
 import { findApplication, updateApplication } from '../repositories/applications-repository.ts';
 import {
   answerQuote,
@@ -21,6 +24,7 @@ import {
   finishQuoteJob,
   quoteProgress,
 } from '../repositories/quotes-repository.ts';
+import { noteCarrierFault } from '../services/carrier-fault-note.ts';
 import { ruleContextOf } from '../services/schema-engine.ts';
 
 /** Default pause between polls when the queue was empty, in ms. */
@@ -31,6 +35,10 @@ export const QUOTE_WORKER_BATCH = 4;
 export const QUOTE_MAX_ATTEMPTS = 3;
 /** Grace beyond the connector timeout before another worker may re-claim a running job, in ms. */
 const LOCK_GRACE_MS = 30_000;
+/** Longest error message kept from a connector, in characters. */
+const MAX_ERROR_MESSAGE_LENGTH = 500;
+/** Recorded when a connector fails without saying why. */
+export const CONNECTOR_FAILED_MESSAGE = 'The carrier connection failed without a message.';
 
 export interface QuoteWorkerOptions {
   pollIntervalMs?: number;
@@ -38,6 +46,8 @@ export interface QuoteWorkerOptions {
   /** Connector timeout in ms; defaults to QUOTE_TIMEOUT_MS. */
   timeoutMs?: number;
   logger?: FastifyBaseLogger;
+  /** The connector of a carriers.json connector id; defaults to connectorFor (fault suites plug in others). */
+  connectorFor?: (id: string) => Connector;
 }
 
 export interface QuoteWorker {
@@ -54,11 +64,20 @@ type Outcome = Pick<QuoteRow, 'status' | 'premium' | 'coverages' | 'benefits' | 
 
 class TimeoutError extends Error {}
 
+/** The message recorded for a failed request: NUL-free (PostgreSQL cannot store it), bounded, never empty. */
+function errorMessage(error: unknown): string {
+  const raw = error instanceof Error ? String(error.message) : typeof error === 'string' ? error : '';
+  const text = raw.replaceAll('\u0000', '').trim();
+  if (!text) return CONNECTOR_FAILED_MESSAGE;
+  return text.length > MAX_ERROR_MESSAGE_LENGTH ? `${text.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1)}…` : text;
+}
+
 async function askConnector(
   quote: QuoteRow,
   document: Doc,
   ctxSource: Parameters<typeof ruleContextOf>[0],
   timeoutMs: number,
+  lookup: (id: string) => Connector,
 ): Promise<Outcome> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -69,7 +88,7 @@ async function askConnector(
     }, timeoutMs);
   });
   try {
-    const connector = connectorFor(quote.connector);
+    const connector = lookup(quote.connector);
     const request = {
       target: {
         carrier: quote.carrier,
@@ -81,8 +100,10 @@ async function askConnector(
       document,
       ctx: ruleContextOf(ctxSource),
     };
-    // Racing the timer covers connectors that ignore the signal.
-    const answer: QuoteAnswer = await Promise.race([connector.quote(request, controller.signal), timeout]);
+    // Racing the timer covers connectors that ignore the signal; the schema check, answers of the wrong shape.
+    const answer = parseQuoteAnswer(
+      await Promise.race([connector.quote(request, controller.signal), timeout]),
+    );
     return {
       status: answer.status,
       premium: answer.status === 'quoted' ? answer.premium : null,
@@ -96,13 +117,13 @@ async function askConnector(
       return {
         ...emptyOutcome(quote),
         status: 'timeout',
-        message: `No answer within ${Math.round(timeoutMs / 1000)} s.`,
+        message: `No answer within ${timeoutMs / 1000} s.`,
       };
     }
     return {
       ...emptyOutcome(quote),
       status: 'error',
-      message: error instanceof Error ? error.message : String(error),
+      message: errorMessage(error),
     };
   } finally {
     clearTimeout(timer);
@@ -121,8 +142,9 @@ function emptyOutcome(quote: QuoteRow): Outcome {
 }
 
 /**
- * Writes the outcome and, when it was the last pending quote of a launched application,
- * completes it with min_quote_amount = cheapest quoted premium (dollars, null when none).
+ * Writes the outcome (a timeout or error also upserts the application's alert note, SPEC §3
+ * Note) and, when it was the last pending quote of a launched application, completes it with
+ * min_quote_amount = cheapest quoted premium (dollars, null when none).
  */
 async function settle(
   db: Executor,
@@ -133,7 +155,10 @@ async function settle(
   await db.transaction(async (tx) => {
     // Locking the application serializes the last two answers of one launch across processes.
     const app = await findApplication(tx, job.application_id, { kind: 'all' }, true);
-    if (outcome) await answerQuote(tx, job.quote_id, outcome);
+    const answered = outcome ? await answerQuote(tx, job.quote_id, outcome) : false;
+    if (answered && (outcome?.status === 'error' || outcome?.status === 'timeout')) {
+      await noteCarrierFault(tx, job.application_id, outcome.status);
+    }
     await finishQuoteJob(tx, job.id, lastError);
     if (app?.status !== 'launched') return;
     const progress = await quoteProgress(tx, app.id);
@@ -143,7 +168,12 @@ async function settle(
   });
 }
 
-async function runJob(db: Executor, job: QuoteJobRow, timeoutMs: number): Promise<void> {
+async function runJob(
+  db: Executor,
+  job: QuoteJobRow,
+  timeoutMs: number,
+  lookup: (id: string) => Connector,
+): Promise<void> {
   const quote = await findQuote(db, job.quote_id);
   const app = await findApplication(db, job.application_id, { kind: 'all' });
   if (!quote || !app || quote.status !== 'pending') {
@@ -155,7 +185,7 @@ async function runJob(db: Executor, job: QuoteJobRow, timeoutMs: number): Promis
     await settle(db, job, { ...emptyOutcome(quote), message }, message);
     return;
   }
-  const outcome = await askConnector(quote, app.useable_details, app, timeoutMs);
+  const outcome = await askConnector(quote, app.useable_details, app, timeoutMs, lookup);
   await settle(db, job, outcome, outcome.status === 'error' ? outcome.message : null);
 }
 
@@ -165,6 +195,7 @@ export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}
   const pollMs = options.pollIntervalMs ?? QUOTE_POLL_INTERVAL_MS;
   const batch = options.batchSize ?? QUOTE_WORKER_BATCH;
   const timeoutMs = options.timeoutMs ?? QUOTE_TIMEOUT_MS;
+  const lookup = options.connectorFor ?? connectorFor;
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -173,7 +204,7 @@ export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}
     const jobs = await claimQuoteJobs(db, id, batch, timeoutMs + LOCK_GRACE_MS);
     await Promise.all(
       jobs.map((job) =>
-        runJob(db, job, timeoutMs).catch((error) => {
+        runJob(db, job, timeoutMs, lookup).catch((error) => {
           // The job stays running until its lock expires, then another claim retries it.
           options.logger?.error({ err: error, job: job.id }, 'quote job failed');
         }),

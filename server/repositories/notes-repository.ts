@@ -1,5 +1,5 @@
 /** Note rows of applications. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { type NotePayload, type NoteRow, notes } from '../db/schema.ts';
 import { isRowId } from './is-row-id.ts';
@@ -51,4 +51,30 @@ export async function updateNotePayload(
     .where(eq(notes.id, noteId))
     .returning();
   return row;
+}
+
+/**
+ * The newest active note of an application written by `sentBy` with `status` (payload fields,
+ * SPEC §3 Note), or null. Callers hold the application row's lock when they upsert on it.
+ */
+export async function findActiveNoteBy(
+  db: Executor,
+  applicationId: number,
+  sentBy: string,
+  status: string,
+): Promise<NoteRow | null> {
+  const [row] = await db
+    .select()
+    .from(notes)
+    .where(
+      and(
+        eq(notes.application_id, applicationId),
+        sql`${notes.payload}->>'sent_by' = ${sentBy}`,
+        sql`${notes.payload}->>'status' = ${status}`,
+        sql`(${notes.payload}->>'is_active')::boolean`,
+      ),
+    )
+    .orderBy(desc(notes.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -2,12 +2,14 @@
  * The durable quote queue (issue 2 §4 Quote worker): timeouts with an aborted signal, connector
  * errors, re-claim of jobs a crashed worker left running, the attempt cap, jobs whose quote was
  * reset away, polling start/stop, and two workers sharing one queue.
- * Only the carrier side is faked: a connector that never answers and one that throws.
+ * Only the carrier side is faked, through the worker's connectorFor option: a connector that
+ * never answers and one that throws.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteJobs, quotes } from '../../server/db/schema.ts';
 import { createQuoteWorker, QUOTE_MAX_ATTEMPTS } from '../../server/jobs/quote-worker.ts';
+import { connectorFor as realConnectorFor } from '../../server/quoting/connector-for.ts';
 import type { Connector } from '../../server/quoting/types.ts';
 import { updateApplication } from '../../server/repositories/applications-repository.ts';
 import { insertQuoteWithJob } from '../../server/repositories/quotes-repository.ts';
@@ -15,37 +17,35 @@ import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.t
 
 const seenSignals: AbortSignal[] = [];
 
-vi.mock('../../server/quoting/connector-for.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../server/quoting/connector-for.ts')>();
-  const fakes: Record<string, Connector> = {
-    // A carrier that never answers and ignores the abort.
-    hang: {
-      id: 'hang',
-      quote: (_request, signal) => {
-        seenSignals.push(signal);
-        return new Promise(() => {});
-      },
+const fakes: Record<string, Connector> = {
+  // A carrier that never answers and ignores the abort.
+  hang: {
+    id: 'hang',
+    quote: (_request, signal) => {
+      seenSignals.push(signal);
+      return new Promise(() => {});
     },
-    boom: {
-      id: 'boom',
-      quote: async () => {
-        throw new Error('carrier exploded');
-      },
+  },
+  boom: {
+    id: 'boom',
+    quote: async () => {
+      throw new Error('carrier exploded');
     },
-    fixed: {
-      id: 'fixed',
-      quote: async (request) => ({
-        status: 'quoted',
-        premium: request.target.carrier === 'cheap' ? 812.5 : 1500,
-        coverages: { building_limit: 250000 },
-        benefits: [],
-        message: null,
-        indicative: true,
-      }),
-    },
-  };
-  return { connectorFor: (id: string) => fakes[id] ?? original.connectorFor(id) };
-});
+  },
+  fixed: {
+    id: 'fixed',
+    quote: async (request) => ({
+      status: 'quoted',
+      premium: request.target.carrier === 'cheap' ? 812.5 : 1500,
+      coverages: { building_limit: 250000 },
+      benefits: [],
+      message: null,
+      indicative: true,
+    }),
+  },
+};
+/** The workers' connector lookup: the fakes above, else the real connectors. */
+const connectorFor = (id: string) => fakes[id] ?? realConnectorFor(id);
 
 const ADDRESS = {
   searched_address: '1 Worker Way, Miami Beach, FL 33139',
@@ -88,7 +88,7 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { worker: { timeoutMs: 150 } });
+    t = await startTestApp(kind, { worker: { timeoutMs: 150, connectorFor } });
     key = await t.loginAs('agent@demo.test');
   });
   afterAll(async () => {
@@ -118,6 +118,19 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     expect(app.status).toBe('completed');
     expect(app.min_quote_amount).toBe(1500);
     expect(seenSignals.at(-1)?.aborted).toBe(true);
+    expect(app.quotes[0].message).toBe('No answer within 0.15 s.');
+    expect(app.notes.map((n: { payload: object; color: string }) => [n.payload, n.color])).toEqual([
+      [
+        {
+          is_alert: true,
+          is_active: true,
+          sent_by: 'auto_quote_timeout',
+          status: 'timeout',
+          message: 'No quote in time from hang.',
+        },
+        'yellow',
+      ],
+    ]);
   });
 
   it('records a throwing connector as error with its message; no quote leaves min_quote_amount null', async () => {
@@ -127,6 +140,11 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     expect(app.quotes[0]).toMatchObject({ status: 'error', message: 'carrier exploded', premium: null });
     expect(app.status).toBe('completed');
     expect(app.min_quote_amount).toBeNull();
+    expect(app.notes).toHaveLength(1);
+    expect(app.notes[0]).toMatchObject({
+      payload: { sent_by: 'auto_launch', status: 'failed', message: 'Automatic launch failed for boom.' },
+      color: 'red',
+    });
   });
 
   it('re-claims a job a crashed worker left running once its lock expired, not before', async () => {
@@ -172,7 +190,7 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
   });
 
   it('polls in the background after start and stops cleanly', async () => {
-    const worker = createQuoteWorker(t.db, { pollIntervalMs: 20, timeoutMs: 150 });
+    const worker = createQuoteWorker(t.db, { pollIntervalMs: 20, timeoutMs: 150, connectorFor });
     worker.start();
     const { id } = await launchedWith([{ connector: 'fixed' }, { connector: 'fixed', carrier: 'cheap' }]);
     const deadline = Date.now() + 10_000;
@@ -190,8 +208,8 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
       carrier: i === 7 ? 'cheap' : `c${i}`,
     }));
     const { id, quoteIds } = await launchedWith(targets);
-    const a = createQuoteWorker(t.db, { batchSize: 3, timeoutMs: 150 });
-    const b = createQuoteWorker(t.db, { batchSize: 3, timeoutMs: 150 });
+    const a = createQuoteWorker(t.db, { batchSize: 3, timeoutMs: 150, connectorFor });
+    const b = createQuoteWorker(t.db, { batchSize: 3, timeoutMs: 150, connectorFor });
     const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
     expect(ranA + ranB).toBe(12);
     const jobs = await t.db.select().from(quoteJobs).where(eq(quoteJobs.application_id, id));
