@@ -1,0 +1,310 @@
+/**
+ * The records the access matrix aims at: the same set in the callers' company (Demo Agency,
+ * "own") and in another company (Other Agency, "other"), plus the session keys of every column
+ * and snapshots that show a refused write changed nothing. Built once per database in beforeAll.
+ */
+import { asc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { expect } from 'vitest';
+import type { Doc } from '../../../engine/types.ts';
+import { examples } from '../../../schemas/schema-set.ts';
+import {
+  agents,
+  apiCredentials,
+  applications,
+  type CompanyRow,
+  companies,
+  companyLogos,
+  files,
+  notes,
+  quoteJobs,
+  quotes,
+  statementsOfValues,
+  users,
+} from '../../../server/db/schema.ts';
+import { manualCarriers } from '../../../server/quoting/manual-carriers.ts';
+import { sovCarriers } from '../../../server/quoting/sov-carriers.ts';
+import { insertCredential } from '../../../server/repositories/api-credentials-repository.ts';
+import {
+  findCompanyForUpdate,
+  updateCompany,
+  upsertLogo,
+} from '../../../server/repositories/companies-repository.ts';
+import { insertNote } from '../../../server/repositories/notes-repository.ts';
+import {
+  type AccountsFixture,
+  accountsFixture,
+  MIAMI,
+  TINY_PNG_BASE64,
+} from '../helpers/accounts-fixture.ts';
+import { addAccount } from '../helpers/add-account.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import type { Caller } from './callers.ts';
+
+/** Whose records a cell aims at: the callers' company, another company's. */
+export type Side = 'own' | 'other';
+
+/** The records of one company. */
+export interface CompanyRecords {
+  companyId: number;
+  agentId: number;
+  agentUserId: number;
+  adminUserId: number;
+  customerUserId: number;
+  /** Session key of the company's agent (creates its applications). */
+  agentKey: string;
+  /** A new flood application of the agent, with an alert note. */
+  applicationId: number;
+  noteId: number;
+  /** A launched commercial application: manual (with a document), SOV and automatic quotes. */
+  commercialId: number;
+  manualQuoteId: number;
+  automaticQuoteId: number;
+  fileId: number;
+  /** A launched commercial application whose SOV and manual quotes cells remove and relaunch. */
+  offlineTargetId: number;
+  credentialId: number;
+}
+
+export type SettingsCollection = 'application-sources' | 'banners' | 'email-templates' | 'sms-templates';
+
+/** A valid item of each settings collection; `side` marks whose it is. */
+export function settingsItem(collection: SettingsCollection, side: Side): Record<string, unknown> {
+  switch (collection) {
+    case 'application-sources':
+      return { name: `${side} source`, is_active: true };
+    case 'banners':
+      return { message: `${side} banner`, color: 'blue', starts_on: null, ends_on: null, is_active: true };
+    case 'email-templates':
+      return { name: `${side} mail`, subject: 'Your quote', body: 'Hi {{first_name}}' };
+    case 'sms-templates':
+      return { name: `${side} text`, body: 'Hi {{first_name}}' };
+  }
+}
+
+export interface AccessWorld {
+  t: TestApp;
+  f: AccountsFixture;
+  /** The session key each column sends; undefined: none. */
+  keys: Record<Caller, string | undefined>;
+  own: CompanyRecords;
+  other: CompanyRecords;
+  /** A SOV quote manager and a manual carrier that write Commercial in Florida. */
+  sovCarrierId: string;
+  manualCarrier: string;
+  /** A new flood application of the side's agent. */
+  freshApplication(side: Side): Promise<number>;
+  /** A new, never revoked API credential of the company. */
+  freshCredential(side: Side): Promise<number>;
+  /** A new item of a settings collection (banners, templates, ...) of the company; its id. */
+  freshItem(side: Side, collection: SettingsCollection): Promise<number>;
+  /** Puts the company row and logo back as they were when the world was built. */
+  restoreCompany(side: Side): Promise<void>;
+  /** An e-mail no account has. */
+  uniqueEmail(prefix: string): string;
+}
+
+/** Rows of `table` where `column` is `value`, by id: the state a refused call must not change. */
+export async function rowsWhere(
+  t: TestApp,
+  table: PgTable & { id?: PgColumn },
+  column: PgColumn,
+  value: number | string,
+): Promise<unknown[]> {
+  const query = t.db
+    .select()
+    .from(table as PgTable)
+    .where(eq(column, value) as SQL);
+  return table.id ? query.orderBy(asc(table.id)) : query;
+}
+
+/** An application with everything hanging off it (notes, quotes, jobs, files, statements). */
+export async function applicationSnapshot(t: TestApp, id: number) {
+  return {
+    application: await rowsWhere(t, applications, applications.id, id),
+    notes: await rowsWhere(t, notes, notes.application_id, id),
+    quotes: await rowsWhere(t, quotes, quotes.application_id, id),
+    jobs: await rowsWhere(t, quoteJobs, quoteJobs.application_id, id),
+    files: await rowsWhere(t, files, files.application_id, id),
+    statements: await rowsWhere(t, statementsOfValues, statementsOfValues.application_id, id),
+  };
+}
+
+/** A company with its logo and API credentials. */
+export async function companySnapshot(t: TestApp, id: number) {
+  return {
+    company: await rowsWhere(t, companies, companies.id, id),
+    logo: await rowsWhere(t, companyLogos, companyLogos.company_id, id),
+    credentials: await rowsWhere(t, apiCredentials, apiCredentials.company_id, id),
+  };
+}
+
+/** A user with their agent record. */
+export async function userSnapshot(t: TestApp, id: number) {
+  return {
+    user: await rowsWhere(t, users, users.id, id),
+    agent: await rowsWhere(t, agents, agents.user_id, id),
+  };
+}
+
+const FL_COMMERCIAL_SOV = sovCarriers().find(
+  (c) => c.states.includes('FL') && c.quote_types.includes('Commercial'),
+)?.quote_manager_id as string;
+const FL_COMMERCIAL_MANUAL = manualCarriers().find(
+  (c) => c.quote_types.includes('Commercial') && c.states.includes('FL'),
+)?.carrier as string;
+
+/** Builds the world: a customer and an admin-reachable set of records in each company. */
+export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
+  const f = await accountsFixture(t);
+  const superKey = f.keys['super-admin'];
+  const revoked = await t.loginAs('agent@demo.test');
+  expect((await t.post('auth/logout', { session_key: revoked })).statusCode).toBe(200);
+  const keys: Record<Caller, string | undefined> = { ...f.keys, anonymous: undefined, revoked };
+  let sequence = 0;
+  const uniqueEmail = (prefix: string) => `${prefix}-${t.kind}-${++sequence}@matrix.test`;
+
+  const ok = async (path: string, body: Record<string, unknown>) => {
+    const answer = await t.post(path, body);
+    expect(answer.statusCode, `${path}: ${answer.body.message}`).toBe(200);
+    return answer.body.data;
+  };
+  const agentKeys: Record<Side, string> = {
+    own: f.keys.agent,
+    other: await t.loginAs('otheragent@demo.test'),
+  };
+  const companyIds: Record<Side, number> = { own: f.demoCompanyId, other: f.otherCompanyId };
+
+  const freshApplication = async (side: Side, product = 'Primary') =>
+    (
+      await ok('agent-portal/create-new-application', {
+        session_key: agentKeys[side],
+        carrier_quote_type: product,
+        address: MIAMI,
+      })
+    ).application.id as number;
+
+  /** A commercial application launched by the side's agent (status launched; worker not run). */
+  const launchedCommercial = async (side: Side) => {
+    const id = await freshApplication(side, 'Commercial');
+    await ok('agent-portal/launch-application', {
+      session_key: agentKeys[side],
+      application_id: id,
+      address_details: structuredClone(examples.commercial) as Doc,
+    });
+    return id;
+  };
+
+  const freshCredential = async (side: Side) =>
+    (
+      await insertCredential(t.db, {
+        company_id: companyIds[side],
+        name: `matrix ${++sequence}`,
+        key_id: `ak_matrix_${t.kind}_${sequence}`,
+        secret_hash: 'x'.repeat(64),
+        created_by: f.userIds['superadmin@demo.test'],
+      })
+    ).id;
+
+  const freshItem = async (side: Side, collection: SettingsCollection) => {
+    const { settings } = await ok(`portal-settings/${collection}/create`, {
+      session_key: superKey,
+      company_id: companyIds[side],
+      item: settingsItem(collection, side),
+    });
+    const items: { id: number }[] = settings[collection.replace('-', '_')];
+    return Math.max(...items.map((item) => item.id));
+  };
+
+  const recordsOf = async (side: Side): Promise<CompanyRecords> => {
+    const companyId = companyIds[side];
+    const agentId = side === 'own' ? f.agentIds.demo : f.agentIds.other;
+    const customerUserId =
+      side === 'own'
+        ? f.userIds['customer@demo.test']
+        : (await addAccount(t.db, { email: uniqueEmail('customer'), role: 'customer', companyId })).userId;
+    const applicationId = await freshApplication(side);
+    const note = await insertNote(t.db, applicationId, {
+      is_alert: true,
+      is_active: true,
+      sent_by: 'agent',
+      status: 'note',
+      message: `${side} note`,
+    });
+
+    const commercialId = await launchedCommercial(side);
+    const manual = await ok('agent-portal/launch-application-manual-carriers', {
+      session_key: agentKeys[side],
+      application_id: commercialId,
+      manual_carrier_names_list: [FL_COMMERCIAL_MANUAL],
+    });
+    const manualQuoteId = manual.application.quotes.find((q: { source: string }) => q.source === 'manual').id;
+    const automaticQuoteId = manual.application.quotes.find(
+      (q: { source: string }) => q.source === 'automatic',
+    ).id;
+    await ok('agent-portal/launch-application-sov-carriers', {
+      session_key: agentKeys[side],
+      application_id: commercialId,
+      sov_carrier_names_list: [FL_COMMERCIAL_SOV],
+    });
+    const recorded = await ok('agent-portal/record-manual-quote', {
+      session_key: superKey,
+      application_id: commercialId,
+      quote_id: manualQuoteId,
+      status: 'quoted',
+      premium: 1000,
+      coverages: {},
+      message: null,
+      document: { name: `${side}.png`, content_base64: TINY_PNG_BASE64, content_type: 'image/png' },
+    });
+    const fileUrl: string = recorded.application.quotes.find((q: { id: number }) => q.id === manualQuoteId)
+      .document.url;
+
+    return {
+      companyId,
+      agentId,
+      agentUserId: f.userIds[side === 'own' ? 'agent@demo.test' : 'otheragent@demo.test'],
+      adminUserId: f.userIds[side === 'own' ? 'admin@demo.test' : 'otheradmin@demo.test'],
+      customerUserId,
+      agentKey: agentKeys[side],
+      applicationId,
+      noteId: note.id,
+      commercialId,
+      manualQuoteId,
+      automaticQuoteId,
+      fileId: Number(fileUrl.split('/').pop()),
+      offlineTargetId: await launchedCommercial(side),
+      credentialId: await freshCredential(side),
+    };
+  };
+  const own = await recordsOf('own');
+  const other = await recordsOf('other');
+  for (const side of ['own', 'other'] as const) {
+    await freshItem(side, 'banners');
+    await upsertLogo(t.db, companyIds[side], 'image/png', TINY_PNG_BASE64);
+  }
+  const baseline: Record<Side, CompanyRow> = {
+    own: (await findCompanyForUpdate(t.db, companyIds.own)) as CompanyRow,
+    other: (await findCompanyForUpdate(t.db, companyIds.other)) as CompanyRow,
+  };
+  const restoreCompany = async (side: Side) => {
+    const { id: _id, created_at: _created, updated_at: _updated, ...columns } = baseline[side];
+    await updateCompany(t.db, companyIds[side], columns);
+    await upsertLogo(t.db, companyIds[side], 'image/png', TINY_PNG_BASE64);
+  };
+
+  return {
+    t,
+    f,
+    keys,
+    own,
+    other,
+    sovCarrierId: FL_COMMERCIAL_SOV,
+    manualCarrier: FL_COMMERCIAL_MANUAL,
+    freshApplication: (side) => freshApplication(side),
+    freshCredential,
+    freshItem,
+    restoreCompany,
+    uniqueEmail,
+  };
+}

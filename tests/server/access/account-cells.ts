@@ -1,0 +1,206 @@
+/**
+ * Cells of user management and MGA company management (docs/api-accounts.md Users, Companies):
+ * each on the callers' company's records and on another company's. Writes start from a known
+ * state (a reset field, a fresh account) so a refused one would visibly change something.
+ */
+import { companies, users } from '../../../server/db/schema.ts';
+import { updateUser, upsertAgent } from '../../../server/repositories/users-repository.ts';
+import { addAccount } from '../helpers/add-account.ts';
+import type { CallResult } from '../helpers/test-app.ts';
+import type { Cell } from './access-cell.ts';
+import { type AccessWorld, companySnapshot, rowsWhere, type Side, userSnapshot } from './access-world.ts';
+import { type Caller, type Expected, MANAGERS_OTHER, MANAGERS_OWN, SUPER_ONLY, signedIn } from './callers.ts';
+
+const SVG_LOGO = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>').toString(
+  'base64',
+);
+
+const whose = (side: Side) => (side === 'own' ? "own company's" : "another company's");
+
+/** Every user- and company-management cell. */
+export function accountCells(w: AccessWorld): Cell[] {
+  const { t, own, other } = w;
+  const records = (side: Side) => (side === 'own' ? own : other);
+  const sides = ['own', 'other'] as const;
+  const managers: Record<Side, Expected> = { own: MANAGERS_OWN, other: MANAGERS_OTHER };
+
+  /** Users listed must be of the caller's company unless the caller is the super-admin. */
+  const usersLeaks = (answer: CallResult, caller: Caller, mustShow: number) => {
+    const listed: { id: number; company: { id: number } | null }[] = answer.body.data.users;
+    const problems = listed.some((user) => user.id === mustShow) ? [] : [`user ${mustShow} is missing`];
+    if (caller !== 'super-admin') {
+      for (const user of listed.filter((u) => u.company?.id !== own.companyId))
+        problems.push(`lists user ${user.id} of company ${user.company?.id}`);
+    }
+    return problems;
+  };
+
+  /** A cell per side; `user` is the target user whose rows a refusal must leave alone. */
+  const onUser = (
+    path: string,
+    verb: string,
+    expected: Record<Side, Expected>,
+    body: (side: Side) => Promise<Record<string, unknown>> | Record<string, unknown>,
+  ): Cell[] =>
+    sides.map((side) => {
+      let target = 0;
+      return {
+        name: `${path} ${verb} ${whose(side)} user`,
+        endpoint: `POST /api/${path}`,
+        side,
+        expected: expected[side],
+        request: async () => {
+          const sent = await body(side);
+          target = Number(sent.user_id ?? sent.customer_user_id);
+          return { body: sent };
+        },
+        unchanged: () => userSnapshot(t, target),
+      };
+    });
+
+  /** A cell per side on the company's row (restored first, so a write always changes it). */
+  const onCompany = (
+    path: string,
+    verb: string,
+    expected: Record<Side, Expected>,
+    body: (side: Side) => Record<string, unknown>,
+  ): Cell[] =>
+    sides.map((side) => ({
+      name: `${path} ${verb} ${side === 'own' ? 'own company' : 'another company'}`,
+      endpoint: `POST /api/${path}`,
+      side,
+      expected: expected[side],
+      request: async () => {
+        await w.restoreCompany(side);
+        return { body: { company_id: records(side).companyId, ...body(side) } };
+      },
+      unchanged: () => companySnapshot(t, records(side).companyId),
+    }));
+
+  return [
+    ...sides.map(
+      (side): Cell => ({
+        name: `users/list ${whose(side)}`,
+        endpoint: 'POST /api/users/list',
+        side,
+        expected: managers[side],
+        request: () => ({ body: side === 'own' ? {} : { company_id: other.companyId } }),
+        leaks: (answer, caller) => usersLeaks(answer, caller, records(side).agentUserId),
+      }),
+    ),
+    ...onUser('users/get', 'reads', managers, (side) => ({ user_id: records(side).agentUserId })),
+    ...sides.map(
+      (side): Cell => ({
+        name: `users/create in ${whose(side)} company`,
+        endpoint: 'POST /api/users/create',
+        side,
+        expected: side === 'own' ? MANAGERS_OWN : SUPER_ONLY,
+        request: () => ({
+          body: {
+            name: 'New Agent',
+            email: w.uniqueEmail('agent'),
+            password: 'password-1',
+            role: 'agent',
+            company_id: records(side).companyId,
+            licensed_states: ['FL'],
+          },
+        }),
+        unchanged: () => rowsWhere(t, users, users.company_id, records(side).companyId),
+      }),
+    ),
+    ...onUser('users/update', 'updates', managers, async (side) => {
+      await updateUser(t.db, records(side).agentUserId, { phone: null });
+      await upsertAgent(t.db, records(side).agentUserId, ['FL', 'TX']);
+      return { user_id: records(side).agentUserId, phone: '(305) 555-0101', licensed_states: ['FL', 'GA'] };
+    }),
+    {
+      name: "users/update own company's super-admin",
+      endpoint: 'POST /api/users/update',
+      side: 'own',
+      // An admin must not reach the super-admin sharing their company (SPEC §6).
+      expected: signedIn([200, 404, 403, 403]),
+      request: async () => {
+        await updateUser(t.db, w.f.userIds['superadmin@demo.test'], { phone: null });
+        return { body: { user_id: w.f.userIds['superadmin@demo.test'], phone: '(305) 555-0102' } };
+      },
+      unchanged: () => userSnapshot(t, w.f.userIds['superadmin@demo.test']),
+    },
+    ...onUser('users/delete', 'deletes', managers, async (side) => ({
+      user_id: (
+        await addAccount(t.db, {
+          email: w.uniqueEmail('delete'),
+          role: 'customer',
+          companyId: records(side).companyId,
+        })
+      ).userId,
+    })),
+    ...onUser('users/assign-agent', 'assigns an agent to', managers, async (side) => {
+      await updateUser(t.db, records(side).customerUserId, { assigned_agent_id: null });
+      return { customer_user_id: records(side).customerUserId, agent_id: records(side).agentId };
+    }),
+    {
+      name: "users/assign-agent of another company's agent to an own customer",
+      endpoint: 'POST /api/users/assign-agent',
+      side: 'other',
+      expected: signedIn([404, 404, 403, 403]),
+      request: async () => {
+        await updateUser(t.db, own.customerUserId, { assigned_agent_id: null });
+        return { body: { customer_user_id: own.customerUserId, agent_id: other.agentId } };
+      },
+      unchanged: () => userSnapshot(t, own.customerUserId),
+    },
+    ...sides.map(
+      (side): Cell => ({
+        name: `companies/list searching ${whose(side)} name`,
+        endpoint: 'POST /api/companies/list',
+        side,
+        expected: SUPER_ONLY,
+        request: () => ({ body: { search: side === 'own' ? 'Demo Agency' : 'Other Agency' } }),
+        leaks: (answer) =>
+          answer.body.data.companies.some((c: { id: number }) => c.id === records(side).companyId)
+            ? []
+            : [`company ${records(side).companyId} is missing`],
+      }),
+    ),
+    {
+      name: 'companies/create',
+      endpoint: 'POST /api/companies/create',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: () => ({ body: { name: `Agency ${w.uniqueEmail('company')}` } }),
+      unchanged: async () => (await t.db.select({ id: companies.id }).from(companies)).length,
+    },
+    ...sides.map(
+      (side): Cell => ({
+        name: `companies/get ${whose(side)}`,
+        endpoint: 'POST /api/companies/get',
+        side,
+        expected: managers[side],
+        request: () => ({ body: { company_id: records(side).companyId } }),
+        leaks: (answer) =>
+          answer.body.data.company.id === records(side).companyId ? [] : ['answers another company'],
+      }),
+    ),
+    ...onCompany('companies/update', 'updates', { own: SUPER_ONLY, other: SUPER_ONLY }, () => ({
+      permissions: ['applications'],
+      has_active_subscription: true,
+    })),
+    ...onCompany(
+      'companies/change-plan',
+      'changes the plan of',
+      { own: SUPER_ONLY, other: SUPER_ONLY },
+      () => ({
+        plan_id: 'agency',
+      }),
+    ),
+    ...onCompany(
+      'companies/set-approved-states',
+      'sets the states of',
+      { own: SUPER_ONLY, other: SUPER_ONLY },
+      () => ({ approved_states: ['FL', 'GA', 'AL'] }),
+    ),
+    ...onCompany('companies/set-logo', 'sets the logo of', managers, () => ({
+      logo: { content_base64: SVG_LOGO, content_type: 'image/svg+xml' },
+    })),
+  ];
+}

@@ -1,0 +1,38 @@
+/**
+ * The columns of the access matrix (issue 5): the four roles of SPEC §6 plus a caller without a
+ * session key and one with a revoked key, and the expected-status shorthands the cells share.
+ */
+import { ROLES } from '../helpers/accounts-fixture.ts';
+
+export const CALLERS = [...ROLES, 'anonymous', 'revoked'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** One HTTP status per caller, in CALLERS order. */
+export type Expected = [
+  superAdmin: number,
+  admin: number,
+  agent: number,
+  customer: number,
+  anonymous: number,
+  revoked: number,
+];
+
+/** A call that needs a session: the four roles' statuses, then 401 without or with a dead key. */
+export function signedIn(roles: [number, number, number, number]): Expected {
+  return [...roles, 401, 401];
+}
+
+/** Admin area of the caller's company: super-admins and admins; agents and customers 403. */
+export const MANAGERS_OWN = signedIn([200, 200, 403, 403]);
+/** Admin area of another company: only super-admins; an admin learns only "not found". */
+export const MANAGERS_OTHER = signedIn([200, 404, 403, 403]);
+export const SUPER_ONLY = signedIn([200, 403, 403, 403]);
+export const EVERY_ROLE = signedIn([200, 200, 200, 200]);
+/** A body naming what the call cannot take (another account or company): 400 for every role. */
+export const NOT_ADDRESSABLE = signedIn([400, 400, 400, 400]);
+/** Application calls on the caller's company (agents: their own): customers never. */
+export const WORKERS_OWN = signedIn([200, 200, 200, 403]);
+/** Application calls on another company's records: only super-admins reach them. */
+export const WORKERS_OTHER = signedIn([200, 404, 404, 403]);
+/** Open calls: everyone, with or without a session. */
+export const OPEN: Expected = [200, 200, 200, 200, 200, 200];

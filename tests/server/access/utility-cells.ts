@@ -1,0 +1,52 @@
+/**
+ * Cells of the small calls around the portal: the working-hour flag (open), the ZIP look-up
+ * (any session), company logos (public files, docs/decisions/086-company-logo-in-the-database.md)
+ * and the billing-portal redirect.
+ */
+import type { Cell } from './access-cell.ts';
+import type { AccessWorld, Side } from './access-world.ts';
+import { EVERY_ROLE, OPEN } from './callers.ts';
+
+/** Every utility cell. */
+export function utilityCells(w: AccessWorld): Cell[] {
+  const records = (side: Side) => (side === 'own' ? w.own : w.other);
+  return [
+    ...(['GET', 'POST'] as const).map(
+      (method): Cell => ({
+        name: `${method} is-it-working-hour (open)`,
+        endpoint: `${method} /api/is-it-working-hour`,
+        side: 'none',
+        expected: OPEN,
+        request: () => ({ body: {} }),
+      }),
+    ),
+    {
+      name: 'address/zip-lookup',
+      endpoint: 'POST /api/address/zip-lookup',
+      side: 'none',
+      expected: EVERY_ROLE,
+      request: () => ({ body: { zip: '33139' } }),
+    },
+    ...(['own', 'other'] as const).map(
+      (side): Cell => ({
+        name: `GET company-logos/{company_id} of ${side === 'own' ? 'own' : 'another'} company (public)`,
+        endpoint: 'GET /api/company-logos/{company_id}',
+        side,
+        // Logos are public files: the login page shows them before anyone signs in.
+        expected: OPEN,
+        request: () => ({ url: `/api/company-logos/${records(side).companyId}` }),
+      }),
+    ),
+    {
+      name: 'GET billing-portal',
+      endpoint: 'GET /api/billing-portal',
+      side: 'none',
+      expected: [302, 302, 302, 302, 302, 302],
+      request: () => ({}),
+      leaks: (answer, caller) => {
+        const expected = caller === 'anonymous' || caller === 'revoked' ? '/auth/login' : '/dashboard/plans';
+        return answer.headers.location === expected ? [] : [`redirects to ${answer.headers.location}`];
+      },
+    },
+  ];
+}
