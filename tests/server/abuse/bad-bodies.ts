@@ -8,14 +8,22 @@
  * - `extra-field`: an unknown field added to an object, including the prototype-pollution keys
  *   `__proto__`, `constructor` (with `prototype`) and `prototype`;
  * - `absent-records`: a schema-valid body whose every id names no record (only for endpoints
- *   with a required id), so the body reaches the handler and must be refused there.
+ *   with a required id), so the body reaches the handler and must be refused there;
+ * - `own-records`: a schema-valid body with hostile values whose ids name real records (from
+ *   `recordIds`), so handlers meet them; it may succeed, and then may change rows.
  * Deep values are kept as {@link Deep} markers and expanded by {@link bodyJson}, since
  * JSON.stringify recurses and overflows the stack long before the 1 MiB body limit.
  */
 import fc from 'fast-check';
 import { type JsonSchema, schemaArbitrary } from './schema-arbitrary.ts';
 
-export type BadKind = 'not-an-object' | 'bad-field' | 'missing-field' | 'extra-field' | 'absent-records';
+export type BadKind =
+  | 'not-an-object'
+  | 'bad-field'
+  | 'missing-field'
+  | 'extra-field'
+  | 'absent-records'
+  | 'own-records';
 
 export interface BadBody {
   kind: BadKind;
@@ -165,11 +173,17 @@ function isIdSchema(schema: JsonSchema): boolean {
   return schema.pattern === '^[0-9]{1,10}$' && schema.maximum === ABSENT_ID;
 }
 
+/** Ids of real records by body field name (`application_id` -> [12, 13]), for `own-records`. */
+export type RecordIds = Record<string, number[]>;
+
+/** Small ids: most tables' first rows, for id fields `recordIds` does not name. */
+const SMALL_ID = fc.integer({ min: 1, max: 30 });
+
 /**
  * The bad bodies of an endpoint with body schema `schema` (no session_key: the suite adds it).
  * Bodies of every kind but `absent-records` should be schema-invalid; the suite checks with Ajv.
  */
-export function badBodies(schema: JsonSchema): fc.Arbitrary<BadBody> {
+export function badBodies(schema: JsonSchema, recordIds: RecordIds = {}): fc.Arbitrary<BadBody> {
   const properties = (schema.properties as Record<string, JsonSchema>) ?? {};
   const { session_key: _session, ...rest } = properties;
   const valid = schemaArbitrary({ ...schema, properties: rest }) as fc.Arbitrary<Record<string, unknown>>;
@@ -261,6 +275,20 @@ export function badBodies(schema: JsonSchema): fc.Arbitrary<BadBody> {
     }),
   );
 
+  const ownRecords = fc
+    .tuple(
+      valid,
+      fc.record(
+        Object.fromEntries(
+          ids.map(([name]) => [name, recordIds[name] ? fc.constantFrom(...recordIds[name]) : SMALL_ID]),
+        ),
+      ),
+    )
+    .map(([body, chosen]): BadBody => {
+      const named = Object.fromEntries(Object.entries(chosen).filter(([name]) => name in body));
+      return { kind: 'own-records', body: { ...body, ...named }, what: JSON.stringify(named) };
+    });
+
   return fc
     .oneof(
       { weight: 1, arbitrary: notAnObject },
@@ -268,6 +296,7 @@ export function badBodies(schema: JsonSchema): fc.Arbitrary<BadBody> {
       { weight: 2, arbitrary: missingField },
       { weight: 2, arbitrary: extraField },
       ...(requiredIds.length > 0 ? [{ weight: 2, arbitrary: absentRecords }] : []),
+      ...(ids.length > 0 ? [{ weight: 2, arbitrary: ownRecords }] : []),
     )
     .filter((bad): bad is BadBody => bad !== null);
 }

@@ -26,7 +26,9 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
       .stringMatching(new RegExp(schema.pattern))
       .filter((s) => s.length >= minLength && s.length <= maxLength);
   }
-  return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(maxLength, minLength + 12)) });
+  const bounds = { minLength, maxLength: Math.max(minLength, Math.min(maxLength, minLength + 12)) };
+  // Any code point too, lone surrogates included: valid to the schema, hostile to what follows.
+  return fc.oneof(fc.string(bounds), fc.string({ ...bounds, unit: 'binary' }));
 }
 
 function objectArbitrary(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
