@@ -14,6 +14,7 @@ import type { Executor } from './db/database.ts';
 import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
+import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
 import { type MailSink, startMailSink } from './mail/mail-sink.ts';
@@ -47,6 +48,20 @@ export const DEFAULT_PORTAL_DIR = resolve(import.meta.dirname, '../dist/portal')
 /** Largest request body accepted, in bytes; documents are far smaller. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * Ajv options of every request schema (Fastify's validator compiler merges them over its
+ * defaults); exported so the fuzz suite predicts validation with the same settings.
+ */
+export const REQUEST_AJV_OPTIONS = {
+  // Unknown properties are a client mistake to report, not to strip; types are never coerced.
+  removeAdditional: false,
+  coerceTypes: false,
+  useDefaults: true,
+  allErrors: false,
+  // `type: ['integer', 'string']` (an id as number or digits) is intended.
+  allowUnionTypes: true,
+} as const;
+
 export interface BuildAppOptions {
   /** The database (or a test's) every repository queries. The caller opens, migrates and closes it. */
   db: Executor;
@@ -71,17 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    ajv: {
-      // Unknown properties are a client mistake to report, not to strip; types are never coerced.
-      customOptions: {
-        removeAdditional: false,
-        coerceTypes: false,
-        useDefaults: true,
-        allErrors: false,
-        // `type: ['integer', 'string']` (an id as number or digits) is intended.
-        allowUnionTypes: true,
-      },
-    },
+    ajv: { customOptions: REQUEST_AJV_OPTIONS },
   });
   app.decorateRequest('actor', null);
   app.decorateRequest('account', null);
@@ -135,7 +140,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // 4. Every error and unknown /api path answers the envelope.
   app.setErrorHandler(errorHandler);
-  // Before any route's own hooks: strings PostgreSQL cannot store are a 400, not a 500.
+  // Before any route's own hooks: too deep nesting first, so the recursive NUL check stays within
+  // the stack, then strings PostgreSQL cannot store: 400s, not 500s.
+  app.addHook('preValidation', rejectDeepNesting);
   app.addHook('preValidation', rejectNulCharacters);
 
   // 5. Mail: SMTP_URL, else a company's SMTP, else the local sink that tests read
