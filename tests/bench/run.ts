@@ -11,6 +11,7 @@ import { cpus, loadavg } from 'node:os';
 /** Each benchmark's module, imported only when it runs, and what it measures. */
 const BENCHMARKS = {
   engine: { load: async () => (await import('./engine-bench.ts')).engineBench, about: 'validate time' },
+  form: { load: async () => (await import('./form-bench.ts')).formBench, about: 'keystroke to commit' },
   api: { load: async () => (await import('./api-bench.ts')).apiBench, about: 'API on 1M applications' },
   bundle: { load: async () => (await import('./bundle-bench.ts')).bundleBench, about: 'login route gzip' },
 } satisfies Record<string, { load: () => Promise<() => Promise<string>>; about: string }>;
