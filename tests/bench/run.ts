@@ -1,186 +1,64 @@
 /**
- * `npm run bench`: the engine's median time to validate each complete example document with every
- * rule, against @rjsf/validator-ajv8 (`customizeValidator()` + `validateFormData(doc, rootSchema,
- * customValidate)`) whose `customValidate` runs the same JSON-logic conditions and rules
- * interpreted by json-logic-js, in the same process. Prints a Markdown table of medians (µs).
- * Falls back to a generated generic set (200 fields, 100 rules) when schemas/ cannot be loaded,
- * or when BENCH_FALLBACK=1 is set.
+ * `npm run bench [-- name ...]`: runs the benchmarks named on the command line (or in BENCH_ONLY,
+ * comma-separated), else all of them in the order below, and prints one Markdown section per
+ * benchmark, each a table with ratios against a baseline measured in the same run. A machine line
+ * (cores, CPU, load average before and after) heads the report. Unknown names exit with code 2;
+ * a benchmark that throws prints its error as its section and makes the exit code 1.
+ * docs/decisions/108-benchmark-method.md.
  */
+import { cpus, loadavg } from 'node:os';
 
-import type { FormValidation } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import Ajv2020 from 'ajv/dist/2020.js';
-import { type CompiledSchemaSet, compileSchemaSet } from '../../engine/compile-schema-set.ts';
-import { evaluateLogic } from '../../engine/evaluate-logic.ts';
-import { isEmptyValue } from '../../engine/is-empty-value.ts';
-import { isTruthy } from '../../engine/is-truthy.ts';
-import type { Doc, RuleContext, SchemaSet } from '../../engine/types.ts';
-import { validateDocument } from '../../engine/validate-document.ts';
-import { generatedCtx, generatedDoc, generatedSet } from '../engine/fixtures/generated-set.ts';
+/** Each benchmark's module, imported only when it runs, and what it measures. */
+const BENCHMARKS = {
+  engine: { load: async () => (await import('./engine-bench.ts')).engineBench, about: 'validate time' },
+  form: { load: async () => (await import('./form-bench.ts')).formBench, about: 'keystroke to commit' },
+  api: { load: async () => (await import('./api-bench.ts')).apiBench, about: 'API on 1M applications' },
+  bundle: { load: async () => (await import('./bundle-bench.ts')).bundleBench, about: 'login route gzip' },
+} satisfies Record<string, { load: () => Promise<() => Promise<string>>; about: string }>;
 
-interface Case {
-  name: string;
-  doc: Doc;
-  ctx: RuleContext;
+type BenchmarkName = keyof typeof BENCHMARKS;
+
+function selected(): BenchmarkName[] {
+  const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?? [])]
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const known = Object.keys(BENCHMARKS) as BenchmarkName[];
+  const unknown = asked.filter((name) => !known.includes(name as BenchmarkName));
+  if (unknown.length) {
+    console.error(
+      `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${known.map((n) => `${n} (${BENCHMARKS[n].about})`).join(', ')}.`,
+    );
+    process.exit(2);
+  }
+  return asked.length ? known.filter((name) => asked.includes(name)) : known;
 }
 
-const WARM_UP = 1_000;
-const WARM_UP_MS = 1_000;
-const SAMPLES = 3_000;
-const MIN_SAMPLES = 101;
-const BUDGET_MS = 3_000;
-/** Calls per timed sample, so the timer's resolution does not dominate a ~50 µs call. */
-const BATCH = 5;
+function load(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
 
-/** The examples' contexts: product = carrier_quote_type[0]; a home application keeps the default Primary. */
-const EXAMPLE_CONTEXTS: Record<string, RuleContext> = {
-  primary: { product: 'Primary', application_type: 'flood', status: 'new' },
-  excess: { product: 'Excess', application_type: 'flood', status: 'new' },
-  mobile: { product: 'Mobile', application_type: 'flood', status: 'new' },
-  home: { product: 'Primary', application_type: 'home', status: 'new' },
-  commercial: { product: 'Commercial', application_type: 'flood', status: 'new' },
-};
-
-async function loadCases(): Promise<{ set: SchemaSet; cases: Case[]; source: string }> {
+const names = selected();
+const started = performance.now();
+console.log('# npm run bench\n');
+console.log(
+  `- ${new Date().toISOString()}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model.trim()}); ` +
+    `load average ${load()} (1, 5, 15 min) at start; benchmarks: ${names.join(', ')}\n`,
+);
+let failed = false;
+for (const name of names) {
   try {
-    if (process.env.BENCH_FALLBACK === '1') throw new Error('BENCH_FALLBACK=1');
-    const module = (await import('../../schemas/schema-set.ts')) as {
-      schemaSet: SchemaSet;
-      examples?: Record<string, Doc>;
-    };
-    const examples = module.examples;
-    if (!examples) throw new Error('schemas/schema-set.ts exports no examples');
-    const cases = Object.entries(EXAMPLE_CONTEXTS)
-      .filter(([name]) => examples[name])
-      .map(([name, ctx]) => ({ name, doc: examples[name], ctx }));
-    if (cases.length === 0) throw new Error('no example documents');
-    return {
-      set: module.schemaSet,
-      cases,
-      source: `schemas/ (examples ${cases.map((c) => c.name).join(', ')})`,
-    };
+    const run = await BENCHMARKS[name].load();
+    console.log(await run());
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      set: generatedSet(200, 100),
-      cases: [{ name: 'generated (200 fields, 100 rules)', doc: generatedDoc(200), ctx: generatedCtx }],
-      source: `FALLBACK generated generic fixture, because schemas/ could not be loaded: ${reason}`,
-    };
+    failed = true;
+    console.log(
+      `## ${name}: FAILED\n\n\`\`\`\n${error instanceof Error ? error.stack : String(error)}\n\`\`\`\n`,
+    );
   }
 }
-
-/**
- * The RJSF-style equivalent of validateDocument: the same form choice, applicability, required
- * checks and rules, each JSON-logic expression interpreted by json-logic-js on every call, the
- * first failure per field reported through RJSF's error handler.
- */
-function rjsfCustomValidate(set: SchemaSet, ctx: RuleContext) {
-  const rules = [...set.field_rules, ...set.cross_rules];
-  return (formData: Doc | undefined, errors: FormValidation<Doc>): FormValidation<Doc> => {
-    const doc = formData ?? {};
-    const data = { doc, ctx };
-    if (set.rules_apply_when !== undefined && !isTruthy(evaluateLogic(set.rules_apply_when, data)))
-      return errors;
-    const form = set.forms.find((f) => isTruthy(evaluateLogic(f.when, { ctx })));
-    if (!form) throw new Error(`No form for context ${JSON.stringify(ctx)}`);
-    const optional = new Set(form.optional ?? []);
-    const errorFor = (field: string) =>
-      ((errors as Record<string, unknown>)[field] as FormValidation<Doc> | undefined) ?? errors;
-    for (const section of form.sections) {
-      for (const field of section.fields) {
-        const condition = set.applicability[field];
-        if (condition !== undefined && !isTruthy(evaluateLogic(condition, data))) continue;
-        const value = doc[field];
-        const empty = isEmptyValue(value);
-        if (empty && !optional.has(field)) {
-          errorFor(field).addError(`${field} is required`);
-          continue;
-        }
-        for (const rule of rules) {
-          if (rule.field !== field || (empty && rule.skip_empty)) continue;
-          if (rule.when !== undefined && !isTruthy(evaluateLogic(rule.when, data))) continue;
-          const params: Record<string, unknown> = {};
-          for (const [name, expression] of Object.entries(rule.params ?? {})) {
-            params[name] = evaluateLogic(expression, data);
-          }
-          if (!isTruthy(evaluateLogic(rule.assert, { doc, ctx, params }))) {
-            errorFor(field).addError(rule.message);
-            break;
-          }
-        }
-      }
-    }
-    return errors;
-  };
-}
-
-/**
- * Median µs per call: warm-up (up to WARM_UP calls or WARM_UP_MS), then samples of BATCH calls
- * until SAMPLES or BUDGET_MS is reached, never fewer than MIN_SAMPLES, so a 4 ms call does not
- * keep a shared machine busy for minutes.
- */
-function median(run: () => unknown): { us: number; samples: number } {
-  const warmUpEnd = performance.now() + WARM_UP_MS;
-  for (let i = 0; i < WARM_UP && performance.now() < warmUpEnd; i++) run();
-  globalThis.gc?.();
-  const samples: number[] = [];
-  const end = performance.now() + BUDGET_MS;
-  while (samples.length < SAMPLES && (samples.length < MIN_SAMPLES || performance.now() < end)) {
-    const start = performance.now();
-    for (let b = 0; b < BATCH; b++) run();
-    samples.push(((performance.now() - start) * 1000) / BATCH);
-  }
-  samples.sort((a, b) => a - b);
-  return { us: samples[Math.floor(samples.length / 2)], samples: samples.length };
-}
-
-function row(compiled: CompiledSchemaSet, set: SchemaSet, entry: Case): string {
-  const validator = customizeValidator({ AjvClass: Ajv2020 });
-  const customValidate = rjsfCustomValidate(set, entry.ctx);
-  const engineMessages = validateDocument(compiled, entry.doc, entry.ctx).length;
-  const rjsfResult = validator.validateFormData(entry.doc, compiled.rootSchema, customValidate);
-  const engine = median(() => validateDocument(compiled, entry.doc, entry.ctx));
-  const ajvOnly = median(() => validator.validateFormData(entry.doc, compiled.rootSchema));
-  const rjsf = median(() => validator.validateFormData(entry.doc, compiled.rootSchema, customValidate));
-  const cells = [
-    entry.name,
-    String(Object.keys(entry.doc).length),
-    engine.us.toFixed(1),
-    rjsf.us.toFixed(1),
-    `${(rjsf.us / engine.us).toFixed(1)}x`,
-    ajvOnly.us.toFixed(1),
-    `${engineMessages} / ${rjsfResult.errors.length}`,
-    `${engine.samples} / ${rjsf.samples}`,
-  ];
-  return `| ${cells.join(' | ')} |`;
-}
-
-async function main(): Promise<void> {
-  const { set, cases, source } = await loadCases();
-  const compileStart = performance.now();
-  const compiled = compileSchemaSet(set);
-  const compileMs = performance.now() - compileStart;
-  const ruleCount = set.field_rules.length + set.cross_rules.length;
-  console.log(`# Validate benchmark\n`);
-  console.log(`- source: ${source}`);
-  console.log(
-    `- schema set: ${compiled.fields.length} fields, ${ruleCount} rules, ${Object.keys(set.applicability).length} applicability conditions; compile ${compileMs.toFixed(0)} ms`,
-  );
-  console.log(
-    `- medians of up to ${SAMPLES} samples of ${BATCH} calls (at least ${MIN_SAMPLES}, about ${BUDGET_MS / 1000} s each) after warm-up; Node ${process.version}; ` +
-      (globalThis.gc ? 'GC forced before each measurement' : 'no --expose-gc, so GC was not forced'),
-  );
-  console.log(
-    '- rjsf columns: `customizeValidator({ AjvClass: Ajv2020 })`, `validateFormData(doc, rootSchema, customValidate)`; ' +
-      'with a customValidate RJSF also rebuilds the default form state on each call, which is most of its time; ' +
-      'the "Ajv only" column is the same call without customValidate (types only, no rules)',
-  );
-  console.log('');
-  console.log(
-    '| document | fields | engine (µs) | rjsf + customValidate (µs) | rjsf / engine | rjsf Ajv only (µs) | messages engine / rjsf | samples engine / rjsf |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const entry of cases) console.log(row(compiled, set, entry));
-}
-
-await main();
+console.log(
+  `- done in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${load()} at the end`,
+);
+process.exit(failed ? 1 : 0);

@@ -14,7 +14,7 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results');
 
 /** Flags for headless Chromium on machines with no network but the loopback. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -1,0 +1,204 @@
+/**
+ * API benchmark of `npm run bench`: on PostgreSQL with 1,000,000 applications (seeded by
+ * seed-million.ts when the bench database holds fewer), autocannon against the real app in its own
+ * process: get-application-by-id, update-application (rotating over the demo agent's new
+ * applications) and get-agent-applications-list with filters (product and address), each at a
+ * fixed rate and at saturation, against a bare Fastify hello route in another process in the same
+ * run. Reports p50 and p99 latency (ms), req/s and errors (connection errors, timeouts and non-2xx
+ * answers). BENCH_API_SECONDS (default 10), BENCH_API_RATE (default 200 req/s) and
+ * BENCH_API_CONNECTIONS (default 10, the saturation runs' connections) tune it. Issue 5 Benchmarks.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
+import { REPO_ROOT } from './build-page.ts';
+import { markdownTable, ratio } from './markdown-table.ts';
+import { BENCH_DATABASE_URL, benchApplicationCount, MILLION, seedMillion } from './seed-million.ts';
+
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_API_RATE ?? 200);
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
+/** Connections of the fixed-rate runs: enough that the rate, not the connections, limits a slow call. */
+const RATE_CONNECTIONS = 50;
+
+interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(kind: 'app' | 'hello'): Promise<Server> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: BENCH_DATABASE_URL, PORT: '0' };
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'tests/bench/api-server.ts'), kind],
+    { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk;
+      const match = /listening (\d+)/.exec(log);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}:\n${log}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function post(url: string, body: object): Promise<{ data: Record<string, unknown> }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer;
+}
+
+/** The demo agent's applications still `new` (updatable), at most 200. */
+async function updatableIds(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT applications.id FROM applications
+       JOIN agents ON agents.id = applications.agent_id JOIN users ON users.id = agents.user_id
+       WHERE users.email = 'agent@demo.test' AND applications.status = 'new'
+       ORDER BY applications.id LIMIT 200`,
+    );
+    return rows.map((row) => row.id as number);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Endpoint {
+  name: string;
+  path: string;
+  /** The body of the n-th request. */
+  body: (n: number) => object;
+}
+
+/**
+ * One autocannon run: at `rate` req/s over RATE_CONNECTIONS connections, or with `rate` undefined
+ * at saturation (as fast as CONNECTIONS connections, one request in flight each, go).
+ */
+async function load(url: string, endpoint: Endpoint, rate: number | undefined): Promise<Result> {
+  let n = 0;
+  return autocannon({
+    url,
+    connections: rate ? RATE_CONNECTIONS : CONNECTIONS,
+    duration: SECONDS,
+    ...(rate ? { overallRate: rate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        path: endpoint.path,
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(endpoint.body(n++)) }),
+      },
+    ],
+  });
+}
+
+const reqPerS = (r: Result) => r.requests.total / r.duration;
+const failures = (r: Result) => r.errors + r.timeouts + r.non2xx;
+
+/** Seeds when needed, starts both servers, runs every load; returns the report section. */
+export async function apiBench(): Promise<string> {
+  const notes: string[] = [];
+  const existing = await benchApplicationCount();
+  if (existing < MILLION) {
+    const times = await seedMillion();
+    notes.push(
+      `- seeded ${MILLION.toLocaleString('en-US')} applications in ${(times.totalMs / 1000).toFixed(1)} s ` +
+        `(insert ${(times.insertMs / 1000).toFixed(1)} s, vacuum analyze ${(times.analyzeMs / 1000).toFixed(1)} s; tests/bench/seed-million.ts)`,
+    );
+  } else {
+    notes.push(`- reused the bench database (${existing.toLocaleString('en-US')} applications)`);
+  }
+  const hello = await startServer('hello');
+  const app = await startServer('app');
+  try {
+    const { data } = await post(`${app.url}/api/auth/login`, {
+      email: 'agent@demo.test',
+      password: 'demo1234',
+    });
+    const sessionKey = data.session_key as string;
+    const ids = await updatableIds();
+    if (ids.length === 0) throw new Error('The demo agent has no new application to update');
+    const id = (n: number) => ids[n % ids.length];
+    const endpoints: Endpoint[] = [
+      { name: 'bare Fastify hello (baseline)', path: '/api/hello', body: () => ({}) },
+      {
+        name: 'get-application-by-id',
+        path: '/api/agent-portal/get-application-by-id',
+        body: (n) => ({ session_key: sessionKey, application_id: id(n) }),
+      },
+      {
+        name: 'update-application',
+        path: '/api/agent-portal/update-application',
+        body: (n) => ({
+          session_key: sessionKey,
+          application_id: id(n),
+          address_details: { first_name: `Bench${n % 1000}` },
+        }),
+      },
+      {
+        name: 'listing, filters product + address',
+        path: '/api/agent-portal/get-agent-applications-list',
+        body: () => ({
+          session_key: sessionKey,
+          filters: { carrier_quote_type: 'Primary', address: 'Main' },
+        }),
+      },
+    ];
+    // A first call of each, so a broken endpoint fails loudly instead of filling a row with errors.
+    for (const endpoint of endpoints.slice(1)) await post(`${app.url}${endpoint.path}`, endpoint.body(0));
+    const rows: string[][] = [];
+    for (const [mode, rate] of [
+      [`fixed ${RATE} req/s`, RATE],
+      ['saturation', undefined],
+    ] as const) {
+      let baseline: Result | undefined;
+      for (const endpoint of endpoints) {
+        const result = await load(endpoint === endpoints[0] ? hello.url : app.url, endpoint, rate);
+        baseline ??= result;
+        rows.push([
+          endpoint.name,
+          mode,
+          reqPerS(result).toFixed(0),
+          result.latency.p50.toFixed(1),
+          result.latency.p99.toFixed(1),
+          String(failures(result)),
+          ratio(result.latency.p50, baseline.latency.p50),
+          ratio(reqPerS(result), reqPerS(baseline)),
+        ]);
+      }
+    }
+    notes.push(
+      `- autocannon, ${SECONDS} s per row, ${RATE_CONNECTIONS} connections at the fixed rate and ${CONNECTIONS} at saturation, in the bench process; each server in its own Node process; PostgreSQL on the same machine (${BENCH_DATABASE_URL})`,
+      `- as agent@demo.test (~1,000 of the million are theirs); get and update rotate over ${ids.length} of their new applications; the listing is page 1 (25 rows), newest first, with status counts`,
+      '- errors = connection errors + timeouts + non-2xx answers',
+    );
+    const table = markdownTable(
+      ['call', 'load', 'req/s:', 'p50 (ms):', 'p99 (ms):', 'errors:', 'p50 / hello:', 'req/s / hello:'],
+      rows,
+    );
+    return `## API on PostgreSQL, 1,000,000 applications\n\n${notes.join('\n')}\n\n${table}\n`;
+  } finally {
+    await app.stop();
+    await hello.stop();
+  }
+}

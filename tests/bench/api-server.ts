@@ -1,0 +1,35 @@
+/**
+ * A server process for the API benchmark, printing `listening <port>` once ready on PORT (default
+ * 0: any free port):
+ * `app` = the real app (server/app.ts buildApp with the quote worker, no portal, no request log)
+ * on the PostgreSQL of DATABASE_URL, migrated; `hello` = a bare Fastify 5 app with one
+ * `POST /api/hello` route answering `{"message":"hello"}`, the baseline. Exits on SIGTERM.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+
+const kind = process.argv[2];
+const port = Number(process.env.PORT ?? 0);
+let app: FastifyInstance;
+let closeDatabase = async () => {};
+if (kind === 'app') {
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL as string });
+  await migrate(database.db);
+  closeDatabase = database.close;
+  app = await buildApp({ db: database.db, portalDir: null });
+} else if (kind === 'hello') {
+  app = Fastify();
+  app.post('/api/hello', async () => ({ message: 'hello' }));
+} else {
+  throw new Error(`usage: api-server.ts app|hello (got ${kind})`);
+}
+await app.listen({ port, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`listening ${typeof address === 'object' && address ? address.port : port}`);
+process.on('SIGTERM', async () => {
+  await app.close();
+  await closeDatabase();
+  process.exit(0);
+});
