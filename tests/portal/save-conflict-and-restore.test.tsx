@@ -5,6 +5,7 @@
  */
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Application } from '../../portal/features/applications/api/application-types.ts';
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
@@ -15,6 +16,10 @@ import {
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import { envelope, mockFetch, type RecordedCall, renderWithProviders } from './render-with-providers.tsx';
+
+// Each test renders the whole form (about 250 fields) several times; on a loaded 2-core machine
+// that alone can pass the default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 const ID = 42;
 const SAVE = 'agent-portal/update-application';
@@ -89,16 +94,19 @@ beforeEach(() => {
     return 'id';
   });
 });
-afterEach(() => {
-  // Unmount first: the form saves what is pending on unmount, and that must meet the mock.
+afterEach(async () => {
+  // Unmount first: the form saves what is pending a tick after unmount, and that must meet the mock.
   cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 0));
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
-async function openForm() {
-  renderWithProviders(<ApplicationDetailsPage applicationId={ID} onDeleted={() => {}} />);
+async function openForm(strict = false) {
+  const page = <ApplicationDetailsPage applicationId={ID} onDeleted={() => {}} />;
+  const view = renderWithProviders(strict ? <StrictMode>{page}</StrictMode> : page);
   await waitFor(() => input('first_name'), { timeout: 3000 });
+  return view;
 }
 
 describe('a save based on an old version', () => {
@@ -176,6 +184,39 @@ describe('unsaved edits in this browser', () => {
     expect(saves(calls)[0]).toMatchObject({ version: 1, address_details: { first_name: 'Kept' } });
     await waitFor(() => expect(saveState()).toBe('All changes saved'));
     expect(localStorage.getItem(unsavedEditsKey(ID))).toBeNull();
+  });
+
+  it('are saved once, even when StrictMode mounts the form twice', async () => {
+    localStorage.setItem(
+      unsavedEditsKey(ID),
+      JSON.stringify({ version: 1, fields: { first_name: 'Once' }, saved_at: '' }),
+    );
+    const calls = mockFetch((path, body) =>
+      envelope({
+        application:
+          path === SAVE ? application(2, body.address_details as Record<string, unknown>) : application(1),
+      }),
+    );
+    await openForm(true);
+    await waitFor(() => expect(saveState()).toBe('All changes saved'), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(saves(calls)).toEqual([expect.objectContaining({ version: 1 })]);
+  });
+
+  it('are sent when the page goes away before the debounce ends', async () => {
+    const calls = mockFetch((path, body) =>
+      envelope({
+        application:
+          path === SAVE ? application(2, body.address_details as Record<string, unknown>) : application(1),
+      }),
+    );
+    const view = await openForm();
+    fireEvent.change(input('first_name'), { target: { value: 'Leaving' } });
+    await waitFor(() => expect(readUnsavedEdits(ID)).not.toBeNull(), { timeout: 3000 });
+    view.unmount();
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]).toMatchObject({ version: 1, address_details: { first_name: 'Leaving' } });
+    await waitFor(() => expect(localStorage.getItem(unsavedEditsKey(ID))).toBeNull());
   });
 
   it('are dropped when they equal the server document already', async () => {

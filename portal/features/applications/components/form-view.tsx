@@ -297,8 +297,9 @@ export function FormView({ application, onLaunched }: FormViewProps) {
           withCloseButton
           onClose={() => setRestoredCount(0)}
         >
-          {restoredCount === 1 ? '1 change' : `${restoredCount} changes`} made in this browser had not reached
-          the server; they are back in the form and being saved.
+          {restoredCount === 1
+            ? '1 change made in this browser had not reached the server; it is back in the form and being saved.'
+            : `${restoredCount} changes made in this browser had not reached the server; they are back in the form and being saved.`}
         </Alert>
       )}
       {notCommercial && (

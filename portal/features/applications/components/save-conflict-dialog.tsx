@@ -58,7 +58,9 @@ export function SaveConflictDialog({ opened, changes, onMerge, onReload }: SaveC
           <Button variant="default" onClick={onReload}>
             Reload
           </Button>
-          <Button onClick={onMerge}>Merge</Button>
+          <Button onClick={onMerge} data-autofocus>
+            Merge
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -70,6 +70,7 @@ export function useAutosave<T>(
   const pending = useRef<{ doc: T } | null>(null);
   const inFlight = useRef(false);
   const attempts = useRef(0);
+  const unmounted = useRef(false);
   const saveRef = useRef(save);
   saveRef.current = save;
 
@@ -89,6 +90,8 @@ export function useAutosave<T>(
       outcome = 'offline';
     }
     inFlight.current = false;
+    // A page that is gone schedules nothing more (its edits wait in localStorage).
+    if (unmounted.current) return;
     if (outcome === 'saved') {
       attempts.current = 0;
       setState(pending.current ? 'pending' : 'saved');
@@ -139,16 +142,24 @@ export function useAutosave<T>(
     return () => window.removeEventListener('online', onOnline);
   }, [run]);
 
-  // Leaving the page must not lose the last edits: save what is still pending, once.
-  useEffect(
-    () => () => {
+  // Leaving the page must not lose the last edits: save what is still pending, once. The save
+  // waits a tick: StrictMode unmounts and mounts again at once, and the same page must not send
+  // the document twice on one version (the second would conflict).
+  useEffect(() => {
+    unmounted.current = false;
+    if (pending.current && timer.current === null) timer.current = setTimeout(run, debounceMs);
+    return () => {
+      unmounted.current = true;
       clearTimer(timer);
       const job = pending.current;
-      pending.current = null;
-      if (job) void saveRef.current(job.doc).catch(() => undefined);
-    },
-    [],
-  );
+      if (!job) return;
+      setTimeout(() => {
+        if (!unmounted.current || pending.current !== job) return;
+        pending.current = null;
+        void saveRef.current(job.doc).catch(() => undefined);
+      }, 0);
+    };
+  }, [run, debounceMs]);
 
   return { state, schedule, flush: run, cancel };
 }
