@@ -5,7 +5,9 @@
  * (SPEC §3 Note), and completes the application when no quote is pending
  * (min_quote_amount = cheapest quoted premium). A fault stays with its carrier's quote.
  * Safe with several processes on one PostgreSQL: claims use FOR UPDATE SKIP LOCKED, and the
- * completion check locks the application row.
+ * completion check locks the application row. A claim is a lease the worker renews while it holds
+ * the job, so a killed process's jobs are re-claimed one lease later
+ * (docs/decisions/103-quote-job-leases.md).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +25,7 @@ import {
   findQuote,
   finishQuoteJob,
   quoteProgress,
+  renewQuoteJobLeases,
 } from '../repositories/quotes-repository.ts';
 import { noteCarrierFault } from '../services/carrier-fault-note.ts';
 import { ruleContextOf } from '../services/schema-engine.ts';
@@ -33,18 +36,23 @@ export const QUOTE_POLL_INTERVAL_MS = 200;
 export const QUOTE_WORKER_BATCH = 4;
 /** Claims of one job before it is given up as an error (a job that keeps crashing its worker). */
 export const QUOTE_MAX_ATTEMPTS = 3;
-/** Grace beyond the connector timeout before another worker may re-claim a running job, in ms. */
-const LOCK_GRACE_MS = 30_000;
 /** Longest error message kept from a connector, in characters. */
 const MAX_ERROR_MESSAGE_LENGTH = 500;
 /** Recorded when a connector fails without saying why. */
 export const CONNECTOR_FAILED_MESSAGE = 'The carrier connection failed without a message.';
+/**
+ * How long a claim holds a job without renewal, in ms: the delay before a dead process's jobs are
+ * re-claimed. Renewed every quarter lease, so a live worker keeps its jobs through slow queries.
+ */
+export const QUOTE_LEASE_MS = 10_000;
 
 export interface QuoteWorkerOptions {
   pollIntervalMs?: number;
   batchSize?: number;
   /** Connector timeout in ms; defaults to QUOTE_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Lease of a claimed job in ms; defaults to QUOTE_LEASE_MS. */
+  leaseMs?: number;
   logger?: FastifyBaseLogger;
   /** The connector of a carriers.json connector id; defaults to connectorFor (fault suites plug in others). */
   connectorFor?: (id: string) => Connector;
@@ -173,6 +181,7 @@ async function runJob(
   job: QuoteJobRow,
   timeoutMs: number,
   lookup: (id: string) => Connector,
+  logger: FastifyBaseLogger | undefined,
 ): Promise<void> {
   const quote = await findQuote(db, job.quote_id);
   const app = await findApplication(db, job.application_id, { kind: 'all' });
@@ -185,6 +194,11 @@ async function runJob(
     await settle(db, job, { ...emptyOutcome(quote), message }, message);
     return;
   }
+  // One line per connector call: the fault suites count them to prove each request is made once.
+  logger?.info(
+    { quote_id: quote.id, job_id: job.id, attempt: job.attempts, worker: job.locked_by },
+    'quote requested',
+  );
   const outcome = await askConnector(quote, app.useable_details, app, timeoutMs, lookup);
   await settle(db, job, outcome, outcome.status === 'error' ? outcome.message : null);
 }
@@ -196,20 +210,34 @@ export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}
   const batch = options.batchSize ?? QUOTE_WORKER_BATCH;
   const timeoutMs = options.timeoutMs ?? QUOTE_TIMEOUT_MS;
   const lookup = options.connectorFor ?? connectorFor;
+  const leaseMs = options.leaseMs ?? QUOTE_LEASE_MS;
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
   async function runBatch(): Promise<number> {
-    const jobs = await claimQuoteJobs(db, id, batch, timeoutMs + LOCK_GRACE_MS);
-    await Promise.all(
-      jobs.map((job) =>
-        runJob(db, job, timeoutMs, lookup).catch((error) => {
-          // The job stays running until its lock expires, then another claim retries it.
-          options.logger?.error({ err: error, job: job.id }, 'quote job failed');
-        }),
-      ),
-    );
+    const jobs = await claimQuoteJobs(db, id, batch, leaseMs);
+    if (!jobs.length) return 0;
+    const held = new Set(jobs.map((job) => job.id));
+    const renewal = setInterval(() => {
+      renewQuoteJobLeases(db, id, [...held], leaseMs).catch((error) =>
+        options.logger?.error({ err: error }, 'quote job lease renewal failed'),
+      );
+    }, leaseMs / 4);
+    try {
+      await Promise.all(
+        jobs.map((job) =>
+          runJob(db, job, timeoutMs, lookup, options.logger)
+            .catch((error) => {
+              // The job stays running until its lease expires, then another claim retries it.
+              options.logger?.error({ err: error, job: job.id }, 'quote job failed');
+            })
+            .finally(() => held.delete(job.id)),
+        ),
+      );
+    } finally {
+      clearInterval(renewal);
+    }
     return jobs.length;
   }
 

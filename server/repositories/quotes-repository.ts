@@ -97,6 +97,28 @@ export async function claimQuoteJobs(
   return db.select().from(quoteJobs).where(inArray(quoteJobs.id, ids)).orderBy(asc(quoteJobs.id));
 }
 
+/**
+ * Extends to now + `leaseMs` the lock of the jobs `jobIds` that `workerId` still runs: a live
+ * worker keeps its jobs, while a dead process's jobs become claimable one lease after its last
+ * renewal. Jobs finished or re-claimed meanwhile are left alone. Returns how many were renewed.
+ */
+export async function renewQuoteJobLeases(
+  db: Executor,
+  workerId: string,
+  jobIds: number[],
+  leaseMs: number,
+): Promise<number> {
+  if (!jobIds.length) return 0;
+  const rows = await db
+    .update(quoteJobs)
+    .set({ locked_until: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(
+      and(inArray(quoteJobs.id, jobIds), eq(quoteJobs.locked_by, workerId), eq(quoteJobs.status, 'running')),
+    )
+    .returning({ id: quoteJobs.id });
+  return rows.length;
+}
+
 /** The quote of a job, or null when the application was reset or deleted meanwhile. */
 export async function findQuote(db: Executor, quoteId: number): Promise<QuoteRow | null> {
   const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId));

@@ -3,9 +3,17 @@
  * same database, and every write it acknowledged is there with its content. PGlite (data
  * directory on disk) always; PostgreSQL too with TEST_DATABASE_URL. docs/decisions/102-crash-safety-suite.md.
  */
+import { inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteJobs, quotes } from '../../server/db/schema.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 import { DATABASE_KINDS } from '../server/helpers/test-app.ts';
+import {
+  firstQuoteRequested,
+  launchApplications,
+  requestedQuoteIds,
+  waitUntilCompleted,
+} from './launches.ts';
 import { createServerDatabase, type ServerDatabase } from './server-database.ts';
 import { createWriteLedger, runWriteLoad, verifyLedger } from './write-load.ts';
 
@@ -15,6 +23,11 @@ const CLIENTS = 4;
 const KILL_AFTER_MS = { min: 200, max: 1500 };
 /** The agent's two seeded applications are in the listing before any write. */
 const SEEDED_APPLICATIONS = 2;
+/** Kill rounds of the launch test, and applications launched in each (25 quote jobs apiece). */
+const LAUNCH_ROUNDS = 2;
+const LAUNCHES = 1;
+/** A dead process's jobs wait one lease (QUOTE_LEASE_MS, 10 s) before they are re-claimed. */
+const SETTLE_TIMEOUT_MS = 60_000;
 
 async function login(server: ServerProcess): Promise<string> {
   const answer = await server.post('auth/login', { email: 'agent@demo.test', password: 'demo1234' });
@@ -71,11 +84,60 @@ describe.each(DATABASE_KINDS)('crash safety on %s', (kind) => {
     // A round that acknowledged nothing would prove nothing.
     expect(ledger.acknowledged.creates).toBeGreaterThan(ROUNDS);
     expect(ledger.acknowledged.updates).toBeGreaterThan(ROUNDS);
+    // PGlite allows one process per data directory: the next test starts its own.
+    await current.stop();
     const sorted = [...startMs].sort((a, b) => a - b);
     console.log(
       `${kind}: ${ROUNDS} kill -9 rounds, ${ledger.acknowledged.creates} creates and ` +
         `${ledger.acknowledged.updates} updates acknowledged, ${ledger.unansweredCreates} creates unanswered; ` +
         `restart median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms`,
     );
+  });
+
+  it("finishes after a kill -9 the launches queued before it, re-claiming the dead worker's jobs", async () => {
+    const launchedIds: number[] = [];
+    const quoteIds: number[] = [];
+    for (let round = 1; round <= LAUNCH_ROUNDS; round += 1) {
+      const first = await start({ LOG_LEVEL: 'info' });
+      const key = await login(first);
+      const launched = await launchApplications([first], key, LAUNCHES, `Launch${round}`);
+      // Killed while the worker holds a job: a carrier call takes 50-400 ms (sandbox latency).
+      await firstQuoteRequested(first, SETTLE_TIMEOUT_MS);
+      await first.kill();
+      const ids = launched.map((l) => l.id);
+      const queued = launched.flatMap((l) => l.quoteIds);
+      // The kill must land before the worker asked every carrier, or it proves nothing.
+      const requestedBefore = new Set(requestedQuoteIds(first.output()));
+      expect(requestedBefore.size).toBeLessThan(queued.length);
+
+      const second = await start({ LOG_LEVEL: 'info' });
+      const applications = await waitUntilCompleted(second, key, ids, SETTLE_TIMEOUT_MS);
+      expect(applications.map((app) => app.status)).toEqual(ids.map(() => 'completed'));
+      for (const app of applications)
+        for (const quote of app.quotes) expect(quote.status, `quote ${quote.id}`).not.toBe('pending');
+      const requested = new Set([...requestedBefore, ...requestedQuoteIds(second.output())]);
+      expect(queued.filter((id) => !requested.has(id))).toEqual([]);
+      await second.stop();
+      launchedIds.push(...ids);
+      quoteIds.push(...queued);
+    }
+    const opened = await database.open();
+    try {
+      const unfinished = await opened.db.select().from(quoteJobs).where(ne(quoteJobs.status, 'done'));
+      expect(unfinished).toEqual([]);
+      const jobs = await opened.db.select().from(quoteJobs).where(inArray(quoteJobs.quote_id, quoteIds));
+      expect(jobs).toHaveLength(quoteIds.length);
+      // Jobs the killed process held were claimed a second time by the restarted one.
+      const reclaimed = jobs.filter((job) => job.attempts > 1).length;
+      expect(reclaimed).toBeGreaterThan(0);
+      const stored = await opened.db.select().from(quotes).where(inArray(quotes.application_id, launchedIds));
+      expect(stored.filter((quote) => quote.status === 'pending')).toEqual([]);
+      console.log(
+        `${kind}: ${LAUNCH_ROUNDS} kill -9 rounds during ${LAUNCHES} launches each, ` +
+          `${quoteIds.length} quote jobs, ${reclaimed} re-claimed from the killed process`,
+      );
+    } finally {
+      await opened.close();
+    }
   });
 });

@@ -6,12 +6,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
 import { createScratchSchema, type DatabaseKind } from '../server/helpers/test-app.ts';
 
 export interface ServerDatabase {
   kind: DatabaseKind;
   /** DATA_DIR, or DATABASE_URL with the scratch schema as search_path. */
   env: NodeJS.ProcessEnv;
+  /** Opens it in this process, for checks the API cannot make. PGlite: only while no server runs. */
+  open(): Promise<Database>;
   /** Removes the data directory or drops the schema. Call after every process on it stopped. */
   remove(): Promise<void>;
 }
@@ -23,6 +27,7 @@ export async function createServerDatabase(kind: DatabaseKind): Promise<ServerDa
     return {
       kind,
       env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir }),
       remove: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -30,5 +35,10 @@ export async function createServerDatabase(kind: DatabaseKind): Promise<ServerDa
   const url = new URL(scratch.url);
   // node-postgres passes `options` to the server as start-up options, as psql does.
   url.searchParams.set('options', `-c search_path=${scratch.schema}`);
-  return { kind, env: { DATABASE_URL: url.toString() }, remove: scratch.drop };
+  return {
+    kind,
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: scratch.url, searchPath: scratch.schema }),
+    remove: scratch.drop,
+  };
 }

@@ -22,9 +22,9 @@ export interface ServerProcess {
    * answer arrives (connection refused or reset: the process is gone).
    */
   post(path: string, body: unknown): Promise<{ statusCode: number; body: LooseData }>;
-  /** SIGTERM (the server closes its worker and database) and waits for the exit. */
+  /** SIGTERM (the server closes its worker and database); waits for the exit and the last output. */
   stop(): Promise<void>;
-  /** SIGKILL: no shutdown code runs, as in a crash or an OOM kill. Waits for the exit. */
+  /** SIGKILL: no shutdown code runs, as in a crash or an OOM kill. Waits as stop() does. */
   kill(): Promise<void>;
 }
 
@@ -57,11 +57,6 @@ async function waitForServer(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((r) => child.once('exit', () => r()));
-}
-
 /**
  * Starts `server/start.ts` on a free port with `env` over this process's environment (DATABASE_URL
  * removed unless `env` sets it) and resolves once `/api/is-it-working-hour` answers. Rejects with
@@ -81,6 +76,8 @@ export async function startServerProcess(
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // 'close' comes after the exit and the last chunk of output, so output() is complete then.
+  const closed = new Promise<void>((r) => child.once('close', () => r()));
   let log = '';
   child.stdout?.on('data', (chunk) => {
     log += chunk;
@@ -110,11 +107,11 @@ export async function startServerProcess(
     },
     async stop() {
       child.kill('SIGTERM');
-      await exited(child);
+      await closed;
     },
     async kill() {
       child.kill('SIGKILL');
-      await exited(child);
+      await closed;
     },
   };
 }

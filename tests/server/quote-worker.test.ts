@@ -1,6 +1,6 @@
 /**
  * The durable quote queue (issue 2 §4 Quote worker): timeouts with an aborted signal, connector
- * errors, re-claim of jobs a crashed worker left running, the attempt cap, jobs whose quote was
+ * errors, re-claim of jobs a crashed worker left running, lease renewal, the attempt cap, jobs whose quote was
  * reset away, polling start/stop, and two workers sharing one queue.
  * Only the carrier side is faked, through the worker's connectorFor option: a connector that
  * never answers and one that throws.
@@ -163,6 +163,22 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     expect(app.status).toBe('completed');
     const [job] = await t.db.select().from(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0]));
     expect(job).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('renews the lease of a job in hand, so a slow carrier is not asked twice', async () => {
+    const { id, quoteIds } = await launchedWith([{ connector: 'hang' }]);
+    const leaseMs = 100;
+    const holder = createQuoteWorker(t.db, { timeoutMs: 1500, leaseMs });
+    const held = holder.drain();
+    const jobOf = async () =>
+      (await t.db.select().from(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0])))[0];
+    while ((await jobOf()).status !== 'running') await new Promise((r) => setTimeout(r, 10));
+    // Three leases later, without renewal the job would be free to claim again.
+    await new Promise((r) => setTimeout(r, 3 * leaseMs));
+    expect(await createQuoteWorker(t.db, { timeoutMs: 1500, leaseMs }).drain()).toBe(0);
+    expect(await held).toBe(1);
+    expect(await jobOf()).toMatchObject({ status: 'done', attempts: 1 });
+    expect((await application(id)).quotes[0].status).toBe('timeout');
   });
 
   it(`gives a job up as error after ${QUOTE_MAX_ATTEMPTS} crashed attempts`, async () => {
