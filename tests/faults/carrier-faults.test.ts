@@ -4,8 +4,9 @@
  * garbage. A fault stays with its carrier's quote (timeout or error, with a clear message), every
  * other carrier's quote arrives exactly as in a launch without faults, and the application gets
  * the alert note of SPEC §3 Note (red for a failed automatic launch, yellow for an auto quote
- * timeout), once, however often the request is retried. Only the carrier side is faked, through
- * the worker's `connectorFor` option; ok carriers are the real sandbox connector.
+ * timeout) and the listing row its colour, once, however often the request is retried. Only the
+ * carrier side is faked, through the worker's `connectorFor` option; ok carriers are the real
+ * sandbox connector. 15 fault assignments (3 fixed, 12 random) per database.
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -18,7 +19,6 @@ import { INVALID_ANSWER_MESSAGE } from '../../server/quoting/parse-quote-answer.
 import { createSandboxConnector } from '../../server/quoting/sandbox-connector.ts';
 import type { Connector, LaunchTarget, QuoteAnswer } from '../../server/quoting/types.ts';
 import { CARRIER_FAULT_NOTES } from '../../server/services/carrier-fault-note.ts';
-import { alertColorOfNotes } from '../../server/services/note-color.ts';
 import { garbageAnswer } from '../carriers/quote-answer-arbitraries.ts';
 import { DATABASE_KINDS, type LooseData, startTestApp, type TestApp } from '../server/helpers/test-app.ts';
 
@@ -122,8 +122,18 @@ describe.each(DATABASE_KINDS)('carrier faults on %s', (kind) => {
     return application(id);
   }
 
-  /** Asserts each quote, the completion and the alert notes against the faults of `plan`. */
-  function expectOutcome(app: LooseData) {
+  /** The application's row in the agent's listing (its alert_color comes from the notes there). */
+  async function listingRow(app: LooseData): Promise<LooseData> {
+    const result = await t.post('agent-portal/get-agent-applications-list', {
+      session_key: key,
+      filters: { application_id: app.application_id },
+    });
+    expect(result.body.data.applications.data).toHaveLength(1);
+    return result.body.data.applications.data[0];
+  }
+
+  /** Asserts each quote, the completion, the alert notes and the listing colour against `plan`. */
+  async function expectOutcome(app: LooseData) {
     const quotes: QuoteView[] = app.quotes;
     expect(quotes.map((q) => keyOf(q))).toEqual([...baseline.keys()]);
     const failed: string[] = [];
@@ -180,7 +190,9 @@ describe.each(DATABASE_KINDS)('carrier faults on %s', (kind) => {
     ).toEqual(expect.arrayContaining(expectedNotes));
     expect(notes).toHaveLength(expectedNotes.length);
     expect(notes.every((note: LooseData) => note.is_alert && note.is_active)).toBe(true);
-    expect(alertColorOfNotes(notes)).toBe(failed.length ? 'red' : timedOut.length ? 'yellow' : null);
+    expect((await listingRow(app)).alert_color).toBe(
+      failed.length ? 'red' : timedOut.length ? 'yellow' : null,
+    );
   }
 
   beforeAll(async () => {
@@ -207,7 +219,7 @@ describe.each(DATABASE_KINDS)('carrier faults on %s', (kind) => {
     plan.set(keys[2], { kind: 'garbage', answer: '<html><body>Bad Gateway</body></html>' });
     plan.set(keys[3], { kind: 'garbage', answer: { status: 'quoted', premium: 'call us' } });
     const app = await launchAndSettle();
-    expectOutcome(app);
+    await expectOutcome(app);
     const byKey = new Map(app.quotes.map((quote: QuoteView) => [keyOf(quote), quote]));
     expect(byKey.get(keys[2])).toMatchObject({
       message: `${INVALID_ANSWER_MESSAGE}: answer must be object.`,
@@ -228,7 +240,7 @@ describe.each(DATABASE_KINDS)('carrier faults on %s', (kind) => {
           keys.forEach((carrier, index) => {
             plan.set(carrier, faults[index]);
           });
-          expectOutcome(await launchAndSettle());
+          await expectOutcome(await launchAndSettle());
         },
       ),
       {
@@ -248,7 +260,7 @@ describe.each(DATABASE_KINDS)('carrier faults on %s', (kind) => {
     plan.set(keys[0], { kind: '500' });
     plan.set(keys[1], { kind: 'timeout', honoursSignal: true });
     const first = await launchAndSettle();
-    expectOutcome(first);
+    await expectOutcome(first);
     for (const quote of first.quotes.slice(0, 2)) {
       const result = await t.post('agent-portal/reactivate-carrier', {
         session_key: key,
@@ -259,7 +271,7 @@ describe.each(DATABASE_KINDS)('carrier faults on %s', (kind) => {
     }
     await t.app.quoteWorker.drain();
     const again = await application(first.id);
-    expectOutcome(again);
+    await expectOutcome(again);
     expect(again.notes.map((note: LooseData) => note.id)).toEqual(
       first.notes.map((note: LooseData) => note.id),
     );

@@ -8,7 +8,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteJobs, quotes } from '../../server/db/schema.ts';
-import { createQuoteWorker, QUOTE_MAX_ATTEMPTS } from '../../server/jobs/quote-worker.ts';
+import {
+  CONNECTOR_FAILED_MESSAGE,
+  createQuoteWorker,
+  QUOTE_MAX_ATTEMPTS,
+} from '../../server/jobs/quote-worker.ts';
 import { connectorFor as realConnectorFor } from '../../server/quoting/connector-for.ts';
 import type { Connector } from '../../server/quoting/types.ts';
 import { updateApplication } from '../../server/repositories/applications-repository.ts';
@@ -31,6 +35,15 @@ const fakes: Record<string, Connector> = {
     quote: async () => {
       throw new Error('carrier exploded');
     },
+  },
+  // Failures PostgreSQL could not store as they are: no message, and a huge one with NUL bytes.
+  mute: {
+    id: 'mute',
+    quote: () => Promise.reject(new Error('')),
+  },
+  noisy: {
+    id: 'noisy',
+    quote: () => Promise.reject(new Error(`\u0000${'x'.repeat(5000)}`)),
   },
   fixed: {
     id: 'fixed',
@@ -145,6 +158,17 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
       payload: { sent_by: 'auto_launch', status: 'failed', message: 'Automatic launch failed for boom.' },
       color: 'red',
     });
+  });
+
+  it('records a failure without a message, or with a huge one holding NUL, with a storable message', async () => {
+    const { id } = await launchedWith([{ connector: 'mute' }, { connector: 'noisy' }]);
+    await t.app.quoteWorker.drain();
+    const app = await application(id);
+    expect(app.quotes.map((q: { status: string }) => q.status)).toEqual(['error', 'error']);
+    expect(app.quotes[0].message).toBe(CONNECTOR_FAILED_MESSAGE);
+    expect(app.quotes[1].message).toBe(`${'x'.repeat(499)}…`);
+    expect(app.status).toBe('completed');
+    expect(app.notes[0].payload.message).toBe('Automatic launch failed for mute, noisy.');
   });
 
   it('re-claims a job a crashed worker left running once its lock expired, not before', async () => {
