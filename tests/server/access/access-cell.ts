@@ -40,6 +40,7 @@ const REFUSALS = new Set([401, 402, 403, 404]);
 const UNAUTHENTICATED: Partial<Record<Caller, string>> = {
   anonymous: 'Invalid Details',
   revoked: 'Unauthenticated.',
+  orphaned: 'Unauthenticated.',
 };
 
 async function send(

@@ -160,7 +160,16 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   const superKey = f.keys['super-admin'];
   const revoked = await t.loginAs('agent@demo.test');
   expect((await t.post('auth/logout', { session_key: revoked })).statusCode).toBe(200);
-  const keys: Record<Caller, string | undefined> = { ...f.keys, anonymous: undefined, revoked };
+  // An admin acts as the agent, then logs out: the session they switched into must die too.
+  const switcher = await t.loginAs('admin@demo.test');
+  const switched = await t.post('auth/switch-user', {
+    session_key: switcher,
+    user_id: f.userIds['agent@demo.test'],
+  });
+  expect(switched.statusCode, switched.body.message).toBe(200);
+  expect((await t.post('auth/logout', { session_key: switcher })).statusCode).toBe(200);
+  const orphaned: string = switched.body.data.session_key;
+  const keys: Record<Caller, string | undefined> = { ...f.keys, anonymous: undefined, revoked, orphaned };
   let sequence = 0;
   const uniqueEmail = (prefix: string) => `${prefix}-${t.kind}-${++sequence}@matrix.test`;
 
