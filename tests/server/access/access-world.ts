@@ -43,6 +43,8 @@ import type { Caller } from './callers.ts';
 
 /** Whose records a cell aims at: the callers' company, another company's. */
 export type Side = 'own' | 'other';
+/** Whose application: a side's agent, or the demo agent's colleague in the same company. */
+export type Owner = Side | 'colleague';
 
 /** The records of one company. */
 export interface CompanyRecords {
@@ -92,8 +94,10 @@ export interface AccessWorld {
   /** A SOV quote manager and a manual carrier that write Commercial in Florida. */
   sovCarrierId: string;
   manualCarrier: string;
-  /** A new flood application of the side's agent. */
-  freshApplication(side: Side): Promise<number>;
+  /** Another agent of the callers' company: the demo agent may not touch their applications. */
+  colleague: { agentId: number; applicationId: number; noteId: number };
+  /** A new flood application of the owner's agent. */
+  freshApplication(owner: Owner): Promise<number>;
   /** A new, never revoked API credential of the company. */
   freshCredential(side: Side): Promise<number>;
   /** A new item of a settings collection (banners, templates, ...) of the company; its id. */
@@ -178,16 +182,24 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     expect(answer.statusCode, `${path}: ${answer.body.message}`).toBe(200);
     return answer.body.data;
   };
-  const agentKeys: Record<Side, string> = {
+  const colleagueEmail = uniqueEmail('colleague');
+  const colleagueAccount = await addAccount(t.db, {
+    email: colleagueEmail,
+    role: 'agent',
+    companyId: f.demoCompanyId,
+    licensedStates: ['FL'],
+  });
+  const agentKeys: Record<Owner, string> = {
     own: f.keys.agent,
     other: await t.loginAs('otheragent@demo.test'),
+    colleague: await t.loginAs(colleagueEmail),
   };
   const companyIds: Record<Side, number> = { own: f.demoCompanyId, other: f.otherCompanyId };
 
-  const freshApplication = async (side: Side, product = 'Primary') =>
+  const freshApplication = async (owner: Owner, product = 'Primary') =>
     (
       await ok('agent-portal/create-new-application', {
-        session_key: agentKeys[side],
+        session_key: agentKeys[owner],
         carrier_quote_type: product,
         address: MIAMI,
       })
@@ -286,6 +298,14 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       credentialId: await freshCredential(side),
     };
   };
+  const colleagueApplicationId = await freshApplication('colleague');
+  const colleagueNote = await insertNote(t.db, colleagueApplicationId, {
+    is_alert: true,
+    is_active: true,
+    sent_by: 'agent',
+    status: 'note',
+    message: 'colleague note',
+  });
   const own = await recordsOf('own');
   const other = await recordsOf('other');
   for (const side of ['own', 'other'] as const) {
@@ -310,7 +330,12 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     other,
     sovCarrierId: FL_COMMERCIAL_SOV,
     manualCarrier: FL_COMMERCIAL_MANUAL,
-    freshApplication: (side) => freshApplication(side),
+    colleague: {
+      agentId: colleagueAccount.agentId as number,
+      applicationId: colleagueApplicationId,
+      noteId: colleagueNote.id,
+    },
+    freshApplication: (owner) => freshApplication(owner),
     freshCredential,
     freshItem,
     restoreCompany,
