@@ -102,8 +102,8 @@ export interface AccessWorld {
   freshCredential(side: Side): Promise<number>;
   /** A new item of a settings collection (banners, templates, ...) of the company; its id. */
   freshItem(side: Side, collection: SettingsCollection): Promise<number>;
-  /** Puts the company row and logo back as they were when the world was built. */
-  restoreCompany(side: Side): Promise<void>;
+  /** Puts the company row (and with `withLogo` its logo) back as they were when the world was built. */
+  restoreCompany(side: Side, withLogo?: boolean): Promise<void>;
   /** An e-mail no account has. */
   uniqueEmail(prefix: string): string;
 }
@@ -316,10 +316,10 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     own: (await findCompanyForUpdate(t.db, companyIds.own)) as CompanyRow,
     other: (await findCompanyForUpdate(t.db, companyIds.other)) as CompanyRow,
   };
-  const restoreCompany = async (side: Side) => {
+  const restoreCompany = async (side: Side, withLogo = false) => {
     const { id: _id, created_at: _created, updated_at: _updated, ...columns } = baseline[side];
     await updateCompany(t.db, companyIds[side], columns);
-    await upsertLogo(t.db, companyIds[side], 'image/png', TINY_PNG_BASE64);
+    if (withLogo) await upsertLogo(t.db, companyIds[side], 'image/png', TINY_PNG_BASE64);
   };
 
   return {

@@ -93,7 +93,7 @@ export function accountCells(w: AccessWorld): Cell[] {
       side,
       expected: expected[side],
       request: async () => {
-        await w.restoreCompany(side);
+        await w.restoreCompany(side, path === 'companies/set-logo');
         return { body: { company_id: records(side).companyId, ...body(side) } };
       },
       unchanged: () => companySnapshot(t, records(side).companyId),
