@@ -1,5 +1,5 @@
 /** Session rows: stored by the SHA-256 of the key, never the key itself. */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { type SessionRow, sessions } from '../db/schema.ts';
 
@@ -26,12 +26,29 @@ export async function findActiveSessionUser(
   return row?.user_id ?? null;
 }
 
-/** Marks a session revoked; later look-ups fail. No-op when already revoked or unknown. */
+/**
+ * Revokes the sessions `start` selects and every session switched from them, at any depth: a
+ * session made by switch-user must not outlive the one it came from (issue 5 access matrix,
+ * docs/decisions/106-access-matrix-over-every-endpoint.md).
+ */
+async function revokeWithSwitched(db: Executor, start: SQL, now: Date): Promise<void> {
+  await db.execute(sql`
+    WITH RECURSIVE chain (id) AS (
+      SELECT ${sessions.id} FROM ${sessions} WHERE ${start}
+      UNION
+      SELECT switched.id FROM ${sessions} AS switched
+        JOIN chain ON switched.switched_from_session_id = chain.id
+    )
+    UPDATE ${sessions} SET revoked_at = ${now.toISOString()}::timestamptz
+    WHERE ${sessions.id} IN (SELECT id FROM chain) AND ${sessions.revoked_at} IS NULL`);
+}
+
+/**
+ * Marks a session revoked, with the sessions switched from it; later look-ups fail. No-op when
+ * already revoked or unknown.
+ */
 export async function revokeSession(db: Executor, keyHash: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revoked_at: now })
-    .where(and(eq(sessions.key_hash, keyHash), isNull(sessions.revoked_at)));
+  await revokeWithSwitched(db, eq(sessions.key_hash, keyHash), now);
 }
 
 /** The active (unexpired, unrevoked) session of a key hash, or null. */
@@ -67,21 +84,23 @@ export async function insertSwitchedSession(
   return row.id;
 }
 
-/** Revokes every active session of a user, except the one of `exceptKeyHash` when given. */
+/**
+ * Revokes every active session of a user, except the one of `exceptKeyHash` when given, with the
+ * sessions switched from them.
+ */
 export async function revokeUserSessions(
   db: Executor,
   userId: number,
   now: Date,
   exceptKeyHash?: string,
 ): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revoked_at: now })
-    .where(
-      and(
-        eq(sessions.user_id, userId),
-        isNull(sessions.revoked_at),
-        exceptKeyHash === undefined ? undefined : ne(sessions.key_hash, exceptKeyHash),
-      ),
-    );
+  await revokeWithSwitched(
+    db,
+    and(
+      eq(sessions.user_id, userId),
+      isNull(sessions.revoked_at),
+      exceptKeyHash === undefined ? undefined : ne(sessions.key_hash, exceptKeyHash),
+    ) as SQL,
+    now,
+  );
 }

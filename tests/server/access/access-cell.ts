@@ -1,7 +1,8 @@
 /**
  * A cell of the access matrix and the runner that asserts it for every caller: the status, that
- * a refused call left its target as it was, that a refusal carries no data, and that a successful
- * answer shows nothing of another company (the cell's `leaks`).
+ * a refused call left its target as it was, that a refusal carries no data, that no answer
+ * carries a stored secret, and that a successful answer shows nothing of another company (the
+ * cell's `leaks`).
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { CallResult } from '../helpers/test-app.ts';
@@ -36,10 +37,31 @@ export interface Cell {
 
 const REFUSALS = new Set([401, 402, 403, 404]);
 
+/** Stored secrets no answer may carry, to anyone (docs/decisions/098-secrets-are-write-only-in-the-portal.md). */
+const SECRET_FIELDS = new Set([
+  'password',
+  'password_hash',
+  'secret_hash',
+  'key_hash',
+  'token_hash',
+  'idp_cert',
+]);
+
+/** Paths of the secret fields inside an answer body. */
+function secretsIn(value: unknown, path = 'body'): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => secretsIn(item, `${path}[${index}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [
+    ...(SECRET_FIELDS.has(key) ? [`${path}.${key}`] : []),
+    ...secretsIn(inner, `${path}.${key}`),
+  ]);
+}
+
 /** The message a 401 carries for a caller without a key and with a revoked one. SPEC §6, §8. */
 const UNAUTHENTICATED: Partial<Record<Caller, string>> = {
   anonymous: 'Invalid Details',
   revoked: 'Unauthenticated.',
+  orphaned: 'Unauthenticated.',
 };
 
 async function send(
@@ -106,6 +128,7 @@ export async function runCells(
       if (status === 401 && UNAUTHENTICATED[caller] && answer.body.message !== UNAUTHENTICATED[caller]) {
         problems.push(`${where}: 401 says "${answer.body.message}"`);
       }
+      for (const secret of secretsIn(answer.body)) problems.push(`${where}: answers the secret ${secret}`);
       if (status < 400 && cell.leaks) {
         for (const leak of await cell.leaks(answer, caller)) problems.push(`${where}: ${leak}`);
       }

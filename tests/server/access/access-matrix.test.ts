@@ -51,6 +51,45 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     60_000,
   );
 
+  it('ends a switched-into session with the one it came from: logout at any depth, user deleted', async () => {
+    const superKey = w.keys['super-admin'] as string;
+    const switchTo = async (key: string, userId: number) => {
+      const answer = await t.post('auth/switch-user', { session_key: key, user_id: userId });
+      expect(answer.statusCode, answer.body.message).toBe(200);
+      return answer.body.data.session_key as string;
+    };
+    const alive = async (key: string) => (await t.post('auth/me', { session_key: key })).statusCode;
+
+    // super-admin -> admin -> agent; logging out the super-admin's session ends both.
+    const origin = await t.loginAs('superadmin@demo.test');
+    const asAdmin = await switchTo(origin, w.f.userIds['admin@demo.test']);
+    const asAgent = await switchTo(asAdmin, w.own.agentUserId);
+    expect([await alive(asAdmin), await alive(asAgent)]).toEqual([200, 200]);
+    expect((await t.post('auth/logout', { session_key: origin })).statusCode).toBe(200);
+    expect([await alive(asAdmin), await alive(asAgent)]).toEqual([401, 401]);
+
+    // An admin who is deleted loses the session they switched into.
+    const email = w.uniqueEmail('admin');
+    const created = await t.post('users/create', {
+      session_key: superKey,
+      name: 'Short Lived',
+      email,
+      password: 'password-1',
+      role: 'admin',
+      company_id: w.own.companyId,
+    });
+    expect(created.statusCode, created.body.message).toBe(200);
+    const switched = await switchTo(await t.loginAs(email, 'password-1'), w.own.agentUserId);
+    expect(await alive(switched)).toBe(200);
+    const deleted = await t.post('users/delete', {
+      session_key: superKey,
+      user_id: created.body.data.user.id,
+    });
+    expect(deleted.statusCode, deleted.body.message).toBe(200);
+    expect(await alive(switched)).toBe(401);
+    expect(await alive(superKey)).toBe(200);
+  });
+
   it('has cells on own and on another company for every endpoint, and only for endpoints', () => {
     const cells = allCells(w);
     const declared = apiEndpoints(t.app).map((endpoint) => `${endpoint.method} ${endpoint.path}`);

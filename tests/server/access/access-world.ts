@@ -43,6 +43,8 @@ import type { Caller } from './callers.ts';
 
 /** Whose records a cell aims at: the callers' company, another company's. */
 export type Side = 'own' | 'other';
+/** Whose application: a side's agent, or the demo agent's colleague in the same company. */
+export type Owner = Side | 'colleague';
 
 /** The records of one company. */
 export interface CompanyRecords {
@@ -92,14 +94,16 @@ export interface AccessWorld {
   /** A SOV quote manager and a manual carrier that write Commercial in Florida. */
   sovCarrierId: string;
   manualCarrier: string;
-  /** A new flood application of the side's agent. */
-  freshApplication(side: Side): Promise<number>;
+  /** Another agent of the callers' company: the demo agent may not touch their applications. */
+  colleague: { agentId: number; applicationId: number; noteId: number };
+  /** A new flood application of the owner's agent. */
+  freshApplication(owner: Owner): Promise<number>;
   /** A new, never revoked API credential of the company. */
   freshCredential(side: Side): Promise<number>;
   /** A new item of a settings collection (banners, templates, ...) of the company; its id. */
   freshItem(side: Side, collection: SettingsCollection): Promise<number>;
-  /** Puts the company row and logo back as they were when the world was built. */
-  restoreCompany(side: Side): Promise<void>;
+  /** Puts the company row (and with `withLogo` its logo) back as they were when the world was built. */
+  restoreCompany(side: Side, withLogo?: boolean): Promise<void>;
   /** An e-mail no account has. */
   uniqueEmail(prefix: string): string;
 }
@@ -160,7 +164,16 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   const superKey = f.keys['super-admin'];
   const revoked = await t.loginAs('agent@demo.test');
   expect((await t.post('auth/logout', { session_key: revoked })).statusCode).toBe(200);
-  const keys: Record<Caller, string | undefined> = { ...f.keys, anonymous: undefined, revoked };
+  // An admin acts as the agent, then logs out: the session they switched into must die too.
+  const switcher = await t.loginAs('admin@demo.test');
+  const switched = await t.post('auth/switch-user', {
+    session_key: switcher,
+    user_id: f.userIds['agent@demo.test'],
+  });
+  expect(switched.statusCode, switched.body.message).toBe(200);
+  expect((await t.post('auth/logout', { session_key: switcher })).statusCode).toBe(200);
+  const orphaned: string = switched.body.data.session_key;
+  const keys: Record<Caller, string | undefined> = { ...f.keys, anonymous: undefined, revoked, orphaned };
   let sequence = 0;
   const uniqueEmail = (prefix: string) => `${prefix}-${t.kind}-${++sequence}@matrix.test`;
 
@@ -169,16 +182,24 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     expect(answer.statusCode, `${path}: ${answer.body.message}`).toBe(200);
     return answer.body.data;
   };
-  const agentKeys: Record<Side, string> = {
+  const colleagueEmail = uniqueEmail('colleague');
+  const colleagueAccount = await addAccount(t.db, {
+    email: colleagueEmail,
+    role: 'agent',
+    companyId: f.demoCompanyId,
+    licensedStates: ['FL'],
+  });
+  const agentKeys: Record<Owner, string> = {
     own: f.keys.agent,
     other: await t.loginAs('otheragent@demo.test'),
+    colleague: await t.loginAs(colleagueEmail),
   };
   const companyIds: Record<Side, number> = { own: f.demoCompanyId, other: f.otherCompanyId };
 
-  const freshApplication = async (side: Side, product = 'Primary') =>
+  const freshApplication = async (owner: Owner, product = 'Primary') =>
     (
       await ok('agent-portal/create-new-application', {
-        session_key: agentKeys[side],
+        session_key: agentKeys[owner],
         carrier_quote_type: product,
         address: MIAMI,
       })
@@ -277,6 +298,14 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       credentialId: await freshCredential(side),
     };
   };
+  const colleagueApplicationId = await freshApplication('colleague');
+  const colleagueNote = await insertNote(t.db, colleagueApplicationId, {
+    is_alert: true,
+    is_active: true,
+    sent_by: 'agent',
+    status: 'note',
+    message: 'colleague note',
+  });
   const own = await recordsOf('own');
   const other = await recordsOf('other');
   for (const side of ['own', 'other'] as const) {
@@ -287,10 +316,10 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     own: (await findCompanyForUpdate(t.db, companyIds.own)) as CompanyRow,
     other: (await findCompanyForUpdate(t.db, companyIds.other)) as CompanyRow,
   };
-  const restoreCompany = async (side: Side) => {
+  const restoreCompany = async (side: Side, withLogo = false) => {
     const { id: _id, created_at: _created, updated_at: _updated, ...columns } = baseline[side];
     await updateCompany(t.db, companyIds[side], columns);
-    await upsertLogo(t.db, companyIds[side], 'image/png', TINY_PNG_BASE64);
+    if (withLogo) await upsertLogo(t.db, companyIds[side], 'image/png', TINY_PNG_BASE64);
   };
 
   return {
@@ -301,7 +330,12 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     other,
     sovCarrierId: FL_COMMERCIAL_SOV,
     manualCarrier: FL_COMMERCIAL_MANUAL,
-    freshApplication: (side) => freshApplication(side),
+    colleague: {
+      agentId: colleagueAccount.agentId as number,
+      applicationId: colleagueApplicationId,
+      noteId: colleagueNote.id,
+    },
+    freshApplication: (owner) => freshApplication(owner),
     freshCredential,
     freshItem,
     restoreCompany,

@@ -9,7 +9,15 @@ import { addAccount } from '../helpers/add-account.ts';
 import type { CallResult } from '../helpers/test-app.ts';
 import type { Cell } from './access-cell.ts';
 import { type AccessWorld, companySnapshot, rowsWhere, type Side, userSnapshot } from './access-world.ts';
-import { type Caller, type Expected, MANAGERS_OTHER, MANAGERS_OWN, SUPER_ONLY, signedIn } from './callers.ts';
+import {
+  type Caller,
+  type Expected,
+  MANAGERS_OTHER,
+  MANAGERS_OWN,
+  NOT_ADDRESSABLE,
+  SUPER_ONLY,
+  signedIn,
+} from './callers.ts';
 
 const SVG_LOGO = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>').toString(
   'base64',
@@ -23,6 +31,19 @@ export function accountCells(w: AccessWorld): Cell[] {
   const records = (side: Side) => (side === 'own' ? own : other);
   const sides = ['own', 'other'] as const;
   const managers: Record<Side, Expected> = { own: MANAGERS_OWN, other: MANAGERS_OTHER };
+  const superAdminId = w.f.userIds['superadmin@demo.test'];
+  /** The super-admin shares the callers' company; an admin must not reach them (SPEC §6). */
+  const onSuperAdmin = (path: string, expected: Expected, body: Record<string, unknown> = {}): Cell => ({
+    name: `${path} of own company's super-admin`,
+    endpoint: `POST /api/${path}`,
+    side: 'own',
+    expected,
+    request: async () => {
+      await updateUser(t.db, superAdminId, { phone: null });
+      return { body: { user_id: superAdminId, ...body } };
+    },
+    unchanged: () => userSnapshot(t, superAdminId),
+  });
 
   /** Users listed must be of the caller's company unless the caller is the super-admin. */
   const usersLeaks = (answer: CallResult, caller: Caller, mustShow: number) => {
@@ -31,6 +52,7 @@ export function accountCells(w: AccessWorld): Cell[] {
     if (caller !== 'super-admin') {
       for (const user of listed.filter((u) => u.company?.id !== own.companyId))
         problems.push(`lists user ${user.id} of company ${user.company?.id}`);
+      if (listed.some((user) => user.id === superAdminId)) problems.push('lists the super-admin');
     }
     return problems;
   };
@@ -71,7 +93,7 @@ export function accountCells(w: AccessWorld): Cell[] {
       side,
       expected: expected[side],
       request: async () => {
-        await w.restoreCompany(side);
+        await w.restoreCompany(side, path === 'companies/set-logo');
         return { body: { company_id: records(side).companyId, ...body(side) } };
       },
       unchanged: () => companySnapshot(t, records(side).companyId),
@@ -113,17 +135,33 @@ export function accountCells(w: AccessWorld): Cell[] {
       await upsertAgent(t.db, records(side).agentUserId, ['FL', 'TX']);
       return { user_id: records(side).agentUserId, phone: '(305) 555-0101', licensed_states: ['FL', 'GA'] };
     }),
+    onSuperAdmin('users/get', signedIn([200, 404, 403, 403])),
+    onSuperAdmin('users/update', signedIn([200, 404, 403, 403]), { phone: '(305) 555-0102' }),
+    // The super-admin may not delete themself (422).
+    onSuperAdmin('users/delete', signedIn([422, 404, 403, 403])),
     {
-      name: "users/update own company's super-admin",
+      name: 'users/update raising an own agent to super-admin',
       endpoint: 'POST /api/users/update',
       side: 'own',
-      // An admin must not reach the super-admin sharing their company (SPEC §6).
-      expected: signedIn([200, 404, 403, 403]),
-      request: async () => {
-        await updateUser(t.db, w.f.userIds['superadmin@demo.test'], { phone: null });
-        return { body: { user_id: w.f.userIds['superadmin@demo.test'], phone: '(305) 555-0102' } };
-      },
-      unchanged: () => userSnapshot(t, w.f.userIds['superadmin@demo.test']),
+      expected: NOT_ADDRESSABLE,
+      request: () => ({ body: { user_id: own.agentUserId, role: 'super-admin' } }),
+      unchanged: () => userSnapshot(t, own.agentUserId),
+    },
+    {
+      name: 'users/create of a super-admin',
+      endpoint: 'POST /api/users/create',
+      side: 'own',
+      expected: NOT_ADDRESSABLE,
+      request: () => ({
+        body: {
+          name: 'New Super',
+          email: w.uniqueEmail('super'),
+          password: 'password-1',
+          role: 'super-admin',
+          company_id: own.companyId,
+        },
+      }),
+      unchanged: () => rowsWhere(t, users, users.company_id, own.companyId),
     },
     ...onUser('users/delete', 'deletes', managers, async (side) => ({
       user_id: (

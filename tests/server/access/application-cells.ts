@@ -10,27 +10,34 @@ import { applications } from '../../../server/db/schema.ts';
 import { MIAMI } from '../helpers/accounts-fixture.ts';
 import type { CallResult } from '../helpers/test-app.ts';
 import type { Cell } from './access-cell.ts';
-import { type AccessWorld, applicationSnapshot, rowsWhere, type Side } from './access-world.ts';
-import { type Caller, signedIn, WORKERS_OTHER, WORKERS_OWN } from './callers.ts';
+import { type AccessWorld, applicationSnapshot, type Owner, rowsWhere, type Side } from './access-world.ts';
+import { type Caller, type Expected, signedIn, WORKERS_OTHER, WORKERS_OWN } from './callers.ts';
 
 const LISTING = '/api/agent-portal/get-agent-applications-list?per_page=100';
 
-/** Cells of one application call on one side's records. */
-function perSide(
+const OWNERS: Record<Owner, { side: Side; whose: string; expected: Expected }> = {
+  own: { side: 'own', whose: "own company's", expected: WORKERS_OWN },
+  // An agent works only their own applications; their admin all of the company's (SPEC §6).
+  colleague: { side: 'own', whose: "a colleague's", expected: signedIn([200, 200, 404, 403]) },
+  other: { side: 'other', whose: "another company's", expected: WORKERS_OTHER },
+};
+
+/** Cells of one application call on the demo agent's, a colleague's and another company's records. */
+function perOwner(
   w: AccessWorld,
   path: string,
   verb: string,
-  body: (side: Side) => Promise<Record<string, unknown>> | Record<string, unknown>,
+  body: (owner: Owner) => Promise<Record<string, unknown>> | Record<string, unknown>,
 ): Cell[] {
-  return (['own', 'other'] as const).map((side) => {
+  return (Object.keys(OWNERS) as Owner[]).map((owner) => {
     let target = 0;
     return {
-      name: `${path} ${verb} ${side === 'own' ? "own company's" : "another company's"}`,
+      name: `${path} ${verb} ${OWNERS[owner].whose}`,
       endpoint: `POST /api/agent-portal/${path}`,
-      side,
-      expected: side === 'own' ? WORKERS_OWN : WORKERS_OTHER,
+      side: OWNERS[owner].side,
+      expected: OWNERS[owner].expected,
       request: async () => {
-        const sent = await body(side);
+        const sent = await body(owner);
         target = Number(sent.application_id);
         return { body: sent };
       },
@@ -68,8 +75,8 @@ async function listingLeaks(
 
 /** Every application-call cell. */
 export function applicationCells(w: AccessWorld): Cell[] {
-  const { own, other } = w;
-  const records = (side: Side) => (side === 'own' ? own : other);
+  const { own, other, colleague } = w;
+  const records = (owner: Owner) => (owner === 'own' ? own : owner === 'other' ? other : colleague);
   return [
     {
       name: 'get-agent-applications-list',
@@ -82,7 +89,11 @@ export function applicationCells(w: AccessWorld): Cell[] {
           w,
           answer,
           caller,
-          caller === 'super-admin' ? [own.applicationId, other.applicationId] : [own.applicationId],
+          {
+            'super-admin': [own.applicationId, colleague.applicationId, other.applicationId],
+            admin: [own.applicationId, colleague.applicationId],
+            agent: [own.applicationId],
+          }[caller as string] ?? [],
         ),
     },
     {
@@ -111,31 +122,38 @@ export function applicationCells(w: AccessWorld): Cell[] {
         return problems;
       },
     },
-    ...perSide(w, 'get-application-by-id', 'reads', (side) => ({
-      application_id: records(side).applicationId,
+    ...perOwner(w, 'get-application-by-id', 'reads', (owner) => ({
+      application_id: records(owner).applicationId,
     })),
-    ...(['own', 'other'] as const).map(
-      (side): Cell => ({
-        name: `create-new-application for ${side === 'own' ? "own company's" : "another company's"} agent`,
+    ...(Object.keys(OWNERS) as Owner[]).map(
+      (owner): Cell => ({
+        name: `create-new-application for ${OWNERS[owner].whose} agent`,
         endpoint: 'POST /api/agent-portal/create-new-application',
-        side,
-        expected: side === 'own' ? WORKERS_OWN : signedIn([200, 403, 403, 403]),
-        request: () => ({ body: { agent_id: records(side).agentId, address: MIAMI } }),
-        unchanged: () => rowsWhere(w.t, applications, applications.agent_id, records(side).agentId),
+        side: OWNERS[owner].side,
+        // Creating is for oneself (agent) or for an agent of one's company (admin). SPEC §6.
+        expected: {
+          own: WORKERS_OWN,
+          colleague: signedIn([200, 200, 403, 403]),
+          other: signedIn([200, 403, 403, 403]),
+        }[owner],
+        request: () => ({ body: { agent_id: records(owner).agentId, address: MIAMI } }),
+        unchanged: () => rowsWhere(w.t, applications, applications.agent_id, records(owner).agentId),
       }),
     ),
-    ...perSide(w, 'update-application', 'updates', (side) => ({
-      application_id: records(side).applicationId,
+    ...perOwner(w, 'update-application', 'updates', (owner) => ({
+      application_id: records(owner).applicationId,
       address_details: { first_name: 'Pat' },
     })),
-    ...perSide(w, 'launch-application', 'launches', async (side) => ({
-      application_id: await w.freshApplication(side),
+    ...perOwner(w, 'launch-application', 'launches', async (owner) => ({
+      application_id: await w.freshApplication(owner),
       address_details: structuredClone(examples.primary) as Doc,
     })),
-    ...perSide(w, 'reset-application', 'resets', (side) => ({ application_id: records(side).applicationId })),
-    ...perSide(w, 'toggle-application-alert-note', 'toggles the note of', (side) => ({
-      application_id: records(side).applicationId,
-      note_id: records(side).noteId,
+    ...perOwner(w, 'reset-application', 'resets', (owner) => ({
+      application_id: records(owner).applicationId,
+    })),
+    ...perOwner(w, 'toggle-application-alert-note', 'toggles the note of', (owner) => ({
+      application_id: records(owner).applicationId,
+      note_id: records(owner).noteId,
     })),
     {
       name: "toggle-application-alert-note of another company's note through an own application",
@@ -145,8 +163,8 @@ export function applicationCells(w: AccessWorld): Cell[] {
       request: () => ({ body: { application_id: own.applicationId, note_id: other.noteId } }),
       unchanged: () => applicationSnapshot(w.t, other.applicationId),
     },
-    ...perSide(w, 'delete-application-by-id', 'deletes', async (side) => ({
-      application_id: await w.freshApplication(side),
+    ...perOwner(w, 'delete-application-by-id', 'deletes', async (owner) => ({
+      application_id: await w.freshApplication(owner),
       delete_all_related_applications: false,
     })),
   ];

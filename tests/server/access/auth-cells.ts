@@ -11,6 +11,7 @@ import { type AccessWorld, companySnapshot, rowsWhere, userSnapshot } from './ac
 import {
   EVERY_ROLE,
   type Expected,
+  everyone,
   MANAGERS_OTHER,
   MANAGERS_OWN,
   NOT_ADDRESSABLE,
@@ -18,7 +19,7 @@ import {
   signedIn,
 } from './callers.ts';
 
-const EVERYONE_422: Expected = [422, 422, 422, 422, 422, 422];
+const EVERYONE_422 = everyone(422);
 
 /** Every auth, profile and plan cell. */
 export function authCells(w: AccessWorld): Cell[] {
@@ -149,7 +150,7 @@ export function authCells(w: AccessWorld): Cell[] {
       name: 'POST auth/saml/{company_id}/acs with a forged answer (open)',
       endpoint: 'POST /api/auth/saml/{company_id}/acs',
       side: 'none',
-      expected: [302, 302, 302, 302, 302, 302],
+      expected: everyone(302),
       request: () => ({ url: `/api/auth/saml/${other.companyId}/acs`, form: 'SAMLResponse=forged' }),
       leaks: (answer) =>
         String(answer.headers.location).startsWith('/auth/saml-sso-login?error=')

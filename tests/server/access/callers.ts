@@ -1,10 +1,11 @@
 /**
- * The columns of the access matrix (issue 5): the four roles of SPEC §6 plus a caller without a
- * session key and one with a revoked key, and the expected-status shorthands the cells share.
+ * The columns of the access matrix (issue 5): the four roles of SPEC §6, a caller without a
+ * session key, one with a logged-out key, and one with an orphaned key (a session an admin
+ * switched into, after the admin's own session was revoked); and the shorthands cells share.
  */
 import { ROLES } from '../helpers/accounts-fixture.ts';
 
-export const CALLERS = [...ROLES, 'anonymous', 'revoked'] as const;
+export const CALLERS = [...ROLES, 'anonymous', 'revoked', 'orphaned'] as const;
 export type Caller = (typeof CALLERS)[number];
 
 /** One HTTP status per caller, in CALLERS order. */
@@ -15,11 +16,17 @@ export type Expected = [
   customer: number,
   anonymous: number,
   revoked: number,
+  orphaned: number,
 ];
 
-/** A call that needs a session: the four roles' statuses, then 401 without or with a dead key. */
+/** A call that needs a session: the four roles' statuses, then 401 without a key or with a dead one. */
 export function signedIn(roles: [number, number, number, number]): Expected {
-  return [...roles, 401, 401];
+  return [...roles, 401, 401, 401];
+}
+
+/** The same status for every caller (open calls). */
+export function everyone(status: number): Expected {
+  return [status, status, status, status, status, status, status];
 }
 
 /** Admin area of the caller's company: super-admins and admins; agents and customers 403. */
@@ -35,4 +42,4 @@ export const WORKERS_OWN = signedIn([200, 200, 200, 403]);
 /** Application calls on another company's records: only super-admins reach them. */
 export const WORKERS_OTHER = signedIn([200, 404, 404, 403]);
 /** Open calls: everyone, with or without a session. */
-export const OPEN: Expected = [200, 200, 200, 200, 200, 200];
+export const OPEN = everyone(200);

@@ -3,9 +3,10 @@
  * (any session), company logos (public files, docs/decisions/086-company-logo-in-the-database.md)
  * and the billing-portal redirect.
  */
+import { ROLE_EMAILS } from '../helpers/accounts-fixture.ts';
 import type { Cell } from './access-cell.ts';
 import type { AccessWorld, Side } from './access-world.ts';
-import { EVERY_ROLE, OPEN } from './callers.ts';
+import { EVERY_ROLE, everyone, OPEN } from './callers.ts';
 
 /** Every utility cell. */
 export function utilityCells(w: AccessWorld): Cell[] {
@@ -41,10 +42,10 @@ export function utilityCells(w: AccessWorld): Cell[] {
       name: 'GET billing-portal',
       endpoint: 'GET /api/billing-portal',
       side: 'none',
-      expected: [302, 302, 302, 302, 302, 302],
+      expected: everyone(302),
       request: () => ({}),
       leaks: (answer, caller) => {
-        const expected = caller === 'anonymous' || caller === 'revoked' ? '/auth/login' : '/dashboard/plans';
+        const expected = caller in ROLE_EMAILS ? '/dashboard/plans' : '/auth/login';
         return answer.headers.location === expected ? [] : [`redirects to ${answer.headers.location}`];
       },
     },
