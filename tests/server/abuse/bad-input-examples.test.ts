@@ -1,7 +1,7 @@
 /**
  * Examples of bad input, each with its exact answer, beside the fuzz suite's properties: the
  * field a wrong type names, the depth limit at its edge (docs/decisions/107-fuzzed-bodies-on-every-endpoint.md),
- * prototype-pollution keys, and that none of them changes a row.
+ * prototype-pollution keys, a URL that is not UTF-8, and that none of them changes a row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH } from '../../../server/http/reject-deep-nesting.ts';
@@ -96,6 +96,20 @@ describe.each(DATABASE_KINDS)('bad input examples on %s', (kind) => {
     expect(({} as Record<string, unknown>).role).toBeUndefined();
     const me = await t.post('auth/me', { session_key: f.keys.admin });
     expect(me.body.data.user.role).toBe('admin');
+  });
+
+  it('answers the envelope for a URL that is not UTF-8, before any route', async () => {
+    for (const url of ['/api/files/%ED%A0%80', '/api/auth/saml/%ED%A0%80/login', '/%ED%A0%80']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        status: 'error',
+        code: 400,
+        message: `Invalid request: '${url}' is not a valid url component`,
+        data: null,
+        error_obj: null,
+      });
+    }
   });
 
   it('changed not one row', async () => {

@@ -41,7 +41,7 @@ import { FuzzReport } from './fuzz-report.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 
 /** Bodies per endpoint and database: about a minute for both databases on two busy cores. */
-const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 10);
 const REPORT = resolve(import.meta.dirname, '../../../test-results/fuzz-report.json');
 
 /**
