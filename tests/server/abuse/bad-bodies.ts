@@ -182,12 +182,13 @@ export interface RealRecords {
   documentKeys: string[];
 }
 
-/** Small ids: most tables' first rows, for id fields `recordIds` does not name. */
+/** Small ids: most tables' first rows, for id fields `real.values` does not name. */
 const SMALL_ID = fc.integer({ min: 1, max: 30 });
 
 /**
  * The bad bodies of an endpoint with body schema `schema` (no session_key: the suite adds it).
- * Bodies of every kind but `absent-records` should be schema-invalid; the suite checks with Ajv.
+ * Bodies of every kind but `absent-records` and `own-records` should be schema-invalid; the
+ * suite checks with Ajv.
  */
 export function badBodies(
   schema: JsonSchema,

@@ -2,10 +2,11 @@
  * Fuzzed bad input on every endpoint (issue 5): for each endpoint of the OpenAPI document, bad
  * bodies from tests/server/abuse/bad-bodies.ts (wrong types, missing and extra fields, huge
  * strings, deep nesting, unicode, prototype-pollution keys, arrays for objects, valid-shaped
- * bodies with one bad field, ids of no record) sent with the session key of a role that may call
- * it, so they reach validation. Every answer is below 500 and an envelope with a clear message,
- * and not one row of any table changes. Endpoints without a JSON body get bad path parameters,
- * query strings and bodies instead. The number of bodies tried is printed and written to
+ * bodies with one bad field, ids of no record, hostile values on real records) sent with the
+ * session key of a role that may call it, so they reach validation. Every answer is below 500 and
+ * an envelope with a clear message, and not one row of any table changes (except by a body on
+ * real records that succeeded). Endpoints without a JSON body get bad path parameters, query
+ * strings and bodies instead. Decision 107. The number of bodies tried is printed and written to
  * test-results/fuzz-report.json.
  */
 import { resolve } from 'node:path';
@@ -220,10 +221,10 @@ describe.each(DATABASE_KINDS)('fuzzed bad input on every endpoint (%s)', (kind: 
   beforeAll(async () => {
     t = await startTestApp(kind, { accounts: { mailSink: false } });
     f = await accountsFixture(t);
-    // No table is excluded: nothing in the app writes on a read or on a refused call (sessions
-    // have no last-seen column; the login rate limit lives in memory).
     await launchedCommercial(t, f.keys.agent);
     real = await realRecords(t, f);
+    // No table is excluded: nothing in the app writes on a read or on a refused call (sessions
+    // have no last-seen column; the login rate limit lives in memory).
     tables = await tableNames(t.db);
     await takeBaseline();
   });
@@ -243,8 +244,8 @@ describe.each(DATABASE_KINDS)('fuzzed bad input on every endpoint (%s)', (kind: 
   }
 
   /**
-   * After each call that got past validation (an answer below 400, or ids of no record) the
-   * tables are compared at once, naming the body; the others, refused before any handler ran,
+   * After each call that may have reached a handler (an answer below 400, or a body meant to
+   * pass validation) the tables are compared at once, naming the body; the others, refused before any handler ran,
    * are covered by the comparison after each endpoint's run (a digest query costs as much as a
    * call, and would halve the bodies tried in the time).
    */
