@@ -9,7 +9,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Executor } from './db/database.ts';
 import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -86,6 +86,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A URL that is not percent-encoded UTF-8 (or has an over-long parameter) fails before
+    // routing and hooks: answer the envelope too (docs/decisions/107-fuzzed-bodies-on-every-endpoint.md).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      (reply as FastifyReply).code(status).send(failure(status, `Invalid request: ${error.message}`));
+    },
     ajv: { customOptions: REQUEST_AJV_OPTIONS },
   });
   app.decorateRequest('actor', null);

@@ -10,7 +10,7 @@
  * - `absent-records`: a schema-valid body whose every id names no record (only for endpoints
  *   with a required id), so the body reaches the handler and must be refused there;
  * - `own-records`: a schema-valid body with hostile values whose ids name real records (from
- *   `recordIds`), so handlers meet them; it may succeed, and then may change rows.
+ *   `real`), so handlers meet them; it may succeed, and then may change rows.
  * Deep values are kept as {@link Deep} markers and expanded by {@link bodyJson}, since
  * JSON.stringify recurses and overflows the stack long before the 1 MiB body limit.
  */
@@ -173,20 +173,32 @@ function isIdSchema(schema: JsonSchema): boolean {
   return schema.pattern === '^[0-9]{1,10}$' && schema.maximum === ABSENT_ID;
 }
 
-/** Ids of real records by body field name (`application_id` -> [12, 13]), for `own-records`. */
-export type RecordIds = Record<string, number[]>;
+/**
+ * What bodies naming real records use: ids (or names, e.g. `carrier_id`) by top-level field name
+ * (`application_id` -> [12, 13]), and the field names of free-form documents (address_details).
+ */
+export interface RealRecords {
+  values: Record<string, (number | string)[]>;
+  documentKeys: string[];
+}
 
-/** Small ids: most tables' first rows, for id fields `recordIds` does not name. */
+/** Small ids: most tables' first rows, for id fields `real.values` does not name. */
 const SMALL_ID = fc.integer({ min: 1, max: 30 });
 
 /**
  * The bad bodies of an endpoint with body schema `schema` (no session_key: the suite adds it).
- * Bodies of every kind but `absent-records` should be schema-invalid; the suite checks with Ajv.
+ * Bodies of every kind but `absent-records` and `own-records` should be schema-invalid; the
+ * suite checks with Ajv.
  */
-export function badBodies(schema: JsonSchema, recordIds: RecordIds = {}): fc.Arbitrary<BadBody> {
+export function badBodies(
+  schema: JsonSchema,
+  real: RealRecords = { values: {}, documentKeys: [] },
+): fc.Arbitrary<BadBody> {
   const properties = (schema.properties as Record<string, JsonSchema>) ?? {};
   const { session_key: _session, ...rest } = properties;
-  const valid = schemaArbitrary({ ...schema, properties: rest }) as fc.Arbitrary<Record<string, unknown>>;
+  const valid = schemaArbitrary({ ...schema, properties: rest }, { keys: real.documentKeys }) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
 
   const notAnObject = fc
     .oneof(
@@ -275,18 +287,19 @@ export function badBodies(schema: JsonSchema, recordIds: RecordIds = {}): fc.Arb
     }),
   );
 
+  const named = Object.keys(rest).filter((name) => isIdSchema(rest[name]) || real.values[name]);
   const ownRecords = fc
     .tuple(
       valid,
       fc.record(
         Object.fromEntries(
-          ids.map(([name]) => [name, recordIds[name] ? fc.constantFrom(...recordIds[name]) : SMALL_ID]),
+          named.map((name) => [name, real.values[name] ? fc.constantFrom(...real.values[name]) : SMALL_ID]),
         ),
       ),
     )
     .map(([body, chosen]): BadBody => {
-      const named = Object.fromEntries(Object.entries(chosen).filter(([name]) => name in body));
-      return { kind: 'own-records', body: { ...body, ...named }, what: JSON.stringify(named) };
+      const present = Object.fromEntries(Object.entries(chosen).filter(([name]) => name in body));
+      return { kind: 'own-records', body: { ...body, ...present }, what: JSON.stringify(present) };
     });
 
   return fc
@@ -296,7 +309,7 @@ export function badBodies(schema: JsonSchema, recordIds: RecordIds = {}): fc.Arb
       { weight: 2, arbitrary: missingField },
       { weight: 2, arbitrary: extraField },
       ...(requiredIds.length > 0 ? [{ weight: 2, arbitrary: absentRecords }] : []),
-      ...(ids.length > 0 ? [{ weight: 2, arbitrary: ownRecords }] : []),
+      ...(named.length > 0 ? [{ weight: 2, arbitrary: ownRecords }] : []),
     )
     .filter((bad): bad is BadBody => bad !== null);
 }

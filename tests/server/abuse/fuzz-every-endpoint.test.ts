@@ -2,10 +2,11 @@
  * Fuzzed bad input on every endpoint (issue 5): for each endpoint of the OpenAPI document, bad
  * bodies from tests/server/abuse/bad-bodies.ts (wrong types, missing and extra fields, huge
  * strings, deep nesting, unicode, prototype-pollution keys, arrays for objects, valid-shaped
- * bodies with one bad field, ids of no record) sent with the session key of a role that may call
- * it, so they reach validation. Every answer is below 500 and an envelope with a clear message,
- * and not one row of any table changes. Endpoints without a JSON body get bad path parameters,
- * query strings and bodies instead. The number of bodies tried is printed and written to
+ * bodies with one bad field, ids of no record, hostile values on real records) sent with the
+ * session key of a role that may call it, so they reach validation. Every answer is below 500 and
+ * an envelope with a clear message, and not one row of any table changes (except by a body on
+ * real records that succeeded). Endpoints without a JSON body get bad path parameters, query
+ * strings and bodies instead. Decision 107. The number of bodies tried is printed and written to
  * test-results/fuzz-report.json.
  */
 import { resolve } from 'node:path';
@@ -14,9 +15,12 @@ import addFormats from 'ajv-formats';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examples } from '../../../schemas/schema-set.ts';
 import { buildApp, REQUEST_AJV_OPTIONS } from '../../../server/app.ts';
 import { type Executor, rowsOf } from '../../../server/db/database.ts';
-import { type AccountsFixture, accountsFixture, type Role } from '../helpers/accounts-fixture.ts';
+import { manualCarriers } from '../../../server/quoting/manual-carriers.ts';
+import { sovCarriers } from '../../../server/quoting/sov-carriers.ts';
+import { type AccountsFixture, accountsFixture, MIAMI, type Role } from '../helpers/accounts-fixture.ts';
 import { type ApiEndpoint, apiEndpoints } from '../helpers/api-endpoints.ts';
 import {
   dumpDifference,
@@ -32,25 +36,26 @@ import {
   badBodies,
   bodyJson,
   nastyString,
-  type RecordIds,
+  type RealRecords,
 } from './bad-bodies.ts';
 import { FuzzReport } from './fuzz-report.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 
 /** Bodies per endpoint and database: about a minute for both databases on two busy cores. */
-const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 10);
 const REPORT = resolve(import.meta.dirname, '../../../test-results/fuzz-report.json');
 
 /**
- * A role that may call the endpoint, so bodies get past the role checks to validation and the
- * handler: agents own applications, an admin records manual quotes and changes the own plan,
- * the super-admin manages everything else.
+ * Roles that may call the endpoint, so bodies get past the role checks to validation and the
+ * handler, each body sent by one of them: agents and their admins work on applications, admins
+ * and the super-admin record manual quotes and manage accounts and settings (each in their own
+ * scope), an admin changes the own plan.
  */
-function roleFor(path: string): Role {
-  if (path === '/api/agent-portal/record-manual-quote' || path.startsWith('/api/plans/')) return 'admin';
-  if (path === '/api/billing-portal') return 'admin';
-  if (path.startsWith('/api/agent-portal/') || path.startsWith('/api/sov/')) return 'agent';
-  return 'super-admin';
+function rolesFor(path: string): Role[] {
+  if (path.startsWith('/api/plans/') || path === '/api/billing-portal') return ['admin'];
+  if (path === '/api/agent-portal/record-manual-quote') return ['admin', 'super-admin'];
+  if (path.startsWith('/api/agent-portal/') || path.startsWith('/api/sov/')) return ['agent', 'admin'];
+  return ['super-admin', 'admin'];
 }
 
 // Ajv's strict-mode notes about the schemas are Fastify's to print, not this suite's.
@@ -144,8 +149,43 @@ function queryString(query: Record<string, string>): string {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-/** Ids of seeded records by body field name, for bodies that name real records. */
-async function realRecordIds(t: TestApp, f: AccountsFixture): Promise<RecordIds> {
+/**
+ * A commercial application of the demo agent, launched, its automatic quotes done, with a manual
+ * and an SOV quote pending, so manual-quote and SOV bodies meet quotes they may act on.
+ */
+async function launchedCommercial(t: TestApp, agentKey: string): Promise<void> {
+  const created = await t.post('agent-portal/create-new-application', {
+    session_key: agentKey,
+    carrier_quote_type: 'Commercial',
+    address: MIAMI,
+  });
+  const id = created.body.data.application.id;
+  const launched = await t.post('agent-portal/launch-application', {
+    session_key: agentKey,
+    application_id: id,
+    address_details: structuredClone(examples.commercial),
+  });
+  expect(launched.statusCode, launched.body.message).toBe(200);
+  await t.app.quoteWorker.drain();
+  const manual = manualCarriers().find(
+    (c) => c.quote_types.includes('Commercial') && c.states.includes('FL'),
+  );
+  const sov = sovCarriers().find((c) => c.states.includes('FL'));
+  for (const [path, list] of [
+    ['launch-application-manual-carriers', { manual_carrier_names_list: [manual?.carrier] }],
+    ['launch-application-sov-carriers', { sov_carrier_names_list: [sov?.quote_manager_id] }],
+  ] as const) {
+    const result = await t.post(`agent-portal/${path}`, {
+      session_key: agentKey,
+      application_id: id,
+      ...list,
+    });
+    expect(result.statusCode, result.body.message).toBe(200);
+  }
+}
+
+/** Real ids (and carrier names) by body field name, and the application form's field names. */
+async function realRecords(t: TestApp, f: AccountsFixture): Promise<RealRecords> {
   const ids = async (table: string) =>
     rowsOf<{ id: number }>(await t.db.execute(sql.raw(`SELECT id FROM ${table} ORDER BY id`))).map(
       (r) => r.id,
@@ -155,14 +195,18 @@ async function realRecordIds(t: TestApp, f: AccountsFixture): Promise<RecordIds>
     (e) => f.userIds[e],
   );
   return {
-    application_id: await ids('applications'),
-    quote_id: await ids('quotes'),
-    note_id: await ids('notes'),
-    // Not the demo company either: a success could end its subscription and turn later calls into 402s.
-    company_id: [f.otherCompanyId, f.expiredCompanyId],
-    user_id: others,
-    customer_user_id: [f.userIds['customer@demo.test']],
-    agent_id: [f.agentIds.demo, f.agentIds.other],
+    values: {
+      application_id: await ids('applications'),
+      quote_id: await ids('quotes'),
+      note_id: await ids('notes'),
+      // Not the demo company: a success could end its subscription and turn later calls into 402s.
+      company_id: [f.otherCompanyId, f.expiredCompanyId],
+      user_id: others,
+      customer_user_id: [f.userIds['customer@demo.test']],
+      agent_id: [f.agentIds.demo, f.agentIds.other],
+      carrier_id: sovCarriers().map((c) => c.quote_manager_id),
+    },
+    documentKeys: [...new Set(Object.values(examples).flatMap((document) => Object.keys(document)))],
   };
 }
 
@@ -172,16 +216,17 @@ describe.each(DATABASE_KINDS)('fuzzed bad input on every endpoint (%s)', (kind: 
   let tables: string[];
   let baseline: TableDump;
   let baselineDigest: string;
-  let recordIds: RecordIds;
+  let real: RealRecords;
 
   beforeAll(async () => {
     t = await startTestApp(kind, { accounts: { mailSink: false } });
     f = await accountsFixture(t);
+    await launchedCommercial(t, f.keys.agent);
+    real = await realRecords(t, f);
     // No table is excluded: nothing in the app writes on a read or on a refused call (sessions
     // have no last-seen column; the login rate limit lives in memory).
     tables = await tableNames(t.db);
     await takeBaseline();
-    recordIds = await realRecordIds(t, f);
   });
   afterAll(async () => {
     await t?.close();
@@ -199,8 +244,8 @@ describe.each(DATABASE_KINDS)('fuzzed bad input on every endpoint (%s)', (kind: 
   }
 
   /**
-   * After each call that got past validation (an answer below 400, or ids of no record) the
-   * tables are compared at once, naming the body; the others, refused before any handler ran,
+   * After each call that may have reached a handler (an answer below 400, or a body meant to
+   * pass validation) the tables are compared at once, naming the body; the others, refused before any handler ran,
    * are covered by the comparison after each endpoint's run (a digest query costs as much as a
    * call, and would halve the bodies tried in the time).
    */
@@ -222,23 +267,25 @@ describe.each(DATABASE_KINDS)('fuzzed bad input on every endpoint (%s)', (kind: 
   it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
     '%s',
     async (name, endpoint) => {
-      const key = f.keys[roleFor(endpoint.path)];
+      const roles = rolesFor(endpoint.path);
+      const [key] = roles.map((role) => f.keys[role]);
+      const anyKey = fc.constantFrom(...roles.map((role) => f.keys[role]));
       if (endpoint.bodySchema) {
         const validate = ajv.compile(endpoint.bodySchema);
-        const withKey = (bad: BadBody) =>
+        const withKey = (bad: BadBody, sessionKey: string) =>
           bad.body !== null && typeof bad.body === 'object' && !Array.isArray(bad.body)
-            ? { ...bad.body, session_key: key }
+            ? { ...bad.body, session_key: sessionKey }
             : bad.body;
-        const bodies = badBodies(endpoint.bodySchema as JsonSchema, recordIds).filter(
-          (bad) => REACH_HANDLERS.includes(bad.kind) || !accepted(validate, bodyJson(withKey(bad))),
+        const bodies = badBodies(endpoint.bodySchema as JsonSchema, real).filter(
+          (bad) => REACH_HANDLERS.includes(bad.kind) || !accepted(validate, bodyJson(withKey(bad, key))),
         );
         const query = fc.option(
           fc.dictionary(fc.constantFrom('page', 'per_page', 'session_key', 'x'), nastyString, { maxKeys: 2 }),
           { freq: 4 },
         );
         await fc.assert(
-          fc.asyncProperty(bodies, query, async (bad, search) => {
-            const payload = bodyJson(withKey(bad));
+          fc.asyncProperty(bodies, anyKey, query, async (bad, sessionKey, search) => {
+            const payload = bodyJson(withKey(bad, sessionKey));
             const response = await t.app.inject({
               method: endpoint.method as 'POST',
               url: `${endpoint.path}${queryString(search ?? {})}`,
@@ -268,7 +315,7 @@ describe.each(DATABASE_KINDS)('fuzzed bad input on every endpoint (%s)', (kind: 
           fc.constantFrom('0', '-1', '2147483648', '99999999999', '1.5', '1e3', String(f.otherCompanyId)),
           fc.nat().map(String),
         );
-        const session = fc.oneof(fc.constant(key), nastyString, fc.constant(undefined));
+        const session = fc.oneof(anyKey, nastyString, fc.constant(undefined));
         const body = fc.oneof(
           fc
             .jsonValue({ maxDepth: 2 })

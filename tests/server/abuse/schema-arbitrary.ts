@@ -31,20 +31,44 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof(fc.string(bounds), fc.string({ ...bounds, unit: 'binary' }));
 }
 
-function objectArbitrary(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+/**
+ * Keys for objects with no `properties` but an `additionalProperties` schema (a free-form
+ * document such as address_details): real field names reach real rules; random ones too.
+ */
+export interface OpenObjectOptions {
+  keys: string[];
+}
+
+function objectArbitrary(schema: JsonSchema, open: OpenObjectOptions): fc.Arbitrary<Record<string, unknown>> {
+  const extra = schema.additionalProperties;
+  if (!schema.properties && extra && typeof extra === 'object') {
+    const names = schema.propertyNames as JsonSchema | undefined;
+    const key = names?.pattern
+      ? stringArbitrary(names)
+      : fc.oneof(
+          fc.constantFrom(...(open.keys.length ? open.keys : ['x'])),
+          fc.string({ minLength: 1, maxLength: 10 }),
+        );
+    return fc.dictionary(key, schemaArbitrary(extra as JsonSchema, open), {
+      maxKeys: Math.min((schema.maxProperties as number) ?? 8, 8),
+    });
+  }
   const properties = (schema.properties as Record<string, JsonSchema>) ?? {};
   const required = new Set((schema.required as string[]) ?? []);
-  const model = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, schemaArbitrary(v)]));
+  const model = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, schemaArbitrary(v, open)]));
   return fc.record(model, { requiredKeys: Object.keys(properties).filter((k) => required.has(k)) });
 }
 
 /** Values likely valid against `schema`; `fc.constant(null)` for a schema it cannot read. */
-export function schemaArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  schema: JsonSchema,
+  open: OpenObjectOptions = { keys: [] },
+): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   if (Array.isArray(schema.anyOf)) {
     return fc.oneof(
-      ...(schema.anyOf as JsonSchema[]).map((branch) => schemaArbitrary(merged(schema, branch))),
+      ...(schema.anyOf as JsonSchema[]).map((branch) => schemaArbitrary(merged(schema, branch), open)),
     );
   }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
@@ -71,12 +95,12 @@ export function schemaArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
       case 'array': {
         const minLength = (schema.minItems as number) ?? 0;
         const maxLength = Math.min((schema.maxItems as number) ?? SMALL, Math.max(minLength, SMALL));
-        return fc.array(schemaArbitrary((schema.items as JsonSchema) ?? {}), { minLength, maxLength });
+        return fc.array(schemaArbitrary((schema.items as JsonSchema) ?? {}, open), { minLength, maxLength });
       }
       case 'object':
-        return objectArbitrary(schema);
+        return objectArbitrary(schema, open);
       default:
-        return schema.properties ? objectArbitrary(schema) : fc.constant(null);
+        return schema.properties ? objectArbitrary(schema, open) : fc.constant(null);
     }
   })();
   return schema.nullable === true ? fc.oneof({ weight: 4, arbitrary: value }, fc.constant(null)) : value;
