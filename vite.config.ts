@@ -22,7 +22,7 @@ export default defineConfig({
           name: 'unit',
           root: '.',
           environment: 'node',
-          include: ['tests/{engine,schemas,server,carriers}/**/*.test.ts'],
+          include: ['tests/{engine,schemas,server,carriers,bench}/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -128,9 +128,12 @@ export async function apiBench(): Promise<string> {
   } else {
     notes.push(`- reused the bench database (${existing.toLocaleString('en-US')} applications)`);
   }
-  const hello = await startServer('hello');
-  const app = await startServer('app');
+  const servers: Server[] = [];
   try {
+    const hello = await startServer('hello');
+    servers.push(hello);
+    const app = await startServer('app');
+    servers.push(app);
     const { data } = await post(`${app.url}/api/auth/login`, {
       email: 'agent@demo.test',
       password: 'demo1234',
@@ -198,7 +201,6 @@ export async function apiBench(): Promise<string> {
     );
     return `## API on PostgreSQL, 1,000,000 applications\n\n${notes.join('\n')}\n\n${table}\n`;
   } finally {
-    await app.stop();
-    await hello.stop();
+    for (const server of servers) await server.stop();
   }
 }

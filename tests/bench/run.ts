@@ -13,6 +13,7 @@ const BENCHMARKS = {
   engine: { load: async () => (await import('./engine-bench.ts')).engineBench, about: 'validate time' },
   form: { load: async () => (await import('./form-bench.ts')).formBench, about: 'keystroke to commit' },
   api: { load: async () => (await import('./api-bench.ts')).apiBench, about: 'API on 1M applications' },
+  launch: { load: async () => (await import('./launch-bench.ts')).launchBench, about: 'time to quotes' },
   bundle: { load: async () => (await import('./bundle-bench.ts')).bundleBench, about: 'login route gzip' },
 } satisfies Record<string, { load: () => Promise<() => Promise<string>>; about: string }>;
 
