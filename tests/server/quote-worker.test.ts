@@ -16,7 +16,7 @@ import {
 import { connectorFor as realConnectorFor } from '../../server/quoting/connector-for.ts';
 import type { Connector } from '../../server/quoting/types.ts';
 import { updateApplication } from '../../server/repositories/applications-repository.ts';
-import { insertQuoteWithJob } from '../../server/repositories/quotes-repository.ts';
+import { claimQuoteJobs, insertQuoteWithJob } from '../../server/repositories/quotes-repository.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const seenSignals: AbortSignal[] = [];
@@ -259,6 +259,22 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     const app = await application(id);
     expect(app.status).toBe('completed');
     expect(app.min_quote_amount).toBe(812.5);
+  });
+
+  it('never hands one job to two of many claims made at the same moment', async () => {
+    const { id } = await launchedWith(
+      Array.from({ length: 20 }, (_, i) => ({ connector: 'fixed', carrier: `s${i}` })),
+    );
+    // Ten claims at once use all ten pool connections on PostgreSQL; the losers must skip, not share.
+    const claimed = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => claimQuoteJobs(t.db, `claimer-${i}`, 2, 60_000)),
+    );
+    const ids = claimed.flat().map((job) => job.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
+    const jobs = await t.db.select().from(quoteJobs).where(eq(quoteJobs.application_id, id));
+    expect(jobs.filter((job) => job.attempts > 1)).toEqual([]);
+    await t.db.delete(quoteJobs).where(eq(quoteJobs.application_id, id));
   });
 
   it('skips a job whose application was reset meanwhile', async () => {
