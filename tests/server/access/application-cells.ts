@@ -1,7 +1,7 @@
 /**
  * Cells of the application calls (agent-portal/* of SPEC §7): the listing, read, create, update,
- * launch, reset, alert-note toggle and delete, each on the callers' company's records and on
- * another company's.
+ * launch, reset, alert-note toggle and delete, each on the demo agent's application, a
+ * colleague's in the same company and another company's.
  */
 import { inArray } from 'drizzle-orm';
 import type { Doc } from '../../../engine/types.ts';
