@@ -46,15 +46,16 @@ export type Side = 'own' | 'other';
 /** Whose application: a side's agent, or the demo agent's colleague in the same company. */
 export type Owner = Side | 'colleague';
 
-/** The records of one company. */
-export interface CompanyRecords {
-  companyId: number;
+/** Each owner's side and how cell names call it. */
+export const OWNERS: Record<Owner, { side: Side; whose: string }> = {
+  own: { side: 'own', whose: "own company's" },
+  colleague: { side: 'own', whose: "a colleague's" },
+  other: { side: 'other', whose: "another company's" },
+};
+
+/** The applications of one agent: a new one with an alert note, a launched commercial one. */
+export interface AgentRecords {
   agentId: number;
-  agentUserId: number;
-  adminUserId: number;
-  customerUserId: number;
-  /** Session key of the company's agent (creates its applications). */
-  agentKey: string;
   /** A new flood application of the agent, with an alert note. */
   applicationId: number;
   noteId: number;
@@ -63,6 +64,16 @@ export interface CompanyRecords {
   manualQuoteId: number;
   automaticQuoteId: number;
   fileId: number;
+}
+
+/** The records of one company (its agent's applications and more). */
+export interface CompanyRecords extends AgentRecords {
+  companyId: number;
+  agentUserId: number;
+  adminUserId: number;
+  customerUserId: number;
+  /** Session key of the company's agent (creates its applications). */
+  agentKey: string;
   /** A launched commercial application whose SOV and manual quotes cells remove and relaunch. */
   offlineTargetId: number;
   credentialId: number;
@@ -95,7 +106,9 @@ export interface AccessWorld {
   sovCarrierId: string;
   manualCarrier: string;
   /** Another agent of the callers' company: the demo agent may not touch their applications. */
-  colleague: { agentId: number; applicationId: number; noteId: number };
+  colleague: AgentRecords;
+  /** The applications of an owner. */
+  agent(owner: Owner): AgentRecords;
   /** A new flood application of the owner's agent. */
   freshApplication(owner: Owner): Promise<number>;
   /** A new, never revoked API credential of the company. */
@@ -205,11 +218,11 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       })
     ).application.id as number;
 
-  /** A commercial application launched by the side's agent (status launched; worker not run). */
-  const launchedCommercial = async (side: Side) => {
-    const id = await freshApplication(side, 'Commercial');
+  /** A commercial application launched by the owner's agent (status launched; worker not run). */
+  const launchedCommercial = async (owner: Owner) => {
+    const id = await freshApplication(owner, 'Commercial');
     await ok('agent-portal/launch-application', {
-      session_key: agentKeys[side],
+      session_key: agentKeys[owner],
       application_id: id,
       address_details: structuredClone(examples.commercial) as Doc,
     });
@@ -237,25 +250,19 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     return Math.max(...items.map((item) => item.id));
   };
 
-  const recordsOf = async (side: Side): Promise<CompanyRecords> => {
-    const companyId = companyIds[side];
-    const agentId = side === 'own' ? f.agentIds.demo : f.agentIds.other;
-    const customerUserId =
-      side === 'own'
-        ? f.userIds['customer@demo.test']
-        : (await addAccount(t.db, { email: uniqueEmail('customer'), role: 'customer', companyId })).userId;
-    const applicationId = await freshApplication(side);
+  /** The owner's applications; the super-admin records the manual quote with a document. */
+  const agentRecordsOf = async (owner: Owner, agentId: number): Promise<AgentRecords> => {
+    const applicationId = await freshApplication(owner);
     const note = await insertNote(t.db, applicationId, {
       is_alert: true,
       is_active: true,
       sent_by: 'agent',
       status: 'note',
-      message: `${side} note`,
+      message: `${owner} note`,
     });
-
-    const commercialId = await launchedCommercial(side);
+    const commercialId = await launchedCommercial(owner);
     const manual = await ok('agent-portal/launch-application-manual-carriers', {
-      session_key: agentKeys[side],
+      session_key: agentKeys[owner],
       application_id: commercialId,
       manual_carrier_names_list: [FL_COMMERCIAL_MANUAL],
     });
@@ -264,7 +271,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       (q: { source: string }) => q.source === 'automatic',
     ).id;
     await ok('agent-portal/launch-application-sov-carriers', {
-      session_key: agentKeys[side],
+      session_key: agentKeys[owner],
       application_id: commercialId,
       sov_carrier_names_list: [FL_COMMERCIAL_SOV],
     });
@@ -276,36 +283,39 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       premium: 1000,
       coverages: {},
       message: null,
-      document: { name: `${side}.png`, content_base64: TINY_PNG_BASE64, content_type: 'image/png' },
+      document: { name: `${owner}.png`, content_base64: TINY_PNG_BASE64, content_type: 'image/png' },
     });
     const fileUrl: string = recorded.application.quotes.find((q: { id: number }) => q.id === manualQuoteId)
       .document.url;
-
     return {
-      companyId,
       agentId,
-      agentUserId: f.userIds[side === 'own' ? 'agent@demo.test' : 'otheragent@demo.test'],
-      adminUserId: f.userIds[side === 'own' ? 'admin@demo.test' : 'otheradmin@demo.test'],
-      customerUserId,
-      agentKey: agentKeys[side],
       applicationId,
       noteId: note.id,
       commercialId,
       manualQuoteId,
       automaticQuoteId,
       fileId: Number(fileUrl.split('/').pop()),
+    };
+  };
+
+  const recordsOf = async (side: Side): Promise<CompanyRecords> => {
+    const companyId = companyIds[side];
+    const customerUserId =
+      side === 'own'
+        ? f.userIds['customer@demo.test']
+        : (await addAccount(t.db, { email: uniqueEmail('customer'), role: 'customer', companyId })).userId;
+    return {
+      ...(await agentRecordsOf(side, side === 'own' ? f.agentIds.demo : f.agentIds.other)),
+      companyId,
+      agentUserId: f.userIds[side === 'own' ? 'agent@demo.test' : 'otheragent@demo.test'],
+      adminUserId: f.userIds[side === 'own' ? 'admin@demo.test' : 'otheradmin@demo.test'],
+      customerUserId,
+      agentKey: agentKeys[side],
       offlineTargetId: await launchedCommercial(side),
       credentialId: await freshCredential(side),
     };
   };
-  const colleagueApplicationId = await freshApplication('colleague');
-  const colleagueNote = await insertNote(t.db, colleagueApplicationId, {
-    is_alert: true,
-    is_active: true,
-    sent_by: 'agent',
-    status: 'note',
-    message: 'colleague note',
-  });
+  const colleague = await agentRecordsOf('colleague', colleagueAccount.agentId as number);
   const own = await recordsOf('own');
   const other = await recordsOf('other');
   for (const side of ['own', 'other'] as const) {
@@ -330,11 +340,8 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     other,
     sovCarrierId: FL_COMMERCIAL_SOV,
     manualCarrier: FL_COMMERCIAL_MANUAL,
-    colleague: {
-      agentId: colleagueAccount.agentId as number,
-      applicationId: colleagueApplicationId,
-      noteId: colleagueNote.id,
-    },
+    colleague,
+    agent: (owner) => ({ own, other, colleague })[owner],
     freshApplication: (owner) => freshApplication(owner),
     freshCredential,
     freshItem,

@@ -1,7 +1,7 @@
 /**
  * Cells of the application calls (agent-portal/* of SPEC §7): the listing, read, create, update,
- * launch, reset, alert-note toggle and delete, each on the callers' company's records and on
- * another company's.
+ * launch, reset, alert-note toggle and delete, each on the demo agent's application, a
+ * colleague's in the same company and another company's.
  */
 import { inArray } from 'drizzle-orm';
 import type { Doc } from '../../../engine/types.ts';
@@ -10,16 +10,22 @@ import { applications } from '../../../server/db/schema.ts';
 import { MIAMI } from '../helpers/accounts-fixture.ts';
 import type { CallResult } from '../helpers/test-app.ts';
 import type { Cell } from './access-cell.ts';
-import { type AccessWorld, applicationSnapshot, type Owner, rowsWhere, type Side } from './access-world.ts';
-import { type Caller, type Expected, signedIn, WORKERS_OTHER, WORKERS_OWN } from './callers.ts';
+import { type AccessWorld, applicationSnapshot, OWNERS, type Owner, rowsWhere } from './access-world.ts';
+import {
+  type Caller,
+  type Expected,
+  signedIn,
+  WORKERS_COLLEAGUE,
+  WORKERS_OTHER,
+  WORKERS_OWN,
+} from './callers.ts';
 
 const LISTING = '/api/agent-portal/get-agent-applications-list?per_page=100';
 
-const OWNERS: Record<Owner, { side: Side; whose: string; expected: Expected }> = {
-  own: { side: 'own', whose: "own company's", expected: WORKERS_OWN },
-  // An agent works only their own applications; their admin all of the company's (SPEC §6).
-  colleague: { side: 'own', whose: "a colleague's", expected: signedIn([200, 200, 404, 403]) },
-  other: { side: 'other', whose: "another company's", expected: WORKERS_OTHER },
+const WORKERS: Record<Owner, Expected> = {
+  own: WORKERS_OWN,
+  colleague: WORKERS_COLLEAGUE,
+  other: WORKERS_OTHER,
 };
 
 /** Cells of one application call on the demo agent's, a colleague's and another company's records. */
@@ -35,7 +41,7 @@ function perOwner(
       name: `${path} ${verb} ${OWNERS[owner].whose}`,
       endpoint: `POST /api/agent-portal/${path}`,
       side: OWNERS[owner].side,
-      expected: OWNERS[owner].expected,
+      expected: WORKERS[owner],
       request: async () => {
         const sent = await body(owner);
         target = Number(sent.application_id);
@@ -76,7 +82,7 @@ async function listingLeaks(
 /** Every application-call cell. */
 export function applicationCells(w: AccessWorld): Cell[] {
   const { own, other, colleague } = w;
-  const records = (owner: Owner) => (owner === 'own' ? own : owner === 'other' ? other : colleague);
+  const records = w.agent;
   return [
     {
       name: 'get-agent-applications-list',

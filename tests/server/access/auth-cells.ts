@@ -87,6 +87,7 @@ export function authCells(w: AccessWorld): Cell[] {
       side: 'own',
       expected: MANAGERS_OWN,
       request: () => ({ body: { user_id: own.agentUserId } }),
+      unchanged: () => rowsWhere(t, sessions, sessions.user_id, own.agentUserId),
     },
     {
       name: "auth/switch-user to own company's super-admin",
@@ -95,6 +96,7 @@ export function authCells(w: AccessWorld): Cell[] {
       // The super-admin is themself (422); an admin must not become the super-admin of their company.
       expected: signedIn([422, 404, 403, 403]),
       request: () => ({ body: { user_id: w.f.userIds['superadmin@demo.test'] } }),
+      unchanged: () => rowsWhere(t, sessions, sessions.user_id, w.f.userIds['superadmin@demo.test']),
     },
     {
       name: "auth/switch-user to another company's agent",
@@ -102,6 +104,7 @@ export function authCells(w: AccessWorld): Cell[] {
       side: 'other',
       expected: MANAGERS_OTHER,
       request: () => ({ body: { user_id: other.agentUserId } }),
+      unchanged: () => rowsWhere(t, sessions, sessions.user_id, other.agentUserId),
     },
     {
       name: 'auth/switch-back to a session never switched from',

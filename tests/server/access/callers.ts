@@ -39,6 +39,8 @@ export const EVERY_ROLE = signedIn([200, 200, 200, 200]);
 export const NOT_ADDRESSABLE = signedIn([400, 400, 400, 400]);
 /** Application calls on the caller's company (agents: their own): customers never. */
 export const WORKERS_OWN = signedIn([200, 200, 200, 403]);
+/** Application calls on a colleague's application: their admin, not the agent (SPEC §6). */
+export const WORKERS_COLLEAGUE = signedIn([200, 200, 404, 403]);
 /** Application calls on another company's records: only super-admins reach them. */
 export const WORKERS_OTHER = signedIn([200, 404, 404, 403]);
 /** Open calls: everyone, with or without a session. */

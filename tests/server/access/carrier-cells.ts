@@ -1,18 +1,19 @@
 /**
  * Cells of the offline-carrier calls (issue 3): launching to SOV and manual carriers, recording
  * a manual quote, reactivating a carrier, the sov-quote page's calls and the document download,
- * on the callers' company's records and on another company's.
+ * on the demo agent's applications, a colleague's in the same company and another company's.
  */
 import { and, eq } from 'drizzle-orm';
 import { quotes } from '../../../server/db/schema.ts';
 import { updateQuote } from '../../../server/repositories/quotes-repository.ts';
 import type { Cell } from './access-cell.ts';
-import { type AccessWorld, applicationSnapshot, type Side } from './access-world.ts';
+import { type AccessWorld, applicationSnapshot, OWNERS, type Owner, type Side } from './access-world.ts';
 import {
   type Expected,
   MANAGERS_OTHER,
   MANAGERS_OWN,
   signedIn,
+  WORKERS_COLLEAGUE,
   WORKERS_OTHER,
   WORKERS_OWN,
 } from './callers.ts';
@@ -28,64 +29,74 @@ const BUILDING = {
   stories: 3,
 };
 
-const whose = (side: Side) => (side === 'own' ? "own company's" : "another company's");
+/** Application calls: an agent only on their own, their admin on the company's, customers never. */
+const WORKERS: Record<Owner, Expected> = {
+  own: WORKERS_OWN,
+  colleague: WORKERS_COLLEAGUE,
+  other: WORKERS_OTHER,
+};
+/** Staff calls (record a manual quote): admins on their company's applications, agents never. */
+const MANAGERS: Record<Owner, Expected> = {
+  own: MANAGERS_OWN,
+  colleague: MANAGERS_OWN,
+  other: MANAGERS_OTHER,
+};
 
 /** Every offline-carrier cell. */
 export function carrierCells(w: AccessWorld): Cell[] {
   const { own, other } = w;
-  const records = (side: Side) => (side === 'own' ? own : other);
-  const sides = ['own', 'other'] as const;
+  const records = w.agent;
 
-  /** A cell per side on the side's commercial application (`target` picks which one). */
+  /** A cell per owner of `expected` on the owner's commercial application (`target` picks which). */
   const onCommercial = (
     endpoint: string,
     verb: string,
-    expected: Record<Side, Expected>,
-    body: (side: Side) => Promise<Record<string, unknown>> | Record<string, unknown>,
-    target: (side: Side) => number = (side) => records(side).commercialId,
+    expected: Partial<Record<Owner, Expected>>,
+    body: (owner: Owner) => Promise<Record<string, unknown>> | Record<string, unknown>,
+    target: (owner: Owner) => number = (owner) => records(owner).commercialId,
   ): Cell[] =>
-    sides.map((side) => ({
-      name: `${endpoint.split('/api/')[1]} ${verb} ${whose(side)}`,
+    (Object.keys(expected) as Owner[]).map((owner) => ({
+      name: `${endpoint.split('/api/')[1]} ${verb} ${OWNERS[owner].whose}`,
       endpoint,
-      side,
-      expected: expected[side],
-      request: async () => ({ body: await body(side) }),
-      unchanged: () => applicationSnapshot(w.t, target(side)),
+      side: OWNERS[owner].side,
+      expected: expected[owner] as Expected,
+      request: async () => ({ body: await body(owner) }),
+      unchanged: () => applicationSnapshot(w.t, target(owner)),
     }));
 
   /** Removes the offline target's quotes of a source, so each launch really adds one. */
   const withoutOfflineQuotes = async (side: Side, source: 'sov' | 'manual') => {
-    const id = records(side).offlineTargetId;
+    const id = (side === 'own' ? own : other).offlineTargetId;
     await w.t.db.delete(quotes).where(and(eq(quotes.application_id, id), eq(quotes.source, source)));
     return id;
   };
-  const workers = { own: WORKERS_OWN, other: WORKERS_OTHER };
-  const managers = { own: MANAGERS_OWN, other: MANAGERS_OTHER };
+  const offlineTarget = (owner: Owner) => (owner === 'own' ? own : other).offlineTargetId;
+  const sideWorkers = { own: WORKERS_OWN, other: WORKERS_OTHER };
 
   return [
     ...onCommercial(
       'POST /api/agent-portal/launch-application-sov-carriers',
       'launches',
-      workers,
-      async (side) => ({
-        application_id: await withoutOfflineQuotes(side, 'sov'),
+      sideWorkers,
+      async (owner) => ({
+        application_id: await withoutOfflineQuotes(OWNERS[owner].side, 'sov'),
         sov_carrier_names_list: [w.sovCarrierId],
       }),
-      (side) => records(side).offlineTargetId,
+      offlineTarget,
     ),
     ...onCommercial(
       'POST /api/agent-portal/launch-application-manual-carriers',
       'launches',
-      workers,
-      async (side) => ({
-        application_id: await withoutOfflineQuotes(side, 'manual'),
+      sideWorkers,
+      async (owner) => ({
+        application_id: await withoutOfflineQuotes(OWNERS[owner].side, 'manual'),
         manual_carrier_names_list: [w.manualCarrier],
       }),
-      (side) => records(side).offlineTargetId,
+      offlineTarget,
     ),
-    ...onCommercial('POST /api/agent-portal/record-manual-quote', 'records', managers, (side) => ({
-      application_id: records(side).commercialId,
-      quote_id: records(side).manualQuoteId,
+    ...onCommercial('POST /api/agent-portal/record-manual-quote', 'records', MANAGERS, (owner) => ({
+      application_id: records(owner).commercialId,
+      quote_id: records(owner).manualQuoteId,
       status: 'quoted',
       premium: 900,
       coverages: { building_limit: 500_000 },
@@ -108,12 +119,12 @@ export function carrierCells(w: AccessWorld): Cell[] {
       }),
       unchanged: () => applicationSnapshot(w.t, other.commercialId),
     },
-    ...onCommercial('POST /api/agent-portal/reactivate-carrier', 'reactivates', workers, async (side) => {
-      await updateQuote(w.t.db, records(side).automaticQuoteId, {
+    ...onCommercial('POST /api/agent-portal/reactivate-carrier', 'reactivates', WORKERS, async (owner) => {
+      await updateQuote(w.t.db, records(owner).automaticQuoteId, {
         status: 'error',
         message: 'Carrier down.',
       });
-      return { application_id: records(side).commercialId, quote_id: records(side).automaticQuoteId };
+      return { application_id: records(owner).commercialId, quote_id: records(owner).automaticQuoteId };
     }),
     {
       name: "reactivate-carrier of another company's quote through an own application",
@@ -126,23 +137,23 @@ export function carrierCells(w: AccessWorld): Cell[] {
       },
       unchanged: () => applicationSnapshot(w.t, other.commercialId),
     },
-    ...onCommercial('POST /api/sov/get-sov-quote', 'reads', workers, (side) => ({
+    ...onCommercial('POST /api/sov/get-sov-quote', 'reads', WORKERS, (owner) => ({
       carrier_id: w.sovCarrierId,
-      application_id: records(side).commercialId,
+      application_id: records(owner).commercialId,
     })),
-    ...onCommercial('POST /api/sov/submit-statement-of-values', 'submits', workers, (side) => ({
+    ...onCommercial('POST /api/sov/submit-statement-of-values', 'submits', WORKERS, (owner) => ({
       carrier_id: w.sovCarrierId,
-      application_id: records(side).commercialId,
+      application_id: records(owner).commercialId,
       buildings: [BUILDING],
     })),
-    ...sides.map(
-      (side): Cell => ({
-        name: `GET files/{id} of ${whose(side)} manual quote document`,
+    ...(Object.keys(OWNERS) as Owner[]).map(
+      (owner): Cell => ({
+        name: `GET files/{id} of ${OWNERS[owner].whose} manual quote document`,
         endpoint: 'GET /api/files/{id}',
-        side,
+        side: OWNERS[owner].side,
         // The route has no customer check of its own: a customer's scope sees no application.
-        expected: side === 'own' ? signedIn([200, 200, 200, 404]) : signedIn([200, 404, 404, 404]),
-        request: () => ({ url: `/api/files/${records(side).fileId}` }),
+        expected: [...WORKERS[owner].slice(0, 3), 404, 401, 401, 401] as Expected,
+        request: () => ({ url: `/api/files/${records(owner).fileId}` }),
       }),
     ),
   ];
