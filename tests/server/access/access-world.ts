@@ -1,7 +1,8 @@
 /**
  * The records the access matrix aims at: the same set in the callers' company (Demo Agency,
- * "own") and in another company (Other Agency, "other"), plus the session keys of every column
- * and snapshots that show a refused write changed nothing. Built once per database in beforeAll.
+ * "own"), in another company (Other Agency, "other") and of a colleague of the demo agent, plus
+ * the session keys of every column and snapshots that show a refused write changed nothing.
+ * Built once per database in beforeAll.
  */
 import { asc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -70,7 +71,6 @@ export interface AgentRecords {
 export interface CompanyRecords extends AgentRecords {
   companyId: number;
   agentUserId: number;
-  adminUserId: number;
   customerUserId: number;
   /** Session key of the company's agent (creates its applications). */
   agentKey: string;
@@ -171,7 +171,7 @@ const FL_COMMERCIAL_MANUAL = manualCarriers().find(
   (c) => c.quote_types.includes('Commercial') && c.states.includes('FL'),
 )?.carrier as string;
 
-/** Builds the world: a customer and an admin-reachable set of records in each company. */
+/** Builds the world through the API (and a few repository calls); throws when a step fails. */
 export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   const f = await accountsFixture(t);
   const superKey = f.keys['super-admin'];
@@ -308,7 +308,6 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       ...(await agentRecordsOf(side, side === 'own' ? f.agentIds.demo : f.agentIds.other)),
       companyId,
       agentUserId: f.userIds[side === 'own' ? 'agent@demo.test' : 'otheragent@demo.test'],
-      adminUserId: f.userIds[side === 'own' ? 'admin@demo.test' : 'otheradmin@demo.test'],
       customerUserId,
       agentKey: agentKeys[side],
       offlineTargetId: await launchedCommercial(side),
