@@ -8,14 +8,7 @@ import { updateUser, upsertAgent } from '../../../server/repositories/users-repo
 import { addAccount } from '../helpers/add-account.ts';
 import type { CallResult } from '../helpers/test-app.ts';
 import type { Cell } from './access-cell.ts';
-import {
-  type AccessWorld,
-  companySnapshot,
-  OWNERS,
-  rowsWhere,
-  type Side,
-  userSnapshot,
-} from './access-world.ts';
+import { type AccessWorld, OWNERS, type Side } from './access-world.ts';
 import {
   type Caller,
   type Expected,
@@ -25,6 +18,7 @@ import {
   SUPER_ONLY,
   signedIn,
 } from './callers.ts';
+import { companySnapshot, rowsWhere, userSnapshot } from './record-snapshots.ts';
 
 const SVG_LOGO = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>').toString(
   'base64',

@@ -7,13 +7,13 @@
 import type { Cell } from './access-cell.ts';
 import {
   type AccessWorld,
-  companySnapshot,
   OWNERS,
   type SettingsCollection,
   type Side,
   settingsItem,
 } from './access-world.ts';
 import { type Expected, MANAGERS_OTHER, MANAGERS_OWN, signedIn } from './callers.ts';
+import { companySnapshot } from './record-snapshots.ts';
 
 /** A valid body of each settings write, different from what the world starts with. */
 const SETTINGS_WRITES: Record<string, Record<string, unknown>> = {
