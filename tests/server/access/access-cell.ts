@@ -98,6 +98,41 @@ async function send(
 }
 
 /**
+ * One call of a cell as `caller` (sending `key`, and `request(caller)`), checked against
+ * `expected`; returns one line per broken expectation.
+ */
+export async function checkCall(
+  w: AccessWorld,
+  cell: Cell,
+  caller: Caller,
+  key: string | undefined,
+  expected: number,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const where = `${cell.name} as ${caller}`;
+  const request = await cell.request(caller);
+  const before = await cell.unchanged?.();
+  const answer = await send(w, cell, key, request);
+  const status = answer.statusCode;
+  if (status !== expected)
+    problems.push(`${where}: expected ${expected}, got ${status} ${answer.body.message}`);
+  if (status >= 400 && cell.unchanged && !isDeepStrictEqual(await cell.unchanged(), before)) {
+    problems.push(`${where}: answered ${status} but changed its target`);
+  }
+  if (REFUSALS.has(status) && answer.body.data !== null) {
+    problems.push(`${where}: a ${status} answer carries data ${JSON.stringify(answer.body.data)}`);
+  }
+  if (status === 401 && UNAUTHENTICATED[caller] && answer.body.message !== UNAUTHENTICATED[caller]) {
+    problems.push(`${where}: 401 says "${answer.body.message}"`);
+  }
+  for (const secret of secretsIn(answer.body)) problems.push(`${where}: answers the secret ${secret}`);
+  if (status < 400 && cell.leaks) {
+    for (const leak of await cell.leaks(answer, caller)) problems.push(`${where}: ${leak}`);
+  }
+  return problems;
+}
+
+/**
  * Runs every caller of every cell; returns one line per broken expectation (empty when the
  * matrix holds) and the number of calls made.
  */
@@ -109,29 +144,9 @@ export async function runCells(
   let calls = 0;
   for (const cell of cells) {
     for (const [index, caller] of CALLERS.entries()) {
-      const where = `${cell.name} as ${caller}`;
-      const request = await cell.request(caller);
       const key = cell.key ? await cell.key(caller) : w.keys[caller];
-      const before = await cell.unchanged?.();
-      const answer = await send(w, cell, key, request);
+      problems.push(...(await checkCall(w, cell, caller, key, cell.expected[index])));
       calls++;
-      const status = answer.statusCode;
-      if (status !== cell.expected[index]) {
-        problems.push(`${where}: expected ${cell.expected[index]}, got ${status} ${answer.body.message}`);
-      }
-      if (status >= 400 && cell.unchanged && !isDeepStrictEqual(await cell.unchanged(), before)) {
-        problems.push(`${where}: answered ${status} but changed its target`);
-      }
-      if (REFUSALS.has(status) && answer.body.data !== null) {
-        problems.push(`${where}: a ${status} answer carries data ${JSON.stringify(answer.body.data)}`);
-      }
-      if (status === 401 && UNAUTHENTICATED[caller] && answer.body.message !== UNAUTHENTICATED[caller]) {
-        problems.push(`${where}: 401 says "${answer.body.message}"`);
-      }
-      for (const secret of secretsIn(answer.body)) problems.push(`${where}: answers the secret ${secret}`);
-      if (status < 400 && cell.leaks) {
-        for (const leak of await cell.leaks(answer, caller)) problems.push(`${where}: ${leak}`);
-      }
     }
   }
   return { problems, calls };

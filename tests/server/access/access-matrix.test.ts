@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEndpoints } from '../helpers/api-endpoints.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type Cell, runCells } from './access-cell.ts';
+import { type Cell, checkCall, runCells } from './access-cell.ts';
 import { type AccessWorld, buildAccessWorld } from './access-world.ts';
 import { accountCells } from './account-cells.ts';
 import { applicationCells } from './application-cells.ts';
@@ -90,6 +90,21 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     expect(deleted.statusCode, deleted.body.message).toBe(200);
     expect(await alive(switched)).toBe(401);
     expect(await alive(superKey)).toBe(200);
+  });
+
+  it('answers 402 to an admin without subscription or trial on every application call, changing nothing', async () => {
+    const key = await t.loginAs('expired@demo.test');
+    const cells = [...applicationCells(w), ...carrierCells(w)].filter((cell) =>
+      /^POST \/api\/(agent-portal|sov)\//.test(cell.endpoint),
+    );
+    const problems: string[] = [];
+    // The expired company's admin asks for the callers' company's records as an admin would.
+    for (const cell of cells) problems.push(...(await checkCall(w, cell, 'admin', key, 402)));
+    expect(problems).toEqual([]);
+    const guarded = apiEndpoints(t.app)
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+      .filter((endpoint) => /^POST \/api\/(agent-portal|sov)\//.test(endpoint));
+    expect(guarded.filter((endpoint) => !cells.some((cell) => cell.endpoint === endpoint))).toEqual([]);
   });
 
   it('has cells on own and on another company for every endpoint, and only for endpoints', () => {

@@ -1,27 +1,12 @@
 /**
  * The records the access matrix aims at: the same set in the callers' company (Demo Agency,
- * "own") and in another company (Other Agency, "other"), plus the session keys of every column
- * and snapshots that show a refused write changed nothing. Built once per database in beforeAll.
+ * "own"), in another company (Other Agency, "other") and of a colleague of the demo agent, plus
+ * the session keys of every column. Built once per database in beforeAll.
  */
-import { asc, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import type { Doc } from '../../../engine/types.ts';
 import { examples } from '../../../schemas/schema-set.ts';
-import {
-  agents,
-  apiCredentials,
-  applications,
-  type CompanyRow,
-  companies,
-  companyLogos,
-  files,
-  notes,
-  quoteJobs,
-  quotes,
-  statementsOfValues,
-  users,
-} from '../../../server/db/schema.ts';
+import type { CompanyRow } from '../../../server/db/schema.ts';
 import { manualCarriers } from '../../../server/quoting/manual-carriers.ts';
 import { sovCarriers } from '../../../server/quoting/sov-carriers.ts';
 import { insertCredential } from '../../../server/repositories/api-credentials-repository.ts';
@@ -70,7 +55,6 @@ export interface AgentRecords {
 export interface CompanyRecords extends AgentRecords {
   companyId: number;
   agentUserId: number;
-  adminUserId: number;
   customerUserId: number;
   /** Session key of the company's agent (creates its applications). */
   agentKey: string;
@@ -121,49 +105,6 @@ export interface AccessWorld {
   uniqueEmail(prefix: string): string;
 }
 
-/** Rows of `table` where `column` is `value`, by id: the state a refused call must not change. */
-export async function rowsWhere(
-  t: TestApp,
-  table: PgTable & { id?: PgColumn },
-  column: PgColumn,
-  value: number | string,
-): Promise<unknown[]> {
-  const query = t.db
-    .select()
-    .from(table as PgTable)
-    .where(eq(column, value) as SQL);
-  return table.id ? query.orderBy(asc(table.id)) : query;
-}
-
-/** An application with everything hanging off it (notes, quotes, jobs, files, statements). */
-export async function applicationSnapshot(t: TestApp, id: number) {
-  return {
-    application: await rowsWhere(t, applications, applications.id, id),
-    notes: await rowsWhere(t, notes, notes.application_id, id),
-    quotes: await rowsWhere(t, quotes, quotes.application_id, id),
-    jobs: await rowsWhere(t, quoteJobs, quoteJobs.application_id, id),
-    files: await rowsWhere(t, files, files.application_id, id),
-    statements: await rowsWhere(t, statementsOfValues, statementsOfValues.application_id, id),
-  };
-}
-
-/** A company with its logo and API credentials. */
-export async function companySnapshot(t: TestApp, id: number) {
-  return {
-    company: await rowsWhere(t, companies, companies.id, id),
-    logo: await rowsWhere(t, companyLogos, companyLogos.company_id, id),
-    credentials: await rowsWhere(t, apiCredentials, apiCredentials.company_id, id),
-  };
-}
-
-/** A user with their agent record. */
-export async function userSnapshot(t: TestApp, id: number) {
-  return {
-    user: await rowsWhere(t, users, users.id, id),
-    agent: await rowsWhere(t, agents, agents.user_id, id),
-  };
-}
-
 const FL_COMMERCIAL_SOV = sovCarriers().find(
   (c) => c.states.includes('FL') && c.quote_types.includes('Commercial'),
 )?.quote_manager_id as string;
@@ -171,7 +112,7 @@ const FL_COMMERCIAL_MANUAL = manualCarriers().find(
   (c) => c.quote_types.includes('Commercial') && c.states.includes('FL'),
 )?.carrier as string;
 
-/** Builds the world: a customer and an admin-reachable set of records in each company. */
+/** Builds the world through the API (and a few repository calls); throws when a step fails. */
 export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   const f = await accountsFixture(t);
   const superKey = f.keys['super-admin'];
@@ -308,7 +249,6 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       ...(await agentRecordsOf(side, side === 'own' ? f.agentIds.demo : f.agentIds.other)),
       companyId,
       agentUserId: f.userIds[side === 'own' ? 'agent@demo.test' : 'otheragent@demo.test'],
-      adminUserId: f.userIds[side === 'own' ? 'admin@demo.test' : 'otheradmin@demo.test'],
       customerUserId,
       agentKey: agentKeys[side],
       offlineTargetId: await launchedCommercial(side),

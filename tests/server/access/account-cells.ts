@@ -8,7 +8,7 @@ import { updateUser, upsertAgent } from '../../../server/repositories/users-repo
 import { addAccount } from '../helpers/add-account.ts';
 import type { CallResult } from '../helpers/test-app.ts';
 import type { Cell } from './access-cell.ts';
-import { type AccessWorld, companySnapshot, rowsWhere, type Side, userSnapshot } from './access-world.ts';
+import { type AccessWorld, OWNERS, type Side } from './access-world.ts';
 import {
   type Caller,
   type Expected,
@@ -18,12 +18,11 @@ import {
   SUPER_ONLY,
   signedIn,
 } from './callers.ts';
+import { companySnapshot, rowsWhere, userSnapshot } from './record-snapshots.ts';
 
 const SVG_LOGO = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>').toString(
   'base64',
 );
-
-const whose = (side: Side) => (side === 'own' ? "own company's" : "another company's");
 
 /** Every user- and company-management cell. */
 export function accountCells(w: AccessWorld): Cell[] {
@@ -67,7 +66,7 @@ export function accountCells(w: AccessWorld): Cell[] {
     sides.map((side) => {
       let target = 0;
       return {
-        name: `${path} ${verb} ${whose(side)} user`,
+        name: `${path} ${verb} ${OWNERS[side].whose} user`,
         endpoint: `POST /api/${path}`,
         side,
         expected: expected[side],
@@ -102,7 +101,7 @@ export function accountCells(w: AccessWorld): Cell[] {
   return [
     ...sides.map(
       (side): Cell => ({
-        name: `users/list ${whose(side)}`,
+        name: `users/list ${OWNERS[side].whose}`,
         endpoint: 'POST /api/users/list',
         side,
         expected: managers[side],
@@ -113,7 +112,7 @@ export function accountCells(w: AccessWorld): Cell[] {
     ...onUser('users/get', 'reads', managers, (side) => ({ user_id: records(side).agentUserId })),
     ...sides.map(
       (side): Cell => ({
-        name: `users/create in ${whose(side)} company`,
+        name: `users/create in ${OWNERS[side].whose} company`,
         endpoint: 'POST /api/users/create',
         side,
         expected: side === 'own' ? MANAGERS_OWN : SUPER_ONLY,
@@ -189,7 +188,7 @@ export function accountCells(w: AccessWorld): Cell[] {
     },
     ...sides.map(
       (side): Cell => ({
-        name: `companies/list searching ${whose(side)} name`,
+        name: `companies/list searching ${OWNERS[side].whose} name`,
         endpoint: 'POST /api/companies/list',
         side,
         expected: SUPER_ONLY,
@@ -210,7 +209,7 @@ export function accountCells(w: AccessWorld): Cell[] {
     },
     ...sides.map(
       (side): Cell => ({
-        name: `companies/get ${whose(side)}`,
+        name: `companies/get ${OWNERS[side].whose}`,
         endpoint: 'POST /api/companies/get',
         side,
         expected: managers[side],

@@ -10,7 +10,7 @@ import { applications } from '../../../server/db/schema.ts';
 import { MIAMI } from '../helpers/accounts-fixture.ts';
 import type { CallResult } from '../helpers/test-app.ts';
 import type { Cell } from './access-cell.ts';
-import { type AccessWorld, applicationSnapshot, OWNERS, type Owner, rowsWhere } from './access-world.ts';
+import { type AccessWorld, OWNERS, type Owner } from './access-world.ts';
 import {
   type Caller,
   type Expected,
@@ -19,6 +19,7 @@ import {
   WORKERS_OTHER,
   WORKERS_OWN,
 } from './callers.ts';
+import { applicationSnapshot, rowsWhere } from './record-snapshots.ts';
 
 const LISTING = '/api/agent-portal/get-agent-applications-list?per_page=100';
 

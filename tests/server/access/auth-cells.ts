@@ -7,7 +7,7 @@
 import { sessions } from '../../../server/db/schema.ts';
 import { ROLE_EMAILS } from '../helpers/accounts-fixture.ts';
 import type { Cell } from './access-cell.ts';
-import { type AccessWorld, companySnapshot, rowsWhere, userSnapshot } from './access-world.ts';
+import type { AccessWorld } from './access-world.ts';
 import {
   EVERY_ROLE,
   type Expected,
@@ -18,6 +18,7 @@ import {
   OPEN,
   signedIn,
 } from './callers.ts';
+import { companySnapshot, rowsWhere, userSnapshot } from './record-snapshots.ts';
 
 const EVERYONE_422 = everyone(422);
 

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { quotes } from '../../../server/db/schema.ts';
 import { updateQuote } from '../../../server/repositories/quotes-repository.ts';
 import type { Cell } from './access-cell.ts';
-import { type AccessWorld, applicationSnapshot, OWNERS, type Owner, type Side } from './access-world.ts';
+import { type AccessWorld, OWNERS, type Owner, type Side } from './access-world.ts';
 import {
   type Expected,
   MANAGERS_OTHER,
@@ -17,6 +17,7 @@ import {
   WORKERS_OTHER,
   WORKERS_OWN,
 } from './callers.ts';
+import { applicationSnapshot } from './record-snapshots.ts';
 
 const BUILDING = {
   location: '1700 Convention Center Dr, Miami Beach, FL 33139',

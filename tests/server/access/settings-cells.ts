@@ -7,12 +7,13 @@
 import type { Cell } from './access-cell.ts';
 import {
   type AccessWorld,
-  companySnapshot,
+  OWNERS,
   type SettingsCollection,
   type Side,
   settingsItem,
 } from './access-world.ts';
 import { type Expected, MANAGERS_OTHER, MANAGERS_OWN, signedIn } from './callers.ts';
+import { companySnapshot } from './record-snapshots.ts';
 
 /** A valid body of each settings write, different from what the world starts with. */
 const SETTINGS_WRITES: Record<string, Record<string, unknown>> = {
@@ -57,8 +58,6 @@ const COLLECTIONS: SettingsCollection[] = [
   'sms-templates',
 ];
 
-const whose = (side: Side) => (side === 'own' ? "own company's" : "another company's");
-
 /** Every portal-settings and API-credential cell. */
 export function settingsCells(w: AccessWorld): Cell[] {
   const { t, own, other } = w;
@@ -74,7 +73,7 @@ export function settingsCells(w: AccessWorld): Cell[] {
     body: (side: Side) => Promise<Record<string, unknown>> | Record<string, unknown>,
   ): Cell[] =>
     sides.map((side) => ({
-      name: `${path} on ${whose(side)} settings`,
+      name: `${path} on ${OWNERS[side].whose} settings`,
       endpoint: `POST /api/${path}`,
       side,
       expected: managers[side],
@@ -88,7 +87,7 @@ export function settingsCells(w: AccessWorld): Cell[] {
   return [
     ...sides.map(
       (side): Cell => ({
-        name: `portal-settings/get ${whose(side)}`,
+        name: `portal-settings/get ${OWNERS[side].whose}`,
         endpoint: 'POST /api/portal-settings/get',
         side,
         expected: managers[side],
@@ -133,7 +132,7 @@ export function settingsCells(w: AccessWorld): Cell[] {
     },
     ...sides.map(
       (side): Cell => ({
-        name: `api-credentials/list ${whose(side)}`,
+        name: `api-credentials/list ${OWNERS[side].whose}`,
         endpoint: 'POST /api/api-credentials/list',
         side,
         expected: managers[side],
