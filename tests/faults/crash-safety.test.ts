@@ -65,10 +65,9 @@ describe.each(DATABASE_KINDS)('crash safety on %s', (kind) => {
     const key = await login(current);
     const startMs: number[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const stop = { requested: false };
       const acknowledged = () => ledger.acknowledged.creates + ledger.acknowledged.updates;
       const before = acknowledged();
-      const load = runWriteLoad(current, key, ledger, { round, clients: CLIENTS, stop });
+      const load = runWriteLoad(current, key, ledger, { round, clients: CLIENTS });
       const deadline = Date.now() + FIRST_WRITE_TIMEOUT_MS;
       while (acknowledged() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       expect(acknowledged(), `round ${round}: no write acknowledged`).toBeGreaterThan(before);
