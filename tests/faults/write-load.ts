@@ -51,18 +51,18 @@ function namesOf(application: { payload: { useable_details: Names } }): Names {
 
 /**
  * Runs `clients` writers against `server` until a request gets no answer (the process was killed)
- * or `stop` is set; resolves when every writer has stopped. 1 in 4 writes creates an application
+ * or is refused; resolves when every writer has stopped. 1 in 4 writes creates an application
  * (searched_address unique per write), the others rename one of the client's own applications.
  */
 export async function runWriteLoad(
   server: ServerProcess,
   sessionKey: string,
   ledger: WriteLedger,
-  options: { round: number; clients: number; stop: { requested: boolean } },
+  options: { round: number; clients: number },
 ): Promise<void> {
   const writer = async (client: number) => {
     const own = [...ledger.entries.values()].filter((entry) => entry.id % options.clients === client);
-    for (let seq = 0; !options.stop.requested; seq += 1) {
+    for (let seq = 0; ; seq += 1) {
       const token = `r${options.round}c${client}w${seq}`;
       const target = own.length && Math.random() >= 0.25 ? own[Math.floor(Math.random() * own.length)] : null;
       if (!target) {
