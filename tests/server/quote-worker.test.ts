@@ -192,14 +192,14 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
   it('renews the lease of a job in hand, so a slow carrier is not asked twice', async () => {
     const { id, quoteIds } = await launchedWith([{ connector: 'hang' }]);
     const leaseMs = 100;
-    const holder = createQuoteWorker(t.db, { timeoutMs: 1500, leaseMs });
+    const holder = createQuoteWorker(t.db, { timeoutMs: 1500, leaseMs, connectorFor });
     const held = holder.drain();
     const jobOf = async () =>
       (await t.db.select().from(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0])))[0];
     while ((await jobOf()).status !== 'running') await new Promise((r) => setTimeout(r, 10));
     // Three leases later, without renewal the job would be free to claim again.
     await new Promise((r) => setTimeout(r, 3 * leaseMs));
-    expect(await createQuoteWorker(t.db, { timeoutMs: 1500, leaseMs }).drain()).toBe(0);
+    expect(await createQuoteWorker(t.db, { timeoutMs: 1500, leaseMs, connectorFor }).drain()).toBe(0);
     expect(await held).toBe(1);
     expect(await jobOf()).toMatchObject({ status: 'done', attempts: 1 });
     expect((await application(id)).quotes[0].status).toBe('timeout');
