@@ -20,6 +20,7 @@ import { createSandboxConnector } from '../../server/quoting/sandbox-connector.t
 import type { Connector, LaunchTarget, QuoteAnswer } from '../../server/quoting/types.ts';
 import { CARRIER_FAULT_NOTES } from '../../server/services/carrier-fault-note.ts';
 import { garbageAnswer } from '../carriers/quote-answer-arbitraries.ts';
+import { MIAMI } from '../server/helpers/sample-records.ts';
 import { DATABASE_KINDS, type LooseData, startTestApp, type TestApp } from '../server/helpers/test-app.ts';
 
 /**
@@ -70,18 +71,6 @@ const faultyCarriers: Connector = {
         return Promise.resolve(fault.answer as QuoteAnswer);
     }
   },
-};
-
-const MIAMI = {
-  searched_address: '1700 Convention Center Dr, Miami Beach, FL 33139',
-  address1: '1700 Convention Center Dr',
-  address2: null,
-  city: 'Miami Beach',
-  state: 'FL',
-  zip: '33139',
-  county: 'Miami-Dade',
-  lat: 25.7953,
-  lng: -80.1347,
 };
 
 interface QuoteView {

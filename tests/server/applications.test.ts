@@ -10,19 +10,8 @@ import { examples } from '../../schemas/schema-set.ts';
 import { insertNote } from '../../server/repositories/notes-repository.ts';
 import { compiledSchemaSet } from '../../server/services/schema-engine.ts';
 import { addAccount, companyOf } from './helpers/add-account.ts';
+import { MIAMI } from './helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
-
-const MIAMI = {
-  searched_address: '1700 Convention Center Dr, Miami Beach, FL 33139',
-  address1: '1700 Convention Center Dr',
-  address2: null,
-  city: 'Miami Beach',
-  state: 'FL',
-  zip: '33139',
-  county: 'Miami-Dade',
-  lat: 25.7953,
-  lng: -80.1347,
-};
 
 const TABLES = ['applications', 'notes', 'quotes', 'quote_jobs'];
 

@@ -15,35 +15,13 @@ import { sovCarriers } from '../../server/quoting/sov-carriers.ts';
 import { updateQuote } from '../../server/repositories/quotes-repository.ts';
 import { MAX_DOCUMENT_BYTES } from '../../server/services/document-upload.ts';
 import { addAccount, companyOf } from './helpers/add-account.ts';
+import { MIAMI, SOV_BUILDING } from './helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
-
-const MIAMI = {
-  searched_address: '1700 Convention Center Dr, Miami Beach, FL 33139',
-  address1: '1700 Convention Center Dr',
-  address2: null,
-  city: 'Miami Beach',
-  state: 'FL',
-  zip: '33139',
-  county: 'Miami-Dade',
-  lat: 25.7953,
-  lng: -80.1347,
-};
 
 const TABLES = ['applications', 'quotes', 'quote_jobs', 'files', 'statements_of_values'];
 
 /** A tiny but well-formed PDF (starts with %PDF). */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-const BUILDING = {
-  location: '1700 Convention Center Dr, Miami Beach, FL 33139',
-  building_value: 1_200_000,
-  contents_value: 250_000,
-  business_income: 400_000,
-  construction: 'Masonry',
-  occupancy: 'Owner Occupied',
-  year_built: 1988,
-  stories: 3,
-};
 
 // A manual carrier that writes Commercial in Florida, and one that does not write Commercial.
 const COMMERCIAL_MANUAL = manualCarriers().find(
@@ -685,19 +663,19 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
   describe('sov/submit-statement-of-values', () => {
     it('stores the statement and turns the carrier’s sov quote into the quote manager’s indicative quote', async () => {
       const id = await launchedCommercial();
-      const notLaunched = await submitSov('tmh', id, [BUILDING]);
+      const notLaunched = await submitSov('tmh', id, [SOV_BUILDING]);
       expect(notLaunched.statusCode).toBe(409);
       expect(notLaunched.body.message).toBe('Launch the application to this carrier first.');
       expect((await launchSov(id, ['tmh', 'ftp'])).statusCode).toBe(200);
 
       const second = {
-        ...BUILDING,
+        ...SOV_BUILDING,
         location: 'Warehouse behind',
         construction: 'Frame',
         year_built: 1960,
         stories: 1,
       };
-      const { statusCode, body } = await submitSov('tmh', id, [BUILDING, second]);
+      const { statusCode, body } = await submitSov('tmh', id, [SOV_BUILDING, second]);
       expect(statusCode, body.message).toBe(200);
       const quotes = body.data.application.quotes.filter((q: { source: string }) => q.source === 'sov');
       const tmh = quotes.find(
@@ -706,7 +684,7 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
       );
       expect(tmh).toMatchObject({
         status: 'quoted',
-        premium: sovPremium([BUILDING, second], 'tmh'),
+        premium: sovPremium([SOV_BUILDING, second], 'tmh'),
         indicative: true,
         coverages: {
           building_limit: 2_400_000,
@@ -722,17 +700,17 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
       const saved = await getSov('tmh', id);
       expect(saved.body.data.statement_of_values).toMatchObject({
         submitted: true,
-        buildings: [BUILDING, second],
+        buildings: [SOV_BUILDING, second],
       });
       expect(saved.body.data.statement_of_values.submitted_at).not.toBeNull();
 
       // Resubmitting replaces the statement and the quote.
       const statements = await t.count('statements_of_values');
-      const again = await submitSov('tmh', id, [BUILDING]);
+      const again = await submitSov('tmh', id, [SOV_BUILDING]);
       expect(again.statusCode).toBe(200);
       expect(await t.count('statements_of_values')).toBe(statements);
       const requoted = again.body.data.application.quotes.find((q: { id: number }) => q.id === tmh.id);
-      expect(requoted.premium).toBe(sovPremium([BUILDING], 'tmh'));
+      expect(requoted.premium).toBe(sovPremium([SOV_BUILDING], 'tmh'));
       expect(again.body.data.application.min_quote_amount).toBe(
         Math.min(
           ...again.body.data.application.quotes
@@ -747,28 +725,28 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
       expect((await launchSov(id, ['tmh'])).statusCode).toBe(200);
       const primary = await createApp('Primary');
       const before = await snapshot();
-      expect((await submitSov('nobody', id, [BUILDING])).body.message).toBe('Invalid Carrier');
-      expect((await submitSov('tmh', 'x1', [BUILDING])).body.message).toBe('Invalid Application ID');
-      expect((await submitSov('tmh', id, [BUILDING], otherAgentKey)).body.message).toBe(
+      expect((await submitSov('nobody', id, [SOV_BUILDING])).body.message).toBe('Invalid Carrier');
+      expect((await submitSov('tmh', 'x1', [SOV_BUILDING])).body.message).toBe('Invalid Application ID');
+      expect((await submitSov('tmh', id, [SOV_BUILDING], otherAgentKey)).body.message).toBe(
         'Invalid Application ID',
       );
-      expect((await submitSov('tmh', primary, [BUILDING])).body.message).toBe('Invalid Application Type');
+      expect((await submitSov('tmh', primary, [SOV_BUILDING])).body.message).toBe('Invalid Application Type');
       const bad: unknown[] = [
         [],
         'building',
-        [{ ...BUILDING, stories: 0 }],
-        [{ ...BUILDING, stories: 101 }],
-        [{ ...BUILDING, year_built: '1988' }],
-        [{ ...BUILDING, building_value: -1 }],
-        [{ ...BUILDING, location: '' }],
-        [{ ...BUILDING, extra: 1 }],
-        [{ ...BUILDING, construction: undefined }],
+        [{ ...SOV_BUILDING, stories: 0 }],
+        [{ ...SOV_BUILDING, stories: 101 }],
+        [{ ...SOV_BUILDING, year_built: '1988' }],
+        [{ ...SOV_BUILDING, building_value: -1 }],
+        [{ ...SOV_BUILDING, location: '' }],
+        [{ ...SOV_BUILDING, extra: 1 }],
+        [{ ...SOV_BUILDING, construction: undefined }],
       ];
       for (const buildings of bad) {
         const result = await submitSov('tmh', id, buildings);
         expect(result.statusCode, JSON.stringify(buildings).slice(0, 120)).toBe(400);
       }
-      expect((await submitSov('tmh', id, [BUILDING], customerKey)).statusCode).toBe(403);
+      expect((await submitSov('tmh', id, [SOV_BUILDING], customerKey)).statusCode).toBe(403);
       expect(await snapshot()).toEqual(before);
       const quote = (await application(id)).quotes.find((q: { source: string }) => q.source === 'sov');
       expect(quote.status).toBe('pending');
@@ -779,7 +757,7 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
     it('removes sov and manual quotes and their documents, keeping statements of values', async () => {
       const id = await launchedCommercial();
       await launchSov(id, ['tmh']);
-      await submitSov('tmh', id, [BUILDING]);
+      await submitSov('tmh', id, [SOV_BUILDING]);
       const launched = await launchManual(id, [COMMERCIAL_MANUAL]);
       const quoteId = launched.body.data.application.quotes.find(
         (q: { source: string }) => q.source === 'manual',

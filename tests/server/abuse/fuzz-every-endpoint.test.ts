@@ -20,7 +20,7 @@ import { buildApp, REQUEST_AJV_OPTIONS } from '../../../server/app.ts';
 import { type Executor, rowsOf } from '../../../server/db/database.ts';
 import { manualCarriers } from '../../../server/quoting/manual-carriers.ts';
 import { sovCarriers } from '../../../server/quoting/sov-carriers.ts';
-import { type AccountsFixture, accountsFixture, MIAMI, type Role } from '../helpers/accounts-fixture.ts';
+import { type AccountsFixture, accountsFixture, type Role } from '../helpers/accounts-fixture.ts';
 import { type ApiEndpoint, apiEndpoints } from '../helpers/api-endpoints.ts';
 import {
   dumpDifference,
@@ -29,6 +29,7 @@ import {
   tableNames,
   tablesDigest,
 } from '../helpers/dump-tables.ts';
+import { MIAMI } from '../helpers/sample-records.ts';
 import { DATABASE_KINDS, type DatabaseKind, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   type BadBody,

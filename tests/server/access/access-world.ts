@@ -16,13 +16,9 @@ import {
   upsertLogo,
 } from '../../../server/repositories/companies-repository.ts';
 import { insertNote } from '../../../server/repositories/notes-repository.ts';
-import {
-  type AccountsFixture,
-  accountsFixture,
-  MIAMI,
-  TINY_PNG_BASE64,
-} from '../helpers/accounts-fixture.ts';
+import { type AccountsFixture, accountsFixture, TINY_PNG_BASE64 } from '../helpers/accounts-fixture.ts';
 import { addAccount } from '../helpers/add-account.ts';
+import { MIAMI } from '../helpers/sample-records.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import type { Caller } from './callers.ts';
 

@@ -7,7 +7,7 @@ import { inArray } from 'drizzle-orm';
 import type { Doc } from '../../../engine/types.ts';
 import { examples } from '../../../schemas/schema-set.ts';
 import { applications } from '../../../server/db/schema.ts';
-import { MIAMI } from '../helpers/accounts-fixture.ts';
+import { MIAMI } from '../helpers/sample-records.ts';
 import type { CallResult } from '../helpers/test-app.ts';
 import type { Cell } from './access-cell.ts';
 import { type AccessWorld, OWNERS, type Owner } from './access-world.ts';

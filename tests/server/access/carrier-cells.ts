@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { quotes } from '../../../server/db/schema.ts';
 import { updateQuote } from '../../../server/repositories/quotes-repository.ts';
+import { SOV_BUILDING } from '../helpers/sample-records.ts';
 import type { Cell } from './access-cell.ts';
 import { type AccessWorld, OWNERS, type Owner, type Side } from './access-world.ts';
 import {
@@ -18,17 +19,6 @@ import {
   WORKERS_OWN,
 } from './callers.ts';
 import { applicationSnapshot } from './record-snapshots.ts';
-
-const BUILDING = {
-  location: '1700 Convention Center Dr, Miami Beach, FL 33139',
-  building_value: 1_200_000,
-  contents_value: 250_000,
-  business_income: 400_000,
-  construction: 'Masonry',
-  occupancy: 'Owner Occupied',
-  year_built: 1988,
-  stories: 3,
-};
 
 /** Application calls: an agent only on their own, their admin on the company's, customers never. */
 const WORKERS: Record<Owner, Expected> = {
@@ -145,7 +135,7 @@ export function carrierCells(w: AccessWorld): Cell[] {
     ...onCommercial('POST /api/sov/submit-statement-of-values', 'submits', WORKERS, (owner) => ({
       carrier_id: w.sovCarrierId,
       application_id: records(owner).commercialId,
-      buildings: [BUILDING],
+      buildings: [SOV_BUILDING],
     })),
     ...(Object.keys(OWNERS) as Owner[]).map(
       (owner): Cell => ({

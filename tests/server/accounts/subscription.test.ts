@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../server/db/schema.ts';
-import { MIAMI } from '../helpers/accounts-fixture.ts';
 import { addAccount } from '../helpers/add-account.ts';
+import { MIAMI } from '../helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const DAY_MS = 86_400_000;

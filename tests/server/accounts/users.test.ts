@@ -1,6 +1,7 @@
 /** User management rules (SPEC §6, docs/api-accounts.md Users). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountsFixture, accountsFixture, MIAMI } from '../helpers/accounts-fixture.ts';
+import { type AccountsFixture, accountsFixture } from '../helpers/accounts-fixture.ts';
+import { MIAMI } from '../helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe.each(DATABASE_KINDS)('users on %s', (kind) => {

@@ -17,19 +17,6 @@ export const ROLE_EMAILS: Record<Role, string> = {
 export const TINY_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-/** The miami address the demo agent (FL) may quote. */
-export const MIAMI = {
-  searched_address: '1700 Convention Center Dr, Miami Beach, FL 33139',
-  address1: '1700 Convention Center Dr',
-  address2: null,
-  city: 'Miami Beach',
-  state: 'FL',
-  zip: '33139',
-  county: 'Miami-Dade',
-  lat: 25.7953,
-  lng: -80.1347,
-};
-
 export interface AccountsFixture {
   keys: Record<Role, string>;
   demoCompanyId: number;
