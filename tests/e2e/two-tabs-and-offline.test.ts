@@ -7,15 +7,8 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIAMI } from '../server/helpers/sample-records.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
-
-const ADDRESS = {
-  searched_address: '1700 Convention Center Dr, Miami Beach, FL 33139',
-  address1: '1700 Convention Center Dr',
-  city: 'Miami Beach',
-  state: 'FL',
-  zip: '33139',
-};
 
 const SAVED = 'All changes saved';
 const OFFLINE = 'Offline — changes kept on this device, will retry';
@@ -35,7 +28,7 @@ describe('two tabs and offline edits in Chromium', () => {
 
   /** A fresh application of the demo agent, created through the API; its numeric id. */
   async function newApplication(): Promise<number> {
-    const answer = await api('agent-portal/create-new-application', { address: ADDRESS });
+    const answer = await api('agent-portal/create-new-application', { address: MIAMI });
     expect(answer.code, answer.message).toBe(200);
     return answer.data.application.id;
   }

@@ -8,15 +8,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE } from '../../server/services/applications-service.ts';
+import { MIAMI } from './helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
-
-const ADDRESS = {
-  searched_address: '1700 Convention Center Dr, Miami Beach, FL 33139',
-  address1: '1700 Convention Center Dr',
-  city: 'Miami Beach',
-  state: 'FL',
-  zip: '33139',
-};
 
 /** Free-text fields both writers edit; two fields so writers both collide and not. */
 const FIELDS = ['first_name', 'last_name'] as const;
@@ -28,7 +21,7 @@ describe.each(DATABASE_KINDS)('application version on %s', (kind) => {
   async function createdId(): Promise<number> {
     const result = await t.post('agent-portal/create-new-application', {
       session_key: agentKey,
-      address: ADDRESS,
+      address: MIAMI,
     });
     expect(result.statusCode, result.body.message).toBe(200);
     return result.body.data.application.id;

@@ -2,6 +2,8 @@
  * Sample records the server suites share: the Miami Beach address the demo agent (FL) may quote,
  * and one commercial building of a statement of values (dollars, year, stories).
  */
+import type { SovBuilding } from '../../../server/quoting/sov-building.ts';
+
 /** The Miami Beach address the demo agent (FL) may quote. */
 export const MIAMI = {
   searched_address: '1700 Convention Center Dr, Miami Beach, FL 33139',
@@ -16,7 +18,7 @@ export const MIAMI = {
 };
 
 /** One building of a statement of values (SOV), values in dollars. */
-export const SOV_BUILDING = {
+export const SOV_BUILDING: SovBuilding = {
   location: '1700 Convention Center Dr, Miami Beach, FL 33139',
   building_value: 1_200_000,
   contents_value: 250_000,

@@ -13,19 +13,10 @@ import {
 } from '../../../server/quoting/sandbox-quote-manager.ts';
 import type { SovBuilding } from '../../../server/quoting/sov-building.ts';
 import { sovCarriers } from '../../../server/quoting/sov-carriers.ts';
+import { SOV_BUILDING } from '../helpers/sample-records.ts';
 
-const MAIN: SovBuilding = {
-  location: '1700 Convention Center Dr, Miami Beach, FL 33139',
-  building_value: 1_200_000,
-  contents_value: 250_000,
-  business_income: 400_000,
-  construction: 'Masonry',
-  occupancy: 'Owner Occupied',
-  year_built: 1988,
-  stories: 3,
-};
 const WAREHOUSE: SovBuilding = {
-  ...MAIN,
+  ...SOV_BUILDING,
   location: 'Warehouse',
   construction: 'Frame',
   year_built: 1960,
@@ -55,9 +46,9 @@ const managerId = fc.constantFrom(...sovCarriers().map((c) => c.quote_manager_id
 
 describe('sandbox quote manager', () => {
   it('reproduces the worked example of docs/sandbox-rating.md', () => {
-    expect(sovBuildingPremium(MAIN)).toBeCloseTo(6_755, 6);
+    expect(sovBuildingPremium(SOV_BUILDING)).toBeCloseTo(6_755, 6);
     expect(sovBuildingPremium(WAREHOUSE)).toBeCloseTo(10_254.09, 6);
-    expect(sovPremium([MAIN, WAREHOUSE], 'tmh')).toBe(18_620);
+    expect(sovPremium([SOV_BUILDING, WAREHOUSE], 'tmh')).toBe(18_620);
   });
 
   it('is deterministic, in whole dollars, at least the minimum premium and fee scaled by the carrier', () => {
