@@ -1,5 +1,4 @@
 /** New application dialog: ZIP look-up fills the address, create navigates, invalid state opens its dialog (SPEC §8). */
-import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,22 +6,15 @@ import {
   composeSearchedAddress,
   NewApplicationDialog,
 } from '../../portal/features/applications/components/new-application-dialog.tsx';
-import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { INVALID_STATE_MESSAGE } from '../../portal/lib/constants.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
+import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
 const MIAMI = { zip: '33101', city: 'Miami', state: 'FL', county: 'Miami-Dade', lat: 25.7791, lng: -80.1978 };
 let toasts: unknown[];
 
 beforeEach(() => {
-  localStorage.clear();
-  reloadAuthFromStorage();
-  setSession('sk-1', { id: 7, name: 'Alex', agent: { id: 3 } }, null);
-  toasts = [];
-  vi.spyOn(notifications, 'show').mockImplementation((data) => {
-    toasts.push(data.title);
-    return 'id';
-  });
+  toasts = signInSampleAgentRecordingToasts();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {

@@ -3,7 +3,6 @@
  * version offers Merge or Reload; unsaved edits wait in localStorage, come back after a reload and
  * are retried when the network returns. Real form and engine; fetch mocked.
  */
-import { notifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,9 +12,9 @@ import {
   readUnsavedEdits,
   unsavedEditsKey,
 } from '../../portal/features/applications/stores/unsaved-edits-store.ts';
-import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import { envelope, mockFetch, type RecordedCall, renderWithProviders } from './render-with-providers.tsx';
+import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
 // Each test renders the whole form (about 250 fields) several times; on a loaded 2-core machine
 // that alone can pass the default 30 s.
@@ -85,14 +84,7 @@ async function conflictDialog(): Promise<HTMLElement> {
 let toasts: unknown[];
 
 beforeEach(() => {
-  localStorage.clear();
-  reloadAuthFromStorage();
-  setSession('sk-1', { id: 7, name: 'Alex', agent: { id: 3 } }, null);
-  toasts = [];
-  vi.spyOn(notifications, 'show').mockImplementation((data) => {
-    toasts.push(data.title);
-    return 'id';
-  });
+  toasts = signInSampleAgentRecordingToasts();
 });
 afterEach(async () => {
   // Unmount first: the form saves what is pending a tick after unmount, and that must meet the mock.
