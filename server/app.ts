@@ -16,6 +16,8 @@ import { errorHandler } from './http/error-handler.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
 import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
+import { jobHandlers } from './jobs/job-kinds.ts';
+import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
 import { type MailSink, startMailSink } from './mail/mail-sink.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -37,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable quote queue's worker of this app; tests call `drain()`. */
     quoteWorker: QuoteWorker;
+    /** The worker of every other background job (`jobs` table); tests call `drain()`. */
+    jobWorker: JobWorker;
     /** The local SMTP sink (development and tests), or null when SMTP_URL is set or MAIL_SINK=off. */
     mailSink: MailSink | null;
   }
@@ -68,9 +72,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Built portal to serve with the SPA fallback; null = API only. Default: dist/portal when built. */
   portalDir?: string | null;
-  /** Poll the quote queue from `ready` until close (default true); tests drain it by hand. */
+  /** Poll the quote queue and the job queue from `ready` until close (default true); tests drain them by hand. */
   startWorker?: boolean;
   worker?: QuoteWorkerOptions;
+  /** Options of the job worker; its handlers default to server/jobs/job-kinds.ts. */
+  jobs?: JobWorkerOptions;
   loginRateLimit?: LoginRateLimit;
   /** false in dev: Vite's dev server injects inline scripts the production CSP forbids. */
   contentSecurityPolicy?: boolean;
@@ -193,10 +199,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send(failure(404, 'Not found.'));
   });
 
-  // 8. The quote worker runs while the app is up and stops cleanly on close.
+  // 8. The quote worker and the job worker run while the app is up and stop cleanly on close.
   const worker = createQuoteWorker(db, { logger: app.log, ...options.worker });
+  const jobWorker = createJobWorker(db, { logger: app.log, handlers: jobHandlers, ...options.jobs });
   app.decorate('quoteWorker', worker);
-  if (options.startWorker !== false) app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  app.decorate('jobWorker', jobWorker);
+  if (options.startWorker !== false) {
+    app.addHook('onReady', async () => {
+      worker.start();
+      jobWorker.start();
+    });
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all([worker.stop(), jobWorker.stop()]);
+  });
   return app;
 }

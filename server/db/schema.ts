@@ -206,6 +206,31 @@ export const quoteJobs = pgTable('quote_jobs', {
   ...timestamps,
 });
 
+/** Status of a row of `jobs`: waiting (or waiting to retry), held by a worker, or finished. */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * A background job of any kind (0006-jobs.sql, docs/decisions/109-one-job-mechanism.md): `payload`,
+ * `progress` and `result` are the kind's own JSON objects; `dedupe_key` makes enqueueing idempotent.
+ */
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  company_id: integer('company_id').references(() => companies.id),
+  dedupe_key: text('dedupe_key').unique(),
+  status: text('status').$type<JobStatus>().notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  max_attempts: integer('max_attempts').notNull().default(5),
+  run_after: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+  locked_until: timestamp('locked_until', { withTimezone: true }),
+  locked_by: text('locked_by'),
+  progress: jsonb('progress').$type<Record<string, unknown>>(),
+  result: jsonb('result').$type<Record<string, unknown>>(),
+  last_error: text('last_error'),
+  ...timestamps,
+});
+
 /** A company's E&O coverage (SPEC §1, §3 eo_data): expiry `YYYY-MM-DD`, limit in dollars. */
 export interface EoData {
   carrier?: string | null;
@@ -236,6 +261,7 @@ export type ApplicationRow = typeof applications.$inferSelect;
 export type NoteRow = typeof notes.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteJobRow = typeof quoteJobs.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type StatementOfValuesRow = typeof statementsOfValues.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
