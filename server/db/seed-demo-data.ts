@@ -4,6 +4,7 @@
  * Primary from the schema examples and a completed one with quotes) so the listing is not empty.
  */
 
+import { sql } from 'drizzle-orm';
 import { applyDefaults } from '../../engine/apply-defaults.ts';
 import { computeFields } from '../../engine/compute-fields.ts';
 import type { Doc, RuleContext } from '../../engine/types.ts';
@@ -46,6 +47,9 @@ export const EXTRA_DEMO_ACCOUNTS = [
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Any constant: the advisory lock key that serializes seeders of several processes. */
+const SEED_LOCK_KEY = 7_351_043;
 
 /** Areas of SPEC §1 the demo company may use. */
 const DEMO_PERMISSIONS = [
@@ -108,6 +112,9 @@ export async function seedDemoData(
   const answers = await quoteAll(primary, ctx);
 
   return db.transaction(async (tx) => {
+    // Two processes starting at once on an empty database: the second waits here, then finds users.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if ((await countUsers(tx)) > 0) return { seeded: false };
     const [company] = await tx
       .insert(companies)
       .values({
