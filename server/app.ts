@@ -34,6 +34,7 @@ import { sovRoutes } from './routes/sov-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
+import type { SovSubmitOptions } from './services/sov-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,8 @@ export interface BuildAppOptions {
   /** Poll the quote queue and the job queue from `ready` until close (default true); tests drain them by hand. */
   startWorker?: boolean;
   worker?: QuoteWorkerOptions;
+  /** How statements of values are asked (tests plug in faulty quote managers). */
+  sov?: SovSubmitOptions;
   /** Options of the job worker; its handlers default to server/jobs/job-kinds.ts. */
   jobs?: JobWorkerOptions;
   loginRateLimit?: LoginRateLimit;
@@ -184,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(portalSettingsRoutes, { db });
   await app.register(applicationRoutes, { db });
   await app.register(carrierRoutes, { db });
-  await app.register(sovRoutes, { db });
+  await app.register(sovRoutes, { db, sov: options.sov });
   await app.register(fileRoutes, { db });
   await app.register(utilityRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -9,7 +9,7 @@ import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import type { SovBuilding } from '../quoting/sov-building.ts';
-import { getSovQuote, submitStatementOfValues } from '../services/sov-service.ts';
+import { getSovQuote, type SovSubmitOptions, submitStatementOfValues } from '../services/sov-service.ts';
 import { getSovQuoteBodySchema, submitStatementBodySchema } from './request-schemas.ts';
 
 const response = { default: envelopeSchema };
@@ -21,7 +21,7 @@ interface SovBody {
 }
 
 /** Registers sov/get-sov-quote and sov/submit-statement-of-values; customers get 403. */
-export async function sovRoutes(app: FastifyInstance, options: { db: Executor }) {
+export async function sovRoutes(app: FastifyInstance, options: { db: Executor; sov?: SovSubmitOptions }) {
   const { db } = options;
   const preValidation = applicationAccessHook(db);
 
@@ -46,6 +46,7 @@ export async function sovRoutes(app: FastifyInstance, options: { db: Executor })
         body.carrier_id,
         body.application_id,
         body.buildings as SovBuilding[],
+        options.sov,
       );
       return success('Statement of values submitted.', { application });
     },

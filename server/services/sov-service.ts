@@ -9,6 +9,7 @@ import type { ApplicationRow, QuoteRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { quoteManagerFor } from '../quoting/quote-manager-for.ts';
 import { QUOTE_TIMEOUT_MS } from '../quoting/quote-timeout-ms.ts';
+import type { QuoteManager } from '../quoting/sandbox-quote-manager.ts';
 import type { SovBuilding } from '../quoting/sov-building.ts';
 import { type SovCarrier, sovCarriers } from '../quoting/sov-carriers.ts';
 import type { QuoteAnswer } from '../quoting/types.ts';
@@ -21,6 +22,7 @@ import {
 } from '../repositories/statements-of-values-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
 import { type ApplicationView, viewOf } from './applications-service.ts';
+import { noteCarrierFault } from './carrier-fault-note.ts';
 import { isCommercial } from './is-commercial.ts';
 
 export const INVALID_CARRIER_MESSAGE = 'Invalid Carrier';
@@ -134,26 +136,37 @@ function sovQuoteOf(quotes: QuoteRow[], carrier: SovCarrier): QuoteRow | undefin
   );
 }
 
+/** The answer recorded for a statement of values: a quote manager's, or a fault of its own. */
+type SovAnswer = Pick<QuoteAnswer, 'premium' | 'coverages' | 'message' | 'indicative'> & {
+  status: QuoteAnswer['status'] | 'timeout';
+};
+
+class SovTimeout extends Error {}
+
+/**
+ * Asks the carrier's quote manager; no answer within `timeoutMs` is a `timeout` (message in
+ * seconds, as the quote worker words it), a failure an `error` with its message.
+ */
 async function askQuoteManager(
+  manager: QuoteManager,
   carrier: SovCarrier,
   buildings: SovBuilding[],
   document: Doc,
   timeoutMs: number,
-): Promise<Pick<QuoteAnswer, 'status' | 'premium' | 'coverages' | 'message' | 'indicative'>> {
+): Promise<SovAnswer> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s.`));
+      reject(new SovTimeout(`No answer within ${timeoutMs / 1000} s.`));
     }, timeoutMs);
   });
   try {
-    const manager = quoteManagerFor(carrier.quote_manager_id);
     return await Promise.race([manager.quote({ carrier, buildings, document }, controller.signal), timeout]);
   } catch (error) {
     return {
-      status: 'error',
+      status: error instanceof SovTimeout ? 'timeout' : 'error',
       premium: null,
       coverages: {},
       message: error instanceof Error ? error.message : String(error),
@@ -162,6 +175,14 @@ async function askQuoteManager(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** How a statement of values is asked: the quote manager lookup (tests plug in faulty ones) and its time limit. */
+export interface SovSubmitOptions {
+  now?: Date;
+  /** ms; default QUOTE_TIMEOUT_MS. */
+  timeoutMs?: number;
+  quoteManagerFor?: (quoteManagerId: string) => QuoteManager;
 }
 
 /**
@@ -177,13 +198,14 @@ export async function submitStatementOfValues(
   carrierId: string,
   applicationId: string | number,
   buildings: SovBuilding[],
-  options: { now?: Date; timeoutMs?: number } = {},
+  options: SovSubmitOptions = {},
 ): Promise<ApplicationView> {
   const first = await sovTarget(db, actor, carrierId, applicationId);
   if (!sovQuoteOf(await quotesOfApplication(db, first.row.id), first.carrier)) {
     throw new ApiError(409, SOV_NOT_LAUNCHED_MESSAGE);
   }
   const answer = await askQuoteManager(
+    (options.quoteManagerFor ?? quoteManagerFor)(first.carrier.quote_manager_id),
     first.carrier,
     buildings,
     first.row.useable_details as Doc,
@@ -207,6 +229,9 @@ export async function submitStatementOfValues(
       indicative: answer.indicative,
       answered_at: options.now ?? new Date(),
     });
+    // A failed or timed-out statement alerts like a failed automatic quote (SPEC §3 Note colours).
+    if (answer.status === 'error' || answer.status === 'timeout')
+      await noteCarrierFault(tx, row.id, answer.status);
     let updated = row;
     if (row.status === 'completed') {
       const { cheapest } = await quoteProgress(tx, row.id);
