@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import helmetHeaders, { type HelmetOptions } from 'helmet';
 import type { Executor } from './db/database.ts';
 import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -88,24 +89,40 @@ export interface BuildAppOptions {
 }
 
 /**
+ * The security headers of every answer (helmet options), shared by the helmet plugin and the
+ * answer to a URL that fails before hooks run. `csp` false in dev (Vite injects inline scripts).
+ */
+function securityHeadersOf(csp: boolean, scriptHashes: string[]): HelmetOptions {
+  return {
+    contentSecurityPolicy: csp
+      ? {
+          directives: {
+            defaultSrc: ["'self'"],
+            // Ajv compiles the schema set's validators in the browser with new Function
+            // (docs/decisions/042-csp-allows-eval-for-ajv.md).
+            scriptSrc: ["'self'", "'unsafe-eval'", ...scriptHashes],
+            // Mantine writes inline style attributes and <style> tags.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'self'"],
+            // The app is served over plain HTTP locally and in tests; TLS belongs to the proxy.
+            upgradeInsecureRequests: null,
+          },
+        }
+      : false,
+    // Same reason: HSTS is for the TLS-terminating proxy, not for http://localhost.
+    strictTransportSecurity: false,
+  };
+}
+
+/**
  * Builds the app; does not listen. Errors of plugin registration reject. Issue 2 §4, docs/api.md.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db } = options;
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: BODY_LIMIT_BYTES,
-    // A URL that is not percent-encoded UTF-8 (or has an over-long parameter) fails before
-    // routing and hooks: answer the envelope too (docs/decisions/107-fuzzed-bodies-on-every-endpoint.md).
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode ?? 400;
-      (reply as FastifyReply).code(status).send(failure(status, `Invalid request: ${error.message}`));
-    },
-    ajv: { customOptions: REQUEST_AJV_OPTIONS },
-  });
-  app.decorateRequest('actor', null);
-  app.decorateRequest('account', null);
-
   const portalDir =
     options.portalDir === undefined
       ? existsSync(join(DEFAULT_PORTAL_DIR, 'index.html'))
@@ -116,32 +133,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const indexHtml = portalDir ? join(portalDir, 'index.html') : null;
   const scriptHashes =
     indexHtml && existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
+  const securityHeaderOptions = securityHeadersOf(options.contentSecurityPolicy !== false, scriptHashes);
+  const setSecurityHeaders = helmetHeaders(securityHeaderOptions);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A URL that is not percent-encoded UTF-8 (or has an over-long parameter) fails before
+    // routing and hooks: answer the envelope too (docs/decisions/107-fuzzed-bodies-on-every-endpoint.md),
+    // with the security headers the helmet hook would have set.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 400;
+      setSecurityHeaders(request.raw, reply.raw, () => {});
+      (reply as FastifyReply).code(status).send(failure(status, `Invalid request: ${error.message}`));
+    },
+    ajv: { customOptions: REQUEST_AJV_OPTIONS },
+  });
+  app.decorateRequest('actor', null);
+  app.decorateRequest('account', null);
 
   // 1. Security headers first, so every answer (errors and static files too) carries them.
-  await app.register(helmet, {
-    contentSecurityPolicy:
-      options.contentSecurityPolicy === false
-        ? false
-        : {
-            directives: {
-              defaultSrc: ["'self'"],
-              // Ajv compiles the schema set's validators in the browser with new Function
-              // (docs/decisions/042-csp-allows-eval-for-ajv.md).
-              scriptSrc: ["'self'", "'unsafe-eval'", ...scriptHashes],
-              // Mantine writes inline style attributes and <style> tags.
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:'],
-              fontSrc: ["'self'", 'data:'],
-              connectSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              frameAncestors: ["'self'"],
-              // The app is served over plain HTTP locally and in tests; TLS belongs to the proxy.
-              upgradeInsecureRequests: null,
-            },
-          },
-    // Same reason: HSTS is for the TLS-terminating proxy, not for http://localhost.
-    strictTransportSecurity: false,
-  });
+  await app.register(helmet, securityHeaderOptions);
   // 2. Rate limiting and 3. OpenAPI collect route options in onRoute hooks: before any route.
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

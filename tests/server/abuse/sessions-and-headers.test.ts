@@ -194,7 +194,7 @@ describe.each(DATABASE_KINDS)('sessions and headers on %s', (kind) => {
     );
   });
 
-  it('puts the security headers on API successes, errors, 404, bad JSON and oversized bodies', async () => {
+  it('puts the security headers on API successes, errors, 404, bad JSON, oversized bodies and a URL that is not UTF-8', async () => {
     const key = await t.loginAs('customer@demo.test');
     const answers = {
       success: await t.app.inject({ method: 'POST', url: '/api/auth/me', payload: { session_key: key } }),
@@ -221,6 +221,8 @@ describe.each(DATABASE_KINDS)('sessions and headers on %s', (kind) => {
         payload: JSON.stringify({ email: 'x'.repeat(BODY_LIMIT_BYTES), password: 'x' }),
       }),
       'OpenAPI document': await t.app.inject({ method: 'GET', url: '/api/openapi.json' }),
+      // Answered before any hook runs (Fastify's frameworkErrors).
+      'URL not UTF-8': await t.app.inject({ method: 'GET', url: '/api/files/%ED%A0%80' }),
     };
     expect(Object.fromEntries(Object.entries(answers).map(([what, a]) => [what, a.statusCode]))).toEqual({
       success: 200,
@@ -233,6 +235,7 @@ describe.each(DATABASE_KINDS)('sessions and headers on %s', (kind) => {
       'bad JSON': 400,
       'oversized body': 413,
       'OpenAPI document': 200,
+      'URL not UTF-8': 400,
     });
     for (const [what, answer] of Object.entries(answers)) {
       expectSecurityHeaders(answer.headers, what);
