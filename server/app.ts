@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -89,7 +88,7 @@ export interface BuildAppOptions {
 }
 
 /**
- * The security headers of every answer (helmet options), shared by the helmet plugin and the
+ * The security headers of every answer (helmet options), set by an onRequest hook and by the
  * answer to a URL that fails before hooks run. `csp` false in dev (Vite injects inline scripts).
  */
 function securityHeadersOf(csp: boolean, scriptHashes: string[]): HelmetOptions {
@@ -133,8 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const indexHtml = portalDir ? join(portalDir, 'index.html') : null;
   const scriptHashes =
     indexHtml && existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
-  const securityHeaderOptions = securityHeadersOf(options.contentSecurityPolicy !== false, scriptHashes);
-  const setSecurityHeaders = helmetHeaders(securityHeaderOptions);
+  const setSecurityHeaders = helmetHeaders(
+    securityHeadersOf(options.contentSecurityPolicy !== false, scriptHashes),
+  );
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -153,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('account', null);
 
   // 1. Security headers first, so every answer (errors and static files too) carries them.
-  await app.register(helmet, securityHeaderOptions);
+  app.addHook('onRequest', (request, reply, done) =>
+    setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   // 2. Rate limiting and 3. OpenAPI collect route options in onRoute hooks: before any route.
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
