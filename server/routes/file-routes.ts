@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
+import { requireApplicationCaller } from '../http/application-access-hook.ts';
 import { envelopeSchema } from '../http/envelope.ts';
 import { authenticate } from '../services/auth-service.ts';
 import { readFile } from '../services/files-service.ts';
@@ -16,7 +17,10 @@ function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Registers the file download; needs a session (401 envelopes as every call). */
+/**
+ * Registers the file download: 401 without a session, 403 for a customer and 402 for a company
+ * without subscription or trial (as the application calls), 404 for a file the caller may not see.
+ */
 export async function fileRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
   app.get(
@@ -30,7 +34,10 @@ export async function fileRoutes(app: FastifyInstance, options: { db: Executor }
       },
       preValidation: async (request) => {
         const query = request.query as Record<string, unknown> | undefined;
-        request.actor = (await authenticate(db, query?.session_key)).actor;
+        const { actor, account } = await authenticate(db, query?.session_key);
+        request.actor = actor;
+        request.account = account;
+        requireApplicationCaller(request);
       },
     },
     async (request, reply) => {

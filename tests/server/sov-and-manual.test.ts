@@ -366,11 +366,13 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().message).toBe('Invalid Details');
       expect((await fileOf(manual.document.url, 'not-a-key')).statusCode).toBe(401);
-      for (const stranger of [otherAgentKey, otherAdminKey, customerKey]) {
+      for (const stranger of [otherAgentKey, otherAdminKey]) {
         const denied = await fileOf(manual.document.url, stranger);
         expect(denied.statusCode).toBe(404);
         expect(denied.json().message).toBe('File not found.');
       }
+      // Customers are refused as on every application call.
+      expect((await fileOf(manual.document.url, customerKey)).statusCode).toBe(403);
       expect((await fileOf('/api/files/999999', agentKey)).statusCode).toBe(404);
       expect((await fileOf('/api/files/abc', agentKey)).statusCode).toBe(400);
 

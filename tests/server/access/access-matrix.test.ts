@@ -92,10 +92,10 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     expect(await alive(superKey)).toBe(200);
   });
 
-  it('answers 402 to an admin without subscription or trial on every application call, changing nothing', async () => {
+  it('answers 402 to an admin without subscription or trial on every application call and file, changing nothing', async () => {
     const key = await t.loginAs('expired@demo.test');
     const cells = [...applicationCells(w), ...carrierCells(w)].filter((cell) =>
-      /^POST \/api\/(agent-portal|sov)\//.test(cell.endpoint),
+      /^(POST \/api\/(agent-portal|sov)\/|GET \/api\/files\/)/.test(cell.endpoint),
     );
     const problems: string[] = [];
     // The expired company's admin asks for the callers' company's records as an admin would.

@@ -142,8 +142,8 @@ export function carrierCells(w: AccessWorld): Cell[] {
         name: `GET files/{id} of ${OWNERS[owner].whose} manual quote document`,
         endpoint: 'GET /api/files/{id}',
         side: OWNERS[owner].side,
-        // The route has no customer check of its own: a customer's scope sees no application.
-        expected: [...WORKERS[owner].slice(0, 3), 404, 401, 401, 401] as Expected,
+        // Customers are refused as on every application call.
+        expected: [...WORKERS[owner].slice(0, 3), 403, 401, 401, 401] as Expected,
         request: () => ({ url: `/api/files/${records(owner).fileId}` }),
       }),
     ),
