@@ -3,7 +3,17 @@
  * user menu), navigation drawer (burger on small screens), loading bar. The drawer and the options
  * menu close after every navigation (SPEC §4 Navbar).
  */
-import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   IconBuildingCommunity,
   IconBuildingSkyscraper,
@@ -107,11 +117,9 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack }: AppS
               size="sm"
               aria-label={showDrawer ? 'Close navigation' : 'Open navigation'}
             />
-            <Link
-              to="/dashboard"
-              style={{ textDecoration: 'none', color: 'inherit' }}
-              aria-label="Rocket MGA home"
-            >
+            <Link to="/dashboard" style={{ textDecoration: 'none', color: 'inherit' }}>
+              {/* The link's name is what it shows, after "Home:" (the name alone on narrow screens). */}
+              <VisuallyHidden>Home: </VisuallyHidden>
               <Group gap={6} wrap="nowrap">
                 <IconShieldCheck size={26} color="var(--mantine-color-green-filled)" aria-hidden />
                 <Text

@@ -11,6 +11,7 @@ export function ShellLoadingBar({ size = SHELL_LOADING_BAR_HEIGHT_PX }: { size?:
       size={size}
       color={failed ? 'red' : 'blue'}
       stepInterval={LOADING_BAR_DURATION_MS / 20}
+      aria-label="Page loading"
     />
   );
 }

@@ -10,17 +10,6 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../lib/auth-store.ts';
 
-function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase())
-      .join('') || '?'
-  );
-}
-
 /** The "Switch back to <name>" item while acting as another user. SPEC §3 previous_user_data. */
 export interface SwitchBackAction {
   label: string;
@@ -42,9 +31,8 @@ export function UserMenu({ onLogout, switchBack }: UserMenuProps) {
       <Menu.Target>
         <UnstyledButton aria-label={`User menu for ${name}`} style={{ borderRadius: 8, padding: 4 }}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="green" radius="xl" size="sm">
-              {initials(name)}
-            </Avatar>
+            {/* Mantine's person placeholder, not initials: visible text must be part of the button's name. */}
+            <Avatar color="green" radius="xl" size="sm" aria-hidden />
             <Text size="sm" fw={500} visibleFrom="sm" truncate maw={160}>
               {name}
             </Text>

@@ -1,5 +1,24 @@
 /** The Mantine theme of SPEC §9: primary green, a cool gray and the spec's custom colours. */
-import { colorsTuple, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, colorsTuple, createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * The brand green, darkened from Mantine's where text sits on it or it is text: white on shades 6-9
+ * (filled buttons, badges; links and light variants use shade 6) is 5.4:1 and more, shade 6 on
+ * shade 0 (an active navigation entry) 5.0:1, above WCAG AA's 4.5:1; Mantine's own green.6-9 give
+ * 2.7-4.4:1. Shades 2-4 are light enough to be text on the dark scheme's surfaces (8.9:1 and up).
+ */
+const brandGreen: MantineColorsTuple = [
+  '#ebfbee',
+  '#d3f9d8',
+  '#b2f2bb',
+  '#8ce99a',
+  '#69db7c',
+  '#2f9443',
+  '#267a36',
+  '#226f31',
+  '#1b5e2a',
+  '#174f23',
+];
 
 const coolGray: MantineColorsTuple = [
   '#f8f9fb',
@@ -17,11 +36,14 @@ const coolGray: MantineColorsTuple = [
 /** Portal theme. SPEC §9 UI. */
 export const theme = createTheme({
   primaryColor: 'green',
-  primaryShade: { light: 7, dark: 6 },
+  primaryShade: { light: 7, dark: 7 },
+  // Black or white text on filled colours, whichever reads (badges and buttons of any colour).
+  autoContrast: true,
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   colors: {
+    green: brandGreen,
     gray: coolGray,
     'light-gray': colorsTuple('#f4f5f7'),
     'company-red': colorsTuple('#d7263d'),
@@ -30,4 +52,23 @@ export const theme = createTheme({
     'rocket-dark': colorsTuple('#111827'),
     'rocket-light-gray': colorsTuple('#e5e7eb'),
   },
+});
+
+/**
+ * Contrast fixes Mantine's defaults miss (WCAG AA 4.5:1, checked by tests/e2e/accessibility.test.ts):
+ * in the light scheme, the text of light-variant badges and buttons in orange, yellow, teal and
+ * lime (shade 9 on shade 1 is 2.7-4.3:1; these are 5.4:1 and more) and red text such as a decline
+ * message (red.6 on white is 3.3:1, red.9 5.8:1); in the dark scheme, dimmed
+ * text one step lighter (dark.2 is 4.0:1 on the dark surfaces, dark.1 6.6:1). Pass to MantineProvider.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-orange-light-color': '#a63c06',
+    '--mantine-color-yellow-light-color': '#7a4d00',
+    '--mantine-color-teal-light-color': '#05614a',
+    '--mantine-color-lime-light-color': '#3f6608',
+    '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+  },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

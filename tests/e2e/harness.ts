@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { startServerProcess } from '../helpers/server-process.ts';
 
@@ -28,7 +28,8 @@ export const CHROMIUM_ARGS = [
 export interface RunningPortal {
   baseUrl: string;
   browser: Browser;
-  newPage(): Promise<Page>;
+  /** A page in a fresh 1440x900 context; `options` add to the context's (e.g. bypassCSP for axe-core). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
   /** Saves test-results/<name>.png: the whole page, or only the viewport with `fullPage` false. */
   screenshot(page: Page, name: string, fullPage?: boolean): Promise<string>;
   stop(): Promise<void>;
@@ -46,8 +47,8 @@ export async function startPortal(): Promise<RunningPortal> {
   return {
     baseUrl: server.baseUrl,
     browser,
-    async newPage() {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    async newPage(options = {}) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
       return context.newPage();
     },
     async screenshot(page, name, fullPage = true) {

@@ -40,7 +40,7 @@ export function PortalSettingsPage() {
         </div>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
           {SECTIONS.map(({ to, title, text, Icon }) => (
-            <UnstyledButton key={to} component={Link} to={to} aria-label={title}>
+            <UnstyledButton key={to} component={Link} to={to}>
               <Card withBorder radius="md" padding="lg" h="100%">
                 <ThemeIcon variant="light" size="xl" radius="md" mb="sm">
                   <Icon size={24} aria-hidden />
