@@ -43,11 +43,24 @@ const NAV_ITEMS = [
 ] as const;
 
 /**
- * The navigation entry to highlight for `pathname`: the longest entry path equal to it or a parent of
- * it, so /agent-portal/commercial-flood lights "Commercial flood", not "Applications" too.
+ * Entries lit only on their own page: the pages under /dashboard (plans, profile, each area) are not
+ * part of the dashboard, so the Dashboard entry stays dark there.
  */
-export function activeNavPath(pathname: string, paths: readonly string[]): string | null {
-  const matching = paths.filter((to) => pathname === to || pathname.startsWith(`${to}/`));
+const EXACT_NAV_PATHS = ['/dashboard'];
+
+/**
+ * The navigation entry to highlight for `pathname`: the longest entry path equal to it or a parent of
+ * it, so /agent-portal/commercial-flood lights "Commercial flood", not "Applications" too; an entry
+ * of `exactPaths` only when equal. Null when no entry matches.
+ */
+export function activeNavPath(
+  pathname: string,
+  paths: readonly string[],
+  exactPaths: readonly string[] = EXACT_NAV_PATHS,
+): string | null {
+  const matching = paths.filter(
+    (to) => pathname === to || (!exactPaths.includes(to) && pathname.startsWith(`${to}/`)),
+  );
   return matching.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
@@ -66,6 +79,8 @@ export interface AppShellLayoutProps {
   floating?: ReactNode;
   /** The user menu's "Switch back to <name>" item, when acting as another user. */
   switchBack?: SwitchBackAction | null;
+  /** The page to show instead of the route's outlet (Page Not Found for an unknown URL). */
+  children?: ReactNode;
 }
 
 /**
@@ -80,7 +95,7 @@ function visibleNavItems(role: string | undefined) {
 }
 
 /** AppShell around the logged-in pages. */
-export function AppShellLayout({ onLogout, notices, floating, switchBack }: AppShellLayoutProps) {
+export function AppShellLayout({ onLogout, notices, floating, switchBack, children }: AppShellLayoutProps) {
   const { user } = useAuth();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [showDrawer, setShowDrawer] = useState(false);
@@ -178,7 +193,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack }: AppS
       </AppShell.Navbar>
       <AppShell.Main>
         {notices}
-        <Outlet />
+        {children ?? <Outlet />}
       </AppShell.Main>
       {floating}
     </AppShell>

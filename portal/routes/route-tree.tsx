@@ -44,7 +44,7 @@ import { sovQuoteQueryOptions } from '../features/sov-quote/api/get-sov-quote.ts
 import { isSovQuoteNotFoundReason } from '../features/sov-quote/api/sov-quote-types.ts';
 import { SovQuoteNotFound } from '../features/sov-quote/components/sov-quote-not-found.tsx';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { takeRedirectBackPath } from '../lib/auth-store.ts';
+import { takeRedirectBackPath, useAuth } from '../lib/auth-store.ts';
 import { checkApplicationId } from './guards/check-application-id.ts';
 import { checkAuth } from './guards/check-auth.ts';
 import { checkSovQuote } from './guards/check-sov-quote.ts';
@@ -65,10 +65,21 @@ function RouteError({ error }: ErrorComponentProps) {
   return <ErrorPage status={statusOfError(error)} message={error instanceof Error ? error.message : null} />;
 }
 
+/** Page Not Found: inside the shell, whose navigation is the way back, for a signed-in user. */
+function NotFoundPage() {
+  const { session_key } = useAuth();
+  if (!session_key) return <ErrorPage status={404} />;
+  return (
+    <ShellRoute>
+      <ErrorPage status={404} />
+    </ShellRoute>
+  );
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   errorComponent: RouteError,
-  notFoundComponent: () => <ErrorPage status={404} />,
+  notFoundComponent: NotFoundPage,
 });
 
 /** Internal path to return to after login: only same-origin paths, never /auth itself. */
@@ -333,7 +344,7 @@ const indexRoute = createRoute({
 const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/404',
-  component: () => <ErrorPage status={404} />,
+  component: NotFoundPage,
 });
 
 // ---- Administration areas (issue 4, admin portal): MGA management and portal settings. --------

@@ -4,7 +4,7 @@
  * testing companies the AI-assistant frame; the support chat widget for everyone (when configured).
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { AiAssistantFrame } from '../components/ai-assistant-frame.tsx';
 import { AppShellLayout } from '../components/app-shell-layout.tsx';
 import { ChatWidget } from '../components/chat-widget.tsx';
@@ -16,8 +16,8 @@ import { aiAssistantUrl } from '../lib/ai-assistant-url.ts';
 import { useAuth } from '../lib/auth-store.ts';
 import { useMe } from '../lib/me-query.ts';
 
-/** Route component of the logged-in layout. */
-export function ShellRoute() {
+/** Route component of the logged-in layout; `children` replace the route's outlet (Page Not Found). */
+export function ShellRoute({ children }: { children?: ReactNode } = {}) {
   const navigate = useNavigate();
   const { previous_user_data } = useAuth();
   const switchBack = useSwitchBack();
@@ -53,6 +53,8 @@ export function ShellRoute() {
           <ChatWidget />
         </>
       }
-    />
+    >
+      {children}
+    </AppShellLayout>
   );
 }

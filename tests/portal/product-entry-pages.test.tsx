@@ -64,9 +64,14 @@ describe('activeNavPath', () => {
     expect(activeNavPath('/agent-portal/commercial-flood', paths)).toBe('/agent-portal/commercial-flood');
     expect(activeNavPath('/agent-portal/application-details/4', paths)).toBe('/agent-portal');
     expect(activeNavPath('/sov-quote/tmh/4', paths)).toBeNull();
+    // Pages under /dashboard are areas of their own: the Dashboard entry is lit only on /dashboard.
+    expect(activeNavPath('/dashboard', paths)).toBe('/dashboard');
+    expect(activeNavPath('/dashboard/plans', paths)).toBeNull();
+    expect(activeNavPath('/dashboard/profile', paths)).toBeNull();
+    expect(activeNavPath('/dashboard/plans', paths, [])).toBe('/dashboard');
     fc.assert(
       fc.property(fc.constantFrom(...paths), fc.stringMatching(/^(\/[a-z0-9-]{1,8}){0,2}$/), (base, rest) => {
-        const active = activeNavPath(`${base}${rest}`, paths);
+        const active = activeNavPath(`${base}${rest}`, paths, []);
         expect(active).not.toBeNull();
         expect(`${base}${rest}` === active || `${base}${rest}`.startsWith(`${active}/`)).toBe(true);
         expect((active ?? '').length).toBeGreaterThanOrEqual(base.length);
