@@ -51,6 +51,16 @@ export async function findCompanyWithExtras(
     : null;
 }
 
+/** The states a company is approved to write in (SPEC §1 approved states; empty: not restricted). */
+export async function approvedStatesOf(db: Executor, companyId: number): Promise<string[]> {
+  if (!isRowId(companyId)) return [];
+  const [row] = await db
+    .select({ approved_states: companies.approved_states })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.approved_states ?? [];
+}
+
 /** The company row, locked for update inside a transaction (settings are read-modify-write). */
 export async function findCompanyForUpdate(db: Executor, companyId: number): Promise<CompanyRow | null> {
   if (!isRowId(companyId)) return null;

@@ -23,6 +23,7 @@ import {
   insertApplication,
   updateApplication,
 } from '../repositories/applications-repository.ts';
+import { approvedStatesOf } from '../repositories/companies-repository.ts';
 import { deleteFilesOfApplication } from '../repositories/files-repository.ts';
 import {
   findNoteForUpdate,
@@ -43,6 +44,9 @@ import { visibleDocument } from './visible-document.ts';
 
 export const NOT_FOUND_MESSAGE = 'Application not found.';
 export const NOT_LICENSED_MESSAGE = "Invalid state! Agent don't have license for the given address state.";
+/** The agency is not approved for the property's state (in the style of the licence message). */
+export const NOT_APPROVED_STATE_MESSAGE =
+  'Invalid state! Agency is not approved for the given address state.';
 export const NOT_SUPPORTED_MESSAGE = 'Application type is not supported yet.';
 export const ALREADY_LAUNCHED_MESSAGE = 'Application is already launched.';
 export const FORBIDDEN_MESSAGE = 'Forbidden.';
@@ -125,7 +129,7 @@ async function resolveAgent(db: Executor, actor: Actor, requested: number | unde
 
 /**
  * Creates an application for an address: checks the agent's licence for the state (422
- * NOT_LICENSED_MESSAGE), stores applyDefaults(address + placeholders) as the document and the
+ * NOT_LICENSED_MESSAGE) and the agency's approved states (422 NOT_APPROVED_STATE_MESSAGE), stores applyDefaults(address + placeholders) as the document and the
  * record schema's row defaults. Returns the application view. SPEC §6, docs/api.md.
  */
 export async function createApplication(
@@ -138,6 +142,9 @@ export async function createApplication(
     const agent = await resolveAgent(tx, actor, input.agent_id);
     const state = input.address.state.toUpperCase();
     if (!agent.licensed_states.includes(state)) throw new ApiError(422, NOT_LICENSED_MESSAGE);
+    // An empty list: the MGA has not restricted the agency (docs/decisions/150-approved-states.md).
+    const approved = await approvedStatesOf(tx, agent.company_id as number);
+    if (approved.length > 0 && !approved.includes(state)) throw new ApiError(422, NOT_APPROVED_STATE_MESSAGE);
     const { address } = input;
     const seed: Doc = {
       ...placeholders,

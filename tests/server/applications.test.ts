@@ -3,10 +3,12 @@
  * of SPEC §8, then quotes from several carriers through the worker), reset, delete, notes, and
  * access: another agent's application is 404, a customer is 403.
  */
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../engine/types.ts';
 import { examples } from '../../schemas/schema-set.ts';
+import { companies } from '../../server/db/schema.ts';
 import { insertNote } from '../../server/repositories/notes-repository.ts';
 import { compiledSchemaSet } from '../../server/services/schema-engine.ts';
 import { addAccount, companyOf } from './helpers/add-account.ts';
@@ -119,6 +121,39 @@ describe.each(DATABASE_KINDS)('applications on %s', (kind) => {
       expect(statusCode).toBe(422);
       expect(body.message).toBe("Invalid state! Agent don't have license for the given address state.");
       expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses a state the agency is not approved for, even where the agent is licensed, and changes nothing', async () => {
+      // Other Agency is approved for FL only; its new agent is licensed in FL and GA.
+      const other = await companyOf(t.db, 'agent2@other.test');
+      await t.db
+        .update(companies)
+        .set({ approved_states: ['FL'] })
+        .where(eq(companies.id, other));
+      const licensedInGeorgia = await addAccount(t.db, {
+        email: `ga.agent.${kind}@other.test`,
+        role: 'agent',
+        companyId: other,
+        licensedStates: ['FL', 'GA'],
+      });
+      const key = await t.loginAs(`ga.agent.${kind}@other.test`);
+      const before = await snapshot();
+      const { statusCode, body } = await create(key, {
+        ...MIAMI,
+        state: 'GA',
+        city: 'Atlanta',
+        zip: '30303',
+      });
+      expect(statusCode).toBe(422);
+      expect(body.message).toBe('Invalid state! Agency is not approved for the given address state.');
+      expect(await snapshot()).toEqual(before);
+      // Approved and licensed: created.
+      expect((await create(key, MIAMI)).statusCode).toBe(200);
+      // An agency with no approved-states list yet is not restricted.
+      await t.db.update(companies).set({ approved_states: [] }).where(eq(companies.id, other));
+      const georgia = await create(key, { ...MIAMI, state: 'GA', city: 'Atlanta', zip: '30303' });
+      expect(georgia.statusCode, georgia.body.message).toBe(200);
+      expect(georgia.body.data.application.agent_id).toBe(licensedInGeorgia.agentId);
     });
 
     it('lets an agent create only for themself, and an admin only for their company', async () => {
