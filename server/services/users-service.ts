@@ -8,11 +8,12 @@ import type { Executor } from '../db/database.ts';
 import type { UserRole } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { findAgent } from '../repositories/accounts-repository.ts';
-import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
+import { findCompanyForUpdate, findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { isUniqueViolation } from '../repositories/is-unique-violation.ts';
 import { revokeUserSessions } from '../repositories/sessions-repository.ts';
 import {
   agentHasApplications,
+  countCompanyUsers,
   deleteUser,
   findUserRecord,
   insertUser,
@@ -31,6 +32,7 @@ import {
   USER_NOT_FOUND,
 } from './account-access.ts';
 import type { Actor } from './actor.ts';
+import { findPlan, type Plan } from './plans.ts';
 import { EMAIL_TAKEN, normalizeEmail } from './profile-service.ts';
 import { checkStateCodes } from './state-codes.ts';
 import { userRecordView } from './user-record-view.ts';
@@ -46,6 +48,11 @@ export const AGENT_HAS_APPLICATIONS = 'This agent has applications and cannot be
 export const AGENT_NOT_FOUND = 'Agent not found.';
 export const ONLY_CUSTOMERS_ASSIGNED = 'Only customers can be assigned an agent.';
 
+/** The company's plan has as many users as it allows (server/config/plans.json max_users). */
+export function planUserLimitMessage(plan: Plan): string {
+  return `The ${plan.name} plan allows ${plan.max_users} users. Choose a larger plan on the Plans page to add more.`;
+}
+
 const MANAGERS: UserRole[] = ['super-admin', 'admin'];
 
 /** A concurrent request that took the same e-mail between our check and our write is a 409 too. */
@@ -55,6 +62,19 @@ async function emailRace<T>(work: Promise<T>): Promise<T> {
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw error;
+  }
+}
+
+/**
+ * Throws ApiError 402 planUserLimitMessage when the company already has its plan's max_users
+ * (unlimited: null; no plan: no limit). Locks the company row, so two creations cannot both pass.
+ */
+async function requireRoomForUser(tx: Executor, companyId: number): Promise<void> {
+  const plan = findPlan((await findCompanyForUpdate(tx, companyId))?.plan_id);
+  if (plan?.max_users == null) return;
+  if ((await countCompanyUsers(tx, companyId)) >= plan.max_users) {
+    const message = planUserLimitMessage(plan);
+    throw new ApiError(402, message, { plan: message });
   }
 }
 
@@ -131,6 +151,7 @@ export async function createUser(db: Executor, actor: Actor, input: CreateUserIn
     db.transaction(async (tx) => {
       if ((await userIdByEmail(tx, email)) !== null)
         throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      await requireRoomForUser(tx, companyId);
       const id = await insertUser(tx, {
         email,
         name: input.name.trim(),

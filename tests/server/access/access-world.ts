@@ -3,10 +3,11 @@
  * "own"), in another company (Other Agency, "other") and of a colleague of the demo agent, plus
  * the session keys of every column. Built once per database in beforeAll.
  */
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Doc } from '../../../engine/types.ts';
 import { examples } from '../../../schemas/schema-set.ts';
-import type { CompanyRow } from '../../../server/db/schema.ts';
+import { type CompanyRow, companies } from '../../../server/db/schema.ts';
 import { manualCarriers } from '../../../server/quoting/manual-carriers.ts';
 import { sovCarriers } from '../../../server/quoting/sov-carriers.ts';
 import { insertCredential } from '../../../server/repositories/api-credentials-repository.ts';
@@ -145,6 +146,10 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     colleague: await t.loginAs(colleagueEmail),
   };
   const companyIds: Record<Side, number> = { own: f.demoCompanyId, other: f.otherCompanyId };
+  // The matrix creates users in the other company cell after cell, past its Starter plan's three
+  // seats: a plan without a user limit keeps those cells about access, not about seats
+  // (tests/server/accounts/plan-user-limit.test.ts). The own company keeps Pro (plans/list cells).
+  await t.db.update(companies).set({ plan_id: 'agency' }).where(eq(companies.id, companyIds.other));
 
   const freshApplication = async (owner: Owner, product = 'Primary') =>
     (

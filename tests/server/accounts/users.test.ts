@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)('users on %s', (kind) => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
   });
 
-  it("edits an agent's licensed states, and the licence check of create follows", async () => {
+  it("edits an agent's licensed states, and the licence check of create follows (with the agency's approval)", async () => {
     const agentId = f.userIds['agent@demo.test'];
     const ca = {
       ...MIAMI,
@@ -120,6 +120,26 @@ describe.each(DATABASE_KINDS)('users on %s', (kind) => {
     });
     expect(updated.body.data.user.agent.licensed_states).toEqual(['FL', 'CA']);
     const agentKey = await t.loginAs('agent@demo.test');
+    // Licensed now, but the agency is not approved for CA (ADR 150) until a super-admin adds it.
+    const notApproved = await t.post('agent-portal/create-new-application', {
+      session_key: agentKey,
+      address: ca,
+    });
+    expect([notApproved.statusCode, notApproved.body.message]).toEqual([
+      422,
+      'Invalid state! Agency is not approved for the given address state.',
+    ]);
+    const company = await t.post('companies/get', {
+      session_key: f.keys['super-admin'],
+      company_id: f.demoCompanyId,
+    });
+    const approvedStates = [...company.body.data.company.approved_states, 'CA'];
+    const approved = await t.post('companies/set-approved-states', {
+      session_key: f.keys['super-admin'],
+      company_id: f.demoCompanyId,
+      approved_states: approvedStates,
+    });
+    expect(approved.statusCode, approved.body.message).toBe(200);
     const allowed = await t.post('agent-portal/create-new-application', {
       session_key: agentKey,
       address: ca,
