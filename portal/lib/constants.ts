@@ -26,6 +26,8 @@ export const SHELL_LOADING_BAR_HEIGHT_PX = 2;
 
 /** Interval between checks for a newer build, in ms (one hour). SPEC §9. */
 export const NEW_BUILD_CHECK_INTERVAL_MS = 3_600_000;
+/** A time this close to now, in ms, reads "Just now" (SPEC §9: the recent-time check defaults to 1 minute). */
+export const RECENT_TIME_MS = 60_000;
 
 /** Reload guard window in ms: at most one automatic reload within it. SPEC §8, §9. */
 export const RELOAD_GUARD_MS = 10_000;

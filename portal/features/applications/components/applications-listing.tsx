@@ -20,7 +20,6 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconFileOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/format-currency.ts';
 import {
@@ -31,6 +30,7 @@ import {
   LISTING_FIRST_PAGE,
   QUOTE_TYPES,
 } from '../../../lib/constants.ts';
+import { formatWhen } from '../../../lib/format-when.ts';
 import { throttle } from '../../../lib/throttle.ts';
 import type { ApplicationRow } from '../api/application-types.ts';
 import { useApplicationsList } from '../api/get-agent-applications-list.ts';
@@ -255,7 +255,7 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" c="dimmed" title={row.updated_at}>
-                        {dayjs(row.updated_at).format('MMM D, YYYY h:mm A')}
+                        {formatWhen(row.updated_at, 'MMM D, YYYY h:mm A')}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

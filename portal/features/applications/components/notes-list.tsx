@@ -1,7 +1,7 @@
 /** Notes of an application with their alert colour and the alert toggle. SPEC §3 Note, §7. */
 import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
+import { formatWhen } from '../../../lib/format-when.ts';
 import type { Note } from '../api/application-types.ts';
 import { toggleApplicationAlertNote } from '../api/toggle-application-alert-note.ts';
 import { AlertDot } from './alert-dot.tsx';
@@ -45,7 +45,7 @@ export function NotesList({ notes, applicationId, onChanged }: NotesListProps) {
                 <div>
                   <Text size="sm">{note.payload.message || note.payload.status}</Text>
                   <Text size="xs" c="dimmed">
-                    {note.payload.sent_by} · {dayjs(note.created_at).format('MMM D, YYYY h:mm A')}
+                    {note.payload.sent_by} · {formatWhen(note.created_at, 'MMM D, YYYY h:mm A')}
                   </Text>
                 </div>
               </Group>

@@ -16,9 +16,9 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockPlay, IconFilePlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { formatCurrency } from '../../../../engine/format-currency.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { formatWhen } from '../../../lib/format-when.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 
 const STATUS_CARDS = [
@@ -174,7 +174,7 @@ export function DashboardPage() {
                         </Table.Td>
                         <Table.Td>
                           <Text size="sm" c="dimmed">
-                            {dayjs(row.updated_at).format('MMM D, h:mm A')}
+                            {formatWhen(row.updated_at, 'MMM D, h:mm A')}
                           </Text>
                         </Table.Td>
                       </Table.Tr>
