@@ -119,6 +119,14 @@ describe('ApplicationsListing', () => {
     expect(getDetailsView()).toBe('form');
   });
 
+  it("asks for as many rows as the user's rows-per-page setting says (issue 20: user settings apply)", async () => {
+    setSession('sk-1', { id: 7, name: 'Alex', agent: { id: 3 } }, null, { default_per_page: 50 });
+    const calls = mockFetch(() => listAnswer(ROWS));
+    renderWithProviders(<Harness initial={{}} searches={[]} />);
+    await screen.findByRole('link', { name: 'RMGA0000001' });
+    expect(calls[0].path).toBe('agent-portal/get-agent-applications-list?page=1&per_page=50');
+  });
+
   it('applies the alert filter in the browser without fetching again', async () => {
     const calls = mockFetch(() => listAnswer(ROWS));
     renderWithProviders(<Harness initial={{ alert: 'red' }} searches={[]} />);

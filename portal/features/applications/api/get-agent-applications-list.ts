@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
-import { LISTING_PER_PAGE } from '../../../lib/constants.ts';
+import { listingPerPage } from '../../../lib/user-settings.ts';
 import type { ApplicationsListData } from './application-types.ts';
 import type { ListingSearch } from './listing-search.ts';
 
@@ -11,11 +11,11 @@ export type ListingQuery = Omit<ListingSearch, 'alert'>;
 
 /**
  * Fetches one page of the agent's applications with the backend filters. Throws `ApiRequestError`
- * on an error answer. SPEC §7 (per_page 25 by default, §9).
+ * on an error answer. SPEC §7 (per_page: the user's rows-per-page setting, 25 by default, §9).
  */
 export function getAgentApplicationsList(
   query: ListingQuery,
-  perPage = LISTING_PER_PAGE,
+  perPage: number = listingPerPage(),
 ): Promise<ApplicationsListData> {
   const user = getAuthState().user;
   const agentId = user?.agent?.id ?? null;
@@ -38,7 +38,7 @@ export function getAgentApplicationsList(
 }
 
 /** Query options of one listing page. */
-export function applicationsListQueryOptions(query: ListingQuery, perPage = LISTING_PER_PAGE) {
+export function applicationsListQueryOptions(query: ListingQuery, perPage: number = listingPerPage()) {
   return queryOptions({
     queryKey: ['applications', 'list', query, perPage],
     queryFn: () => getAgentApplicationsList(query, perPage),
@@ -47,6 +47,6 @@ export function applicationsListQueryOptions(query: ListingQuery, perPage = LIST
 }
 
 /** The listing page for `query`, keeping the previous page visible while the next loads. */
-export function useApplicationsList(query: ListingQuery, perPage = LISTING_PER_PAGE) {
+export function useApplicationsList(query: ListingQuery, perPage: number = listingPerPage()) {
   return useQuery(applicationsListQueryOptions(query, perPage));
 }

@@ -19,7 +19,7 @@ import { IconAlertTriangle, IconKey, IconPencil, IconSettings } from '@tabler/ic
 import { useState } from 'react';
 import { companyExpiryDays } from '../../../lib/company-expiry-days.ts';
 import { useMe } from '../../../lib/me-query.ts';
-import { readUserSettings } from '../api/update-settings.ts';
+import { readUserSettings } from '../../../lib/user-settings.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ContactUpdateDialog } from './contact-update-dialog.tsx';
 import { UserSettingsDialog } from './user-settings-dialog.tsx';

@@ -2,7 +2,8 @@
 import { Alert, Button, Group, Modal, Select, Stack, Switch } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
-import { PER_PAGE_OPTIONS, type UserSettings, useUpdateUserSettings } from '../api/update-settings.ts';
+import { PER_PAGE_OPTIONS, type UserSettings } from '../../../lib/user-settings.ts';
+import { useUpdateUserSettings } from '../api/update-settings.ts';
 
 /** Time zones offered (US states and territories the agency writes in), IANA names. */
 export const TIMEZONE_OPTIONS = [
