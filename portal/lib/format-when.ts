@@ -1,9 +1,16 @@
 /**
  * When something happened, as the listing, the dashboard and the notes show it: "Just now" within
- * the recent-time window (SPEC §9: 1 minute by default), else the date in `format` (dayjs tokens).
+ * the recent-time window (SPEC §9: 1 minute by default), else the date in `format` (dayjs tokens)
+ * in the user's time zone setting (issue 20: user settings apply; none set: the browser's).
  */
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import { RECENT_TIME_MS } from './constants.ts';
+import { userTimeZone } from './user-settings.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** True when `time` lies within `withinMs` of `now` either way (a server clock a little ahead counts). */
 export function isRecent(
@@ -15,9 +22,28 @@ export function isRecent(
   return Number.isFinite(at) && Math.abs(now - at) < withinMs;
 }
 
-/** "Just now" for a recent `time`, else `time` in `format`; an unreadable time is shown as given. */
-export function formatWhen(time: string, format: string, now: number = Date.now()): string {
+/** A zone name the browser knows (an unknown stored name falls back to the browser's zone). */
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "Just now" for a recent `time`, else `time` in `format` in `zone` (an IANA name such as
+ * `America/New_York`; null or unknown: the browser's zone); an unreadable time is shown as given.
+ */
+export function formatWhen(
+  time: string,
+  format: string,
+  now: number = Date.now(),
+  zone: string | null = userTimeZone(),
+): string {
   if (isRecent(time, now)) return 'Just now';
   const parsed = dayjs(time);
-  return parsed.isValid() ? parsed.format(format) : time;
+  if (!parsed.isValid()) return time;
+  return (zone && isKnownTimeZone(zone) ? parsed.tz(zone) : parsed).format(format);
 }

@@ -1,6 +1,7 @@
 /**
  * The user settings of SPEC §3 user_settings as the portal reads them from the auth state, and the
- * effects they have outside the profile page: rows per page of every listing (issue 20).
+ * effects they have outside the profile page: rows per page of every listing and the time zone of
+ * every date shown (issue 20).
  */
 import { getAuthState } from './auth-store.ts';
 import { LISTING_PER_PAGE } from './constants.ts';
@@ -46,4 +47,9 @@ export function readUserSettings(raw: Record<string, unknown> | null | undefined
 /** Rows per page of a listing for the signed-in user: their `default_per_page` (25 by default, SPEC §9). */
 export function listingPerPage(): UserSettings['default_per_page'] {
   return readUserSettings(getAuthState().user_settings).default_per_page;
+}
+
+/** The signed-in user's time zone setting (an IANA name), or null for the browser's own. */
+export function userTimeZone(): string | null {
+  return readUserSettings(getAuthState().user_settings).timezone;
 }
