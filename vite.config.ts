@@ -4,13 +4,38 @@
  * e2e (real Chromium against a started server) and faults (crash, carrier-fault and abuse suites
  * that start real server processes; `npm run test:faults`).
  */
+import { randomUUID } from 'node:crypto';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The build's id, compiled into the portal (`__BUILD_ID__`) and written to `build-meta.json` beside
+ * it: the build metadata manifest the running portal polls for a newer build (SPEC §7, §9;
+ * portal/lib/new-build-check.ts). `dev` in the dev server and tests, where there is no manifest.
+ */
+const BUILD_ID = process.env.VITEST ? 'dev' : `${new Date().toISOString()}-${randomUUID().slice(0, 8)}`;
+
+/** Emits build-meta.json `{id, built_at}` with the build. */
+function buildMetaManifest(): Plugin {
+  return {
+    name: 'build-meta-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build-meta.json',
+        source: `${JSON.stringify({ id: BUILD_ID, built_at: new Date().toISOString() })}\n`,
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: 'portal',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), buildMetaManifest()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: { outDir: '../dist/portal', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
