@@ -8,9 +8,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
-import { type RunningPortal, startPortal } from './harness.ts';
+import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
 
-const PASSWORD = 'demo1234';
 /** Where the portal keeps the colour mode (portal/index.html, Mantine's manager). */
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 const MODES = ['light', 'dark'] as const;
@@ -44,7 +43,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'agent@demo.test', password: PASSWORD }),
+      body: JSON.stringify({ email: 'agent@demo.test', password: DEMO_PASSWORD }),
     }).then((response) => response.json());
     const list = await fetch(`${portal.baseUrl}/api/agent-portal/get-agent-applications-list`, {
       method: 'POST',
@@ -68,21 +67,13 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     return page;
   }
 
-  async function signIn(page: Page, email: string) {
-    await page.goto(`${portal.baseUrl}/auth/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard$/);
-  }
-
   /** Every violation of `routes` for `email` (null: signed out) in both modes, as `mode route: violation`. */
   async function violationsOf(email: string | null, routes: () => string[], name: string): Promise<string[]> {
     const found: string[] = [];
     for (const mode of MODES) {
       const page = await pageIn(mode);
       try {
-        if (email) await signIn(page, email);
+        if (email) await portal.signIn(page, email);
         for (const route of routes()) {
           await page.goto(`${portal.baseUrl}${route}`);
           await page.waitForLoadState('networkidle');

@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortal } from './harness.ts';
 
-const PASSWORD = 'demo1234';
 const FORGOT_PASSWORD_CONFIRMATION = 'If an account exists for that e-mail, a reset link has been sent.';
 
 describe('accounts, roles and administration areas in Chromium', () => {
@@ -39,14 +38,6 @@ describe('accounts, roles and administration areas in Chromium', () => {
     }
   }
 
-  async function signIn(page: Page, email: string) {
-    await page.goto(`${portal.baseUrl}/auth/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard$/);
-  }
-
   /** The header's user menu button, whose accessible name carries the signed-in user's name. */
   function userMenu(page: Page) {
     return page.getByRole('button', { name: /^User menu for / });
@@ -69,7 +60,7 @@ describe('accounts, roles and administration areas in Chromium', () => {
 
   it('the admin creates an agent, acts as that agent and switches back', async () => {
     await inFreshPage('admin-journey', async (page) => {
-      await signIn(page, 'admin@demo.test');
+      await portal.signIn(page, 'admin@demo.test');
       await expect.poll(() => userMenu(page).getAttribute('aria-label')).not.toContain('Signed in');
       const adminLabel = String(await userMenu(page).getAttribute('aria-label'));
       const adminName = adminLabel.replace(/^User menu for /, '');
@@ -164,7 +155,7 @@ describe('accounts, roles and administration areas in Chromium', () => {
 
   it('an expired-trial company opening /agent-portal is sent to /dashboard/plans', async () => {
     await inFreshPage('expired-trial', async (page) => {
-      await signIn(page, 'expired@demo.test');
+      await portal.signIn(page, 'expired@demo.test');
       await page.goto(`${portal.baseUrl}/agent-portal`);
       await page.waitForURL(/\/dashboard\/plans$/);
       await page
@@ -178,7 +169,7 @@ describe('accounts, roles and administration areas in Chromium', () => {
 
   it('a super-admin opening /agent-portal lands on /dashboard', async () => {
     await inFreshPage('super-admin', async (page) => {
-      await signIn(page, 'superadmin@demo.test');
+      await portal.signIn(page, 'superadmin@demo.test');
       await page.goto(`${portal.baseUrl}/agent-portal`);
       await page.waitForURL(/\/dashboard$/);
       // The agent-only pages are not offered to a super-admin; the administration areas are.

@@ -13,6 +13,9 @@ import { startServerProcess } from '../helpers/server-process.ts';
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results');
 
+/** Password of the seeded demo accounts (server/db/seed-demo-data.ts). */
+export const DEMO_PASSWORD = 'demo1234';
+
 /** Flags for headless Chromium on machines with no network but the loopback. */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -30,6 +33,8 @@ export interface RunningPortal {
   browser: Browser;
   /** A page in a fresh 1440x900 context; `options` add to the context's (e.g. bypassCSP for axe-core). */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Signs `email` in through the login page (demo password unless given) and waits for the dashboard. */
+  signIn(page: Page, email: string, password?: string): Promise<void>;
   /** Saves test-results/<name>.png: the whole page, or only the viewport with `fullPage` false. */
   screenshot(page: Page, name: string, fullPage?: boolean): Promise<string>;
   stop(): Promise<void>;
@@ -50,6 +55,13 @@ export async function startPortal(): Promise<RunningPortal> {
     async newPage(options = {}) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
       return context.newPage();
+    },
+    async signIn(page, email, password = DEMO_PASSWORD) {
+      await page.goto(`${server.baseUrl}/auth/login`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/dashboard$/);
     },
     async screenshot(page, name, fullPage = true) {
       const path = join(SCREENSHOT_DIR, `${name}.png`);

@@ -42,11 +42,7 @@ describe('two tabs and offline edits in Chromium', () => {
   async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await portal.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${portal.baseUrl}/auth/login`);
-    await page.getByLabel('Email').fill('agent@demo.test');
-    await page.getByLabel('Password').fill('demo1234');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard/);
+    await portal.signIn(page, 'agent@demo.test');
     return { context, page };
   }
 
