@@ -64,11 +64,11 @@ export interface CompiledSchemaSet {
 }
 
 /** Keys of RuleContext, the only names `ctx.` may read. */
-const CTX_KEYS = new Set(['product', 'application_type', 'status']);
-const FORMATS = new Set(['currency', 'number']);
+export const CONTEXT_KEYS: ReadonlySet<string> = new Set(['product', 'application_type', 'status']);
+export const FORMATS: ReadonlySet<string> = new Set(['currency', 'number']);
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', 'min', 'max']);
 const ANNOTATIONS = new Set(['$id', '$schema', 'title', 'description', 'default', 'examples', '$comment']);
-const KNOWN_PLACEHOLDERS = ['label', 'field_name'];
+export const KNOWN_PLACEHOLDERS = ['label', 'field_name'];
 
 /**
  * Compiles a schema set once: every schema added by `$id` to one Ajv 2020 instance (ajv-formats,
@@ -85,17 +85,9 @@ const KNOWN_PLACEHOLDERS = ['label', 'field_name'];
  * docs/schema-format.md; SPEC §5.
  */
 export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
-  const resolver = attempt('schemas', () => createRefResolver(set.schemas));
   const ajv = createAjv(set.schemas);
   for (const schema of set.schemas) attempt(`schema "${String(schema.$id)}"`, () => ajv.addSchema(schema));
-  const root = set.schemas.find((schema) => schema.$id === set.root_schema_id);
-  if (!root) throw new SchemaSetError(`root schema "${set.root_schema_id}" is not among the schemas`);
-
-  // Every $ref is resolved here rather than by compiling the whole root with Ajv: the engine only
-  // runs per-field validators, and the root compile tripled the start-up time.
-  attempt('schemas', () => resolver.checkAllRefs());
-  const properties: Record<string, JsonSchema> = {};
-  attempt('schemas', () => collectProperties(root, resolver.baseOf(root), resolver, properties, []));
+  const { root, properties } = flattenFieldSchemas(set);
   const fields = Object.keys(properties);
   const known = new Set(fields);
 
@@ -119,7 +111,7 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
     if (typeof set.messages?.[key] !== 'string') throw new SchemaSetError(`messages.${key} is missing`);
   }
 
-  const docScope: LogicScope = { fields: known, ctxKeys: CTX_KEYS, params: null, doc: true };
+  const docScope: LogicScope = { fields: known, ctxKeys: CONTEXT_KEYS, params: null, doc: true };
   const checked = (where: string, expression: JsonLogic, scope: LogicScope = docScope): CompiledLogic => {
     const problems = logicProblems(expression, scope);
     if (problems.length > 0) throw new SchemaSetError(`${where}: ${problems.join('; ')}`);
@@ -212,6 +204,27 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
     computed,
     outcomeTables,
   };
+}
+
+/**
+ * Every document field's schema, flattened from the root's `properties`/`allOf`/`$ref`s with its
+ * `$ref`s inlined, in declaration order, and the root schema itself. Resolves every `$ref` of the
+ * set once (rather than compiling the whole root with Ajv: the engine only runs per-field
+ * validators, and the root compile tripled the start-up time). Throws SchemaSetError for a schema
+ * without `$id` or with a duplicate one, an unresolved or circular `$ref`, a missing root or a field
+ * defined twice. Used by compileSchemaSet and the lint. docs/schema-format.md "Field schemas".
+ */
+export function flattenFieldSchemas(set: SchemaSet): {
+  root: JsonSchema;
+  properties: Record<string, JsonSchema>;
+} {
+  const resolver = attempt('schemas', () => createRefResolver(set.schemas));
+  const root = set.schemas.find((schema) => schema.$id === set.root_schema_id);
+  if (!root) throw new SchemaSetError(`root schema "${set.root_schema_id}" is not among the schemas`);
+  attempt('schemas', () => resolver.checkAllRefs());
+  const properties: Record<string, JsonSchema> = {};
+  attempt('schemas', () => collectProperties(root, resolver.baseOf(root), resolver, properties, []));
+  return { root, properties };
 }
 
 function compileRule(

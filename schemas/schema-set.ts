@@ -101,6 +101,7 @@ import crossRules from './rules/cross-rules.json' with { type: 'json' };
 import fieldGroups from './rules/field-groups.json' with { type: 'json' };
 import fieldRules from './rules/field-rules.json' with { type: 'json' };
 import rulesApplyWhen from './rules/rules-apply-when.json' with { type: 'json' };
+import manifest from './schema-set.json' with { type: 'json' };
 import commercialTable from './underwriting/commercial.json' with { type: 'json' };
 import homeTable from './underwriting/home.json' with { type: 'json' };
 import mobileTable from './underwriting/mobile.json' with { type: 'json' };
@@ -109,9 +110,32 @@ import primaryExcessTable from './underwriting/primary-excess.json' with { type:
 /** `$id` of the document schema (`payload.useable_details`). */
 const ROOT_SCHEMA_ID = applicationSchema.$id;
 
+/** The imported forms and outcome tables by their path in schemas/, ordered by schema-set.json. */
+const formFiles: Record<string, unknown> = {
+  'forms/home.form.json': homeForm,
+  'forms/primary.form.json': primaryForm,
+  'forms/excess.form.json': excessForm,
+  'forms/mobile.form.json': mobileForm,
+  'forms/commercial.form.json': commercialForm,
+};
+const tableFiles: Record<string, unknown> = {
+  'underwriting/mobile.json': mobileTable,
+  'underwriting/primary-excess.json': primaryExcessTable,
+  'underwriting/home.json': homeTable,
+  'underwriting/commercial.json': commercialTable,
+};
+
+/** The file imported for `path`; throws when schema-set.json lists a file this module does not import. */
+function listed(files: Record<string, unknown>, path: string): unknown {
+  if (!(path in files))
+    throw new Error(`schemas/schema-set.json lists ${path}, which schemas/schema-set.ts does not import`);
+  return files[path];
+}
+
 /**
  * The product's schema set (SPEC §3 Application fields, §5 rules and underwriting tables, §9 constants).
- * Forms are ordered so the first whose `when` holds is the right one: home before the flood products.
+ * Forms are tried in schema-set.json's order (the first whose `when` holds wins: home before the flood
+ * products).
  * Constant lists are JSON Schemas referenced by `$id` from the field schemas.
  */
 export const schemaSet: SchemaSet = {
@@ -189,14 +213,14 @@ export const schemaSet: SchemaSet = {
     yesNoUnknownConstant,
   ],
   root_schema_id: ROOT_SCHEMA_ID,
-  forms: [homeForm, primaryForm, excessForm, mobileForm, commercialForm] as FormDefinition[],
+  forms: manifest.forms.map((file) => listed(formFiles, file)) as FormDefinition[],
   applicability,
   rules_apply_when: rulesApplyWhen,
   field_rules: fieldRules as Rule[],
   cross_rules: crossRules as Rule[],
   computed,
   // JSON widens the `outcome` literals to string; the test suite checks every value is block or warning.
-  outcome_tables: [mobileTable, primaryExcessTable, homeTable, commercialTable] as OutcomeTable[],
+  outcome_tables: manifest.outcome_tables.map((file) => listed(tableFiles, file)) as OutcomeTable[],
   field_groups: fieldGroups,
   messages,
 };

@@ -1,11 +1,12 @@
 /**
- * `npm start`: builds the portal when dist/portal (or PORTAL_DIR; `off`: API only) is missing,
- * opens and migrates the database (PGlite in DATA_DIR, default ./data, or PostgreSQL at
+ * `npm start`: refuses to start when the schema lint finds a problem in schemas/, builds the portal
+ * when dist/portal (or PORTAL_DIR; `off`: API only) is missing, opens and migrates the database (PGlite in DATA_DIR, default ./data, or PostgreSQL at
  * DATABASE_URL), seeds an empty one, starts the quote worker and listens on PORT (default 3000)
  * at 0.0.0.0. docs/running.md.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { lintSchemaSetDir } from '../engine/node/lint-schema-set-dir.ts';
 import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -17,6 +18,14 @@ import {
 } from './db/seed-demo-data.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+// A schema set that contradicts itself must not serve a single form (issue 10, schema lint).
+const schemaProblems = lintSchemaSetDir(join(REPO_ROOT, 'schemas'));
+if (schemaProblems.length > 0) {
+  console.error(`schemas/ has ${schemaProblems.length} problem(s) (npm run schemas:lint); not starting:`);
+  for (const line of schemaProblems) console.error(`  schemas/${line}`);
+  process.exit(1);
+}
 
 // PORTAL_DIR serves a portal built elsewhere (the e2e suites build one per run into a temp folder);
 // `off` serves the API alone and builds nothing (the fault suites start many processes).

@@ -1,3 +1,6 @@
+/** A path into the `SchemaSet` object, as segments (`['field_rules', 3, 'assert']`). */
+export type LintPath = (string | number)[];
+
 /**
  * One problem a schema-set lint finds. `path` is the JSON pointer of the offending value inside the
  * `SchemaSet` object, as segments (`['field_rules', 3, 'assert']`, `['schemas', 2, 'properties',
@@ -7,7 +10,12 @@
  * a product person's words. Issue 10, schema lint.
  */
 export interface LintProblem {
-  path: (string | number)[];
+  path: LintPath;
   kind: string;
   message: string;
+}
+
+/** The JSON pointer of a lint path (`['field_rules', 3]` -> `/field_rules/3`; RFC 6901 escapes). */
+export function lintPointer(path: LintPath): string {
+  return path.map((part) => `/${String(part).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }

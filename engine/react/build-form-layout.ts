@@ -1,10 +1,10 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { CompiledSchemaSet } from '../compile-schema-set.ts';
 import type { FormDefinition, JsonSchema } from '../types.ts';
+import { WIDGET_NAME_SET } from '../widget-names.ts';
 import { fieldOptions } from './field-options.ts';
 import { fieldType } from './field-type.ts';
 import { resolveWidget } from './resolve-widget.ts';
-import { ENGINE_WIDGET_NAMES } from './widget-registry.ts';
 
 /** Grid span of a field the form gives no `ui[field].span` (half of 12 columns). */
 export const DEFAULT_SPAN = 6;
@@ -66,7 +66,7 @@ export function buildFormLayout(compiled: CompiledSchemaSet, form: FormDefinitio
       }
       const enumNames = options?.map((o) => o.label);
       fieldUi[field] = {
-        'ui:widget': resolveWidget(source, ui, ENGINE_WIDGET_NAMES),
+        'ui:widget': resolveWidget(source, ui, WIDGET_NAME_SET),
         ...(enumNames && { 'ui:enumNames': enumNames }),
         ...(enumNames && type === 'array' && { items: { 'ui:enumNames': enumNames } }),
         ...(computed.has(field) && { 'ui:readonly': true }),

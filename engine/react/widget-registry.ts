@@ -1,4 +1,5 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { Widget } from '@rjsf/utils';
+import type { WidgetName } from '../widget-names.ts';
 import { DateWidget } from './widgets/date-widget.tsx';
 import { MoneyWidget } from './widgets/money-widget.tsx';
 import { NumberWidget } from './widgets/number-widget.tsx';
@@ -14,7 +15,7 @@ import { YesNoWidget } from './widgets/yes-no-widget.tsx';
  * replace the @rjsf/mantine widgets of the same name (select, radio, text, textarea, date), so
  * RJSF's own fallbacks (booleans, multi-selects) render with them too. See engine/react/README.md.
  */
-export const engineWidgets: RegistryWidgetsType = {
+export const engineWidgets: Record<WidgetName, Widget> = {
   money: MoneyWidget,
   phone: PhoneWidget,
   'yes-no': YesNoWidget,
@@ -25,6 +26,3 @@ export const engineWidgets: RegistryWidgetsType = {
   textarea: TextareaWidget,
   date: DateWidget,
 };
-
-/** The names of `engineWidgets`, for resolveWidget. */
-export const ENGINE_WIDGET_NAMES: ReadonlySet<string> = new Set(Object.keys(engineWidgets));

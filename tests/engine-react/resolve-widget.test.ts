@@ -3,21 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { fieldOptions } from '../../engine/react/field-options.ts';
 import { fieldType } from '../../engine/react/field-type.ts';
 import { resolveWidget } from '../../engine/react/resolve-widget.ts';
-import { ENGINE_WIDGET_NAMES } from '../../engine/react/widget-registry.ts';
+import { WIDGET_NAME_SET } from '../../engine/widget-names.ts';
 
 describe('resolveWidget', () => {
   it('prefers the schema x-widget, then the form ui widget, then the type', () => {
     const schema = { type: 'number', 'x-widget': 'money' };
-    expect(resolveWidget(schema, { widget: 'number' }, ENGINE_WIDGET_NAMES)).toBe('money');
-    expect(resolveWidget({ type: 'string' }, { widget: 'textarea' }, ENGINE_WIDGET_NAMES)).toBe('textarea');
-    expect(resolveWidget({ type: 'string', enum: ['a'] }, undefined, ENGINE_WIDGET_NAMES)).toBe('select');
-    expect(resolveWidget({ oneOf: [{ const: 1, title: 'One' }] }, undefined, ENGINE_WIDGET_NAMES)).toBe(
-      'select',
-    );
-    expect(resolveWidget({ type: 'boolean' }, undefined, ENGINE_WIDGET_NAMES)).toBe('yes-no');
-    expect(resolveWidget({ type: ['integer', 'null'] }, undefined, ENGINE_WIDGET_NAMES)).toBe('number');
-    expect(resolveWidget({ type: 'string', format: 'date' }, undefined, ENGINE_WIDGET_NAMES)).toBe('date');
-    expect(resolveWidget({ type: 'string' }, undefined, ENGINE_WIDGET_NAMES)).toBe('text');
+    expect(resolveWidget(schema, { widget: 'number' }, WIDGET_NAME_SET)).toBe('money');
+    expect(resolveWidget({ type: 'string' }, { widget: 'textarea' }, WIDGET_NAME_SET)).toBe('textarea');
+    expect(resolveWidget({ type: 'string', enum: ['a'] }, undefined, WIDGET_NAME_SET)).toBe('select');
+    expect(resolveWidget({ oneOf: [{ const: 1, title: 'One' }] }, undefined, WIDGET_NAME_SET)).toBe('select');
+    expect(resolveWidget({ type: 'boolean' }, undefined, WIDGET_NAME_SET)).toBe('yes-no');
+    expect(resolveWidget({ type: ['integer', 'null'] }, undefined, WIDGET_NAME_SET)).toBe('number');
+    expect(resolveWidget({ type: 'string', format: 'date' }, undefined, WIDGET_NAME_SET)).toBe('date');
+    expect(resolveWidget({ type: 'string' }, undefined, WIDGET_NAME_SET)).toBe('text');
   });
 
   it('always names a registered widget, whatever the schema and form ask for', () => {
@@ -32,9 +30,9 @@ describe('resolveWidget', () => {
     );
     fc.assert(
       fc.property(schema, fc.option(fc.string()), (s, widget) => {
-        const name = resolveWidget(s, widget === null ? undefined : { widget }, ENGINE_WIDGET_NAMES);
-        expect(ENGINE_WIDGET_NAMES.has(name)).toBe(true);
-        if (typeof s['x-widget'] === 'string' && ENGINE_WIDGET_NAMES.has(s['x-widget'])) {
+        const name = resolveWidget(s, widget === null ? undefined : { widget }, WIDGET_NAME_SET);
+        expect(WIDGET_NAME_SET.has(name)).toBe(true);
+        if (typeof s['x-widget'] === 'string' && WIDGET_NAME_SET.has(s['x-widget'])) {
           expect(name).toBe(s['x-widget']);
         }
       }),

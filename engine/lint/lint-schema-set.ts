@@ -1,0 +1,91 @@
+import {
+  type CompiledSchemaSet,
+  compileSchemaSet,
+  flattenFieldSchemas,
+  SchemaSetError,
+} from '../compile-schema-set.ts';
+import type { Doc, SchemaSet } from '../types.ts';
+import { checkComputed } from './check-computed.ts';
+import { checkContradictions } from './check-contradictions.ts';
+import { checkDefaults } from './check-defaults.ts';
+import { checkForms } from './check-forms.ts';
+import { checkMessages } from './check-messages.ts';
+import { checkOperandTypes } from './check-operand-types.ts';
+import { checkOptions } from './check-options.ts';
+import { checkOutcomes } from './check-outcomes.ts';
+import { checkReferences } from './check-references.ts';
+import { checkRuleBehaviour } from './check-rule-behaviour.ts';
+import { fieldDefinitionPaths, type LintContext } from './lint-context.ts';
+import type { LintProblem } from './lint-problem.ts';
+
+export interface LintOptions {
+  /** Complete documents whose values seed the behaviour checks (the set's examples). */
+  examples?: Doc[];
+}
+
+/**
+ * Every semantic problem of a schema set, as LintProblem[] (empty when sound), in check order:
+ * names that do not resolve, option typos, operand types, contradictions, message placeholders,
+ * defaults, outcomes, forms (field in no form, widgets, spans, unreachable forms), computed fields
+ * (cycles, order, required, rules on them), then rule behaviour found by trying documents (never
+ * runs, never fails, always fails). Unlike compileSchemaSet, which stops at the first problem, it
+ * reports all; when the set does not compile, the compile error is reported (kind `compile`) only
+ * if no other check explains it, and the checks that need a compiled set are skipped. Never throws
+ * for a malformed set. Issue 10, schema lint; docs/schema-format.md "Lint".
+ */
+export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintProblem[] {
+  let flattened: ReturnType<typeof flattenFieldSchemas>;
+  try {
+    flattened = flattenFieldSchemas(set);
+  } catch (error) {
+    return [{ path: ['schemas'], kind: 'compile', message: errorText(error) }];
+  }
+  let compiled: CompiledSchemaSet | undefined;
+  let compileError: string | undefined;
+  try {
+    compiled = compileSchemaSet(set);
+  } catch (error) {
+    if (!(error instanceof SchemaSetError)) throw error;
+    compileError = error.message;
+  }
+  const context: LintContext = {
+    set,
+    properties: flattened.properties,
+    fields: new Set(Object.keys(flattened.properties)),
+    fieldPaths: fieldDefinitionPaths(set),
+    computed: new Set(Object.keys(set.computed ?? {})),
+    compiled,
+    examples: options.examples ?? [],
+  };
+  const checks = [
+    checkReferences,
+    checkOptions,
+    checkOperandTypes,
+    checkContradictions,
+    checkMessages,
+    checkDefaults,
+    checkOutcomes,
+    checkForms,
+    checkComputed,
+    checkRuleBehaviour,
+  ];
+  const problems: LintProblem[] = [];
+  for (const check of checks) {
+    try {
+      problems.push(...check(context));
+    } catch (error) {
+      problems.push({
+        path: [],
+        kind: 'lint-failure',
+        message: `${check.name} could not run: ${errorText(error)}`,
+      });
+    }
+  }
+  if (compileError && problems.length === 0)
+    problems.push({ path: [], kind: 'compile', message: compileError });
+  return problems;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type LintPath, lintPointer } from '../lint/lint-problem.ts';
+import type { Doc, FormDefinition, JsonLogic, JsonSchema, OutcomeTable, Rule, SchemaSet } from '../types.ts';
+
+/**
+ * The manifest `schema-set.json` of a schema-set directory: what the folder layout cannot say.
+ * Paths are relative to the directory. Forms are listed in the order they are tried (the first
+ * whose `when` holds wins); outcome tables in the order their outcomes are reported.
+ */
+export interface SchemaSetManifest {
+  root_schema: string;
+  forms: string[];
+  outcome_tables: string[];
+}
+
+/** A schema set read from a directory, with where each part came from. */
+export interface SchemaSetDir {
+  set: SchemaSet;
+  /** `examples/<name>.json` documents by name. */
+  examples: Record<string, Doc>;
+  /** The file (relative to the directory) and JSON pointer inside it of a path into `set`. */
+  locate(path: LintPath): string;
+}
+
+/** Files of the `rules/` folder and the messages, by the SchemaSet key they fill. */
+const FIXED_FILES = {
+  applicability: 'rules/applicability.json',
+  field_rules: 'rules/field-rules.json',
+  cross_rules: 'rules/cross-rules.json',
+  computed: 'rules/computed.json',
+  field_groups: 'rules/field-groups.json',
+  rules_apply_when: 'rules/rules-apply-when.json',
+  messages: 'messages.json',
+} as const;
+
+/** Folders whose JSON files with a `$id` are the set's JSON Schemas (sections and constant lists). */
+const SCHEMA_FOLDERS = ['application', 'constants'];
+
+/**
+ * Reads a directory laid out like `schemas/` (docs/schema-format.md "Layout"): the JSON Schemas of
+ * `application/` and `constants/` (every file with a `$id`, by file name), the manifest's forms and
+ * outcome tables in its order, the fixed files of `rules/` and `messages.json`, and the examples.
+ * `rules/rules-apply-when.json` is optional. Throws Error naming the file for a file that is
+ * missing or not JSON. Issue 10 (`npm run schemas:lint -- --dir DIR`).
+ */
+export function readSchemaSetDir(dir: string): SchemaSetDir {
+  const read = <T>(file: string): T => {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, file), 'utf8');
+    } catch {
+      throw new Error(`${file}: cannot be read`);
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new Error(`${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+  };
+  const list = (folder: string): string[] => {
+    try {
+      return readdirSync(join(dir, folder))
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .map((name) => `${folder}/${name}`);
+    } catch {
+      return [];
+    }
+  };
+  const manifest = read<SchemaSetManifest>('schema-set.json');
+  const schemaFiles = SCHEMA_FOLDERS.flatMap(list).filter(
+    (file) => typeof read<JsonSchema>(file).$id === 'string',
+  );
+  const schemas = schemaFiles.map((file) => read<JsonSchema>(file));
+  const root = schemas[schemaFiles.indexOf(manifest.root_schema)];
+  if (!root)
+    throw new Error(`schema-set.json: root_schema "${manifest.root_schema}" is not a schema with a $id`);
+  const optional = (file: string): JsonLogic | undefined =>
+    list('rules').includes(file) ? read<JsonLogic>(file) : undefined;
+  const set: SchemaSet = {
+    schemas,
+    root_schema_id: String(root.$id),
+    forms: manifest.forms.map((file) => read<FormDefinition>(file)),
+    applicability: read<Record<string, JsonLogic>>(FIXED_FILES.applicability),
+    field_rules: read<Rule[]>(FIXED_FILES.field_rules),
+    cross_rules: read<Rule[]>(FIXED_FILES.cross_rules),
+    computed: read<Record<string, JsonLogic>>(FIXED_FILES.computed),
+    outcome_tables: manifest.outcome_tables.map((file) => read<OutcomeTable>(file)),
+    field_groups: read<Record<string, string[]>>(FIXED_FILES.field_groups),
+    messages: read<Record<string, string>>(FIXED_FILES.messages),
+  };
+  const rulesApplyWhen = optional(FIXED_FILES.rules_apply_when);
+  if (rulesApplyWhen !== undefined) set.rules_apply_when = rulesApplyWhen;
+  const examples = Object.fromEntries(
+    list('examples').map((file) => [file.slice('examples/'.length, -'.json'.length), read<Doc>(file)]),
+  );
+  const locate = (path: LintPath): string => {
+    const [head, index, ...rest] = path;
+    const indexed: Record<string, string[]> = {
+      schemas: schemaFiles,
+      forms: manifest.forms,
+      outcome_tables: manifest.outcome_tables,
+    };
+    if (typeof head === 'string' && head in indexed && typeof index === 'number' && indexed[head][index]) {
+      return `${indexed[head][index]}#${lintPointer(rest)}`;
+    }
+    if (typeof head === 'string' && head in FIXED_FILES) {
+      return `${FIXED_FILES[head as keyof typeof FIXED_FILES]}#${lintPointer(path.slice(1))}`;
+    }
+    return `schema-set.json#${lintPointer(path)}`;
+  };
+  return { set, examples, locate };
+}
