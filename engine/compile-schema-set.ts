@@ -53,6 +53,8 @@ export interface CompiledSchemaSet {
   fields: string[];
   validators: Record<string, FieldValidator>;
   applicability: Map<string, CompiledLogic>;
+  /** Field -> condition under which an optional field is required (`required_when`). */
+  requiredWhen: Map<string, CompiledLogic>;
   /** Field rules then cross rules of each field, each in declaration order. */
   rulesByField: Map<string, CompiledRule[]>;
   rulesApplyWhen?: CompiledLogic;
@@ -151,6 +153,12 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
     applicability.set(field, checked(`applicability of "${field}"`, condition));
   }
 
+  const requiredWhen = new Map<string, CompiledLogic>();
+  for (const [field, condition] of Object.entries(set.required_when ?? {})) {
+    requireField('required_when', field);
+    requiredWhen.set(field, checked(`required_when of "${field}"`, condition));
+  }
+
   const rulesByField = new Map<string, CompiledRule[]>();
   const ids = new Set<string>();
   for (const rule of [...(set.field_rules ?? []), ...(set.cross_rules ?? [])]) {
@@ -197,6 +205,7 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
     fields,
     validators,
     applicability,
+    requiredWhen,
     rulesByField,
     rulesApplyWhen,
     forms,

@@ -85,6 +85,11 @@ export interface SchemaSet {
   forms: FormDefinition[];
   /** Field -> condition over `{ doc, ctx }`. A field absent here applies wherever its form shows it. */
   applicability: Record<string, JsonLogic>;
+  /**
+   * Field -> condition over `{ doc, ctx }`: the field is required while it holds, even where its form
+   * lists it in `optional` (validation reports `required:<field>`, the form shows the marker).
+   */
+  required_when?: Record<string, JsonLogic>;
   /** Over `{ doc, ctx }`: when false no rule runs at all (e.g. a document past its editable status). */
   rules_apply_when?: JsonLogic;
   field_rules: Rule[];

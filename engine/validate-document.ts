@@ -3,6 +3,7 @@ import { compiledFormFor } from './compiled-form-for.ts';
 import { fieldLabel } from './field-label.ts';
 import { formatParam } from './format-param.ts';
 import { isEmptyValue } from './is-empty-value.ts';
+import { requiredInForm } from './is-required.ts';
 import { isTruthy } from './is-truthy.ts';
 import { renderTemplate } from './render-template.ts';
 import { typeCheckMessage } from './type-check-message.ts';
@@ -11,7 +12,8 @@ import type { Doc, RuleContext, ValidationMessage } from './types.ts';
 /**
  * Every failing check of a document, in the order docs/schema-format.md fixes: nothing when
  * `rules_apply_when` is false; else, for each applicable field of the ctx's form in form order,
- * the required check (rule_id `required:<field>`), then the field's JSON Schema check (rule_id
+ * the required check (rule_id `required:<field>`; a field is required unless its form lists it in
+ * `optional` and its `required_when` does not hold), then the field's JSON Schema check (rule_id
  * `type:<field>`, skipped for an empty value), then its field rules and cross rules in
  * declaration order. At most one message per field: the first check that fails ends that
  * field's chain. An optional empty field skips the type check and `skip_empty` rules only.
@@ -37,7 +39,7 @@ export function validateDocument(
     const value = doc[field];
     const empty = isEmptyValue(value);
     if (empty) {
-      if (!form.optional.has(field)) {
+      if (requiredInForm(compiled, form, field, data)) {
         messages.push(requiredMessage(compiled, form.form.required_message, field, value));
         continue;
       }

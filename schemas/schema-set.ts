@@ -100,6 +100,7 @@ import computed from './rules/computed.json' with { type: 'json' };
 import crossRules from './rules/cross-rules.json' with { type: 'json' };
 import fieldGroups from './rules/field-groups.json' with { type: 'json' };
 import fieldRules from './rules/field-rules.json' with { type: 'json' };
+import requiredWhen from './rules/required-when.json' with { type: 'json' };
 import rulesApplyWhen from './rules/rules-apply-when.json' with { type: 'json' };
 import manifest from './schema-set.json' with { type: 'json' };
 import commercialTable from './underwriting/commercial.json' with { type: 'json' };
@@ -215,6 +216,7 @@ export const schemaSet: SchemaSet = {
   root_schema_id: ROOT_SCHEMA_ID,
   forms: manifest.forms.map((file) => listed(formFiles, file)) as FormDefinition[],
   applicability,
+  required_when: requiredWhen,
   rules_apply_when: rulesApplyWhen,
   field_rules: fieldRules as Rule[],
   cross_rules: crossRules as Rule[],

@@ -14,6 +14,7 @@ interface Bounds {
 const ROLE_WORDS: Record<string, string> = {
   'form-when': 'the form is never chosen',
   applicability: 'the field never applies',
+  'required-when': 'the field is never required by it',
   'rule-when': 'the rule never runs',
   'rule-param': 'the parameter is always false',
   'rule-assert': 'the rule fails on every value',

@@ -6,6 +6,7 @@ import { logicSites, rulesWithPaths } from './logic-sites.ts';
 
 /**
  * Names that must resolve: every field named by a form (sections, `optional`, `ui`), applicability,
+ * `required_when`,
  * a rule, a computed entry, a field group or an outcome question (kind `unknown-field`); every
  * operator, `doc.`/`ctx.`/`params.` name in every JSON-logic expression (kind `unknown-name`);
  * rule ids present and unique (`duplicate-rule-id`, `missing-rule-id`), outcome question ids unique
@@ -37,6 +38,8 @@ export function checkReferences(context: LintContext): LintProblem[] {
   });
   for (const name of Object.keys(set.applicability ?? {}))
     field(name, ['applicability', name], 'applicability');
+  for (const name of Object.keys(set.required_when ?? {}))
+    field(name, ['required_when', name], 'required_when');
   for (const name of Object.keys(set.computed ?? {})) field(name, ['computed', name], 'computed');
   for (const [group, list] of Object.entries(set.field_groups ?? {})) {
     list.forEach((name, k) => {

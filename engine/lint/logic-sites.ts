@@ -13,6 +13,7 @@ export interface LogicSite {
   role:
     | 'form-when'
     | 'applicability'
+    | 'required-when'
     | 'rule-when'
     | 'rule-param'
     | 'rule-assert'
@@ -31,7 +32,7 @@ export function rulesWithPaths(set: SchemaSet): { rule: Rule; path: LintPath }[]
 
 /**
  * Every JSON-logic expression of a schema set with its path and scope: forms' `when`,
- * applicability, rules' `when`/`params`/`assert`, computed fields, outcome tables' `when` and
+ * applicability, `required_when`, rules' `when`/`params`/`assert`, computed fields, outcome tables' `when` and
  * `rules_apply_when`. Issue 10, schema lint.
  */
 export function logicSites(set: SchemaSet): LogicSite[] {
@@ -45,6 +46,14 @@ export function logicSites(set: SchemaSet): LogicSite[] {
       expression: condition,
       scope: 'doc',
       role: 'applicability',
+    });
+  }
+  for (const [field, condition] of Object.entries(set.required_when ?? {})) {
+    sites.push({
+      path: ['required_when', field],
+      expression: condition,
+      scope: 'doc',
+      role: 'required-when',
     });
   }
   for (const { rule, path } of rulesWithPaths(set)) {

@@ -26,6 +26,7 @@ export interface SchemaSetDir {
 /** Files of the `rules/` folder and the messages, by the SchemaSet key they fill. */
 const FIXED_FILES = {
   applicability: 'rules/applicability.json',
+  required_when: 'rules/required-when.json',
   field_rules: 'rules/field-rules.json',
   cross_rules: 'rules/cross-rules.json',
   computed: 'rules/computed.json',
@@ -41,7 +42,7 @@ const SCHEMA_FOLDERS = ['application', 'constants'];
  * Reads a directory laid out like `schemas/` (docs/schema-format.md "Layout"): the JSON Schemas of
  * `application/` and `constants/` (every file with a `$id`, by file name), the manifest's forms and
  * outcome tables in its order, the fixed files of `rules/` and `messages.json`, and the examples.
- * `rules/rules-apply-when.json` is optional. Throws Error naming the file for a file that is
+ * `rules/rules-apply-when.json` and `rules/required-when.json` are optional. Throws Error naming the file for a file that is
  * missing or not JSON. Issue 10 (`npm run schemas:lint -- --dir DIR`).
  */
 export function readSchemaSetDir(dir: string): SchemaSetDir {
@@ -92,6 +93,8 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
   };
   const rulesApplyWhen = optional(FIXED_FILES.rules_apply_when);
   if (rulesApplyWhen !== undefined) set.rules_apply_when = rulesApplyWhen;
+  const requiredWhen = optional(FIXED_FILES.required_when);
+  if (requiredWhen !== undefined) set.required_when = requiredWhen as Record<string, JsonLogic>;
   const examples = Object.fromEntries(
     list('examples').map((file) => [file.slice('examples/'.length, -'.json'.length), read<Doc>(file)]),
   );

@@ -83,6 +83,21 @@ describe('SchemaForm', () => {
     expect(screen.queryByLabelText(/^Detail/)).toBeNull();
   });
 
+  it('shows the required marker of a required_when field exactly while its condition holds', () => {
+    const withRequiredWhen = compileSchemaSet({
+      ...fixtureSchemaSet,
+      required_when: { note: { '==': [{ var: 'doc.answer' }, 'Yes'] } },
+    });
+    const view = renderSchemaForm({ compiled: withRequiredWhen, ctx: fixtureCtx, value: filled });
+    expect(hasAsterisk(/^Note/)).toBe(false);
+    const answer = screen.getByRole('radiogroup', { name: /^Answer/ });
+    fireEvent.click(within(answer).getByLabelText('Yes'));
+    expect(view.latest().answer).toBe('Yes');
+    expect(hasAsterisk(/^Note/)).toBe(true);
+    fireEvent.click(within(answer).getByLabelText('No'));
+    expect(hasAsterisk(/^Note/)).toBe(false);
+  });
+
   it('shows a field message only after the field is touched', () => {
     renderSchemaForm({ compiled, ctx: fixtureCtx, value: { ...filled, alpha: '', count: null } });
     expect(screen.queryByText('Alpha cannot be empty!')).toBeNull();

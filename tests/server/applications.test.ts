@@ -363,6 +363,20 @@ describe.each(DATABASE_KINDS)('applications on %s', (kind) => {
       expect(await stored(id)).toEqual({ ...before, isItWorkingHour: expect.any(Boolean) });
     });
 
+    it('reports a field required by its required_when as required:<field>', async () => {
+      const id = await createdId();
+      const doc = { ...primaryDoc(), elevation_certificate: 'Yes', flood_zone: 'AE', bfe_elevation: null };
+      const result = await t.post('agent-portal/launch-application', {
+        session_key: agentKey,
+        application_id: id,
+        address_details: doc,
+      });
+      expect(result.statusCode).toBe(422);
+      expect(result.body.data.messages).toContainEqual(
+        expect.objectContaining({ field: 'bfe_elevation', rule_id: 'required:bfe_elevation' }),
+      );
+    });
+
     it('reports every broken field in form order', async () => {
       const id = await createdId();
       const doc = primaryDoc();

@@ -240,6 +240,14 @@ describe('lintSchemaSet on seeded problems', () => {
       path: () => ['applicability', 'condo_floor'],
     },
     {
+      name: 'an unknown field in required_when',
+      edit: (set) => {
+        set.required_when = { ...set.required_when, bfe_elevaton: true };
+      },
+      kind: 'unknown-field',
+      path: () => ['required_when', 'bfe_elevaton'],
+    },
+    {
       name: 'an operator applied to the wrong type (text compared with a number)',
       edit: (set) => {
         set.applicability.condo_floor = { '>': [{ var: 'doc.first_name' }, 3] };
