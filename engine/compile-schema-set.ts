@@ -17,6 +17,8 @@ export class SchemaSetError extends Error {
 /** A rule with its conditions compiled; `params` in declaration order. */
 export interface CompiledRule {
   rule: Rule;
+  /** The message template `rule.message` names in `messages`. */
+  template: string;
   when?: CompiledLogic;
   params: [name: string, expression: CompiledLogic][];
   assert: CompiledLogic;
@@ -30,6 +32,8 @@ export interface CompiledForm {
   /** The same fields as a set, for membership tests. */
   members: ReadonlySet<string>;
   optional: ReadonlySet<string>;
+  /** The template the form's `required_message` key names, if it has one. */
+  requiredTemplate?: string;
 }
 
 /** A field's JSON Schema check: true when the value fits; `errors` holds the first failure. */
@@ -55,6 +59,8 @@ export interface CompiledSchemaSet {
   applicability: Map<string, CompiledLogic>;
   /** Field -> condition under which an optional field is required (`required_when`). */
   requiredWhen: Map<string, CompiledLogic>;
+  /** Field -> the template its `x-required-message` key names. */
+  requiredTemplates: Map<string, string>;
   /** Field rules then cross rules of each field, each in declaration order. */
   rulesByField: Map<string, CompiledRule[]>;
   rulesApplyWhen?: CompiledLogic;
@@ -71,6 +77,19 @@ export const FORMATS: ReadonlySet<string> = new Set(['currency', 'number']);
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', 'min', 'max']);
 const ANNOTATIONS = new Set(['$id', '$schema', 'title', 'description', 'default', 'examples', '$comment']);
 export const KNOWN_PLACEHOLDERS = ['label', 'field_name'];
+/** The library messages a type check chooses from, which a field's `x-messages` may replace. */
+export const TYPE_CHECK_MESSAGES: ReadonlySet<string> = new Set([
+  'numeric',
+  'between',
+  'minimum',
+  'maximum',
+  'min_length',
+  'max_length',
+  'email',
+  'invalid_option',
+  'multiple_of',
+  'invalid',
+]);
 
 /**
  * Compiles a schema set once: every schema added by `$id` to one Ajv 2020 instance (ajv-formats,
@@ -112,6 +131,39 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
   for (const key of ['required', 'fallback']) {
     if (typeof set.messages?.[key] !== 'string') throw new SchemaSetError(`messages.${key} is missing`);
   }
+  const template = (where: string, key: unknown, allowed: readonly string[]): string => {
+    const text = typeof key === 'string' && Object.hasOwn(set.messages, key) ? set.messages[key] : undefined;
+    if (typeof text !== 'string')
+      throw new SchemaSetError(`${where} names unknown message key "${String(key)}"`);
+    for (const match of text.matchAll(/\{([A-Za-z0-9_]+)\}/g)) {
+      if (!allowed.includes(match[1])) {
+        throw new SchemaSetError(`${where}: message "${String(key)}" uses unknown "{${match[1]}}"`);
+      }
+    }
+    return text;
+  };
+  const requiredTemplates = new Map<string, string>();
+  for (const field of fields) {
+    const schema = properties[field];
+    if (schema['x-required-message'] !== undefined) {
+      requiredTemplates.set(
+        field,
+        template(`field "${field}" x-required-message`, schema['x-required-message'], KNOWN_PLACEHOLDERS),
+      );
+    }
+    const overrides = schema['x-messages'];
+    if (overrides === undefined) continue;
+    if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides)) {
+      throw new SchemaSetError(
+        `field "${field}" x-messages must map type-check message keys to message keys`,
+      );
+    }
+    for (const [check, key] of Object.entries(overrides)) {
+      if (!TYPE_CHECK_MESSAGES.has(check))
+        throw new SchemaSetError(`field "${field}" x-messages: "${check}" is not a type-check message`);
+      template(`field "${field}" x-messages.${check}`, key, [...KNOWN_PLACEHOLDERS, 'min', 'max', 'step']);
+    }
+  }
 
   const docScope: LogicScope = { fields: known, ctxKeys: CONTEXT_KEYS, params: null, doc: true };
   const checked = (where: string, expression: JsonLogic, scope: LogicScope = docScope): CompiledLogic => {
@@ -144,6 +196,13 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
       members: new Set(ordered),
       optional: new Set(form.optional ?? []),
     };
+    if (form.required_message !== undefined) {
+      compiled.requiredTemplate = template(
+        `${where} required_message`,
+        form.required_message,
+        KNOWN_PLACEHOLDERS,
+      );
+    }
     return { when: checked(`${where} when`, form.when, formScope), compiled };
   });
 
@@ -162,7 +221,7 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
   const rulesByField = new Map<string, CompiledRule[]>();
   const ids = new Set<string>();
   for (const rule of [...(set.field_rules ?? []), ...(set.cross_rules ?? [])]) {
-    const compiled = compileRule(rule, ids, requireField, checked, docScope);
+    const compiled = compileRule(rule, ids, requireField, checked, docScope, template);
     const list = rulesByField.get(rule.field) ?? [];
     list.push(compiled);
     rulesByField.set(rule.field, list);
@@ -206,6 +265,7 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
     validators,
     applicability,
     requiredWhen,
+    requiredTemplates,
     rulesByField,
     rulesApplyWhen,
     forms,
@@ -242,6 +302,7 @@ function compileRule(
   requireField: (where: string, field: unknown) => void,
   checked: (where: string, expression: JsonLogic, scope?: LogicScope) => CompiledLogic,
   docScope: LogicScope,
+  template: (where: string, key: unknown, allowed: readonly string[]) => string,
 ): CompiledRule {
   const where = `rule "${rule.id}"`;
   if (typeof rule.id !== 'string' || rule.id === '') throw new SchemaSetError('a rule has no id');
@@ -255,13 +316,9 @@ function compileRule(
     if (!paramNames.includes(name)) throw new SchemaSetError(`${where} formats unknown param "${name}"`);
     if (!FORMATS.has(format)) throw new SchemaSetError(`${where} uses unknown format "${format}"`);
   }
-  const placeholders = new Set([...KNOWN_PLACEHOLDERS, ...paramNames]);
-  for (const match of rule.message.matchAll(/\{([A-Za-z0-9_]+)\}/g)) {
-    if (!placeholders.has(match[1]))
-      throw new SchemaSetError(`${where} message uses unknown "{${match[1]}}"`);
-  }
   return {
     rule,
+    template: template(where, rule.message, [...KNOWN_PLACEHOLDERS, ...paramNames]),
     when: rule.when === undefined ? undefined : checked(`${where} when`, rule.when),
     params: paramNames.map((name) => [name, checked(`${where} param "${name}"`, rule.params?.[name])]),
     assert: checked(`${where} assert`, rule.assert, ruleScope),

@@ -16,7 +16,8 @@ const NUMBER_TYPES = new Set(['number', 'integer']);
  * bound exists and that message is defined); minLength/maxLength -> `min_length` {min} /
  * `max_length` {max}; format email -> `email`; enum/const/oneOf/anyOf (on items too) ->
  * `invalid_option`; multipleOf -> `multiple_of` {step}; anything else -> `invalid`. A missing
- * message falls back to `invalid`, then `fallback`. Bounds of an `x-widget: money` field are
+ * message falls back to `invalid`, then `fallback`. A field's `x-messages` may name another key
+ * for any of these (`{"numeric": "year_must_be_numeric"}`). Bounds of an `x-widget: money` field are
  * shown as currency. `values` = { [field]: value, ...the params shown }. SPEC §5 library messages.
  */
 export function typeCheckMessage(
@@ -57,7 +58,8 @@ export function typeCheckMessage(
     params.step = at.multipleOf;
   }
   const messages = compiled.set.messages;
-  const template = messages[key] ?? messages.invalid ?? messages.fallback;
+  const override = (schema['x-messages'] as Record<string, string> | undefined)?.[key];
+  const template = messages[override ?? key] ?? messages.invalid ?? messages.fallback;
   const texts: Record<string, string> = { ...fieldLabel(compiled, field) };
   for (const [name, param] of Object.entries(params)) {
     texts[name] = formatParam(param, money ? 'currency' : undefined);

@@ -37,7 +37,7 @@ export interface FormDefinition {
   sections: { id: string; title: string; fields: string[] }[];
   /** Fields of this form that are not required. Every other applicable field is. */
   optional?: string[];
-  /** Template of the required message for this form's fields; default: messages.required. */
+  /** Key in `messages` of the required message for this form's fields; default: `required`. */
   required_message?: string;
   ui?: Record<string, FormFieldUi>;
 }
@@ -45,8 +45,8 @@ export interface FormDefinition {
 /**
  * A rule on one field. Skipped when the field is not applicable, when `when` is false, or,
  * with `skip_empty`, when the field is empty. Fails when `assert` is falsy.
- * `message` is a template: `{label}` (field title), `{field_name}` (key, underscores as spaces),
- * and each `params` key (formatted by `format`).
+ * `message` is a key in `messages`, whose template may use `{label}` (field title), `{field_name}`
+ * (key, underscores as spaces) and each `params` key (formatted by `format`).
  */
 export interface Rule {
   id: string;
@@ -100,8 +100,10 @@ export interface SchemaSet {
   /** Named field lists checked on their own (e.g. an address-only check). */
   field_groups: Record<string, string[]>;
   /**
-   * Library messages: required, email, numeric, min_length, max_length, between, minimum, maximum,
-   * invalid_option, multiple_of, invalid, fallback (keys and placeholders: docs/schema-format.md "Messages").
+   * Every message text, once, by key: the library messages (required, email, numeric, min_length,
+   * max_length, between, minimum, maximum, invalid_option, multiple_of, invalid, fallback) and the
+   * keys rules, `x-required-message`, `x-messages` and forms' `required_message` name
+   * (docs/schema-format.md "Messages").
    */
   messages: Record<string, string>;
 }

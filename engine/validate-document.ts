@@ -40,7 +40,7 @@ export function validateDocument(
     const empty = isEmptyValue(value);
     if (empty) {
       if (requiredInForm(compiled, form, field, data)) {
-        messages.push(requiredMessage(compiled, form.form.required_message, field, value));
+        messages.push(requiredMessage(compiled, form.requiredTemplate, field, value));
         continue;
       }
     } else {
@@ -70,8 +70,7 @@ function requiredMessage(
   field: string,
   value: unknown,
 ): ValidationMessage {
-  const own = compiled.properties[field]?.['x-required-message'];
-  const template = typeof own === 'string' ? own : (formTemplate ?? compiled.set.messages.required);
+  const template = compiled.requiredTemplates.get(field) ?? formTemplate ?? compiled.set.messages.required;
   return {
     field,
     rule_id: `required:${field}`,
@@ -105,7 +104,7 @@ function runRule(
   return {
     field,
     rule_id: rule.id,
-    message: renderTemplate(rule.message, texts),
+    message: renderTemplate(compiledRule.template, texts),
     values: { [field]: value, ...params },
   };
 }

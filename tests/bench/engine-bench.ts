@@ -105,7 +105,7 @@ function rjsfCustomValidate(set: SchemaSet, ctx: RuleContext) {
             params[name] = evaluateLogic(expression, data);
           }
           if (!isTruthy(evaluateLogic(rule.assert, { doc, ctx, params }))) {
-            errorFor(field).addError(rule.message);
+            errorFor(field).addError(set.messages[rule.message]);
             break;
           }
         }

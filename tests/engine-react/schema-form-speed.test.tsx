@@ -58,7 +58,7 @@ function largeSchemaSet(): SchemaSet {
         id: 'field-0-length',
         field: 'field_0',
         assert: { '>=': [{ length: [{ var: 'doc.field_0' }] }, 3] },
-        message: '{label} is short',
+        message: 'short',
         skip_empty: true,
       },
     ],
@@ -66,7 +66,7 @@ function largeSchemaSet(): SchemaSet {
     computed: {},
     outcome_tables: [],
     field_groups: {},
-    messages: { required: '{label} cannot be empty!', fallback: 'invalid data' },
+    messages: { required: '{label} cannot be empty!', fallback: 'invalid data', short: '{label} is short' },
   };
 }
 

@@ -127,8 +127,26 @@ describe('compileSchemaSet', () => {
     ],
     [
       'a message placeholder that does not exist',
-      (s) => (s.cross_rules[1].message = 'Over {cap}'),
+      (s) => (s.messages[s.cross_rules[1].message] = 'Over {cap}'),
       /unknown "\{cap\}"/,
+    ],
+    [
+      'a rule naming an unknown message key',
+      (s) => (s.cross_rules[1].message = 'over_cap'),
+      /unknown message key "over_cap"/,
+    ],
+    [
+      'a required message key that does not exist',
+      (s) => (s.forms[1].required_message = 'gone'),
+      /required_message names unknown message key "gone"/,
+    ],
+    [
+      'an x-messages entry that is not a type-check message',
+      (s) =>
+        ((s.schemas[3].properties as Record<string, Record<string, unknown>>).cost['x-messages'] = {
+          fine: 'numeric',
+        }),
+      /x-messages: "fine" is not a type-check message/,
     ],
     ['a missing fallback message', (s) => delete s.messages.fallback, /messages\.fallback is missing/],
     [

@@ -24,4 +24,23 @@ describe('typeCheckMessage', () => {
       'Limit must be between $0 and $100,000',
     );
   });
+
+  it("uses the field's x-messages key for its check, and the library message for the others", () => {
+    const set = basicSet();
+    set.messages.cost_in_dollars = '{label} is a dollar amount';
+    (set.schemas[3].properties as Record<string, Record<string, unknown>>).cost['x-messages'] = {
+      numeric: 'cost_in_dollars',
+    };
+    const overridden = compileSchemaSet(set);
+    const cost = overridden.validators.cost;
+    expect(cost('lots')).toBe(false);
+    expect(typeCheckMessage(overridden, 'cost', 'lots', cost.errors?.[0]).message).toBe(
+      'Cost is a dollar amount',
+    );
+    const limit = overridden.validators.limit;
+    expect(limit('lots')).toBe(false);
+    expect(typeCheckMessage(overridden, 'limit', 'lots', limit.errors?.[0]).message).toBe(
+      'Limit must be numeric',
+    );
+  });
 });

@@ -106,8 +106,9 @@ describe('validateDocument', () => {
       id: 'phone-digits',
       field: 'phone',
       assert: { matches: [{ var: 'doc.phone' }, '^[0-9() -]+$'] },
-      message: 'Digits only',
+      message: 'digits_only',
     });
+    set.messages.digits_only = 'Digits only';
     const twoRules = compileSchemaSet(set);
     const short = validateDocument(twoRules, { ...validMainDoc(), phone: 'ab' }, mainCtx);
     expect(short.map((m) => m.rule_id)).toEqual(['phone-min-length']);
@@ -119,8 +120,10 @@ describe('validateDocument', () => {
     const typed = validateDocument(compiled, { ...validMainDoc(), year_made: 1990 }, mainCtx);
     expect(typed.map((m) => m.rule_id)).toEqual(['type:year_made']);
     const set = basicSet();
+    set.messages.cross = 'cross';
+    set.messages.late = 'late field rule';
     set.cross_rules.unshift({ id: 'alpha-cross', field: 'alpha', assert: false, message: 'cross' });
-    set.field_rules.push({ id: 'alpha-late', field: 'alpha', assert: false, message: 'late field rule' });
+    set.field_rules.push({ id: 'alpha-late', field: 'alpha', assert: false, message: 'late' });
     const both = compileSchemaSet(set);
     expect(validateDocument(both, { ...validMainDoc(), alpha: 'A' }, mainCtx).map((m) => m.rule_id)).toEqual([
       'alpha-min-length',
@@ -136,8 +139,9 @@ describe('validateDocument', () => {
       assert: {
         or: [{ '!': { is_empty: { var: 'doc.code' } } }, { '!': { is_empty: { var: 'doc.note_text' } } }],
       },
-      message: 'Give a note or a code',
+      message: 'note_or_code',
     });
+    set.messages.note_or_code = 'Give a note or a code';
     const withRule = compileSchemaSet(set);
     const doc = { ...validMainDoc(), code: '', note_text: null };
     expect(validateDocument(withRule, doc, mainCtx).map((m) => m.rule_id)).toEqual(['note-needs-code']);

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../engine/validate-document.ts';
+import messageTexts from '../../schemas/messages.json' with { type: 'json' };
 import { compiled, contexts, dollars, exampleWith, messagesOn } from './schema-test-kit.ts';
 
 const message = (limit: number) =>
-  `Contents Replacement Cost cannot be lower than the contents limit of ${dollars(limit)}`;
+  messageTexts.contents_replacement_cost_minimum.replace('{amount}', dollars(limit));
 const money = fc.integer({ min: 0, max: 5_000_000 });
 
 describe('SPEC §5 cross rule: commercial contents replacement cost vs contents limit', () => {
@@ -47,7 +48,7 @@ describe('SPEC §5 cross rule: commercial contents replacement cost vs contents 
       contents_replacement_cost: 249_999.99,
     });
     expect(messagesOn('commercial', below, 'contents_replacement_cost')).toEqual([
-      'Contents Replacement Cost cannot be lower than the contents limit of $250,000',
+      messageTexts.contents_replacement_cost_minimum.replace('{amount}', '$250,000'),
     ]);
   });
 
@@ -84,7 +85,7 @@ describe('SPEC §5 cross rule: commercial contents replacement cost vs contents 
   it('keeps the dwelling limit within the building replacement cost on Commercial too', () => {
     const over = exampleWith('commercial', { building_limit: 1_800_001 });
     expect(messagesOn('commercial', over, 'building_limit')).toEqual([
-      'Dwelling Limit CANNOT EXCEED Building REPLACEMENT Cost!',
+      messageTexts.dwelling_limit_exceeds_replacement_cost,
     ]);
   });
 });

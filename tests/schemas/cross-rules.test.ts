@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import messageTexts from '../../schemas/messages.json' with { type: 'json' };
 import { dollars, type ExampleName, exampleWith, messagesOn } from './schema-test-kit.ts';
 
 const minimumMessage = (amount: number) =>
-  `Building Replacement Cost must be greater then or equal to ${dollars(amount)}`;
+  messageTexts.building_replacement_cost_minimum.replace('{amount}', dollars(amount));
 const condo = { occupancy_type: 'Condo Unit', condo_floor: 3, floors_in_building: 10 };
 
 describe('SPEC §5 cross rule: minimum building replacement cost', () => {
@@ -38,7 +39,7 @@ describe('SPEC §5 cross rule: minimum building replacement cost', () => {
     expect(messagesOn('primary', at, 'building_replacement_cost')).toEqual([]);
     const below = { ...at, building_replacement_cost: 154_249 };
     expect(messagesOn('primary', below, 'building_replacement_cost')).toEqual([
-      'Building Replacement Cost must be greater then or equal to $154,250',
+      messageTexts.building_replacement_cost_minimum.replace('{amount}', '$154,250'),
     ]);
     const condoDoc = exampleWith('primary', {
       ...condo,
@@ -79,9 +80,7 @@ describe('SPEC §5 cross rule: dwelling limit within the replacement cost', () =
             excess_building_limit: 0,
           });
           const got = messagesOn(name, doc, 'building_limit');
-          expect(got).toEqual(
-            limit > cost ? ['Dwelling Limit CANNOT EXCEED Building REPLACEMENT Cost!'] : [],
-          );
+          expect(got).toEqual(limit > cost ? [messageTexts.dwelling_limit_exceeds_replacement_cost] : []);
         },
       ),
       { numRuns: 100 },
@@ -105,7 +104,9 @@ describe('SPEC §5 cross rule: Excess total building coverage', () => {
           });
           const got = messagesOn('excess', doc, 'excess_building_limit');
           expect(got).toEqual(
-            primary + excess > cost ? [`Total Building Coverage can't exceed ${dollars(cost)}`] : [],
+            primary + excess > cost
+              ? [messageTexts.total_building_coverage_cap.replace('{amount}', dollars(cost))]
+              : [],
           );
         },
       ),
@@ -113,7 +114,7 @@ describe('SPEC §5 cross rule: Excess total building coverage', () => {
     );
     const over = exampleWith('excess', { building_limit: 250_000, excess_building_limit: 1_050_001 });
     expect(messagesOn('excess', over, 'excess_building_limit')).toEqual([
-      "Total Building Coverage can't exceed $1,300,000",
+      messageTexts.total_building_coverage_cap.replace('{amount}', '$1,300,000'),
     ]);
   });
 });
@@ -123,7 +124,7 @@ describe('SPEC §5 cross rule: Commercial contents replacement cost', () => {
     const base = { contents_limit: 100_000 };
     const low = exampleWith('primary', { ...base, contents_replacement_cost: 99_999 });
     expect(messagesOn('commercial', low, 'contents_replacement_cost')).toEqual([
-      'Contents Replacement Cost cannot be lower than the contents limit of $100,000',
+      messageTexts.contents_replacement_cost_minimum.replace('{amount}', '$100,000'),
     ]);
     const equal = exampleWith('primary', { ...base, contents_replacement_cost: 100_000 });
     expect(messagesOn('commercial', equal, 'contents_replacement_cost')).toEqual([]);

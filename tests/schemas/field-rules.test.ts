@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstMessage } from '../../engine/first-message.ts';
 import { validateDocument } from '../../engine/validate-document.ts';
+import messageTexts from '../../schemas/messages.json' with { type: 'json' };
 import {
   compiled,
   contexts,
@@ -19,9 +20,9 @@ describe('SPEC §5 field rules', () => {
   it.each(exampleNames)('%s: Owned Type cannot be empty!', (name) => {
     for (const empty of [undefined, null, '']) {
       const doc = exampleWith(name, { owned_type: empty });
-      expect(messagesOn(name, doc, 'owned_type')).toEqual(['Owned Type cannot be empty!']);
+      expect(messagesOn(name, doc, 'owned_type')).toEqual([messageTexts.owned_type_cannot_be_empty]);
       expect(firstMessage(compiled, validateDocument(compiled, doc, contexts[name]))).toBe(
-        'Owned Type cannot be empty!',
+        messageTexts.owned_type_cannot_be_empty,
       );
     }
   });
@@ -62,19 +63,19 @@ describe('SPEC §5 field rules', () => {
 
   it.each(exampleNames)('%s: Phone is required and at least 14 characters: Invalid Phone number!', (name) => {
     expect(messagesOn(name, exampleWith(name, { phone: undefined }), 'phone')).toEqual([
-      'Invalid Phone number!',
+      messageTexts.invalid_phone_number,
     ]);
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 40 }), (phone) => {
         const got = messagesOn(name, exampleWith(name, { phone }), 'phone');
-        expect(got).toEqual(phone.length < 14 ? ['Invalid Phone number!'] : []);
+        expect(got).toEqual(phone.length < 14 ? [messageTexts.invalid_phone_number] : []);
       }),
       { numRuns: 80 },
     );
   });
 
   it.each(exampleNames)('%s: Email is required and valid: Invalid Email!', (name) => {
-    expect(messagesOn(name, exampleWith(name, { email: '' }), 'email')).toEqual(['Invalid Email!']);
+    expect(messagesOn(name, exampleWith(name, { email: '' }), 'email')).toEqual([messageTexts.invalid_email]);
     fc.assert(
       fc.property(fc.emailAddress(), (email) => {
         expect(messagesOn(name, exampleWith(name, { email }), 'email')).toEqual([]);
@@ -83,7 +84,9 @@ describe('SPEC §5 field rules', () => {
     );
     fc.assert(
       fc.property(letters(1, 30), (notEmail) => {
-        expect(messagesOn(name, exampleWith(name, { email: notEmail }), 'email')).toEqual(['Invalid Email!']);
+        expect(messagesOn(name, exampleWith(name, { email: notEmail }), 'email')).toEqual([
+          messageTexts.invalid_email,
+        ]);
       }),
       { numRuns: 40 },
     );
@@ -94,10 +97,10 @@ describe('SPEC §5 field rules', () => {
     expect(validateDocument(compiled, doc, contexts.primary)).toEqual([]);
     expect(
       messagesOn('primary', exampleWith('primary', { requester_email: 'nope' }), 'requester_email'),
-    ).toEqual(['Invalid Email!']);
+    ).toEqual([messageTexts.invalid_email]);
     expect(
       messagesOn('primary', exampleWith('primary', { requester_phone: '305' }), 'requester_phone'),
-    ).toEqual(['Invalid Phone number!']);
+    ).toEqual([messageTexts.invalid_phone_number]);
   });
 
   it.each(exampleNames)('%s: Year Built is 4 characters, numeric', (name) => {
@@ -209,7 +212,7 @@ describe('SPEC §5 home field rules', () => {
       'date_of_birth',
     ]) {
       expect(messagesOn('home', exampleWith('home', { [field]: undefined }), field)).toEqual([
-        `${field.replaceAll('_', ' ')} cannot be empty!`,
+        messageTexts.field_name_cannot_be_empty.replace('{field_name}', field.replaceAll('_', ' ')),
       ]);
     }
   });

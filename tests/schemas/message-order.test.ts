@@ -4,6 +4,7 @@ import { firstMessage } from '../../engine/first-message.ts';
 import { formFor } from '../../engine/form-for.ts';
 import { messagesByField } from '../../engine/messages-by-field.ts';
 import { validateDocument } from '../../engine/validate-document.ts';
+import messageTexts from '../../schemas/messages.json' with { type: 'json' };
 import { compiled, contexts, exampleNames, exampleWith } from './schema-test-kit.ts';
 
 describe('order of messages (SPEC §5: the first failing message is shown)', () => {
@@ -26,21 +27,21 @@ describe('order of messages (SPEC §5: the first failing message is shown)', () 
   it('shows the owner first, then contact, then property', () => {
     const messages = validateDocument(compiled, {}, contexts.primary);
     expect(messages.slice(0, 4).map((m) => m.message)).toEqual([
-      'Owned Type cannot be empty!',
-      'Invalid Phone number!',
-      'Invalid Email!',
+      messageTexts.owned_type_cannot_be_empty,
+      messageTexts.invalid_phone_number,
+      messageTexts.invalid_email,
       'Searched Address is required',
     ]);
-    expect(firstMessage(compiled, messages)).toBe('Owned Type cannot be empty!');
+    expect(firstMessage(compiled, messages)).toBe(messageTexts.owned_type_cannot_be_empty);
     expect(firstMessage(compiled, [])).toBe('invalid data');
-    expect(messagesByField(messages).phone).toBe('Invalid Phone number!');
+    expect(messagesByField(messages).phone).toBe(messageTexts.invalid_phone_number);
   });
 
   it('puts a coverage message after every building message', () => {
     const doc = exampleWith('primary', { year_build: '19', building_limit: 10_000_000 });
     expect(validateDocument(compiled, doc, contexts.primary).map((m) => m.message)).toEqual([
       'Year Built must be at least 4 characters long',
-      'Dwelling Limit CANNOT EXCEED Building REPLACEMENT Cost!',
+      messageTexts.dwelling_limit_exceeds_replacement_cost,
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../engine/types.ts';
+import messageTexts from '../../schemas/messages.json' with { type: 'json' };
 import { examples } from '../../schemas/schema-set.ts';
 import { companies } from '../../server/db/schema.ts';
 import { insertNote } from '../../server/repositories/notes-repository.ts';
@@ -353,11 +354,11 @@ describe.each(DATABASE_KINDS)('applications on %s', (kind) => {
         address_details: doc,
       });
       expect(result.statusCode).toBe(422);
-      expect(result.body.message).toBe('Invalid Phone number!');
-      expect(result.body.error_obj.phone).toBe('Invalid Phone number!');
+      expect(result.body.message).toBe(messageTexts.invalid_phone_number);
+      expect(result.body.error_obj.phone).toBe(messageTexts.invalid_phone_number);
       expect(result.body.data.messages[0]).toMatchObject({
         field: 'phone',
-        message: 'Invalid Phone number!',
+        message: messageTexts.invalid_phone_number,
       });
       // A failed launch changes nothing.
       expect(await stored(id)).toEqual({ ...before, isItWorkingHour: expect.any(Boolean) });
@@ -389,7 +390,7 @@ describe.each(DATABASE_KINDS)('applications on %s', (kind) => {
       });
       expect(result.statusCode).toBe(422);
       expect(Object.values(result.body.error_obj)).toEqual(
-        expect.arrayContaining(['Invalid Phone number!', 'Invalid Email!']),
+        expect.arrayContaining([messageTexts.invalid_phone_number, messageTexts.invalid_email]),
       );
       expect(result.body.message).toBe(Object.values(result.body.error_obj)[0]);
     });

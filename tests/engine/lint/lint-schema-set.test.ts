@@ -48,7 +48,7 @@ describe('lintSchemaSet on seeded problems', () => {
           id: 'sqft-impossible',
           field: 'sqft',
           assert: { and: [{ '>': [{ var: 'doc.sqft' }, 10] }, { '<': [{ var: 'doc.sqft' }, 5] }] },
-          message: '{label} is impossible',
+          message: 'numeric',
         });
       },
       kind: 'never-true',
@@ -71,11 +71,19 @@ describe('lintSchemaSet on seeded problems', () => {
       path: () => ['applicability', 'first_name'],
     },
     {
-      name: 'a placeholder typo in x-required-message',
+      name: 'a placeholder typo in the message an x-required-message names',
       edit: (set) => {
-        definition(set, 'first_name').property['x-required-message'] = '{lable} please';
+        set.messages.owned_type_cannot_be_empty = '{lable} cannot be empty!';
       },
       kind: 'unknown-placeholder',
+      path: () => ['messages', 'owned_type_cannot_be_empty'],
+    },
+    {
+      name: 'an x-required-message naming a key messages.json lacks',
+      edit: (set) => {
+        definition(set, 'first_name').property['x-required-message'] = 'first_name_please';
+      },
+      kind: 'unknown-message-key',
       path: (set) => [
         'schemas',
         definition(set, 'first_name').index,
@@ -85,12 +93,36 @@ describe('lintSchemaSet on seeded problems', () => {
       ],
     },
     {
-      name: "a placeholder typo in a form's required_message",
+      name: "a placeholder typo in the message a form's required_message names",
       edit: (set) => {
-        set.forms[formIndex(set, 'primary')].required_message = '{labl} is required';
+        set.messages.field_name_cannot_be_empty = '{feild_name} cannot be empty!';
       },
       kind: 'unknown-placeholder',
+      path: () => ['messages', 'field_name_cannot_be_empty'],
+    },
+    {
+      name: "a form's required_message naming a key messages.json lacks",
+      edit: (set) => {
+        set.forms[formIndex(set, 'primary')].required_message = 'primary_required';
+      },
+      kind: 'unknown-message-key',
       path: (set) => ['forms', formIndex(set, 'primary'), 'required_message'],
+    },
+    {
+      name: 'a message nothing uses',
+      edit: (set) => {
+        set.messages.old_text = 'Nobody reads me';
+      },
+      kind: 'unused-message',
+      path: () => ['messages', 'old_text'],
+    },
+    {
+      name: 'an x-messages entry for a check that does not exist',
+      edit: (set) => {
+        definition(set, 'sqft').property['x-messages'] = { numerc: 'numeric' };
+      },
+      kind: 'unknown-message-key',
+      path: (set) => ['schemas', definition(set, 'sqft').index, 'properties', 'sqft', 'x-messages', 'numerc'],
     },
     {
       name: 'a placeholder typo in messages.json',
@@ -168,7 +200,7 @@ describe('lintSchemaSet on seeded problems', () => {
           id: 'difference-positive',
           field: 'elevation_difference',
           assert: { '>=': [{ var: 'doc.elevation_difference' }, 0] },
-          message: '{label} must be positive',
+          message: 'numeric',
         });
       },
       kind: 'rule-on-computed',
@@ -278,7 +310,7 @@ describe('lintSchemaSet on seeded problems', () => {
           id: 'sqft-numeric',
           field: 'sqft',
           assert: { is_numeric: { var: 'doc.sqft' } },
-          message: '{label} must be numeric',
+          message: 'numeric',
           skip_empty: true,
         });
       },
@@ -292,7 +324,7 @@ describe('lintSchemaSet on seeded problems', () => {
           id: 'sqft-never',
           field: 'sqft',
           assert: { '<': [{ var: 'doc.sqft' }, -1e12] },
-          message: '{label} is never right',
+          message: 'numeric',
           skip_empty: true,
         });
       },
@@ -307,7 +339,7 @@ describe('lintSchemaSet on seeded problems', () => {
           field: 'sqft',
           when: { '==': [{ var: 'ctx.product' }, 'Boat'] },
           assert: { '>': [{ var: 'doc.sqft' }, 1] },
-          message: '{label} too small',
+          message: 'numeric',
         } as Rule);
       },
       kind: 'rule-never-runs',
@@ -316,10 +348,10 @@ describe('lintSchemaSet on seeded problems', () => {
     {
       name: 'an unknown param placeholder in a rule message',
       edit: (set) => {
-        set.cross_rules[0].message = `${set.cross_rules[0].message} {amout}`;
+        set.messages[set.cross_rules[0].message] = `${set.messages[set.cross_rules[0].message]} {amout}`;
       },
       kind: 'unknown-placeholder',
-      path: () => ['cross_rules', 0, 'message'],
+      path: (set) => ['messages', set.cross_rules[0].message],
     },
     {
       name: 'an outcome answer not among the options',
