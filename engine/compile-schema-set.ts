@@ -61,6 +61,8 @@ export interface CompiledSchemaSet {
   requiredWhen: Map<string, CompiledLogic>;
   /** Field -> the template its `x-required-message` key names. */
   requiredTemplates: Map<string, string>;
+  /** Fields whose schema says `x-clear-when-hidden: true`, in declaration order. */
+  clearWhenHidden: string[];
   /** Field rules then cross rules of each field, each in declaration order. */
   rulesByField: Map<string, CompiledRule[]>;
   rulesApplyWhen?: CompiledLogic;
@@ -72,7 +74,12 @@ export interface CompiledSchemaSet {
 }
 
 /** Keys of RuleContext, the only names `ctx.` may read. */
-export const CONTEXT_KEYS: ReadonlySet<string> = new Set(['product', 'application_type', 'status']);
+const DEFAULT_CONTEXT_KEYS = ['product', 'application_type', 'status'];
+
+/** The ctx keys a set's conditions may read: its `context_keys`, else product, application_type, status. */
+export function contextKeysOf(set: SchemaSet): ReadonlySet<string> {
+  return new Set(Array.isArray(set.context_keys) ? set.context_keys : DEFAULT_CONTEXT_KEYS);
+}
 export const FORMATS: ReadonlySet<string> = new Set(['currency', 'number']);
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', 'min', 'max']);
 const ANNOTATIONS = new Set(['$id', '$schema', 'title', 'description', 'default', 'examples', '$comment']);
@@ -165,7 +172,7 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
     }
   }
 
-  const docScope: LogicScope = { fields: known, ctxKeys: CONTEXT_KEYS, params: null, doc: true };
+  const docScope: LogicScope = { fields: known, ctxKeys: contextKeysOf(set), params: null, doc: true };
   const checked = (where: string, expression: JsonLogic, scope: LogicScope = docScope): CompiledLogic => {
     const problems = logicProblems(expression, scope);
     if (problems.length > 0) throw new SchemaSetError(`${where}: ${problems.join('; ')}`);
@@ -266,6 +273,7 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
     applicability,
     requiredWhen,
     requiredTemplates,
+    clearWhenHidden: fields.filter((field) => properties[field]['x-clear-when-hidden'] === true),
     rulesByField,
     rulesApplyWhen,
     forms,

@@ -13,12 +13,11 @@ export type JsonSchema = Record<string, unknown>;
 /** A document being edited: a flat object of field name -> value. */
 export type Doc = Record<string, unknown>;
 
-/** What a document is judged in: which form, which rules. Values are free strings set by the caller. */
-export interface RuleContext {
-  product: string;
-  application_type: string;
-  status: string;
-}
+/**
+ * What a document is judged in: which form, which rules. Its keys are the set's `context_keys`
+ * (this portal's: product, application_type, status); values are free strings set by the caller.
+ */
+export type RuleContext = Record<string, string>;
 
 /** Per-field rendering hints of a form (merged over the field schema's own `x-widget` etc.). */
 export interface FormFieldUi {
@@ -78,6 +77,8 @@ export interface OutcomeTable {
 
 /** Everything `schemas/` holds, as one object (built by `schemas/schema-set.ts`). */
 export interface SchemaSet {
+  /** The keys conditions may read as `ctx.<key>`; default: product, application_type, status. */
+  context_keys?: string[];
   /** Every JSON Schema document of the set, each with its `$id`. */
   schemas: JsonSchema[];
   /** `$id` of the schema the whole document is validated against. */

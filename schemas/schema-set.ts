@@ -214,6 +214,7 @@ export const schemaSet: SchemaSet = {
     yesNoUnknownConstant,
   ],
   root_schema_id: ROOT_SCHEMA_ID,
+  context_keys: manifest.context_keys,
   forms: manifest.forms.map((file) => listed(formFiles, file)) as FormDefinition[],
   applicability,
   required_when: requiredWhen,

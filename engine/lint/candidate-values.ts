@@ -1,6 +1,7 @@
+import { docFieldOf, logicNodes } from '../logic-nodes.ts';
 import type { Doc, JsonSchema, SchemaSet } from '../types.ts';
 import { optionsOf, typesOf } from './lint-context.ts';
-import { docFieldOf, logicNodes, logicSites } from './logic-sites.ts';
+import { logicSites } from './logic-sites.ts';
 
 const MAX_PER_FIELD = 40;
 

@@ -1,6 +1,7 @@
+import { fieldsRead } from '../logic-nodes.ts';
 import type { LintContext } from './lint-context.ts';
 import type { LintProblem } from './lint-problem.ts';
-import { fieldsRead, rulesWithPaths } from './logic-sites.ts';
+import { rulesWithPaths } from './logic-sites.ts';
 
 /**
  * Computed fields used in ways that cannot work: one that reads itself through other computed

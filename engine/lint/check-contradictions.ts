@@ -1,7 +1,8 @@
 import { isTruthy } from '../is-truthy.ts';
+import { docFieldOf, isLiteral, type LogicNode, logicNodes } from '../logic-nodes.ts';
 import type { LintContext } from './lint-context.ts';
 import type { LintProblem } from './lint-problem.ts';
-import { docFieldOf, isLiteral, type LogicNode, logicNodes, logicSites } from './logic-sites.ts';
+import { logicSites } from './logic-sites.ts';
 
 interface Bounds {
   low: number;

@@ -1,8 +1,9 @@
+import { docFieldOf, isLiteral, logicNodes } from '../logic-nodes.ts';
 import type { JsonSchema } from '../types.ts';
 import type { LintContext } from './lint-context.ts';
 import { typesOf } from './lint-context.ts';
 import type { LintProblem } from './lint-problem.ts';
-import { docFieldOf, isLiteral, logicNodes, logicSites } from './logic-sites.ts';
+import { logicSites } from './logic-sites.ts';
 
 const NUMERIC_OPERATORS = new Set(['<', '<=', '>', '>=', '+', '-', '*', '/', '%', 'min', 'max']);
 const EQUALITIES = new Set(['==', '===', '!=', '!==']);

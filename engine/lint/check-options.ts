@@ -1,7 +1,8 @@
+import { docFieldOf, isLiteral, logicNodes } from '../logic-nodes.ts';
 import type { LintContext } from './lint-context.ts';
 import { optionsOf } from './lint-context.ts';
 import type { LintPath, LintProblem } from './lint-problem.ts';
-import { docFieldOf, isLiteral, logicNodes, logicSites } from './logic-sites.ts';
+import { logicSites } from './logic-sites.ts';
 
 const EQUALITIES = new Set(['==', '===', '!=', '!==']);
 

@@ -1,4 +1,4 @@
-import { CONTEXT_KEYS } from '../compile-schema-set.ts';
+import { contextKeysOf } from '../compile-schema-set.ts';
 import { type LogicScope, logicProblems } from '../logic-problems.ts';
 import type { LintContext } from './lint-context.ts';
 import type { LintPath, LintProblem } from './lint-problem.ts';
@@ -75,7 +75,7 @@ export function checkReferences(context: LintContext): LintProblem[] {
       ids.add(question.id);
     });
   });
-  const docScope: LogicScope = { fields, ctxKeys: CONTEXT_KEYS, params: null, doc: true };
+  const docScope: LogicScope = { fields, ctxKeys: contextKeysOf(set), params: null, doc: true };
   for (const site of logicSites(set)) {
     const scope: LogicScope =
       site.scope === 'form'

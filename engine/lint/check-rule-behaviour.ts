@@ -1,12 +1,13 @@
 import type { CompiledRule, CompiledSchemaSet } from '../compile-schema-set.ts';
 import { isEmptyValue } from '../is-empty-value.ts';
 import { isTruthy } from '../is-truthy.ts';
+import { fieldsRead } from '../logic-nodes.ts';
 import type { Doc, RuleContext } from '../types.ts';
 import { candidateValues } from './candidate-values.ts';
 import { formContexts } from './form-contexts.ts';
 import type { LintContext } from './lint-context.ts';
 import type { LintProblem } from './lint-problem.ts';
-import { fieldsRead, rulesWithPaths } from './logic-sites.ts';
+import { rulesWithPaths } from './logic-sites.ts';
 
 /** Documents tried per rule and context at most (sampled beyond that, deterministically). */
 const MAX_DOCUMENTS = 2000;

@@ -1,8 +1,9 @@
-import { CONTEXT_KEYS } from '../compile-schema-set.ts';
+import { contextKeysOf } from '../compile-schema-set.ts';
 import { evaluateLogic } from '../evaluate-logic.ts';
 import { isTruthy } from '../is-truthy.ts';
+import { ctxKeyOf, isLiteral, logicNodes } from '../logic-nodes.ts';
 import type { RuleContext, SchemaSet } from '../types.ts';
-import { ctxKeyOf, isLiteral, logicNodes, logicSites } from './logic-sites.ts';
+import { logicSites } from './logic-sites.ts';
 
 /** A context value no condition names: stands for "anything else". */
 const OTHER = '\u0000other';
@@ -15,7 +16,7 @@ const OTHER = '\u0000other';
  */
 export function formContexts(set: SchemaSet): RuleContext[][] {
   const values = new Map<string, Set<unknown>>(
-    [...CONTEXT_KEYS].map((key) => [key, new Set<unknown>([OTHER])]),
+    [...contextKeysOf(set)].map((key) => [key, new Set<unknown>([OTHER])]),
   );
   for (const site of logicSites(set)) {
     for (const node of logicNodes(site.expression, site.path)) {

@@ -10,6 +10,8 @@ import type { Doc, FormDefinition, JsonLogic, JsonSchema, OutcomeTable, Rule, Sc
  */
 export interface SchemaSetManifest {
   root_schema: string;
+  /** The ctx keys conditions may read (SchemaSet.context_keys). */
+  context_keys?: string[];
   forms: string[];
   outcome_tables: string[];
 }
@@ -82,6 +84,7 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
   const set: SchemaSet = {
     schemas,
     root_schema_id: String(root.$id),
+    ...(manifest.context_keys ? { context_keys: manifest.context_keys } : {}),
     forms: manifest.forms.map((file) => read<FormDefinition>(file)),
     applicability: read<Record<string, JsonLogic>>(FIXED_FILES.applicability),
     field_rules: read<Rule[]>(FIXED_FILES.field_rules),

@@ -5,8 +5,10 @@ import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { type JSX, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { clearHiddenFields } from '../clear-hidden-fields.ts';
 import type { CompiledSchemaSet } from '../compile-schema-set.ts';
 import { computeFields } from '../compute-fields.ts';
+import { explainMessage } from '../explain-message.ts';
 import { formFor } from '../form-for.ts';
 import { isApplicable } from '../is-applicable.ts';
 import { isRequired } from '../is-required.ts';
@@ -15,6 +17,7 @@ import type { Doc, FormDefinition, RuleContext } from '../types.ts';
 import { validateDocument } from '../validate-document.ts';
 import { buildFormLayout, type FormLayout } from './build-form-layout.ts';
 import { EngineFieldTemplate } from './engine-field-template.tsx';
+import { ExplainMessageContext } from './explain-context.ts';
 import { mergeFieldChanges } from './merge-field-changes.ts';
 import { SectionsTemplate, type VisibleSection } from './sections-template.tsx';
 import { engineWidgets } from './widget-registry.ts';
@@ -24,12 +27,17 @@ export interface SchemaFormProps {
   ctx: RuleContext;
   /** The whole document; fields the form hides stay in it untouched. */
   value: Doc;
-  /** Called with the whole document (hidden fields kept, computed fields re-evaluated) after each edit. */
+  /**
+   * Called with the whole document after each edit: computed fields re-evaluated, hidden fields kept
+   * unless their schema says `x-clear-when-hidden` (then null once they stop applying).
+   */
   onChange: (doc: Doc) => void;
   /** Show every field's first message, touched or not (e.g. after a failed launch). */
   showAllErrors: boolean;
   /** Render every field read-only. */
   disabled?: boolean;
+  /** Offer a "Why this message" trace beside each shown message (explainMessage; for admins). */
+  explainMessages?: boolean;
 }
 
 const engineTheme: ThemeProps<Doc> = {
@@ -80,7 +88,16 @@ interface FieldUiCacheEntry {
 }
 
 function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.Element {
-  const { compiled, ctx, value, onChange, showAllErrors, disabled = false, form } = props;
+  const {
+    compiled,
+    ctx,
+    value,
+    onChange,
+    showAllErrors,
+    disabled = false,
+    explainMessages = false,
+    form,
+  } = props;
   const idPrefix = `sf${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const layout = useMemo(() => buildFormLayout(compiled, form), [compiled, form]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -133,7 +150,12 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
       const current = latest.current;
       const { doc: merged, changed } = mergeFieldChanges(current.value, event.formData ?? {}, current.fields);
       if (changed.length === 0) return;
-      const doc = computeFields(current.compiled, merged, current.ctx);
+      const doc = clearHiddenFields(
+        current.compiled,
+        current.value,
+        computeFields(current.compiled, merged, current.ctx),
+        current.ctx,
+      );
       current.value = doc;
       markTouched(changed);
       current.onChange(doc);
@@ -149,24 +171,36 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
     [idPrefix, markTouched],
   );
 
+  // Reads the latest document when asked, so offering explanations costs nothing per keystroke.
+  const explain = useMemo(
+    () =>
+      explainMessages
+        ? (field: string) =>
+            explainMessage(latest.current.compiled, latest.current.value, latest.current.ctx, field)
+        : null,
+    [explainMessages],
+  );
+
   if (layout.fields.length === 0) {
     return <Text c="dimmed">This form has no fields.</Text>;
   }
   return (
-    <ThemedForm
-      tagName="div"
-      schema={layout.schema}
-      uiSchema={uiSchema}
-      formData={value}
-      validator={validator}
-      idPrefix={idPrefix}
-      onChange={handleChange}
-      onBlur={handleBlur}
-      noHtml5Validate
-      noValidate
-      showErrorList={false}
-      readonly={disabled}
-    />
+    <ExplainMessageContext.Provider value={explain}>
+      <ThemedForm
+        tagName="div"
+        schema={layout.schema}
+        uiSchema={uiSchema}
+        formData={value}
+        validator={validator}
+        idPrefix={idPrefix}
+        onChange={handleChange}
+        onBlur={handleBlur}
+        noHtml5Validate
+        noValidate
+        showErrorList={false}
+        readonly={disabled}
+      />
+    </ExplainMessageContext.Provider>
   );
 }
 

@@ -1,4 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { createElement, type ReactNode } from 'react';
+import { FieldMessage } from './field-message.tsx';
 import { widgetFieldState } from './widget-field-state.ts';
 
 /** The props every Mantine input of a widget shares: id (the `<label for>` target), label, marker, message. */
@@ -7,7 +9,10 @@ export interface WidgetInputProps {
   name: string;
   label: string;
   withAsterisk: boolean;
-  error: string | undefined;
+  /** The engine's message (with the "why" affordance where the form offers it), or undefined. */
+  error: ReactNode;
+  /** The message is a block (a div, not Mantine's <p>), so the "why" trace may hold lists. */
+  errorProps: { component: 'div' };
   description: string | undefined;
   disabled: boolean;
   readOnly: boolean;
@@ -26,7 +31,11 @@ export function widgetInputProps(props: WidgetProps): WidgetInputProps {
     name: props.htmlName ?? props.id,
     label: props.label,
     withAsterisk: markRequired,
-    error: errorText,
+    error:
+      errorText === undefined
+        ? undefined
+        : createElement(FieldMessage, { field: props.name, text: errorText }),
+    errorProps: { component: 'div' },
     description: help,
     disabled: Boolean(props.disabled),
     readOnly: Boolean(props.readonly),

@@ -1,5 +1,5 @@
 /** The schema set compiled once for the whole portal (form rendering, launch validation). */
-import { type CompiledSchemaSet, compileSchemaSet } from '../../engine/compile-schema-set.ts';
+import { type CompiledSchemaSet, compileSchemaSet } from '../../engine/index.ts';
 import { schemaSet } from '../../schemas/schema-set.ts';
 
 let compiled: CompiledSchemaSet | null = null;

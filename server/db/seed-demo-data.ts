@@ -5,9 +5,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { applyDefaults } from '../../engine/apply-defaults.ts';
-import { computeFields } from '../../engine/compute-fields.ts';
-import type { Doc, RuleContext } from '../../engine/types.ts';
+import { applyDefaults, computeFields, type Doc, type RuleContext } from '../../engine/index.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import { hashPassword } from '../auth/hash-password.ts';
 import { connectorFor } from '../quoting/connector-for.ts';

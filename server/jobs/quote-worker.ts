@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Doc } from '../../engine/types.ts';
+import type { Doc } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
 import type { QuoteJobRow, QuoteRow } from '../db/schema.ts';
 import { connectorFor } from '../quoting/connector-for.ts';

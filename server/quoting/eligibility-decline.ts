@@ -1,5 +1,5 @@
 import jsonLogic from 'json-logic-js';
-import type { Doc, RuleContext } from '../../engine/types.ts';
+import type { Doc, RuleContext } from '../../engine/index.ts';
 import type { EligibilityRule } from './types.ts';
 
 /**

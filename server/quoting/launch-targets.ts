@@ -1,4 +1,4 @@
-import type { Doc, RuleContext } from '../../engine/types.ts';
+import type { Doc, RuleContext } from '../../engine/index.ts';
 import { resolveCarrier } from './carrier-settings.ts';
 import { carriersFile } from './carriers-file.ts';
 import type { CarriersFile, LaunchTarget } from './types.ts';

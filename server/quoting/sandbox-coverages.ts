@@ -1,4 +1,4 @@
-import type { Doc } from '../../engine/types.ts';
+import type { Doc } from '../../engine/index.ts';
 import { documentNumber } from './document-number.ts';
 import { ratedLimitFields } from './sandbox-rate.ts';
 import type { CoverageExtra } from './types.ts';

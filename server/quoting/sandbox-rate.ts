@@ -1,4 +1,4 @@
-import type { Doc } from '../../engine/types.ts';
+import type { Doc } from '../../engine/index.ts';
 import { distanceInMiles } from './distance-in-miles.ts';
 import { documentNumber } from './document-number.ts';
 import type { SandboxRatingTable } from './types.ts';

@@ -2,7 +2,7 @@
  * The one connector interface every carrier quotes through (ARCHITECTURE §Carriers), and the
  * shapes the launch pipeline passes around. Money is dollars; times are ms.
  */
-import type { Doc, RuleContext } from '../../engine/types.ts';
+import type { Doc, RuleContext } from '../../engine/index.ts';
 
 /** One carrier (or sub-carrier) an application is launched to. */
 export interface LaunchTarget {

@@ -3,7 +3,7 @@
  * parse the checked body, call the service, wrap the answer in the envelope.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Doc } from '../../engine/types.ts';
+import type { Doc } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';

@@ -2,14 +2,18 @@
  * The application calls of docs/api.md (SPEC §7): create, read, update, launch, reset, delete and
  * the alert-note toggle. Each write runs in one transaction, so a failed call changes nothing.
  */
-import { applyDefaults } from '../../engine/apply-defaults.ts';
-import { computeFields } from '../../engine/compute-fields.ts';
-import { evaluateOutcomes } from '../../engine/evaluate-outcomes.ts';
-import { firstMessage } from '../../engine/first-message.ts';
-import { messagesByField } from '../../engine/messages-by-field.ts';
-import type { Doc, OutcomeMessage, ValidationMessage } from '../../engine/types.ts';
-import { validateDocument } from '../../engine/validate-document.ts';
-import { validateTypes } from '../../engine/validate-types.ts';
+import {
+  applyDefaults,
+  computeFields,
+  type Doc,
+  evaluateOutcomes,
+  firstMessage,
+  messagesByField,
+  type OutcomeMessage,
+  type ValidationMessage,
+  validateDocument,
+  validateTypes,
+} from '../../engine/index.ts';
 import { placeholders } from '../../schemas/schema-set.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow } from '../db/schema.ts';

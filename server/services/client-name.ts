@@ -1,4 +1,4 @@
-import type { Doc } from '../../engine/types.ts';
+import type { Doc } from '../../engine/index.ts';
 
 /**
  * The name the listing shows for a document: "First Last", else the business name, else null.

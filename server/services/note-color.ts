@@ -2,7 +2,7 @@
  * Alert colour of a note from the mapping product staff keep in
  * schemas/constants/alert-colours.json (first rule whose JSON-logic holds). SPEC §3 Note.
  */
-import { evaluateLogic } from '../../engine/evaluate-logic.ts';
+import { evaluateLogic } from '../../engine/index.ts';
 import alertColours from '../../schemas/constants/alert-colours.json' with { type: 'json' };
 import type { NotePayload } from '../db/schema.ts';
 

@@ -2,8 +2,7 @@
  * The compiled schema set the server validates with: the same schemas/ and engine core the
  * portal uses, compiled once per process (ARCHITECTURE: never trust the browser).
  */
-import { type CompiledSchemaSet, compileSchemaSet } from '../../engine/compile-schema-set.ts';
-import type { RuleContext } from '../../engine/types.ts';
+import { type CompiledSchemaSet, compileSchemaSet, type RuleContext } from '../../engine/index.ts';
 import { schemaSet } from '../../schemas/schema-set.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 

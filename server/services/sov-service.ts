@@ -3,7 +3,7 @@
  * the application and its statement of values, and submit a statement to the carrier's quote
  * manager, whose answer becomes the carrier's `sov` quote.
  */
-import type { Doc } from '../../engine/types.ts';
+import type { Doc } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow, QuoteRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';

@@ -1,4 +1,4 @@
-import type { Doc } from '../../engine/types.ts';
+import type { Doc } from '../../engine/index.ts';
 import { placeholders } from '../../schemas/schema-set.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { isCommercial } from './is-commercial.ts';

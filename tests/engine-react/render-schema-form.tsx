@@ -15,6 +15,7 @@ export interface HarnessOptions {
   value: Doc;
   showAllErrors?: boolean;
   disabled?: boolean;
+  explainMessages?: boolean;
 }
 
 interface ParentProps {
@@ -37,6 +38,7 @@ function Parent({ options, emitted, showAllErrors }: ParentProps) {
       }}
       showAllErrors={showAllErrors}
       disabled={options.disabled}
+      explainMessages={options.explainMessages}
     />
   );
 }

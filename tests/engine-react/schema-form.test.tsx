@@ -98,6 +98,30 @@ describe('SchemaForm', () => {
     expect(hasAsterisk(/^Note/)).toBe(false);
   });
 
+  it('offers "Why this message" with the trace only when explanations are on', () => {
+    renderSchemaForm({ compiled, ctx: fixtureCtx, value: { ...filled, alpha: 'a' }, showAllErrors: true });
+    expect(screen.getByText('Alpha needs at least 2 characters!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Why this message' })).toBeNull();
+  });
+
+  it('shows the rule, the values it read and its params behind "Why this message"', () => {
+    renderSchemaForm({
+      compiled,
+      ctx: fixtureCtx,
+      value: { ...filled, alpha: 'a' },
+      showAllErrors: true,
+      explainMessages: true,
+    });
+    const buttons = screen.getAllByRole('button', { name: 'Why this message' });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0]);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('A rule on this field did not hold.')).toBeTruthy();
+    expect(within(dialog).getByText('alpha-min-length')).toBeTruthy();
+    expect(within(dialog).getByText('doc.alpha')).toBeTruthy();
+    expect(within(dialog).getByText('"a"')).toBeTruthy();
+  });
+
   it('shows a field message only after the field is touched', () => {
     renderSchemaForm({ compiled, ctx: fixtureCtx, value: { ...filled, alpha: '', count: null } });
     expect(screen.queryByText('Alpha cannot be empty!')).toBeNull();

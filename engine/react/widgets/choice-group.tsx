@@ -28,6 +28,7 @@ export function ChoiceGroup(props: { widget: WidgetProps; choices: readonly Enum
       label={input.label}
       withAsterisk={input.withAsterisk}
       error={input.error}
+      errorProps={input.errorProps}
       description={input.description}
       readOnly={input.readOnly}
       value={index >= 0 ? String(index) : ''}

@@ -5,7 +5,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import { daysUntil } from '../api/days-until.ts';
 import { eoExpiryColor, eoExpiryText } from '../api/eo-expiry-text.ts';
 import { EmptyState } from './empty-state.tsx';

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Group, Menu, Skeleton, Stack, Text, Title } from '
 import { IconAlertTriangle, IconDotsVertical, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { OutcomeMessage } from '../../../../engine/types.ts';
+import type { OutcomeMessage } from '../../../../engine/index.ts';
 import { applicationQueryKey, useApplication } from '../api/get-application-by-id.ts';
 import {
   detailsViewForStatus,

@@ -21,7 +21,7 @@ import {
 import { IconAlertTriangle, IconFileOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import {
   ALERT_COLORS,
   ALL_ALERTS_LABEL,

@@ -14,13 +14,18 @@ import {
   IconRocket,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { evaluateOutcomes } from '../../../../engine/evaluate-outcomes.ts';
-import { firstMessage } from '../../../../engine/first-message.ts';
+import {
+  type Doc,
+  evaluateOutcomes,
+  firstMessage,
+  type OutcomeMessage,
+  type RuleContext,
+  validateDocument,
+} from '../../../../engine/index.ts';
 import { mergeFieldChanges } from '../../../../engine/react/merge-field-changes.ts';
 import { SchemaForm } from '../../../../engine/react/schema-form.tsx';
-import type { Doc, OutcomeMessage, RuleContext } from '../../../../engine/types.ts';
-import { validateDocument } from '../../../../engine/validate-document.ts';
 import { placeholders } from '../../../../schemas/schema-set.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { getCompiledSchemaSet } from '../../../lib/compiled-schema-set.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { Application } from '../api/application-types.ts';
@@ -140,6 +145,7 @@ function SaveIndicator({ state }: { state: SaveState }) {
 
 /** Form, save state and Launch button. */
 export function FormView({ application, onLaunched }: FormViewProps) {
+  const role = useAuth().user?.role;
   const compiled = getCompiledSchemaSet();
   const ctx = ruleContextOf(application);
   const editable = application.status === 'new';
@@ -321,6 +327,7 @@ export function FormView({ application, onLaunched }: FormViewProps) {
         onChange={onChange}
         showAllErrors={showAllErrors}
         disabled={!editable}
+        explainMessages={role === 'admin' || role === 'super-admin'}
       />
       <SaveConflictDialog
         opened={conflict !== null}

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { OutcomeMessage } from '../../../../engine/types.ts';
+import type { OutcomeMessage } from '../../../../engine/index.ts';
 import { carriersWritingProduct } from '../../../lib/carrier-catalog.ts';
 
 /** Props: open state, the accepted warnings, close. */

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBan } from '@tabler/icons-react';
-import type { OutcomeMessage } from '../../../../engine/types.ts';
+import type { OutcomeMessage } from '../../../../engine/index.ts';
 
 /** Props: the outcomes to show (null = closed), confirm (warnings only) and close. */
 export interface LaunchOutcomeDialogProps {

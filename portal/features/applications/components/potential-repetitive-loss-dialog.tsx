@@ -6,7 +6,7 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import { isPotentialRepetitiveLoss } from './potential-repetitive-loss.ts';
 
 /** Props: open state, the document, launch and close. */

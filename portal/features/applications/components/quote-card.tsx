@@ -2,7 +2,7 @@
 import { Anchor, Badge, Card, Divider, Group, List, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconFileText, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import type { Quote } from '../api/application-types.ts';
 

@@ -15,7 +15,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
 import type { Application, Quote } from '../api/application-types.ts';

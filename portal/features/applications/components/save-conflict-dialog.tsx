@@ -4,8 +4,7 @@
  * Issue 5 "Lost updates", docs/decisions/101.
  */
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { fieldLabel } from '../../../../engine/field-label.ts';
-import type { Doc } from '../../../../engine/types.ts';
+import { type Doc, fieldLabel } from '../../../../engine/index.ts';
 import { getCompiledSchemaSet } from '../../../lib/compiled-schema-set.ts';
 
 /** How many changed fields the dialog names before "and N more". */

@@ -1,4 +1,4 @@
-import type { Doc } from '../../../../engine/types.ts';
+import type { Doc } from '../../../../engine/index.ts';
 
 /** Document values are scalars or lists of scalars (docs/api.md); undefined reads as null. */
 function sameValue(a: unknown, b: unknown): boolean {

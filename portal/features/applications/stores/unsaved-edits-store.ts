@@ -3,7 +3,7 @@
  * a network outage does not lose them (issue 5 "Never lose an edit", docs/decisions/101). One
  * entry per application id: `{version, fields, saved_at}`.
  */
-import type { Doc } from '../../../../engine/types.ts';
+import type { Doc } from '../../../../engine/index.ts';
 
 /** Unsaved edits: changed fields, the application version they were based on (null when the
  * server sent none) and when they were kept (ISO time). */

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockPlay, IconFilePlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';

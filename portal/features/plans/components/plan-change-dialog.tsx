@@ -1,7 +1,7 @@
 /** The plan change dialog of SPEC §2 Dialogs (admin): confirm moving the company to a plan. */
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useChangePlan } from '../api/change-plan.ts';
 import type { Plan } from '../api/list-plans.ts';

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import { billingPortalUrl } from '../../../lib/api-base.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { type Plan, usePlans } from '../api/list-plans.ts';

@@ -7,7 +7,7 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { findSovQuoteManager, sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
 import { useSovQuote } from '../api/get-sov-quote.ts';

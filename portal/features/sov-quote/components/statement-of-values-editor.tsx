@@ -17,7 +17,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { formatCurrency } from '../../../../engine/index.ts';
 import commercialBuildingTypes from '../../../../schemas/constants/commercial-building-types.json' with {
   type: 'json',
 };
