@@ -47,6 +47,19 @@ export interface FormDefinition {
  * `message` is a key in `messages`, whose template may use `{label}` (field title), `{field_name}`
  * (key, underscores as spaces) and each `params` key (formatted by `format`).
  */
+/**
+ * A document that shows what a rule or question does, written next to it in JSON: `doc` (changes
+ * over the example document `over`, or over each example whose form shows the field) and the
+ * expected result: for a rule the message text its field then shows (null: none from this rule),
+ * for a question its outcome (null: it does not apply). Checked by the rule harness.
+ */
+export interface BehaviourExample {
+  over?: string;
+  doc: Doc;
+  message?: string | null;
+  outcome?: 'block' | 'warning' | null;
+}
+
 export interface Rule {
   id: string;
   field: string;
@@ -56,6 +69,8 @@ export interface Rule {
   message: string;
   format?: Record<string, string>;
   skip_empty?: boolean;
+  /** Documents that show the rule firing and not (issue 10, rule harness). */
+  examples?: BehaviourExample[];
 }
 
 /** One question of an outcome table: when the field's answer equals `when_answer`, the outcome applies. */
@@ -66,6 +81,8 @@ export interface OutcomeQuestion {
   outcome: 'block' | 'warning';
   when_answer: unknown;
   message: string;
+  /** Documents that show the question applying and not (issue 10, rule harness). */
+  examples?: BehaviourExample[];
 }
 
 export interface OutcomeTable {

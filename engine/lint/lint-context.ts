@@ -1,5 +1,5 @@
 import type { CompiledSchemaSet } from '../compile-schema-set.ts';
-import type { Doc, JsonSchema, SchemaSet } from '../types.ts';
+import type { JsonSchema, SchemaSet } from '../types.ts';
 import type { LintPath } from './lint-problem.ts';
 
 /** What every lint check reads: the set, its flattened fields, and the compiled set when it compiles. */
@@ -13,8 +13,6 @@ export interface LintContext {
   computed: ReadonlySet<string>;
   /** The compiled set; undefined when compileSchemaSet refused the set (then a `compile` problem stands). */
   compiled?: CompiledSchemaSet;
-  /** Complete documents whose values seed the behaviour checks (the set's examples). */
-  examples: Doc[];
 }
 
 /** The path of each field's definition: the first `properties` entry of that name in the schemas. */

@@ -4,7 +4,8 @@ import {
   flattenFieldSchemas,
   SchemaSetError,
 } from '../compile-schema-set.ts';
-import type { Doc, SchemaSet } from '../types.ts';
+import { runRuleHarness } from '../harness/run-rule-harness.ts';
+import type { Doc, RuleContext, SchemaSet } from '../types.ts';
 import { checkComputed } from './check-computed.ts';
 import { checkContradictions } from './check-contradictions.ts';
 import { checkDefaults } from './check-defaults.ts';
@@ -14,22 +15,24 @@ import { checkOperandTypes } from './check-operand-types.ts';
 import { checkOptions } from './check-options.ts';
 import { checkOutcomes } from './check-outcomes.ts';
 import { checkReferences } from './check-references.ts';
-import { checkRuleBehaviour } from './check-rule-behaviour.ts';
 import { fieldDefinitionPaths, type LintContext } from './lint-context.ts';
 import type { LintProblem } from './lint-problem.ts';
 
 export interface LintOptions {
-  /** Complete documents whose values seed the behaviour checks (the set's examples). */
-  examples?: Doc[];
+  /** Complete documents by name (the set's examples): the starting points of the behaviour checks. */
+  examples?: Record<string, Doc>;
+  /** The context each example is judged in; without it the behaviour checks are skipped. */
+  exampleContexts?: Record<string, RuleContext>;
 }
 
 /**
  * Every semantic problem of a schema set, as LintProblem[] (empty when sound), in check order:
  * names that do not resolve, option typos, operand types, contradictions, message placeholders,
  * defaults, outcomes, forms (field in no form, widgets, spans, unreachable forms), computed fields
- * (cycles, order, required, rules on them), then rule behaviour found by trying documents (never
- * runs, never fails, always fails). Unlike compileSchemaSet, which stops at the first problem, it
- * reports all; when the set does not compile, the compile error is reported (kind `compile`) only
+ * (cycles, order, required, rules on them), then, given the examples and their contexts, behaviour
+ * found by the rule harness (engine/harness: rules that never run, never fail or always fail,
+ * conditions that never change, questions that never apply, examples that do not hold). Unlike compileSchemaSet, which stops at the first problem,
+ * it reports all; when the set does not compile, the compile error is reported (kind `compile`) only
  * if no other check explains it, and the checks that need a compiled set are skipped. Never throws
  * for a malformed set. Issue 10, schema lint; docs/schema-format.md "Lint".
  */
@@ -55,7 +58,6 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
     fieldPaths: fieldDefinitionPaths(set),
     computed: new Set(Object.keys(set.computed ?? {})),
     compiled,
-    examples: options.examples ?? [],
   };
   const checks = [
     checkReferences,
@@ -67,7 +69,6 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
     checkOutcomes,
     checkForms,
     checkComputed,
-    checkRuleBehaviour,
   ];
   const problems: LintProblem[] = [];
   for (const check of checks) {
@@ -80,6 +81,15 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
         message: `${check.name} could not run: ${errorText(error)}`,
       });
     }
+  }
+  if (compiled && options.examples && options.exampleContexts) {
+    // Behaviour: rules that never run, never fail or always fail, and every other item the rule
+    // harness must see both ways, found by generated documents with a counter-example.
+    const harness = runRuleHarness(set, {
+      examples: options.examples,
+      exampleContexts: options.exampleContexts,
+    });
+    problems.push(...harness.problems);
   }
   if (compileError && problems.length === 0)
     problems.push({ path: [], kind: 'compile', message: compileError });

@@ -14,7 +14,7 @@ export function lintSchemaSetDir(dir: string): string[] {
   } catch (error) {
     return [`${error instanceof Error ? error.message : String(error)} [unreadable]`];
   }
-  return lintSchemaSet(read.set, { examples: Object.values(read.examples) }).map(
+  return lintSchemaSet(read.set, { examples: read.examples, exampleContexts: read.exampleContexts }).map(
     (problem) => `${read.locate(problem.path)}: ${problem.message} [${problem.kind}]`,
   );
 }

@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type LintPath, lintPointer } from '../lint/lint-problem.ts';
-import type { Doc, FormDefinition, JsonLogic, JsonSchema, OutcomeTable, Rule, SchemaSet } from '../types.ts';
+import type {
+  Doc,
+  FormDefinition,
+  JsonLogic,
+  JsonSchema,
+  OutcomeTable,
+  Rule,
+  RuleContext,
+  SchemaSet,
+} from '../types.ts';
 
 /**
  * The manifest `schema-set.json` of a schema-set directory: what the folder layout cannot say.
@@ -14,6 +23,8 @@ export interface SchemaSetManifest {
   context_keys?: string[];
   forms: string[];
   outcome_tables: string[];
+  /** The context each `examples/<name>.json` document is judged in, by name. */
+  example_contexts?: Record<string, RuleContext>;
 }
 
 /** A schema set read from a directory, with where each part came from. */
@@ -21,6 +32,8 @@ export interface SchemaSetDir {
   set: SchemaSet;
   /** `examples/<name>.json` documents by name. */
   examples: Record<string, Doc>;
+  /** The context of each example document (the manifest's `example_contexts`). */
+  exampleContexts: Record<string, RuleContext>;
   /** The file (relative to the directory) and JSON pointer inside it of a path into `set`. */
   locate(path: LintPath): string;
 }
@@ -116,5 +129,5 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
     }
     return `schema-set.json#${lintPointer(path)}`;
   };
-  return { set, examples, locate };
+  return { set, examples, exampleContexts: manifest.example_contexts ?? {}, locate };
 }

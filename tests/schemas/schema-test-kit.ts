@@ -5,6 +5,7 @@
 import { compileSchemaSet } from '../../engine/compile-schema-set.ts';
 import type { Doc, RuleContext } from '../../engine/types.ts';
 import { validateDocument } from '../../engine/validate-document.ts';
+import manifest from '../../schemas/schema-set.json' with { type: 'json' };
 import { examples, schemaSet } from '../../schemas/schema-set.ts';
 
 export type ExampleName = 'primary' | 'excess' | 'mobile' | 'home' | 'commercial';
@@ -12,14 +13,8 @@ export type ExampleName = 'primary' | 'excess' | 'mobile' | 'home' | 'commercial
 /** The product schema set, compiled once per test file. */
 export const compiled = compileSchemaSet(schemaSet);
 
-/** Context of each product's documents in status new (home: application_type home). */
-export const contexts: Record<ExampleName, RuleContext> = {
-  primary: { product: 'Primary', application_type: 'flood', status: 'new' },
-  excess: { product: 'Excess', application_type: 'flood', status: 'new' },
-  mobile: { product: 'Mobile', application_type: 'flood', status: 'new' },
-  home: { product: 'Primary', application_type: 'home', status: 'new' },
-  commercial: { product: 'Commercial', application_type: 'flood', status: 'new' },
-};
+/** Context of each product's example document (schemas/schema-set.json `example_contexts`). */
+export const contexts: Record<ExampleName, RuleContext> = manifest.example_contexts;
 
 export const exampleNames: ExampleName[] = ['primary', 'excess', 'mobile', 'home', 'commercial'];
 

@@ -6,14 +6,15 @@ import { describe, expect, it } from 'vitest';
 import type { LintProblem } from '../../../engine/lint/lint-problem.ts';
 import { lintSchemaSet } from '../../../engine/lint/lint-schema-set.ts';
 import type { JsonSchema, Rule, SchemaSet } from '../../../engine/types.ts';
+import manifest from '../../../schemas/schema-set.json' with { type: 'json' };
 import { examples, schemaSet } from '../../../schemas/schema-set.ts';
 
-const exampleDocs = Object.values(examples);
+const lintOptions = { examples, exampleContexts: manifest.example_contexts };
 
 function lint(edit: (set: SchemaSet) => void): LintProblem[] {
   const set = structuredClone(schemaSet);
   edit(set);
-  return lintSchemaSet(set, { examples: exampleDocs });
+  return lintSchemaSet(set, lintOptions);
 }
 
 /** The section schema and its index that defines `field`. */
@@ -30,7 +31,7 @@ function formIndex(set: SchemaSet, id: string): number {
 
 describe('lintSchemaSet on the shipped set', () => {
   it('finds nothing', () => {
-    expect(lintSchemaSet(schemaSet, { examples: exampleDocs })).toEqual([]);
+    expect(lintSchemaSet(schemaSet, lintOptions)).toEqual([]);
   });
 });
 
@@ -375,7 +376,7 @@ describe('lintSchemaSet on seeded problems', () => {
     it(`finds ${name}`, () => {
       const set = structuredClone(schemaSet);
       edit(set);
-      const problems = lintSchemaSet(set, { examples: exampleDocs });
+      const problems = lintSchemaSet(set, lintOptions);
       expect(problems.map((problem) => [problem.kind, problem.path])).toContainEqual([kind, path(set)]);
     });
   }

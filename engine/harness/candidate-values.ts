@@ -1,7 +1,7 @@
+import { optionsOf, typesOf } from '../lint/lint-context.ts';
+import { logicSites } from '../lint/logic-sites.ts';
 import { docFieldOf, logicNodes } from '../logic-nodes.ts';
 import type { Doc, JsonSchema, SchemaSet } from '../types.ts';
-import { optionsOf, typesOf } from './lint-context.ts';
-import { logicSites } from './logic-sites.ts';
 
 const MAX_PER_FIELD = 40;
 
