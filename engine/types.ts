@@ -92,10 +92,32 @@ export interface OutcomeTable {
   questions: OutcomeQuestion[];
 }
 
+/**
+ * One declarative step that upgrades a stored document to a newer schema set: rename a field, drop
+ * one, remap option values (keys are the old values as text), or set a value where the field is
+ * missing or empty.
+ */
+export type MigrationStep =
+  | { rename: { from: string; to: string } }
+  | { drop: { field: string } }
+  | { remap: { field: string; values: Record<string, unknown> } }
+  | { set_default: { field: string; value: unknown } };
+
+/** Named steps, applied in order; a version holds the migrations that first appear in it. */
+export interface Migration {
+  id: string;
+  steps: MigrationStep[];
+}
+
 /** Everything `schemas/` holds, as one object (built by `schemas/schema-set.ts`). */
 export interface SchemaSet {
   /** The keys conditions may read as `ctx.<key>`; default: product, application_type, status. */
   context_keys?: string[];
+  /**
+   * Every migration written so far (schemas/migrations.json), oldest first. The ones that are new in
+   * a version upgrade documents of the version before it (engine/migrate-document.ts).
+   */
+  migrations?: Migration[];
   /** Every JSON Schema document of the set, each with its `$id`. */
   schemas: JsonSchema[];
   /** `$id` of the schema the whole document is validated against. */

@@ -3,7 +3,7 @@
  * complete example documents and the placeholders new applications carry. The only TypeScript file
  * in schemas/: a new JSON file is listed here once (see docs/editing-a-schema.md).
  */
-import type { Doc, FormDefinition, OutcomeTable, Rule, SchemaSet } from '../engine/types.ts';
+import type { Doc, FormDefinition, Migration, OutcomeTable, Rule, SchemaSet } from '../engine/types.ts';
 import applicationSchema from './application/application.schema.json' with { type: 'json' };
 import applicationRecordSchema from './application/application-record.schema.json' with { type: 'json' };
 import buildingSchema from './application/building.schema.json' with { type: 'json' };
@@ -95,6 +95,7 @@ import homeForm from './forms/home.form.json' with { type: 'json' };
 import mobileForm from './forms/mobile.form.json' with { type: 'json' };
 import primaryForm from './forms/primary.form.json' with { type: 'json' };
 import messages from './messages.json' with { type: 'json' };
+import migrations from './migrations.json' with { type: 'json' };
 import applicability from './rules/applicability.json' with { type: 'json' };
 import computed from './rules/computed.json' with { type: 'json' };
 import crossRules from './rules/cross-rules.json' with { type: 'json' };
@@ -226,6 +227,7 @@ export const schemaSet: SchemaSet = {
   outcome_tables: manifest.outcome_tables.map((file) => listed(tableFiles, file)) as OutcomeTable[],
   field_groups: fieldGroups,
   messages,
+  migrations: migrations as Migration[],
 };
 
 /**

@@ -11,6 +11,7 @@ import { checkContradictions } from './check-contradictions.ts';
 import { checkDefaults } from './check-defaults.ts';
 import { checkForms } from './check-forms.ts';
 import { checkMessages } from './check-messages.ts';
+import { checkMigrations } from './check-migrations.ts';
 import { checkOperandTypes } from './check-operand-types.ts';
 import { checkOptions } from './check-options.ts';
 import { checkOutcomes } from './check-outcomes.ts';
@@ -69,6 +70,7 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
     checkOutcomes,
     checkForms,
     checkComputed,
+    checkMigrations,
   ];
   const problems: LintProblem[] = [];
   for (const check of checks) {

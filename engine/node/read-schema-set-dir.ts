@@ -6,6 +6,7 @@ import type {
   FormDefinition,
   JsonLogic,
   JsonSchema,
+  Migration,
   OutcomeTable,
   Rule,
   RuleContext,
@@ -48,6 +49,7 @@ const FIXED_FILES = {
   field_groups: 'rules/field-groups.json',
   rules_apply_when: 'rules/rules-apply-when.json',
   messages: 'messages.json',
+  migrations: 'migrations.json',
 } as const;
 
 /** Folders whose JSON files with a `$id` are the set's JSON Schemas (sections and constant lists). */
@@ -106,6 +108,7 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
     outcome_tables: manifest.outcome_tables.map((file) => read<OutcomeTable>(file)),
     field_groups: read<Record<string, string[]>>(FIXED_FILES.field_groups),
     messages: read<Record<string, string>>(FIXED_FILES.messages),
+    migrations: read<Migration[]>(FIXED_FILES.migrations),
   };
   const rulesApplyWhen = optional(FIXED_FILES.rules_apply_when);
   if (rulesApplyWhen !== undefined) set.rules_apply_when = rulesApplyWhen;

@@ -363,6 +363,24 @@ describe('lintSchemaSet on seeded problems', () => {
       path: () => ['outcome_tables', 0, 'questions', 0, 'when_answer'],
     },
     {
+      name: 'a migration dropping a field the set still has',
+      edit: (set) => {
+        set.migrations = [{ id: 'drop-phone', steps: [{ drop: { field: 'phone' } }] }];
+      },
+      kind: 'invalid-migration',
+      path: () => ['migrations', 0, 'steps', 0],
+    },
+    {
+      name: 'a migration remapping to a value that is not an option',
+      edit: (set) => {
+        set.migrations = [
+          { id: 'remap', steps: [{ remap: { field: 'occupancy_type', values: { Castle: 'Palace' } } }] },
+        ];
+      },
+      kind: 'invalid-migration',
+      path: () => ['migrations', 0, 'steps', 0],
+    },
+    {
       name: 'two rules sharing an id',
       edit: (set) => {
         set.cross_rules.push({ ...set.field_rules[0] });
