@@ -21,12 +21,15 @@ export { isRequired } from './is-required.ts';
 export type { LintPath, LintProblem } from './lint/lint-problem.ts';
 export { lintSchemaSet } from './lint/lint-schema-set.ts';
 export { messagesByField } from './messages-by-field.ts';
+export { migrateDocument, migrationsBetween } from './migrate-document.ts';
 export type {
   Doc,
   FormDefinition,
   FormFieldUi,
   JsonLogic,
   JsonSchema,
+  Migration,
+  MigrationStep,
   OutcomeMessage,
   OutcomeQuestion,
   OutcomeTable,

@@ -16,6 +16,7 @@ import {
   EXTRA_DEMO_ACCOUNTS,
   seedDemoData,
 } from './db/seed-demo-data.ts';
+import { syncFileSchemaSet } from './services/schema-versions.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -53,6 +54,8 @@ const password = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
 await migrate(database.db);
+// The files of schemas/ become a stored version now when their content is new (issue 10 part 3).
+const schemaVersion = await syncFileSchemaSet(database.db);
 const seed = await seedDemoData(database.db, password);
 const app = await buildApp({
   db: database.db,
@@ -62,7 +65,7 @@ const app = await buildApp({
 await app.listen({ port, host: '0.0.0.0' });
 
 console.log(
-  `\nMGA agent portal on http://localhost:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
+  `\nMGA agent portal on http://localhost:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`}; schemas/ is schema set version ${schemaVersion})`,
 );
 console.log(seed.seeded ? 'Seeded demo data. Demo accounts:' : 'Demo accounts (if still present):');
 for (const account of [...DEMO_ACCOUNTS, ...EXTRA_DEMO_ACCOUNTS])

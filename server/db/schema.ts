@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { SchemaSet } from '../../engine/index.ts';
 import type { SovBuilding } from '../quoting/sov-building.ts';
 
 /** PostgreSQL bytea as a Node Buffer (Drizzle 0.45 has no built-in bytea column). */
@@ -127,6 +128,8 @@ export const applications = pgTable('applications', {
   searched_address: text('searched_address').notNull().default(''),
   client_name: text('client_name'),
   version: integer('version').notNull().default(1),
+  /** The schema set version the document is validated against (schema_versions.version). */
+  schema_version: integer('schema_version').notNull().default(1),
   ...timestamps,
   launched_at: timestamp('launched_at', { withTimezone: true }),
 });
@@ -266,3 +269,17 @@ export type FileRow = typeof files.$inferSelect;
 export type StatementOfValuesRow = typeof statementsOfValues.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApiCredentialRow = typeof apiCredentials.$inferSelect;
+
+/** A stored schema set (issue 10 part 3): the whole SchemaSet as JSON, published ones immutable. */
+export const schemaVersions = pgTable('schema_versions', {
+  version: integer('version').primaryKey(),
+  status: text('status').$type<'draft' | 'published' | 'archived'>().notNull(),
+  schema_set: jsonb('schema_set').$type<SchemaSet>().notNull(),
+  content_hash: text('content_hash').notNull(),
+  note: text('note').notNull().default(''),
+  author_user_id: integer('author_user_id').references(() => users.id),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  published_at: timestamp('published_at', { withTimezone: true }),
+});
+
+export type SchemaVersionRow = typeof schemaVersions.$inferSelect;

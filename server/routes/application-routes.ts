@@ -25,6 +25,7 @@ import {
   listAgentApplications,
   MAX_PER_PAGE,
 } from '../services/listing-service.ts';
+import { schemaSetView } from '../services/schema-versions.ts';
 import {
   applicationIdBodySchema,
   createBodySchema,
@@ -32,6 +33,7 @@ import {
   detailsBodySchema,
   listingBodySchema,
   listingQuerySchema,
+  schemaSetBodySchema,
   toggleNoteBodySchema,
   updateBodySchema,
 } from './request-schemas.ts';
@@ -100,6 +102,11 @@ export async function applicationRoutes(app: FastifyInstance, options: { db: Exe
   route('get-application-by-id', applicationIdBodySchema, async (request) => {
     const application = await getApplication(db, actorOf(request), Number(bodyOf(request).application_id));
     return success('Application.', { application });
+  });
+
+  route('get-schema-set', schemaSetBodySchema, async (request) => {
+    const requested = bodyOf(request).schema_version as number | undefined;
+    return success('Schema set.', await schemaSetView(db, requested));
   });
 
   route('create-new-application', createBodySchema, async (request) => {

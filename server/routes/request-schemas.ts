@@ -50,6 +50,16 @@ export const applicationIdBodySchema = {
   properties: { session_key: sessionKeySchema, application_id: idSchema },
 } as const;
 
+/** get-schema-set: one stored version, or the current one when none is named (issue 10 part 3). */
+export const schemaSetBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    session_key: sessionKeySchema,
+    schema_version: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  },
+} as const;
+
 /** A document (useable_details): flat field -> scalar or list of scalars. */
 export const documentSchema = {
   type: 'object',

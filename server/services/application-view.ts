@@ -75,6 +75,7 @@ export function applicationView(
     agent_id: row.agent_id,
     company_id: row.company_id,
     version: row.version,
+    schema_version: row.schema_version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     launched_at: row.launched_at?.toISOString() ?? null,

@@ -4,11 +4,13 @@
  */
 import {
   applyDefaults,
+  type CompiledSchemaSet,
   computeFields,
   type Doc,
   evaluateOutcomes,
   firstMessage,
   messagesByField,
+  migrateDocument,
   type OutcomeMessage,
   type ValidationMessage,
   validateDocument,
@@ -43,7 +45,8 @@ import { type Actor, accessScope } from './actor.ts';
 import { applicationRecordDefaults } from './application-record-defaults.ts';
 import { applicationView, noteView } from './application-view.ts';
 import { clientName } from './client-name.ts';
-import { compiledSchemaSet, ruleContextOf } from './schema-engine.ts';
+import { ruleContextOf } from './schema-engine.ts';
+import { compiledSchemaSetOf, currentSchemaVersion, migrationsFrom } from './schema-versions.ts';
 import { visibleDocument } from './visible-document.ts';
 
 export const NOT_FOUND_MESSAGE = 'Application not found.';
@@ -141,7 +144,8 @@ export async function createApplication(
   actor: Actor,
   input: CreateApplicationInput,
 ): Promise<ApplicationView> {
-  const compiled = compiledSchemaSet();
+  const schemaVersion = await currentSchemaVersion(db);
+  const compiled = await compiledSchemaSetOf(db, schemaVersion);
   return db.transaction(async (tx) => {
     const agent = await resolveAgent(tx, actor, input.agent_id);
     const state = input.address.state.toUpperCase();
@@ -174,6 +178,7 @@ export async function createApplication(
       application_type: input.application_type,
       carrier_quote_type: [input.carrier_quote_type],
       useable_details: doc,
+      schema_version: schemaVersion,
       searched_address: address.searched_address,
       client_name: clientName(doc),
     });
@@ -181,25 +186,52 @@ export async function createApplication(
   });
 }
 
-/** The application view, or ApiError 404 when missing or not the caller's. docs/api.md. */
+/**
+ * The application view, or ApiError 404 when missing or not the caller's. A draft made under an
+ * older schema version that newer versions migrate (a field renamed, dropped, an option remapped)
+ * is upgraded first and saved under the current version; without migrations pending it keeps its
+ * version, and its rules and texts, until reset. docs/api.md; issue 10 part 3.
+ */
 export async function getApplication(db: Executor, actor: Actor, id: number): Promise<ApplicationView> {
-  return viewOf(db, await loadOwned(db, actor, id));
+  const row = await loadOwned(db, actor, id);
+  if (row.status !== 'new') return viewOf(db, row);
+  const current = await currentSchemaVersion(db);
+  if (row.schema_version >= current || (await migrationsFrom(db, row.schema_version, current)).length === 0) {
+    return viewOf(db, row);
+  }
+  return db.transaction(async (tx) => {
+    const locked = await loadOwned(tx, actor, id, true);
+    if (locked.status !== 'new' || locked.schema_version >= current) return viewOf(tx, locked);
+    return viewOf(tx, await updateApplication(tx, id, await upgradedDocument(tx, locked, current)));
+  });
 }
 
-function typeFailure(messages: ValidationMessage[]): ApiError {
-  const compiled = compiledSchemaSet();
+/** The columns of `row` upgraded to schema version `to`: migrated document, recomputed fields, the version. */
+async function upgradedDocument(db: Executor, row: ApplicationRow, to: number) {
+  const compiled = await compiledSchemaSetOf(db, to);
+  const migrated = migrateDocument(row.useable_details, await migrationsFrom(db, row.schema_version, to));
+  const doc = computeFields(compiled, migrated, ruleContextOf(row));
+  return { ...documentColumns(doc, row), schema_version: to };
+}
+
+function typeFailure(compiled: CompiledSchemaSet, messages: ValidationMessage[]): ApiError {
   return new ApiError(422, firstMessage(compiled, messages), messagesByField(messages), { messages });
 }
 
 /**
- * Merges `details` over the stored document and recomputes computed fields. With `checkTypes`,
- * first rejects wrong types/options of what is sent (422), as a draft save must.
+ * Merges `details` over the stored document and recomputes computed fields, with the compiled set
+ * of the application's schema version. With `checkTypes`, first rejects wrong types/options of what
+ * is sent (422), as a draft save must.
  */
-function mergeDetails(row: ApplicationRow, details: Doc, checkTypes: boolean): Doc {
-  const compiled = compiledSchemaSet();
+function mergeDetails(
+  compiled: CompiledSchemaSet,
+  row: ApplicationRow,
+  details: Doc,
+  checkTypes: boolean,
+): Doc {
   if (checkTypes) {
     const messages = validateTypes(compiled, details);
-    if (messages.length) throw typeFailure(messages);
+    if (messages.length) throw typeFailure(compiled, messages);
   }
   return computeFields(compiled, { ...visibleDocument(row), ...details }, ruleContextOf(row));
 }
@@ -233,7 +265,7 @@ export async function updateApplicationDetails(
     if (version !== undefined && version !== row.version) {
       throw new ApiError(409, STALE_VERSION_MESSAGE, null, { application: await viewOf(tx, row) });
     }
-    const doc = mergeDetails(row, details, true);
+    const doc = mergeDetails(await compiledSchemaSetOf(tx, row.schema_version), row, details, true);
     return viewOf(tx, await updateApplication(tx, id, documentColumns(doc, row)));
   });
 }
@@ -252,18 +284,19 @@ export async function launchApplication(
   details: Doc,
   now: Date = new Date(),
 ): Promise<{ application: ApplicationView; warnings: OutcomeMessage[] }> {
-  const compiled = compiledSchemaSet();
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, actor, id, true);
     if (row.status !== 'new') throw new ApiError(409, ALREADY_LAUNCHED_MESSAGE);
     if (!LAUNCHABLE_TYPES.has(row.application_type)) throw new ApiError(422, NOT_SUPPORTED_MESSAGE);
-    const doc = mergeDetails(row, details, false);
+    // Validated and launched against the version the application was made (or last reset) under.
+    const compiled = await compiledSchemaSetOf(tx, row.schema_version);
+    const doc = mergeDetails(compiled, row, details, false);
     const ctx = ruleContextOf(row);
     // The form's own order first (what the agent sees), then anything malformed outside the form.
     const messages = validateDocument(compiled, doc, ctx);
-    if (messages.length) throw typeFailure(messages);
+    if (messages.length) throw typeFailure(compiled, messages);
     const typeMessages = validateTypes(compiled, doc);
-    if (typeMessages.length) throw typeFailure(typeMessages);
+    if (typeMessages.length) throw typeFailure(compiled, typeMessages);
     const outcomes = evaluateOutcomes(compiled, doc, ctx);
     const block = outcomes.find((o) => o.outcome === 'block');
     if (block) throw new ApiError(422, block.message, null, { outcomes });
@@ -295,16 +328,18 @@ export async function launchApplication(
 }
 
 /**
- * Back to status new: quotes and jobs removed, min_quote_amount cleared, relaunch count + 1.
- * docs/api.md reset-application.
+ * Back to status new: quotes and jobs removed, min_quote_amount cleared, relaunch count + 1, and
+ * the document upgraded to the current schema version (issue 10 part 3). docs/api.md reset-application.
  */
 export async function resetApplication(db: Executor, actor: Actor, id: number): Promise<ApplicationView> {
+  const current = await currentSchemaVersion(db);
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, actor, id, true);
     await deleteQuotesOfApplication(tx, row.id);
     // Documents of manual quotes go with their quotes; statements of values stay for the relaunch.
     await deleteFilesOfApplication(tx, row.id);
     const updated = await updateApplication(tx, id, {
+      ...(row.schema_version < current ? await upgradedDocument(tx, row, current) : {}),
       status: 'new',
       min_quote_amount: null,
       launched_at: null,

@@ -129,6 +129,14 @@ export function applicationCells(w: AccessWorld): Cell[] {
         return problems;
       },
     },
+    {
+      // The schema set is the product's, not a company's: every role that works applications reads it.
+      name: 'get-schema-set (current version)',
+      endpoint: 'POST /api/agent-portal/get-schema-set',
+      side: 'none',
+      expected: WORKERS_OWN,
+      request: () => ({ body: { schema_version: 1 } }),
+    },
     ...perOwner(w, 'get-application-by-id', 'reads', (owner) => ({
       application_id: records(owner).applicationId,
     })),

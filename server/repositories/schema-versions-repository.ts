@@ -1,0 +1,84 @@
+/**
+ * The stored schema set versions (table schema_versions). The only code that queries it.
+ * Issue 10 part 3; docs/decisions/157-schema-versions.md.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { SchemaSet } from '../../engine/index.ts';
+import type { Executor } from '../db/database.ts';
+import { type SchemaVersionRow, schemaVersions } from '../db/schema.ts';
+
+/** The highest published version, or undefined when none is stored yet. */
+export async function latestPublishedVersion(db: Executor): Promise<SchemaVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(schemaVersions)
+    .where(eq(schemaVersions.status, 'published'))
+    .orderBy(desc(schemaVersions.version))
+    .limit(1);
+  return row;
+}
+
+/** One version by number, or undefined. */
+export async function findSchemaVersion(
+  db: Executor,
+  version: number,
+): Promise<SchemaVersionRow | undefined> {
+  const [row] = await db.select().from(schemaVersions).where(eq(schemaVersions.version, version));
+  return row;
+}
+
+/** The published version holding exactly this content, if any. */
+export async function findPublishedByHash(
+  db: Executor,
+  contentHash: string,
+): Promise<SchemaVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(schemaVersions)
+    .where(and(eq(schemaVersions.content_hash, contentHash), eq(schemaVersions.status, 'published')))
+    .orderBy(desc(schemaVersions.version))
+    .limit(1);
+  return row;
+}
+
+/** Published versions from `after` (exclusive) to `upTo` (inclusive), oldest first. */
+export async function publishedVersionsBetween(
+  db: Executor,
+  after: number,
+  upTo: number,
+): Promise<SchemaVersionRow[]> {
+  return db
+    .select()
+    .from(schemaVersions)
+    .where(
+      and(
+        eq(schemaVersions.status, 'published'),
+        sql`${schemaVersions.version} > ${after}`,
+        sql`${schemaVersions.version} <= ${upTo}`,
+      ),
+    )
+    .orderBy(schemaVersions.version);
+}
+
+/** Stores the next version (highest + 1) as published now; returns it. Call under the sync lock. */
+export async function insertPublishedVersion(
+  db: Executor,
+  input: { schemaSet: SchemaSet; contentHash: string; note: string; authorUserId: number | null },
+): Promise<SchemaVersionRow> {
+  const [{ next }] = (await db
+    .select({ next: sql<number>`coalesce(max(${schemaVersions.version}), 0) + 1` })
+    .from(schemaVersions)) as { next: number }[];
+  const [row] = await db
+    .insert(schemaVersions)
+    .values({
+      version: Number(next),
+      status: 'published',
+      schema_set: input.schemaSet,
+      content_hash: input.contentHash,
+      note: input.note,
+      author_user_id: input.authorUserId,
+      published_at: new Date(),
+    })
+    .returning();
+  return row;
+}

@@ -1,0 +1,142 @@
+/**
+ * Schema set versions on the server (issue 10 part 3): the files of schemas/ stored as a published
+ * version when no stored one has their content, the current version (the highest published, read
+ * per call so a version published by another process is used at once), each version compiled once
+ * per process (by content), and the migrations that upgrade a document between versions.
+ * docs/decisions/157-schema-versions.md.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  type CompiledSchemaSet,
+  compileSchemaSet,
+  type Migration,
+  migrationsBetween,
+  type SchemaSet,
+} from '../../engine/index.ts';
+import { schemaSet as fileSchemaSet } from '../../schemas/schema-set.ts';
+import type { Executor } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import {
+  findPublishedByHash,
+  findSchemaVersion,
+  insertPublishedVersion,
+  latestPublishedVersion,
+  publishedVersionsBetween,
+} from '../repositories/schema-versions-repository.ts';
+import { compiledSchemaSet } from './schema-engine.ts';
+
+/** get-schema-set for a version that is not stored (or only a draft). */
+export const SCHEMA_VERSION_NOT_FOUND_MESSAGE = 'Schema version not found.';
+
+/** Any constant: the advisory lock key that serializes version imports and publishes. */
+const VERSION_LOCK_KEY = 7_351_045;
+
+/** The note of a version imported from the files at start. */
+export const FILE_IMPORT_NOTE = 'Imported from schemas/ at start';
+
+/** sha256 of the set's JSON with object keys sorted: equal for equal content, whatever the key order. */
+export function schemaSetHash(set: SchemaSet): string {
+  return createHash('sha256').update(stableJson(set)).digest('hex');
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const fileHash = schemaSetHash(fileSchemaSet);
+
+/**
+ * Publishes `set` as the next version unless a published version already holds its content;
+ * returns the version that holds it. Serialized across processes by an advisory lock, so two
+ * processes starting at once store the files once. Used at start for the files (issue 10) and by
+ * the studio's publish (issue 11).
+ */
+export async function publishSchemaSet(
+  db: Executor,
+  set: SchemaSet,
+  note: string,
+  authorUserId: number | null = null,
+): Promise<number> {
+  const contentHash = schemaSetHash(set);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${VERSION_LOCK_KEY})`);
+    const existing = await findPublishedByHash(tx, contentHash);
+    if (existing) return existing.version;
+    return (await insertPublishedVersion(tx, { schemaSet: set, contentHash, note, authorUserId })).version;
+  });
+}
+
+const synced = new WeakMap<Executor, Promise<number>>();
+
+/** Stores the files of schemas/ as a version if needed, once per process and database. */
+export function syncFileSchemaSet(db: Executor): Promise<number> {
+  let done = synced.get(db);
+  if (!done) {
+    done = publishSchemaSet(db, fileSchemaSet, FILE_IMPORT_NOTE);
+    synced.set(db, done);
+    done.catch(() => synced.delete(db));
+  }
+  return done;
+}
+
+/** The current version: the highest published (the files' version is stored first if none is). */
+export async function currentSchemaVersion(db: Executor): Promise<number> {
+  const latest = await latestPublishedVersion(db);
+  if (latest) return latest.version;
+  await syncFileSchemaSet(db);
+  return (await latestPublishedVersion(db))?.version ?? 1;
+}
+
+const compiledByHash = new Map<string, CompiledSchemaSet>();
+
+/**
+ * The compiled set of a stored version, compiled once per process per content (the files' own
+ * compile is reused for their version). Throws Error when the version is not stored.
+ */
+export async function compiledSchemaSetOf(db: Executor, version: number): Promise<CompiledSchemaSet> {
+  let row = await findSchemaVersion(db, version);
+  if (!row) {
+    await syncFileSchemaSet(db);
+    row = await findSchemaVersion(db, version);
+  }
+  if (!row) throw new Error(`schema version ${version} is not stored`);
+  if (row.content_hash === fileHash) return compiledSchemaSet();
+  let compiled = compiledByHash.get(row.content_hash);
+  if (!compiled) {
+    compiled = compileSchemaSet(row.schema_set);
+    compiledByHash.set(row.content_hash, compiled);
+  }
+  return compiled;
+}
+
+/** Answer of get-schema-set: `{schema_version, schema_set}` of `version` (default: the current one); ApiError 404 when not stored. */
+export async function schemaSetView(
+  db: Executor,
+  version?: number,
+): Promise<{ schema_version: number; schema_set: SchemaSet }> {
+  const wanted = version ?? (await currentSchemaVersion(db));
+  const row = await findSchemaVersion(db, wanted);
+  if (!row || row.status === 'draft') throw new ApiError(404, SCHEMA_VERSION_NOT_FOUND_MESSAGE);
+  return { schema_version: row.version, schema_set: row.schema_set };
+}
+
+/** The migrations that upgrade a document of version `from` to version `to`, oldest first. */
+export async function migrationsFrom(db: Executor, from: number, to: number): Promise<Migration[]> {
+  if (to <= from) return [];
+  let previous = (await findSchemaVersion(db, from))?.schema_set ?? { ...fileSchemaSet, migrations: [] };
+  const migrations: Migration[] = [];
+  for (const row of await publishedVersionsBetween(db, from, to)) {
+    migrations.push(...migrationsBetween(previous, row.schema_set));
+    previous = row.schema_set;
+  }
+  return migrations;
+}
