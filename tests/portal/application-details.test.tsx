@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { compileSchemaSet } from '../../engine/compile-schema-set.ts';
 import { firstMessage } from '../../engine/first-message.ts';
 import { validateDocument } from '../../engine/validate-document.ts';
 import type { Application, Quote } from '../../portal/features/applications/api/application-types.ts';
@@ -19,8 +20,7 @@ import {
   resolveDetailsView,
 } from '../../portal/features/applications/stores/details-view-store.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
-import { getCompiledSchemaSet } from '../../portal/lib/compiled-schema-set.ts';
-import { examples } from '../../schemas/schema-set.ts';
+import { examples, schemaSet } from '../../schemas/schema-set.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 function quote(id: number, display_name: string, premium: number | null, status: Quote['status']): Quote {
@@ -164,7 +164,7 @@ describe('launch flow', () => {
     renderWithProviders(<ApplicationDetailsPage applicationId={42} onDeleted={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Launch' }));
 
-    const compiled = getCompiledSchemaSet();
+    const compiled = compileSchemaSet(schemaSet);
     const expected = firstMessage(
       compiled,
       validateDocument(compiled, doc, ruleContextOf(application('new', doc))),

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../portal/lib/query-client.ts';
 import { theme } from '../../portal/lib/theme.ts';
+import { schemaSet } from '../../schemas/schema-set.ts';
 
 /** Renders `ui` with the portal's providers; returns the testing-library result and the query client. */
 export function renderWithProviders(ui: ReactNode, initialPath = '/') {
@@ -52,7 +53,11 @@ export function mockFetch(answer: (path: string, body: Record<string, unknown>) 
       const path = String(url).replace(/^\/api\//, '');
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       calls.push({ path, body });
-      const json = answer(path, body);
+      // The schema set the details page asks for is the product's own, whatever the test answers.
+      const json =
+        path === 'agent-portal/get-schema-set'
+          ? envelope({ schema_version: body.schema_version ?? 1, schema_set: schemaSet })
+          : answer(path, body);
       const code = (json as { code?: number })?.code ?? 200;
       return new Response(JSON.stringify(json), {
         status: code,

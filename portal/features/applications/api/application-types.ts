@@ -66,6 +66,8 @@ export interface Application {
   client_name_id: string | null;
   /** Adds 1 on every write; sent back with update-application (docs/decisions/100). Absent from older servers. */
   version?: number;
+  /** The schema set version the document is validated against (get-schema-set). */
+  schema_version?: number;
   created_at: string;
   updated_at: string;
   launched_at: string | null;

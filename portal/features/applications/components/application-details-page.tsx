@@ -14,8 +14,8 @@ import {
   setDetailsView,
   useDetailsView,
 } from '../stores/details-view-store.ts';
+import { ApplicationForm } from './application-form.tsx';
 import { DeleteApplicationDialog } from './delete-application-dialog.tsx';
-import { FormView } from './form-view.tsx';
 import { ImmediateInfoDialog } from './immediate-info-dialog.tsx';
 import { LookupLinks } from './lookup-links.tsx';
 import { productLabel } from './product-label.ts';
@@ -142,7 +142,7 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
       {view === 'quotes' ? (
         <QuotesView application={application} onChanged={reload} />
       ) : (
-        <FormView
+        <ApplicationForm
           key={`${application.id}:${application.status}:${application.application_relaunch_count}`}
           application={application}
           onLaunched={async (acceptedWarnings) => {

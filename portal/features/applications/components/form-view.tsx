@@ -15,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import {
+  type CompiledSchemaSet,
   type Doc,
   evaluateOutcomes,
   firstMessage,
@@ -26,7 +27,6 @@ import { mergeFieldChanges } from '../../../../engine/react/merge-field-changes.
 import { SchemaForm } from '../../../../engine/react/schema-form.tsx';
 import { placeholders } from '../../../../schemas/schema-set.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { getCompiledSchemaSet } from '../../../lib/compiled-schema-set.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { Application } from '../api/application-types.ts';
 import { launchApplication } from '../api/launch-application.ts';
@@ -100,6 +100,8 @@ export function startingPoint(
 /** Props: the loaded application and what to do once it launched (reload), with the warnings accepted. */
 export interface FormViewProps {
   application: Application;
+  /** The compiled schema set of the application's `schema_version`. */
+  compiled: CompiledSchemaSet;
   onLaunched: (acceptedWarnings: OutcomeMessage[]) => Promise<unknown>;
 }
 
@@ -144,9 +146,8 @@ function SaveIndicator({ state }: { state: SaveState }) {
 }
 
 /** Form, save state and Launch button. */
-export function FormView({ application, onLaunched }: FormViewProps) {
+export function FormView({ application, compiled, onLaunched }: FormViewProps) {
   const role = useAuth().user?.role;
-  const compiled = getCompiledSchemaSet();
   const ctx = ruleContextOf(application);
   const editable = application.status === 'new';
   // Read once: a reload (or crash) restores what this browser had not saved yet.
@@ -332,6 +333,7 @@ export function FormView({ application, onLaunched }: FormViewProps) {
       <SaveConflictDialog
         opened={conflict !== null}
         changes={conflict ? changedFields(base.current.doc, doc) : {}}
+        compiled={compiled}
         onMerge={() => conflict && mergeConflict(conflict)}
         onReload={() => conflict && reloadConflict(conflict)}
       />

@@ -4,8 +4,7 @@
  * Issue 5 "Lost updates", docs/decisions/101.
  */
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { type Doc, fieldLabel } from '../../../../engine/index.ts';
-import { getCompiledSchemaSet } from '../../../lib/compiled-schema-set.ts';
+import { type CompiledSchemaSet, type Doc, fieldLabel } from '../../../../engine/index.ts';
 
 /** How many changed fields the dialog names before "and N more". */
 const LISTED_FIELDS = 8;
@@ -14,13 +13,20 @@ const LISTED_FIELDS = 8;
 export interface SaveConflictDialogProps {
   opened: boolean;
   changes: Doc;
+  /** The application's schema set, for the changed fields' labels. */
+  compiled: CompiledSchemaSet;
   onMerge: () => void;
   onReload: () => void;
 }
 
 /** The Merge / Reload choice; it cannot be dismissed without choosing. */
-export function SaveConflictDialog({ opened, changes, onMerge, onReload }: SaveConflictDialogProps) {
-  const compiled = getCompiledSchemaSet();
+export function SaveConflictDialog({
+  opened,
+  changes,
+  compiled,
+  onMerge,
+  onReload,
+}: SaveConflictDialogProps) {
   const fields = Object.keys(changes);
   const labels = fields.slice(0, LISTED_FIELDS).map((field) => fieldLabel(compiled, field).label);
   return (

@@ -1,0 +1,33 @@
+/**
+ * get-schema-set: the schema set an application was made under, fetched once per version and
+ * compiled once in the browser (issue 10 part 3). docs/api.md.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type CompiledSchemaSet, compileSchemaSet, type SchemaSet } from '../../../../engine/index.ts';
+import { apiData } from '../../../lib/api-client.ts';
+
+/** Fetches and compiles a stored schema set version. Throws `ApiRequestError` on an error answer, SchemaSetError for a broken set. */
+export async function getCompiledSchemaSet(schemaVersion: number): Promise<CompiledSchemaSet> {
+  const data = await apiData<{ schema_version: number; schema_set: SchemaSet }>(
+    'agent-portal/get-schema-set',
+    {
+      schema_version: schemaVersion,
+    },
+  );
+  return compileSchemaSet(data.schema_set);
+}
+
+/** Query options of one compiled version: published versions never change, so it is never refetched. */
+export function compiledSchemaSetQueryOptions(schemaVersion: number) {
+  return queryOptions({
+    queryKey: ['schema-set', schemaVersion] as const,
+    queryFn: () => getCompiledSchemaSet(schemaVersion),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The compiled schema set of a version. */
+export function useCompiledSchemaSet(schemaVersion: number) {
+  return useQuery(compiledSchemaSetQueryOptions(schemaVersion));
+}
