@@ -6,6 +6,7 @@ import {
   boolean,
   customType,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -274,7 +275,7 @@ export type ApiCredentialRow = typeof apiCredentials.$inferSelect;
 export const schemaVersions = pgTable('schema_versions', {
   version: integer('version').primaryKey(),
   status: text('status').$type<'draft' | 'published' | 'archived'>().notNull(),
-  schema_set: jsonb('schema_set').$type<SchemaSet>().notNull(),
+  schema_set: json('schema_set').$type<SchemaSet>().notNull(),
   content_hash: text('content_hash').notNull(),
   note: text('note').notNull().default(''),
   author_user_id: integer('author_user_id').references(() => users.id),

@@ -60,10 +60,19 @@ export async function publishedVersionsBetween(
     .orderBy(schemaVersions.version);
 }
 
-/** Stores the next version (highest + 1) as published now; returns it. Call under the sync lock. */
-export async function insertPublishedVersion(
+/**
+ * Stores the next version (highest + 1), published now or as a draft; returns it. Call under the
+ * version lock (services/schema-versions.ts), so two writers never take one number.
+ */
+export async function insertVersion(
   db: Executor,
-  input: { schemaSet: SchemaSet; contentHash: string; note: string; authorUserId: number | null },
+  input: {
+    schemaSet: SchemaSet;
+    contentHash: string;
+    note: string;
+    authorUserId: number | null;
+    status: 'published' | 'draft';
+  },
 ): Promise<SchemaVersionRow> {
   const [{ next }] = (await db
     .select({ next: sql<number>`coalesce(max(${schemaVersions.version}), 0) + 1` })
@@ -72,12 +81,12 @@ export async function insertPublishedVersion(
     .insert(schemaVersions)
     .values({
       version: Number(next),
-      status: 'published',
+      status: input.status,
       schema_set: input.schemaSet,
       content_hash: input.contentHash,
       note: input.note,
       author_user_id: input.authorUserId,
-      published_at: new Date(),
+      published_at: input.status === 'published' ? new Date() : null,
     })
     .returning();
   return row;

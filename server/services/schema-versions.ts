@@ -20,7 +20,7 @@ import { ApiError } from '../http/api-error.ts';
 import {
   findPublishedByHash,
   findSchemaVersion,
-  insertPublishedVersion,
+  insertVersion,
   latestPublishedVersion,
   publishedVersionsBetween,
 } from '../repositories/schema-versions-repository.ts';
@@ -71,7 +71,31 @@ export async function publishSchemaSet(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${VERSION_LOCK_KEY})`);
     const existing = await findPublishedByHash(tx, contentHash);
     if (existing) return existing.version;
-    return (await insertPublishedVersion(tx, { schemaSet: set, contentHash, note, authorUserId })).version;
+    return (await insertVersion(tx, { schemaSet: set, contentHash, note, authorUserId, status: 'published' }))
+      .version;
+  });
+}
+
+/**
+ * Stores `set` as a new draft version (a directory imported for review, or the studio's working
+ * copy); returns its number. Drafts are never current and never served to applications. Issue 11.
+ */
+export async function saveDraftSchemaSet(
+  db: Executor,
+  set: SchemaSet,
+  note: string,
+  authorUserId: number | null = null,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${VERSION_LOCK_KEY})`);
+    const row = await insertVersion(tx, {
+      schemaSet: set,
+      contentHash: schemaSetHash(set),
+      note,
+      authorUserId,
+      status: 'draft',
+    });
+    return row.version;
   });
 }
 

@@ -15,6 +15,7 @@ import { schemaVersions } from '../../server/db/schema.ts';
 import {
   FILE_IMPORT_NOTE,
   publishSchemaSet,
+  saveDraftSchemaSet,
   schemaSetHash,
   syncFileSchemaSet,
 } from '../../server/services/schema-versions.ts';
@@ -165,6 +166,20 @@ describe.each(DATABASE_KINDS)('schema versions on %s', (kind) => {
     const reset = await post('reset-application', { application_id: app.id });
     expect(reset.statusCode, reset.body.message).toBe(200);
     expect(reset.body.data.application.schema_version).toBe(v5);
+  });
+
+  it('keeps a draft out of use: not current, not served, not stamped on new applications', async () => {
+    const current = (await created()).schema_version;
+    const draft = await saveDraftSchemaSet(
+      t.db,
+      { ...latest, messages: { ...latest.messages, fallback: 'draft text' } },
+      'review',
+    );
+    expect(draft).toBeGreaterThan(current);
+    expect((await created()).schema_version).toBe(current);
+    expect((await post('get-schema-set', { schema_version: draft })).statusCode).toBe(404);
+    const [row] = await t.db.select().from(schemaVersions).where(eq(schemaVersions.version, draft));
+    expect([row.status, row.published_at]).toEqual(['draft', null]);
   });
 
   it.runIf(kind === 'postgres')('stores one content once when two publishes race', async () => {

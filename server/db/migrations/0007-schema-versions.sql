@@ -1,10 +1,12 @@
 -- Schema sets as versions (issue 10 part 3; the studio of issue 11 adds drafts): the files of
 -- schemas/ are stored at start as a published version when no stored version has their content.
--- The current version is the highest published one. docs/decisions/157-schema-versions.md.
+-- The current version is the highest published one. The set is json, not jsonb: key order is
+-- meaning (declaration order of fields, computed fields) and the export must reproduce the files.
+-- docs/decisions/157-schema-versions.md.
 CREATE TABLE schema_versions (
   version integer PRIMARY KEY,
   status text NOT NULL CHECK (status IN ('draft', 'published', 'archived')),
-  schema_set jsonb NOT NULL,
+  schema_set json NOT NULL,
   content_hash text NOT NULL,
   note text NOT NULL DEFAULT '',
   author_user_id integer REFERENCES users (id) ON DELETE SET NULL,

@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Doc, RuleContext, SchemaSet } from '../types.ts';
+import type { SchemaSetManifest } from './read-schema-set-dir.ts';
+
+/**
+ * Writes a schema set into `dir` in the layout readSchemaSetDir reads (its inverse): each JSON
+ * Schema at its `$id` below the ids' common base (`application/contact.schema.json`), forms at
+ * `forms/<id>.form.json` and outcome tables at `underwriting/<id>.json` in the manifest's order, the
+ * rules, messages and migrations at their fixed names, the manifest `schema-set.json`, and the
+ * examples when given. JSON as the project writes it (two-space indent, newline at the end), so an
+ * export of the files' own set reproduces them byte for byte. Returns the files written, relative
+ * to `dir`. Throws Error for a schema whose `$id` is outside the common base. Issue 11 (export).
+ */
+export function writeSchemaSetDir(
+  set: SchemaSet,
+  dir: string,
+  extras: { examples?: Record<string, Doc>; exampleContexts?: Record<string, RuleContext> } = {},
+): string[] {
+  const written: string[] = [];
+  const write = (file: string, value: unknown): void => {
+    const path = join(dir, file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+    written.push(file);
+  };
+  const ids = set.schemas.map((schema) => String(schema.$id));
+  const base = commonBase(ids);
+  const fileOf = (id: string): string => {
+    if (!id.startsWith(base)) throw new Error(`schema "${id}" is outside ${base}`);
+    return id.slice(base.length);
+  };
+  for (const schema of set.schemas) write(fileOf(String(schema.$id)), schema);
+  const manifest: SchemaSetManifest = {
+    root_schema: fileOf(set.root_schema_id),
+    ...(set.context_keys ? { context_keys: set.context_keys } : {}),
+    forms: set.forms.map((form) => `forms/${form.id}.form.json`),
+    outcome_tables: set.outcome_tables.map((table) => `underwriting/${table.id}.json`),
+    ...(extras.exampleContexts ? { example_contexts: extras.exampleContexts } : {}),
+  };
+  write('schema-set.json', manifest);
+  set.forms.forEach((form, index) => write(manifest.forms[index], form));
+  set.outcome_tables.forEach((table, index) => write(manifest.outcome_tables[index], table));
+  write('rules/applicability.json', set.applicability);
+  if (set.required_when) write('rules/required-when.json', set.required_when);
+  write('rules/field-rules.json', set.field_rules);
+  write('rules/cross-rules.json', set.cross_rules);
+  write('rules/computed.json', set.computed);
+  write('rules/field-groups.json', set.field_groups);
+  if (set.rules_apply_when !== undefined) write('rules/rules-apply-when.json', set.rules_apply_when);
+  write('messages.json', set.messages);
+  write('migrations.json', set.migrations ?? []);
+  for (const [name, doc] of Object.entries(extras.examples ?? {})) write(`examples/${name}.json`, doc);
+  return written;
+}
+
+/** The longest prefix of every id that ends with "/" (the folder all schemas sit under). */
+function commonBase(ids: string[]): string {
+  if (ids.length === 0) return '';
+  let prefix = ids[0];
+  for (const id of ids) while (!id.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.slice(0, prefix.lastIndexOf('/') + 1);
+}
+
+/** The project's root, whose biome.json and Biome install format exported sets. */
+const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * Formats the JSON files of `dir` with the project's formatter (Biome, with the project's
+ * biome.json), as every file in schemas/ is. Throws Error with Biome's output when it fails.
+ * Needs the development dependencies (the export is a tool for product staff and reviewers).
+ */
+export function formatWithBiome(dir: string): void {
+  execFileSync(
+    join(PROJECT_ROOT, 'node_modules/.bin/biome'),
+    ['format', '--write', '--config-path', join(PROJECT_ROOT, 'biome.json'), dir],
+    {
+      stdio: 'pipe',
+    },
+  );
+}
