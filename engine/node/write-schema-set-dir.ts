@@ -40,8 +40,8 @@ export function writeSchemaSetDir(
     ...(extras.exampleContexts ? { example_contexts: extras.exampleContexts } : {}),
   };
   write('schema-set.json', manifest);
-  set.forms.forEach((form, index) => write(manifest.forms[index], form));
-  set.outcome_tables.forEach((table, index) => write(manifest.outcome_tables[index], table));
+  for (const [index, form] of set.forms.entries()) write(manifest.forms[index], form);
+  for (const [index, table] of set.outcome_tables.entries()) write(manifest.outcome_tables[index], table);
   write('rules/applicability.json', set.applicability);
   if (set.required_when) write('rules/required-when.json', set.required_when);
   write('rules/field-rules.json', set.field_rules);
