@@ -9,6 +9,7 @@ export { applyDefaults } from './apply-defaults.ts';
 export { clearHiddenFields } from './clear-hidden-fields.ts';
 export { type CompiledSchemaSet, compileSchemaSet, SchemaSetError } from './compile-schema-set.ts';
 export { computeFields } from './compute-fields.ts';
+export { diffSchemaSets, type SchemaSetChange } from './diff-schema-sets.ts';
 export { evaluateLogic } from './evaluate-logic.ts';
 export { evaluateOutcomes } from './evaluate-outcomes.ts';
 export { type ExplainedBranch, explainMessage, type MessageExplanation } from './explain-message.ts';

@@ -30,6 +30,7 @@ import { fileRoutes } from './routes/file-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
+import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
 import { sovRoutes } from './routes/sov-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(companyRoutes, { db });
   await app.register(planRoutes, { db, config });
   await app.register(portalSettingsRoutes, { db });
+  await app.register(schemaStudioRoutes, { db });
   await app.register(applicationRoutes, { db });
   await app.register(carrierRoutes, { db });
   await app.register(sovRoutes, { db, sov: options.sov });

@@ -59,8 +59,13 @@ export function runRuleHarness(set: SchemaSet, options: HarnessOptions): Harness
       documents++;
       const outcome = item.evaluate(doc, ctx);
       if (outcome !== 'skip') seen.reached = true;
-      if (outcome === 'fires') seen.fires ??= changes;
-      if (outcome === 'quiet') seen.quiet ??= changes;
+      // The witness shows what the item read, whether the search changed it or the example held it.
+      const witness = (): Doc => ({
+        ...Object.fromEntries(item.reads.map((field) => [field, doc[field] ?? null])),
+        ...changes,
+      });
+      if (outcome === 'fires') seen.fires ??= witness();
+      if (outcome === 'quiet') seen.quiet ??= witness();
       return seen.fires !== undefined && seen.quiet !== undefined;
     };
     (item.examples ?? []).forEach((example, index) => {

@@ -91,3 +91,27 @@ export async function insertVersion(
     .returning();
   return row;
 }
+
+/** Every version without its set, newest first (the studio's list and audit trail). */
+export async function listSchemaVersions(db: Executor) {
+  return db
+    .select({
+      version: schemaVersions.version,
+      status: schemaVersions.status,
+      note: schemaVersions.note,
+      author_user_id: schemaVersions.author_user_id,
+      created_at: schemaVersions.created_at,
+      published_at: schemaVersions.published_at,
+    })
+    .from(schemaVersions)
+    .orderBy(desc(schemaVersions.version));
+}
+
+/** Sets a version's status (a published draft is archived: its content lives on as the published copy). */
+export async function setSchemaVersionStatus(
+  db: Executor,
+  version: number,
+  status: 'published' | 'draft' | 'archived',
+) {
+  await db.update(schemaVersions).set({ status }).where(eq(schemaVersions.version, version));
+}

@@ -55,22 +55,26 @@ function stableJson(value: unknown): string {
 const fileHash = schemaSetHash(fileSchemaSet);
 
 /**
- * Publishes `set` as the next version unless a published version already holds its content;
- * returns the version that holds it. Serialized across processes by an advisory lock, so two
- * processes starting at once store the files once. Used at start for the files (issue 10) and by
- * the studio's publish (issue 11).
+ * Publishes `set` as the next version unless it is already there; returns the version that holds
+ * it. `unless: 'stored'` (the files at start) skips any published version with the same content, so
+ * a restart never undoes what the studio published since; `unless: 'current'` (the studio's publish
+ * and rollback) skips only when the current version holds it, so an earlier content can become the
+ * newest again. Serialized across processes by an advisory lock: two processes starting at once
+ * store the files once. Issue 10 part 3, issue 11.
  */
 export async function publishSchemaSet(
   db: Executor,
   set: SchemaSet,
   note: string,
   authorUserId: number | null = null,
+  unless: 'stored' | 'current' = 'stored',
 ): Promise<number> {
   const contentHash = schemaSetHash(set);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${VERSION_LOCK_KEY})`);
-    const existing = await findPublishedByHash(tx, contentHash);
-    if (existing) return existing.version;
+    const existing =
+      unless === 'stored' ? await findPublishedByHash(tx, contentHash) : await latestPublishedVersion(tx);
+    if (existing?.content_hash === contentHash) return existing.version;
     return (await insertVersion(tx, { schemaSet: set, contentHash, note, authorUserId, status: 'published' }))
       .version;
   });

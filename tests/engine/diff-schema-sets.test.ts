@@ -31,7 +31,8 @@ describe('diffSchemaSets', () => {
       const deductibles = set.schemas.find((schema) =>
         String(schema.$id).endsWith('constants/deductibles.json'),
       );
-      (deductibles?.oneOf as unknown[]).push({ const: 50000, title: '$50,000' });
+      if (!deductibles) throw new Error('no deductibles list');
+      (deductibles.oneOf as unknown[]).push({ const: 50000, title: '$50,000' });
       set.field_rules = set.field_rules.filter((rule) => rule.id !== 'first-name-min-length');
       set.cross_rules[0].params = { amount: 1 };
       set.applicability.condo_floor = true;
@@ -57,7 +58,9 @@ describe('diffSchemaSets', () => {
         fc.pre(text !== schemaSet.messages[key]);
         const changes = diffSchemaSets(
           schemaSet,
-          edited((set) => void (set.messages[key] = text)),
+          edited((set) => {
+            set.messages[key] = text;
+          }),
         );
         expect(changes).toEqual([
           { path: ['messages', key], change: 'changed', sentence: expect.stringContaining(key) },

@@ -15,6 +15,7 @@ import { applicationCells } from './application-cells.ts';
 import { authCells } from './auth-cells.ts';
 import { CALLERS } from './callers.ts';
 import { carrierCells } from './carrier-cells.ts';
+import { schemaStudioCells } from './schema-studio-cells.ts';
 import { settingsCells } from './settings-cells.ts';
 import { utilityCells } from './utility-cells.ts';
 
@@ -26,6 +27,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   applications: applicationCells,
   'offline carriers': carrierCells,
   utility: utilityCells,
+  'schema studio': schemaStudioCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));

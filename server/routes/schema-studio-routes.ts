@@ -1,0 +1,97 @@
+/**
+ * The schema studio's calls under /api/schema-studio/ (issue 11), in the call contract of SPEC §7.
+ * Handlers stay thin; services/schema-studio-service.ts decides who may do what.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SchemaSet } from '../../engine/index.ts';
+import type { Executor } from '../db/database.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { success } from '../http/envelope.ts';
+import {
+  getVersion,
+  listVersions,
+  publishDraft,
+  rollBack,
+  saveDraft,
+} from '../services/schema-studio-service.ts';
+import { sessionKeySchema } from './request-schemas.ts';
+import { bodyOf, sessionRoute } from './session-route.ts';
+
+const version = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+const versionBody = (extra: Record<string, object> = {}, required: string[] = ['version']) =>
+  ({
+    type: 'object',
+    required,
+    additionalProperties: false,
+    properties: { session_key: sessionKeySchema, version, ...extra },
+  }) as const;
+
+/** A schema set as the studio sends it: the keys every set has; the engine checks the rest. */
+const schemaSetSchema = {
+  type: 'object',
+  required: [
+    'schemas',
+    'root_schema_id',
+    'forms',
+    'applicability',
+    'field_rules',
+    'cross_rules',
+    'computed',
+    'outcome_tables',
+    'field_groups',
+    'messages',
+  ],
+  properties: {
+    schemas: { type: 'array', maxItems: 500, items: { type: 'object' } },
+    root_schema_id: { type: 'string', minLength: 1, maxLength: 500 },
+    forms: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'object' } },
+    applicability: { type: 'object' },
+    field_rules: { type: 'array', items: { type: 'object' } },
+    cross_rules: { type: 'array', items: { type: 'object' } },
+    computed: { type: 'object' },
+    outcome_tables: { type: 'array', items: { type: 'object' } },
+    field_groups: { type: 'object' },
+    messages: { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 } },
+  },
+} as const;
+
+/** Registers schema-studio/*: list-versions, get-version, save-draft, publish, roll-back. */
+export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Executor }) {
+  const { db } = options;
+  const route = sessionRoute(app, db, 'schema-studio');
+
+  route(
+    'schema-studio/list-versions',
+    { type: 'object', additionalProperties: false, properties: { session_key: sessionKeySchema } },
+    async (request) => success('Schema versions.', await listVersions(db, actorOf(request))),
+  );
+
+  route('schema-studio/get-version', versionBody({ compare_to: version }), async (request) => {
+    const body = bodyOf<{ version: number; compare_to?: number }>(request);
+    return success('Schema version.', await getVersion(db, actorOf(request), body.version, body.compare_to));
+  });
+
+  route(
+    'schema-studio/save-draft',
+    versionBody({ schema_set: schemaSetSchema, note: { type: 'string', maxLength: 2000 } }, ['schema_set']),
+    async (request) => {
+      const body = bodyOf<{ schema_set: SchemaSet; note?: string }>(request);
+      return success('Draft saved.', await saveDraft(db, actorOf(request), body.schema_set, body.note ?? ''));
+    },
+  );
+
+  route('schema-studio/publish', versionBody(), async (request) => {
+    return success(
+      'Published.',
+      await publishDraft(db, actorOf(request), bodyOf<{ version: number }>(request).version),
+    );
+  });
+
+  route('schema-studio/roll-back', versionBody(), async (request) => {
+    return success(
+      'Rolled back.',
+      await rollBack(db, actorOf(request), bodyOf<{ version: number }>(request).version),
+    );
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * The schema studio's calls (issue 11): the versions with who made them and what changed, any
+ * version with its difference from another, drafts, publish after the lint and rule harness pass
+ * (in a worker thread), and rollback. Super-admins change; admins look; others get 403 (SPEC §6).
+ */
+
+import type { SchemaSetChange } from '../../engine/diff-schema-sets.ts';
+import { diffSchemaSets, type LintProblem, type SchemaSet } from '../../engine/index.ts';
+import type { Executor } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import {
+  findSchemaVersion,
+  listSchemaVersions,
+  setSchemaVersionStatus,
+} from '../repositories/schema-versions-repository.ts';
+import { requireRole } from './account-access.ts';
+import type { Actor } from './actor.ts';
+import { checkSchemaSet } from './check-schema-set.ts';
+import {
+  currentSchemaVersion,
+  publishSchemaSet,
+  SCHEMA_VERSION_NOT_FOUND_MESSAGE,
+  saveDraftSchemaSet,
+} from './schema-versions.ts';
+
+/** Publish refused: the first problem's words; `data.problems` lists them all. */
+export const PUBLISH_REFUSED_MESSAGE = 'The schema set has problems; fix them before publishing.';
+/** Publish of a version that is not a draft. */
+export const NOT_A_DRAFT_MESSAGE = 'Only a draft can be published.';
+
+async function versionOrNotFound(db: Executor, version: number) {
+  const row = await findSchemaVersion(db, version);
+  if (!row) throw new ApiError(404, SCHEMA_VERSION_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** Every version (number, status, note, author, times), newest first, and the current one. */
+export async function listVersions(db: Executor, actor: Actor) {
+  requireRole(actor, ['super-admin', 'admin']);
+  const current = await currentSchemaVersion(db);
+  const versions = await listSchemaVersions(db);
+  return {
+    current,
+    versions: versions.map((row) => ({
+      ...row,
+      created_at: row.created_at.toISOString(),
+      published_at: row.published_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** One version with its set and what changed from `compareTo` (default: the version before it). */
+export async function getVersion(db: Executor, actor: Actor, version: number, compareTo?: number) {
+  requireRole(actor, ['super-admin', 'admin']);
+  const row = await versionOrNotFound(db, version);
+  const base = compareTo ?? version - 1;
+  const previous = base >= 1 ? await findSchemaVersion(db, base) : undefined;
+  const changes: SchemaSetChange[] = previous ? diffSchemaSets(previous.schema_set, row.schema_set) : [];
+  return {
+    version: row.version,
+    status: row.status,
+    note: row.note,
+    schema_set: row.schema_set,
+    compared_to: previous?.version ?? null,
+    changes,
+  };
+}
+
+/** Stores a draft (super-admin) and answers its number with the problems it has now (a draft may have some). */
+export async function saveDraft(
+  db: Executor,
+  actor: Actor,
+  set: SchemaSet,
+  note: string,
+): Promise<{ version: number; problems: LintProblem[] }> {
+  requireRole(actor, ['super-admin']);
+  const problems = await checkSchemaSet(set);
+  return { version: await saveDraftSchemaSet(db, set, note, actor.userId), problems };
+}
+
+/**
+ * Publishes a draft as the newest version (super-admin) once the lint and the rule harness find
+ * nothing: 422 PUBLISH_REFUSED_MESSAGE with `data.problems` (each with its counter-example) otherwise.
+ * The draft is archived; new applications use the new version at once, in every process.
+ */
+export async function publishDraft(db: Executor, actor: Actor, version: number) {
+  requireRole(actor, ['super-admin']);
+  const row = await versionOrNotFound(db, version);
+  if (row.status !== 'draft') throw new ApiError(409, NOT_A_DRAFT_MESSAGE);
+  const problems = await checkSchemaSet(row.schema_set);
+  if (problems.length > 0) throw new ApiError(422, PUBLISH_REFUSED_MESSAGE, null, { problems });
+  const published = await publishSchemaSet(
+    db,
+    row.schema_set,
+    row.note || `Published draft ${version}`,
+    actor.userId,
+    'current',
+  );
+  await setSchemaVersionStatus(db, version, 'archived');
+  return { version: published };
+}
+
+/** Publishes an earlier published version's content again as the newest (super-admin). */
+export async function rollBack(db: Executor, actor: Actor, version: number) {
+  requireRole(actor, ['super-admin']);
+  const row = await versionOrNotFound(db, version);
+  if (row.status === 'draft') throw new ApiError(409, 'A draft cannot be rolled back to; publish it.');
+  const published = await publishSchemaSet(
+    db,
+    row.schema_set,
+    `Rollback to version ${version}`,
+    actor.userId,
+    'current',
+  );
+  return { version: published };
+}

@@ -1,0 +1,59 @@
+/**
+ * Cells of the schema studio (issue 11): admins and super-admins read versions; only super-admins
+ * save drafts, publish and roll back; agents and customers get nothing. A refused call leaves the
+ * stored versions as they were.
+ */
+import { schemaSet } from '../../../schemas/schema-set.ts';
+import { schemaVersions } from '../../../server/db/schema.ts';
+import { saveDraftSchemaSet } from '../../../server/services/schema-versions.ts';
+import type { Cell } from './access-cell.ts';
+import type { AccessWorld } from './access-world.ts';
+import { MANAGERS_OWN, SUPER_ONLY } from './callers.ts';
+
+/** Every schema-studio cell. */
+export function schemaStudioCells(w: AccessWorld): Cell[] {
+  const versions = () => w.t.db.select().from(schemaVersions).orderBy(schemaVersions.version);
+  return [
+    {
+      name: 'schema-studio/list-versions',
+      endpoint: 'POST /api/schema-studio/list-versions',
+      side: 'none',
+      expected: MANAGERS_OWN,
+      request: () => ({ body: {} }),
+    },
+    {
+      name: 'schema-studio/get-version',
+      endpoint: 'POST /api/schema-studio/get-version',
+      side: 'none',
+      expected: MANAGERS_OWN,
+      request: () => ({ body: { version: 1 } }),
+    },
+    {
+      name: 'schema-studio/save-draft',
+      endpoint: 'POST /api/schema-studio/save-draft',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: () => ({ body: { schema_set: schemaSet, note: 'matrix draft' } }),
+      unchanged: versions,
+    },
+    {
+      // The draft holds the current content, so publishing it adds no version for later cells.
+      name: 'schema-studio/publish',
+      endpoint: 'POST /api/schema-studio/publish',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: async () => ({
+        body: { version: await saveDraftSchemaSet(w.t.db, schemaSet, 'matrix publish') },
+      }),
+      unchanged: async () => (await versions()).map((row) => [row.version, row.status]).slice(0, -1),
+    },
+    {
+      name: 'schema-studio/roll-back',
+      endpoint: 'POST /api/schema-studio/roll-back',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: () => ({ body: { version: 1 } }),
+      unchanged: versions,
+    },
+  ];
+}

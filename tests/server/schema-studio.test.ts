@@ -1,0 +1,113 @@
+/**
+ * The schema studio's calls (issue 11) on PGlite and PostgreSQL: a draft with an unsatisfiable cross
+ * rule is refused at publish, naming the rule with a counter-example; a sound draft publishes as the
+ * newest version, new applications use it and the version shows what changed; rollback makes an
+ * earlier content the newest again; admins read, only super-admins change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchemaSet } from '../../engine/index.ts';
+import messageTexts from '../../schemas/messages.json' with { type: 'json' };
+import { schemaSet } from '../../schemas/schema-set.ts';
+import { PUBLISH_REFUSED_MESSAGE } from '../../server/services/schema-studio-service.ts';
+import { MIAMI } from './helpers/sample-records.ts';
+import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+
+describe.each(DATABASE_KINDS)('schema studio on %s', (kind) => {
+  let t: TestApp;
+  let superKey: string;
+  let adminKey: string;
+  let agentKey: string;
+
+  const studio = (key: string, path: string, body: Record<string, unknown> = {}) =>
+    t.post(`schema-studio/${path}`, { session_key: key, ...body });
+  const newApplicationVersion = async () =>
+    (await t.post('agent-portal/create-new-application', { session_key: agentKey, address: MIAMI })).body.data
+      .application.schema_version as number;
+  const edited = (edit: (set: SchemaSet) => void) => {
+    const set = structuredClone(schemaSet);
+    edit(set);
+    return set;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    superKey = await t.loginAs('superadmin@demo.test');
+    adminKey = await t.loginAs('admin@demo.test');
+    agentKey = await t.loginAs('agent@demo.test');
+    expect(await newApplicationVersion()).toBe(1);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses to publish a draft with an unsatisfiable cross rule, naming it with a counter-example', async () => {
+    const broken = edited((set) => {
+      set.cross_rules.push({
+        id: 'sqft-between-impossible',
+        field: 'sqft',
+        assert: { and: [{ '>': [{ var: 'doc.sqft' }, 10] }, { '<': [{ var: 'doc.sqft' }, 5] }] },
+        message: 'numeric',
+        skip_empty: true,
+      });
+    });
+    const saved = await studio(superKey, 'save-draft', { schema_set: broken, note: 'impossible rule' });
+    expect(saved.statusCode, saved.body.message).toBe(200);
+    const draft = saved.body.data.version as number;
+    expect(saved.body.data.problems.map((p: { kind: string }) => p.kind)).toEqual([
+      'never-true',
+      'rule-always-fails',
+    ]);
+    const refused = await studio(superKey, 'publish', { version: draft });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body.message).toBe(PUBLISH_REFUSED_MESSAGE);
+    const always = refused.body.data.problems.find((p: { kind: string }) => p.kind === 'rule-always-fails');
+    expect(always.message).toMatch(
+      /rule "sqft-between-impossible" fires on every document tried; e\.g\. with \{"sqft":/,
+    );
+    expect(await newApplicationVersion()).toBe(1);
+  });
+
+  it('publishes a sound draft as the newest version, shows what changed, and rolls back', async () => {
+    const draft = (
+      await studio(superKey, 'save-draft', {
+        schema_set: edited((set) => {
+          set.messages.invalid_phone_number = 'Check the phone number';
+        }),
+        note: 'friendlier phone message',
+      })
+    ).body.data.version as number;
+    const published = await studio(superKey, 'publish', { version: draft });
+    expect(published.statusCode, published.body.message).toBe(200);
+    const version = published.body.data.version as number;
+    expect(await newApplicationVersion()).toBe(version);
+
+    const shown = await studio(adminKey, 'get-version', { version, compare_to: 1 });
+    expect(shown.body.data.changes).toEqual([
+      {
+        path: ['messages', 'invalid_phone_number'],
+        change: 'changed',
+        sentence: `Message "invalid_phone_number": "${messageTexts.invalid_phone_number}" -> "Check the phone number"`,
+      },
+    ]);
+    const listed = await studio(adminKey, 'list-versions');
+    expect(listed.body.data.current).toBe(version);
+    expect(listed.body.data.versions[0]).toMatchObject({
+      version,
+      status: 'published',
+      note: 'friendlier phone message',
+    });
+
+    const rolled = await studio(superKey, 'roll-back', { version: 1 });
+    expect(rolled.body.data.version).toBe(version + 1);
+    expect(await newApplicationVersion()).toBe(version + 1);
+    const back = await studio(adminKey, 'get-version', { version: version + 1, compare_to: 1 });
+    expect(back.body.data.changes).toEqual([]);
+  });
+
+  it('lets admins look but not change, and agents not even look', async () => {
+    expect((await studio(adminKey, 'save-draft', { schema_set: schemaSet })).statusCode).toBe(403);
+    expect((await studio(adminKey, 'roll-back', { version: 1 })).statusCode).toBe(403);
+    expect((await studio(agentKey, 'list-versions')).statusCode).toBe(403);
+  });
+});
