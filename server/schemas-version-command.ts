@@ -14,6 +14,7 @@ import { formatWithBiome, writeSchemaSetDir } from '../engine/node/write-schema-
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { findSchemaVersion } from './repositories/schema-versions-repository.ts';
+import { OUTCOME_TABLE_FOLDER } from './schemas-layout.ts';
 import { saveDraftSchemaSet } from './services/schema-versions.ts';
 
 const [command] = process.argv.slice(2);
@@ -46,7 +47,7 @@ try {
     const row = await findSchemaVersion(database.db, version);
     if (!row) fail(`schema version ${version} is not stored`);
     const out = resolve(values.out);
-    const files = writeSchemaSetDir(row.schema_set, out);
+    const files = writeSchemaSetDir(row.schema_set, out, { outcomeTableFolder: OUTCOME_TABLE_FOLDER });
     formatWithBiome(out);
     console.log(`version ${version} (${row.status}) written to ${out}: ${files.length} files`);
   } else if (command === 'import') {

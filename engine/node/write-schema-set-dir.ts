@@ -7,7 +7,8 @@ import type { SchemaSetManifest } from './read-schema-set-dir.ts';
 /**
  * Writes a schema set into `dir` in the layout readSchemaSetDir reads (its inverse): each JSON
  * Schema at its `$id` below the ids' common base (`application/contact.schema.json`), forms at
- * `forms/<id>.form.json` and outcome tables at `underwriting/<id>.json` in the manifest's order, the
+ * `forms/<id>.form.json` and outcome tables at `<extras.outcomeTableFolder>/<id>.json` (default
+ * `outcome-tables`) in the manifest's order, the
  * rules, messages and migrations at their fixed names, the manifest `schema-set.json`, and the
  * examples when given. JSON as the project writes it (two-space indent, newline at the end), so an
  * export of the files' own set reproduces them byte for byte. Returns the files written, relative
@@ -16,7 +17,12 @@ import type { SchemaSetManifest } from './read-schema-set-dir.ts';
 export function writeSchemaSetDir(
   set: SchemaSet,
   dir: string,
-  extras: { examples?: Record<string, Doc>; exampleContexts?: Record<string, RuleContext> } = {},
+  extras: {
+    examples?: Record<string, Doc>;
+    exampleContexts?: Record<string, RuleContext>;
+    /** The folder outcome tables are written to (the product names it; default `outcome-tables`). */
+    outcomeTableFolder?: string;
+  } = {},
 ): string[] {
   const written: string[] = [];
   const write = (file: string, value: unknown): void => {
@@ -36,7 +42,9 @@ export function writeSchemaSetDir(
     root_schema: fileOf(set.root_schema_id),
     ...(set.context_keys ? { context_keys: set.context_keys } : {}),
     forms: set.forms.map((form) => `forms/${form.id}.form.json`),
-    outcome_tables: set.outcome_tables.map((table) => `underwriting/${table.id}.json`),
+    outcome_tables: set.outcome_tables.map(
+      (table) => `${extras.outcomeTableFolder ?? 'outcome-tables'}/${table.id}.json`,
+    ),
     ...(extras.exampleContexts ? { example_contexts: extras.exampleContexts } : {}),
   };
   write('schema-set.json', manifest);

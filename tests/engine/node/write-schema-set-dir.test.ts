@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSchemaSetDir } from '../../../engine/node/read-schema-set-dir.ts';
 import { formatWithBiome, writeSchemaSetDir } from '../../../engine/node/write-schema-set-dir.ts';
+import { OUTCOME_TABLE_FOLDER } from '../../../server/schemas-layout.ts';
 
 const SCHEMAS = resolve(import.meta.dirname, '../../../schemas');
 const out = mkdtempSync(join(tmpdir(), 'schemas-export-'));
@@ -19,6 +20,7 @@ describe('writeSchemaSetDir', () => {
   const written = writeSchemaSetDir(read.set, out, {
     examples: read.examples,
     exampleContexts: read.exampleContexts,
+    outcomeTableFolder: OUTCOME_TABLE_FOLDER,
   });
   // "Byte for byte after the project's formatter": Biome lays short lists on one line.
   formatWithBiome(out);
