@@ -1,0 +1,27 @@
+/**
+ * The reporting calls of issue 12 (docs/api.md Reporting). Same guard as the application calls:
+ * a session (401), not a customer (403), a subscription or trial (402).
+ * docs/decisions/175-reporting-access-and-range.md.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { applicationAccessHook } from '../http/application-access-hook.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { envelopeSchema, success } from '../http/envelope.ts';
+import { getReport, type ReportInput } from '../services/reporting-service.ts';
+import { reportBodySchema } from './reporting-request-schemas.ts';
+import { bodyOf } from './session-route.ts';
+
+/** Registers POST /api/reporting/get-report. */
+export async function reportingRoutes(app: FastifyInstance, options: { db: Executor }) {
+  const { db } = options;
+  app.post(
+    '/api/reporting/get-report',
+    {
+      schema: { tags: ['reporting'], body: reportBodySchema, response: { default: envelopeSchema } },
+      preValidation: applicationAccessHook(db),
+    },
+    async (request) =>
+      success('Report.', await getReport(db, actorOf(request), bodyOf<ReportInput>(request))),
+  );
+}
