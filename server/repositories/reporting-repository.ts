@@ -108,36 +108,10 @@ function conditions(scope: AccessScope, f: ReportFilters): SQL | undefined {
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
 
-/**
- * One page of the report, sorted by `sort` (ties by id, descending), and the number of matching
- * applications.
- */
-export async function reportPage(
-  db: Executor,
-  scope: AccessScope,
-  filters: ReportFilters,
-  sort: { column: ReportSortColumn; direction: 'asc' | 'desc' },
-  page: { limit: number; offset: number },
-): Promise<{ rows: ReportRow[]; total: number }> {
+/** The select of report rows with their carrier counts, before where, order and limit. */
+function rowQuery(db: Executor) {
   const counts = quoteCounts(db);
-  const columns = {
-    reference: applications.id,
-    created_at: applications.created_at,
-    agent: users.name,
-    client_name: applications.client_name,
-    address: applications.searched_address,
-    product: sql`${applications.carrier_quote_type} ->> 0`,
-    status: applications.status,
-    carriers_asked: sql`coalesce(${counts.asked}, 0)`,
-    carriers_quoted: sql`coalesce(${counts.quoted}, 0)`,
-    carriers_declined: sql`coalesce(${counts.declined}, 0)`,
-    lowest_premium: applications.min_quote_amount,
-    launched_at: applications.launched_at,
-  } satisfies Record<ReportSortColumn, unknown>;
-  const order = sort.direction === 'asc' ? asc : desc;
-  const nulls = sort.direction === 'asc' ? sql`nulls first` : sql`nulls last`;
-  const where = conditions(scope, filters);
-  const rows = await db
+  const query = db
     .select({
       id: applications.id,
       created_at: applications.created_at,
@@ -155,13 +129,65 @@ export async function reportPage(
     .from(applications)
     .innerJoin(agents, eq(agents.id, applications.agent_id))
     .innerJoin(users, eq(users.id, agents.user_id))
-    .leftJoin(counts, eq(counts.application_id, applications.id))
+    .leftJoin(counts, eq(counts.application_id, applications.id));
+  return { query, counts };
+}
+
+/**
+ * One page of the report, sorted by `sort` (ties by id, descending), and the number of matching
+ * applications.
+ */
+export async function reportPage(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+  sort: { column: ReportSortColumn; direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<{ rows: ReportRow[]; total: number }> {
+  const { query, counts } = rowQuery(db);
+  const columns = {
+    reference: applications.id,
+    created_at: applications.created_at,
+    agent: users.name,
+    client_name: applications.client_name,
+    address: applications.searched_address,
+    product: sql`${applications.carrier_quote_type} ->> 0`,
+    status: applications.status,
+    carriers_asked: sql`coalesce(${counts.asked}, 0)`,
+    carriers_quoted: sql`coalesce(${counts.quoted}, 0)`,
+    carriers_declined: sql`coalesce(${counts.declined}, 0)`,
+    lowest_premium: applications.min_quote_amount,
+    launched_at: applications.launched_at,
+  } satisfies Record<ReportSortColumn, unknown>;
+  const order = sort.direction === 'asc' ? asc : desc;
+  const nulls = sort.direction === 'asc' ? sql`nulls first` : sql`nulls last`;
+  const where = conditions(scope, filters);
+  const rows = await query
     .where(where)
     .orderBy(sql`${order(columns[sort.column])} ${nulls}`, desc(applications.id))
     .limit(page.limit)
     .offset(page.offset);
   const [{ total }] = await db.select({ total: count() }).from(applications).where(where);
   return { rows, total: Number(total) };
+}
+
+/**
+ * Up to `limit` report rows with an id below `beforeId` (all when null), newest id first: keyset
+ * pages, so an export walks a million rows without OFFSET and without holding them.
+ */
+export async function reportRowsBefore(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+  beforeId: number | null,
+  limit: number,
+): Promise<ReportRow[]> {
+  const { query } = rowQuery(db);
+  const where = conditions(scope, filters);
+  return query
+    .where(beforeId === null ? where : and(where, lt(applications.id, beforeId)))
+    .orderBy(desc(applications.id))
+    .limit(limit);
 }
 
 /** The totals of every application the filters match (not only one page). */

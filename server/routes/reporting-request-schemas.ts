@@ -1,13 +1,28 @@
 /**
- * JSON Schema of the reporting request body (docs/api.md reporting/get-report, issue 12): every
+ * JSON Schemas of the reporting request bodies (docs/api.md reporting/get-report and export-csv, issue 12): every
  * property bounded, unknown ones rejected, so a client mistake is a 400.
  */
 import { REPORT_SORT_COLUMNS } from '../repositories/reporting-repository.ts';
+import { EXPORT_COLUMNS } from '../services/report-csv-export.ts';
 import { idSchema, sessionKeySchema } from './request-schemas.ts';
 
 const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
 const shortText = { type: ['string', 'null'], maxLength: 100 } as const;
 const optionalId = { anyOf: [idSchema, { type: 'null' }] } as const;
+
+const filters = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    company_id: optionalId,
+    agent_id: optionalId,
+    product: shortText,
+    status: { enum: ['new', 'launched', 'completed', null] },
+    state: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
+    source: shortText,
+    carrier: shortText,
+  },
+} as const;
 
 export const reportBodySchema = {
   type: 'object',
@@ -28,18 +43,25 @@ export const reportBodySchema = {
         direction: { enum: ['asc', 'desc'] },
       },
     },
-    filters: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        company_id: optionalId,
-        agent_id: optionalId,
-        product: shortText,
-        status: { enum: ['new', 'launched', 'completed', null] },
-        state: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
-        source: shortText,
-        carrier: shortText,
-      },
+    filters,
+  },
+} as const;
+
+export const exportBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to', 'columns'],
+  properties: {
+    session_key: sessionKeySchema,
+    from: day,
+    to: day,
+    columns: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 12,
+      uniqueItems: true,
+      items: { enum: Object.keys(EXPORT_COLUMNS) },
     },
+    filters,
   },
 } as const;

@@ -8,20 +8,39 @@ import type { Executor } from '../db/database.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { type ExportInput, exportFileName, reportCsvStream } from '../services/report-csv-export.ts';
 import { getReport, type ReportInput } from '../services/reporting-service.ts';
-import { reportBodySchema } from './reporting-request-schemas.ts';
+import { exportBodySchema, reportBodySchema } from './reporting-request-schemas.ts';
 import { bodyOf } from './session-route.ts';
 
-/** Registers POST /api/reporting/get-report. */
+/** Registers POST /api/reporting/get-report and POST /api/reporting/export-csv (a text/csv stream). */
 export async function reportingRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
+  const preValidation = applicationAccessHook(db);
   app.post(
     '/api/reporting/get-report',
     {
       schema: { tags: ['reporting'], body: reportBodySchema, response: { default: envelopeSchema } },
-      preValidation: applicationAccessHook(db),
+      preValidation,
     },
     async (request) =>
       success('Report.', await getReport(db, actorOf(request), bodyOf<ReportInput>(request))),
+  );
+
+  app.post(
+    '/api/reporting/export-csv',
+    {
+      schema: { tags: ['reporting'], body: exportBodySchema },
+      preValidation,
+    },
+    async (request, reply) => {
+      const input = bodyOf<ExportInput>(request);
+      const stream = reportCsvStream(db, actorOf(request), input);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(input)}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   );
 }

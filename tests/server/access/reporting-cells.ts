@@ -48,5 +48,22 @@ export function reportingCells(w: AccessWorld): Cell[] {
       leaks: (answer, caller) =>
         scopeLeaks(w, idsOf(answer), caller, caller === 'super-admin' ? [other.applicationId] : []),
     },
+    {
+      name: 'reporting/export-csv',
+      endpoint: 'POST /api/reporting/export-csv',
+      side: 'own',
+      expected: WORKERS_OWN,
+      request: () => ({ body: { ...around(), columns: ['reference'] } }),
+    },
+    {
+      // The file's rows are checked in tests/server/reporting.test.ts (the runner reads JSON only).
+      name: "reporting/export-csv of another company's",
+      endpoint: 'POST /api/reporting/export-csv',
+      side: 'other',
+      expected: WORKERS_OWN,
+      request: () => ({
+        body: { ...around(), columns: ['reference'], filters: { company_id: other.companyId } },
+      }),
+    },
   ];
 }
