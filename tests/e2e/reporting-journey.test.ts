@@ -1,8 +1,10 @@
 /**
  * Issue 12 Reporting end to end in Chromium: the demo admin opens Reporting from the navigation,
  * sees the seeded applications and the range totals, filters by status and sorts by a column on the
- * server; light and dark screenshots are saved as test-results/reporting-<mode>.png.
+ * server, exports the CSV through the dialog and reads the file; light and dark screenshots are
+ * saved as test-results/reporting-<mode>.png and reporting-export-dialog-<mode>.png.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortal } from './harness.ts';
 
@@ -50,6 +52,29 @@ describe('reporting in Chromium', () => {
         await page.locator('th[aria-sort="descending"]', { hasText: 'Reference' }).waitFor();
         await page.waitForLoadState('networkidle');
         await portal.screenshot(page, `reporting-${mode}`);
+        const completed = await rows.count();
+
+        // The reports CSV export dialog: untick two columns, download, read the file.
+        await page.getByRole('button', { name: 'Export CSV' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Export report as CSV' });
+        await dialog.getByRole('checkbox', { name: 'Address' }).uncheck();
+        await dialog.getByRole('checkbox', { name: 'Agent' }).uncheck();
+        await portal.screenshot(page, `reporting-export-dialog-${mode}`, false);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          dialog.getByRole('button', { name: 'Download CSV' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+        const lines = readFileSync(await download.path(), 'utf8')
+          .trim()
+          .split('\n');
+        expect(lines[0]).toBe(
+          'Reference,Created (UTC),Client,Product,Status,Carriers asked,Carriers quoted,Carriers declined,Lowest premium (USD),Launched (UTC)',
+        );
+        // The page's filters (status completed) apply to the file too.
+        expect(lines.length - 1).toBe(completed);
+        expect(lines.slice(1).every((line) => line.split(',')[4] === 'completed')).toBe(true);
+        await dialog.getByText('Downloaded').waitFor();
       } finally {
         await page.context().close();
       }

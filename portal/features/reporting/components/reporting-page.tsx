@@ -1,7 +1,8 @@
 /**
  * /dashboard/reporting (issue 12 Reporting, SPEC §1, §2): applications created in a date range,
  * filters, server-side sorting and pages, and the totals of the whole range. Scoped by the
- * server (an agent their own, an admin the company's, a super-admin every company; ADR 175).
+ * server (an agent their own, an admin the company's, a super-admin every company; ADR 175), and
+ * the reports CSV export dialog.
  */
 import {
   Alert,
@@ -24,6 +25,7 @@ import {
   IconArrowDown,
   IconArrowUp,
   IconChartBar,
+  IconDownload,
   IconSelector,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,6 +33,7 @@ import { formatCurrency } from '../../../../engine/format-currency.ts';
 import { QUOTE_TYPES } from '../../../lib/constants.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { type ReportQuery, type ReportSortColumn, useReport } from '../api/get-report.ts';
+import { ReportExportDialog } from './report-export-dialog.tsx';
 
 const PER_PAGE = 25;
 
@@ -83,6 +86,7 @@ export function ReportingPage() {
     sort: { column: 'created_at', direction: 'desc' },
     filters: { product: '', status: '', state: '', source: '', carrier: '' },
   }));
+  const [exportOpen, setExportOpen] = useState(false);
   const report = useReport(query);
   const data = report.data;
 
@@ -100,12 +104,18 @@ export function ReportingPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Reporting</Title>
-        <Text c="dimmed" size="sm">
-          Applications created between two days (UTC, both included), with the totals of the range.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Reporting</Title>
+          <Text c="dimmed" size="sm">
+            Applications created between two days (UTC, both included), with the totals of the range.
+          </Text>
+        </div>
+        <Button leftSection={<IconDownload size={18} />} onClick={() => setExportOpen(true)}>
+          Export CSV
+        </Button>
+      </Group>
+      {exportOpen && <ReportExportDialog opened query={query} onClose={() => setExportOpen(false)} />}
 
       <Card withBorder padding="md" radius="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: 8 }} spacing="sm">
