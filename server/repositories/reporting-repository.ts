@@ -84,7 +84,8 @@ const quoteCounts = (db: Executor) =>
     .groupBy(quotes.application_id)
     .as('quote_counts');
 
-function conditions(scope: AccessScope, f: ReportFilters): SQL | undefined {
+/** The where of a report: scope, range and every filter given. Shared with the analytics queries. */
+export function reportConditions(scope: AccessScope, f: ReportFilters): SQL | undefined {
   const parts: (SQL | undefined)[] = [
     scopeCondition(scope),
     gte(applications.created_at, f.from),
@@ -161,7 +162,7 @@ export async function reportPage(
   } satisfies Record<ReportSortColumn, unknown>;
   const order = sort.direction === 'asc' ? asc : desc;
   const nulls = sort.direction === 'asc' ? sql`nulls first` : sql`nulls last`;
-  const where = conditions(scope, filters);
+  const where = reportConditions(scope, filters);
   const rows = await query
     .where(where)
     .orderBy(sql`${order(columns[sort.column])} ${nulls}`, desc(applications.id))
@@ -183,7 +184,7 @@ export async function reportRowsBefore(
   limit: number,
 ): Promise<ReportRow[]> {
   const { query } = rowQuery(db);
-  const where = conditions(scope, filters);
+  const where = reportConditions(scope, filters);
   return query
     .where(beforeId === null ? where : and(where, lt(applications.id, beforeId)))
     .orderBy(desc(applications.id))
@@ -210,6 +211,6 @@ export async function reportTotals(
     })
     .from(applications)
     .leftJoin(counts, eq(counts.application_id, applications.id))
-    .where(conditions(scope, filters));
+    .where(reportConditions(scope, filters));
   return { ...row, lowest_premium: row.lowest_premium === null ? null : Number(row.lowest_premium) };
 }

@@ -1,5 +1,5 @@
 /**
- * JSON Schemas of the reporting request bodies (docs/api.md reporting/get-report and export-csv, issue 12): every
+ * JSON Schemas of the reporting request bodies (docs/api.md reporting/get-report, get-analytics and export-csv, issue 12): every
  * property bounded, unknown ones rejected, so a client mistake is a 400.
  */
 import { REPORT_SORT_COLUMNS } from '../repositories/reporting-repository.ts';
@@ -64,4 +64,11 @@ export const exportBodySchema = {
     },
     filters,
   },
+} as const;
+
+export const analyticsBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to'],
+  properties: { session_key: sessionKeySchema, from: day, to: day, filters },
 } as const;

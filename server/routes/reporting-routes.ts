@@ -8,12 +8,13 @@ import type { Executor } from '../db/database.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { getAnalytics } from '../services/analytics-service.ts';
 import { type ExportInput, exportFileName, reportCsvStream } from '../services/report-csv-export.ts';
 import { getReport, type ReportInput } from '../services/reporting-service.ts';
-import { exportBodySchema, reportBodySchema } from './reporting-request-schemas.ts';
+import { analyticsBodySchema, exportBodySchema, reportBodySchema } from './reporting-request-schemas.ts';
 import { bodyOf } from './session-route.ts';
 
-/** Registers POST /api/reporting/get-report and POST /api/reporting/export-csv (a text/csv stream). */
+/** Registers POST /api/reporting/get-report, get-analytics and POST /api/reporting/export-csv (a text/csv stream). */
 export async function reportingRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
   const preValidation = applicationAccessHook(db);
@@ -25,6 +26,16 @@ export async function reportingRoutes(app: FastifyInstance, options: { db: Execu
     },
     async (request) =>
       success('Report.', await getReport(db, actorOf(request), bodyOf<ReportInput>(request))),
+  );
+
+  app.post(
+    '/api/reporting/get-analytics',
+    {
+      schema: { tags: ['reporting'], body: analyticsBodySchema, response: { default: envelopeSchema } },
+      preValidation,
+    },
+    async (request) =>
+      success('Analytics.', await getAnalytics(db, actorOf(request), bodyOf<ReportInput>(request))),
   );
 
   app.post(

@@ -321,6 +321,31 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
     expect(new Set(lines).size).toBe(count);
   });
 
+  it('gives the analytics figures of the range, hand-computed', async () => {
+    const answer = await t.post('reporting/get-analytics', { session_key: keys.admin, ...range });
+    expect(answer.statusCode, answer.body.message).toBe(200);
+    expect(answer.body.data).toEqual({
+      per_day: [
+        { day: '2020-03-01', applications: 2, launched: 1 },
+        { day: '2020-03-02', applications: 1, launched: 1 },
+        { day: '2020-03-03', applications: 1, launched: 1 },
+      ],
+      carriers: [
+        // neptune: quoted (0), completed's quoted (2), declined (3); carrier-1: declined (0), quoted (2).
+        { carrier: 'neptune', asked: 3, quoted: 2, declined: 1, quote_rate: 0.6667, decline_rate: 0.3333 },
+        { carrier: 'carrier-1', asked: 2, quoted: 1, declined: 1, quote_rate: 0.5, decline_rate: 0.5 },
+        { carrier: 'carrier-2', asked: 1, quoted: 0, declined: 0, quote_rate: 0, decline_rate: 0 },
+      ],
+      median_premium_by_product: [{ product: 'Primary', median_premium: 800, applications: 2 }],
+      funnel: { new: 4, launched: 3, completed: 1 },
+    });
+    const agent = await t.post('reporting/get-analytics', { session_key: keys.agent, ...range });
+    expect(agent.body.data.funnel).toEqual({ new: 2, launched: 2, completed: 1 });
+    expect(
+      (await t.post('reporting/get-analytics', { session_key: keys.customer, ...range })).statusCode,
+    ).toBe(403);
+  });
+
   it('property: the totals of a range equal the sum of its days', async () => {
     const days = ['2020-02-29', '2020-03-01', '2020-03-02', '2020-03-03', '2020-03-04'];
     const totalsOf = async (from: string, to: string) =>

@@ -48,6 +48,22 @@ export function reportingCells(w: AccessWorld): Cell[] {
       leaks: (answer, caller) =>
         scopeLeaks(w, idsOf(answer), caller, caller === 'super-admin' ? [other.applicationId] : []),
     },
+    ...(['own', 'other'] as const).map(
+      (side): Cell => ({
+        name: `reporting/get-analytics of ${side === 'own' ? 'own' : "another company's"}`,
+        endpoint: 'POST /api/reporting/get-analytics',
+        side,
+        expected: WORKERS_OWN,
+        request: () => ({
+          body: { ...around(), ...(side === 'other' ? { filters: { company_id: other.companyId } } : {}) },
+        }),
+        // An admin's or agent's funnel never counts another company's applications.
+        leaks: (answer, caller) =>
+          side === 'other' && caller !== 'super-admin' && answer.body.data.funnel.new !== 0
+            ? [`counts ${answer.body.data.funnel.new} applications of another company`]
+            : [],
+      }),
+    ),
     {
       name: 'reporting/export-csv',
       endpoint: 'POST /api/reporting/export-csv',
