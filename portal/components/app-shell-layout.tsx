@@ -18,6 +18,7 @@ import {
   IconBuildingCommunity,
   IconBuildingSkyscraper,
   IconChartBar,
+  IconChartLine,
   IconDotsVertical,
   IconFileDescription,
   IconLayoutDashboard,
@@ -66,7 +67,10 @@ export function activeNavPath(
 }
 
 /** Reporting (issue 12): agents, admins and super-admins; a customer has no applications to report on. */
-const REPORTING_NAV_ITEMS = [{ to: '/dashboard/reporting', label: 'Reporting', Icon: IconChartBar }] as const;
+const REPORTING_NAV_ITEMS = [
+  { to: '/dashboard/reporting', label: 'Reporting', Icon: IconChartBar },
+  { to: '/dashboard/reporting/analytics', label: 'Analytics', Icon: IconChartLine },
+] as const;
 
 // Administration areas (issue 4): only admins and super-admins get the links (SPEC §6).
 const ADMIN_NAV_ITEMS = [

@@ -40,6 +40,7 @@ import { dashboardSummaryQueryOptions } from '../features/dashboard/api/get-dash
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { PlansPage } from '../features/plans/components/plans-page.tsx';
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
+import { AnalyticsPage } from '../features/reporting/components/analytics-page.tsx';
 import { ReportingPage } from '../features/reporting/components/reporting-page.tsx';
 import { sovQuoteQueryOptions } from '../features/sov-quote/api/get-sov-quote.ts';
 import { isSovQuoteNotFoundReason } from '../features/sov-quote/api/sov-quote-types.ts';
@@ -229,6 +230,12 @@ const reportingRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/dashboard/reporting',
   component: ReportingPage,
+});
+
+const analyticsRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/reporting/analytics',
+  component: AnalyticsPage,
 });
 
 function ListingRoute() {
@@ -427,6 +434,7 @@ export const routeTree = rootRoute.addChildren([
       detailsRoute,
       sovQuoteRoute,
       reportingRoute,
+      analyticsRoute,
     ]),
     ...adminRoutes,
   ]),

@@ -2,7 +2,8 @@
  * Issue 12 Reporting end to end in Chromium: the demo admin opens Reporting from the navigation,
  * sees the seeded applications and the range totals, filters by status and sorts by a column on the
  * server, exports the CSV through the dialog and reads the file; light and dark screenshots are
- * saved as test-results/reporting-<mode>.png and reporting-export-dialog-<mode>.png.
+ * saved as test-results/reporting-<mode>.png and reporting-export-dialog-<mode>.png; then opens
+ * Analytics and sees each chart and its table (analytics-<mode>.png).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,27 @@ describe('reporting in Chromium', () => {
         expect(lines.length - 1).toBe(completed);
         expect(lines.slice(1).every((line) => line.split(',')[4] === 'completed')).toBe(true);
         await dialog.getByText('Downloaded').waitFor();
+        await dialog.getByRole('button', { name: 'Close' }).click();
+
+        // Analytics: every chart renders over the seeded data, each with its table.
+        await page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('link', { name: 'Analytics' })
+          .click();
+        await page.getByRole('heading', { name: 'Analytics' }).waitFor();
+        for (const title of [
+          'Applications and launches per day',
+          'Quote and decline rate per carrier',
+          'Median lowest premium by product',
+          'Funnel: new, launched, completed',
+        ]) {
+          const table = page.getByRole('table', { name: `${title} table` });
+          await table.waitFor();
+          expect(await table.locator('tbody tr').count(), title).toBeGreaterThan(0);
+        }
+        await page.waitForFunction(() => document.querySelectorAll('.recharts-surface').length >= 4);
+        await page.waitForTimeout(600);
+        await portal.screenshot(page, `analytics-${mode}`);
       } finally {
         await page.context().close();
       }
