@@ -7,6 +7,7 @@
 import { BarChart, FunnelChart, LineChart } from '@mantine/charts';
 import {
   Alert,
+  Box,
   Button,
   Card,
   Group,
@@ -56,7 +57,8 @@ function ChartCard({
       ) : (
         <Stack gap="sm">
           {chart}
-          <Table.ScrollContainer minWidth={300} mah={220}>
+          {/* A focusable region, so keyboard users can scroll a long table (axe scrollable-region-focusable). */}
+          <Box mah={220} style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label={`${title} data`}>
             <Table striped verticalSpacing={4} fz="sm" aria-label={`${title} table`}>
               <Table.Thead>
                 <Table.Tr>
@@ -79,7 +81,7 @@ function ChartCard({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         </Stack>
       )}
     </Card>
