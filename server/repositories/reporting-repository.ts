@@ -25,6 +25,7 @@ export const REPORT_SORT_COLUMNS = [
   'lowest_premium',
   'launched_at',
 ] as const;
+/** One of REPORT_SORT_COLUMNS. */
 export type ReportSortColumn = (typeof REPORT_SORT_COLUMNS)[number];
 
 /** Filters of a report; `from` inclusive and `to` exclusive are UTC instants of created_at. */

@@ -24,6 +24,7 @@ const filters = {
   },
 } as const;
 
+/** Body of reporting/get-report: range (required), page, per_page, sort, filters. */
 export const reportBodySchema = {
   type: 'object',
   additionalProperties: false,
@@ -47,6 +48,7 @@ export const reportBodySchema = {
   },
 } as const;
 
+/** Body of reporting/export-csv: range and columns (required), filters. */
 export const exportBodySchema = {
   type: 'object',
   additionalProperties: false,
@@ -66,6 +68,7 @@ export const exportBodySchema = {
   },
 } as const;
 
+/** Body of reporting/get-analytics: range (required), filters. */
 export const analyticsBodySchema = {
   type: 'object',
   additionalProperties: false,

@@ -30,6 +30,7 @@ export const EXPORT_COLUMNS = {
   lowest_premium: 'Lowest premium (USD)',
   launched_at: 'Launched (UTC)',
 } as const;
+/** A key of EXPORT_COLUMNS. */
 export type ExportColumn = keyof typeof EXPORT_COLUMNS;
 
 /** The checked body of reporting/export-csv. */

@@ -21,6 +21,7 @@ export const EXPORT_COLUMN_LABELS = {
   lowest_premium: 'Lowest premium',
   launched_at: 'Launched',
 } as const;
+/** A key of EXPORT_COLUMN_LABELS. */
 export type ExportColumn = keyof typeof EXPORT_COLUMN_LABELS;
 
 /**
