@@ -102,4 +102,26 @@ describe('reporting in Chromium', () => {
       }
     });
   }
+
+  it('a super-admin picks a company and sees only its applications', async () => {
+    const page = await portal.newPage();
+    try {
+      await portal.signIn(page, 'superadmin@demo.test');
+      await page.goto(`${portal.baseUrl}/dashboard/reporting`);
+      await page.getByRole('table', { name: 'Report' }).waitFor();
+      const every = Number((await page.getByText(/^\d+ applications?$/).innerText()).split(' ')[0]);
+      await page.getByRole('combobox', { name: 'Company' }).click();
+      const options = page.getByRole('option');
+      await options.first().waitFor();
+      expect(await options.count()).toBeGreaterThan(1);
+      await options.first().click();
+      await page.waitForLoadState('networkidle');
+      await page.getByText(/^\d+ applications?$/).waitFor();
+      const picked = Number((await page.getByText(/^\d+ applications?$/).innerText()).split(' ')[0]);
+      expect(picked).toBeLessThanOrEqual(every);
+      await portal.screenshot(page, 'reporting-super-admin-company');
+    } finally {
+      await page.context().close();
+    }
+  });
 });

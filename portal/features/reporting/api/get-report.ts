@@ -24,7 +24,15 @@ export interface ReportQuery {
   page: number;
   perPage: number;
   sort: { column: ReportSortColumn; direction: 'asc' | 'desc' };
-  filters: { product: string; status: string; state: string; source: string; carrier: string };
+  /** `company_id`: the super-admin's company picker ('' = every company). */
+  filters: {
+    company_id: string;
+    product: string;
+    status: string;
+    state: string;
+    source: string;
+    carrier: string;
+  };
 }
 
 /** One row; money in dollars, times ISO. */

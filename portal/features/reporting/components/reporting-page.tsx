@@ -30,9 +30,11 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/format-currency.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { QUOTE_TYPES } from '../../../lib/constants.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { type ReportQuery, type ReportSortColumn, useReport } from '../api/get-report.ts';
+import { useReportCompanies } from '../api/report-companies.ts';
 import { ReportExportDialog } from './report-export-dialog.tsx';
 
 const PER_PAGE = 25;
@@ -84,9 +86,11 @@ export function ReportingPage() {
     page: 1,
     perPage: PER_PAGE,
     sort: { column: 'created_at', direction: 'desc' },
-    filters: { product: '', status: '', state: '', source: '', carrier: '' },
+    filters: { company_id: '', product: '', status: '', state: '', source: '', carrier: '' },
   }));
   const [exportOpen, setExportOpen] = useState(false);
+  const isSuperAdmin = useAuth().user?.role === 'super-admin';
+  const companies = useReportCompanies(isSuperAdmin);
   const report = useReport(query);
   const data = report.data;
 
@@ -139,6 +143,17 @@ export function ReportingPage() {
               if (to) setQuery((q) => ({ ...q, page: 1, to }));
             }}
           />
+          {isSuperAdmin && (
+            <Select
+              label="Company"
+              placeholder="Every company"
+              clearable
+              searchable
+              data={companies.data ?? []}
+              value={query.filters.company_id || null}
+              onChange={(value) => setFilter('company_id', value ?? '')}
+            />
+          )}
           <Select
             label="Product"
             placeholder="All products"
