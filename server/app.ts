@@ -30,6 +30,7 @@ import { fileRoutes } from './routes/file-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
+import { reportingRoutes } from './routes/reporting-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
 import { sovRoutes } from './routes/sov-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sovRoutes, { db, sov: options.sov });
   await app.register(fileRoutes, { db });
   await app.register(utilityRoutes, { db });
+  await app.register(reportingRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

@@ -17,6 +17,8 @@ import {
 import {
   IconBuildingCommunity,
   IconBuildingSkyscraper,
+  IconChartBar,
+  IconChartLine,
   IconDotsVertical,
   IconFileDescription,
   IconLayoutDashboard,
@@ -64,6 +66,12 @@ export function activeNavPath(
   return matching.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
+/** Reporting (issue 12): agents, admins and super-admins; a customer has no applications to report on. */
+const REPORTING_NAV_ITEMS = [
+  { to: '/dashboard/reporting', label: 'Reporting', Icon: IconChartBar },
+  { to: '/dashboard/reporting/analytics', label: 'Analytics', Icon: IconChartLine },
+] as const;
+
 // Administration areas (issue 4): only admins and super-admins get the links (SPEC §6).
 const ADMIN_NAV_ITEMS = [
   { to: '/dashboard/mga-management', label: 'MGA management', Icon: IconBuildingCommunity },
@@ -89,8 +97,11 @@ export interface AppShellLayoutProps {
  */
 function visibleNavItems(role: string | undefined) {
   const hidden: readonly string[] = role === 'super-admin' ? SUPER_ADMIN_REDIRECTED_PATHS : [];
+  const reporting = role === undefined || role === 'customer' ? [] : REPORTING_NAV_ITEMS;
   const items =
-    role === 'admin' || role === 'super-admin' ? [...NAV_ITEMS, ...ADMIN_NAV_ITEMS] : [...NAV_ITEMS];
+    role === 'admin' || role === 'super-admin'
+      ? [...NAV_ITEMS, ...reporting, ...ADMIN_NAV_ITEMS]
+      : [...NAV_ITEMS, ...reporting];
   return items.filter((item) => !hidden.includes(item.to));
 }
 

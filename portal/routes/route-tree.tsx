@@ -40,6 +40,8 @@ import { dashboardSummaryQueryOptions } from '../features/dashboard/api/get-dash
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { PlansPage } from '../features/plans/components/plans-page.tsx';
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
+import { AnalyticsPage } from '../features/reporting/components/analytics-page.tsx';
+import { ReportingPage } from '../features/reporting/components/reporting-page.tsx';
 import { sovQuoteQueryOptions } from '../features/sov-quote/api/get-sov-quote.ts';
 import { isSovQuoteNotFoundReason } from '../features/sov-quote/api/sov-quote-types.ts';
 import { SovQuoteNotFound } from '../features/sov-quote/components/sov-quote-not-found.tsx';
@@ -222,6 +224,19 @@ const apiPartnerRoute = createRoute({
 });
 
 /* ---- end of access layouts and account pages ---- */
+
+/** Reporting (issue 12, ADR 175): behind the subscription guard, as the application routes. */
+const reportingRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/reporting',
+  component: ReportingPage,
+});
+
+const analyticsRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/reporting/analytics',
+  component: AnalyticsPage,
+});
 
 function ListingRoute() {
   const search = parseListingSearch(listingRoute.useSearch());
@@ -418,6 +433,8 @@ export const routeTree = rootRoute.addChildren([
       detailsIndexRoute,
       detailsRoute,
       sovQuoteRoute,
+      reportingRoute,
+      analyticsRoute,
     ]),
     ...adminRoutes,
   ]),

@@ -18,7 +18,8 @@ export interface ApplicationFilters {
   product?: string;
 }
 
-function scopeCondition(scope: AccessScope): SQL | undefined {
+/** The SQL condition of an access scope (undefined: every row). Shared with the reporting queries. */
+export function scopeCondition(scope: AccessScope): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;

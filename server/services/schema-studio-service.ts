@@ -4,8 +4,12 @@
  * (in a worker thread), and rollback. Super-admins change; admins look; others get 403 (SPEC §6).
  */
 
-import type { SchemaSetChange } from '../../engine/diff-schema-sets.ts';
-import { diffSchemaSets, type LintProblem, type SchemaSet } from '../../engine/index.ts';
+import {
+  diffSchemaSets,
+  type LintProblem,
+  type SchemaSet,
+  type SchemaSetChange,
+} from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import {

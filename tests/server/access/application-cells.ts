@@ -64,6 +64,19 @@ async function listingLeaks(
   mustShow: number[],
 ): Promise<string[]> {
   const ids: number[] = answer.body.data.applications.data.map((row: { id: number }) => row.id);
+  return scopeLeaks(w, ids, caller, mustShow);
+}
+
+/**
+ * Problems of listed application `ids` (listing, reporting): rows outside the caller's scope and
+ * `mustShow` ids missing.
+ */
+export async function scopeLeaks(
+  w: AccessWorld,
+  ids: number[],
+  caller: Caller,
+  mustShow: number[],
+): Promise<string[]> {
   const rows = ids.length
     ? await w.t.db
         .select({ id: applications.id, company_id: applications.company_id, agent_id: applications.agent_id })

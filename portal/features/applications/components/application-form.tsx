@@ -20,7 +20,7 @@ export function ApplicationForm({
   const schema = useCompiledSchemaSet(application.schema_version ?? 1);
   if (schema.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading the form">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the form">
         <Skeleton height={36} />
         <Skeleton height={220} />
       </Stack>

@@ -1,0 +1,77 @@
+/**
+ * JSON Schemas of the reporting request bodies (docs/api.md reporting/get-report, get-analytics and export-csv, issue 12): every
+ * property bounded, unknown ones rejected, so a client mistake is a 400.
+ */
+import { REPORT_SORT_COLUMNS } from '../repositories/reporting-repository.ts';
+import { EXPORT_COLUMNS } from '../services/report-csv-export.ts';
+import { idSchema, sessionKeySchema } from './request-schemas.ts';
+
+const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+const shortText = { type: ['string', 'null'], maxLength: 100 } as const;
+const optionalId = { anyOf: [idSchema, { type: 'null' }] } as const;
+
+const filters = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    company_id: optionalId,
+    agent_id: optionalId,
+    product: shortText,
+    status: { enum: ['new', 'launched', 'completed', null] },
+    state: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
+    source: shortText,
+    carrier: shortText,
+  },
+} as const;
+
+/** Body of reporting/get-report: range (required), page, per_page, sort, filters. */
+export const reportBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to'],
+  properties: {
+    session_key: sessionKeySchema,
+    from: day,
+    to: day,
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    per_page: { type: 'integer', minimum: 1, maximum: 100 },
+    sort: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['column', 'direction'],
+      properties: {
+        column: { enum: [...REPORT_SORT_COLUMNS] },
+        direction: { enum: ['asc', 'desc'] },
+      },
+    },
+    filters,
+  },
+} as const;
+
+/** Body of reporting/export-csv: range and columns (required), filters. */
+export const exportBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to', 'columns'],
+  properties: {
+    session_key: sessionKeySchema,
+    from: day,
+    to: day,
+    columns: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 12,
+      uniqueItems: true,
+      items: { enum: Object.keys(EXPORT_COLUMNS) },
+    },
+    filters,
+  },
+} as const;
+
+/** Body of reporting/get-analytics: range (required), filters. */
+export const analyticsBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to'],
+  properties: { session_key: sessionKeySchema, from: day, to: day, filters },
+} as const;

@@ -1,0 +1,85 @@
+/**
+ * Cells of the reporting calls (issue 12, docs/decisions/175-reporting-access-and-range.md): the
+ * application callers' guard, rows scoped as the listing (an agent their own, an admin their
+ * company's), a super-admin's company picker that an admin cannot use to see another company.
+ */
+import type { CallResult } from '../helpers/test-app.ts';
+import type { Cell } from './access-cell.ts';
+import type { AccessWorld } from './access-world.ts';
+import { scopeLeaks } from './application-cells.ts';
+import { WORKERS_OWN } from './callers.ts';
+
+/** Yesterday .. tomorrow (UTC): a range holding every application the world made. */
+function around(): { from: string; to: string } {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: day(-1), to: day(1) };
+}
+
+const idsOf = (answer: CallResult): number[] => answer.body.data.rows.map((row: { id: number }) => row.id);
+
+/** Every reporting cell. */
+export function reportingCells(w: AccessWorld): Cell[] {
+  const { own, other, colleague } = w;
+  return [
+    {
+      name: 'reporting/get-report',
+      endpoint: 'POST /api/reporting/get-report',
+      side: 'own',
+      expected: WORKERS_OWN,
+      request: () => ({ body: { ...around(), per_page: 100 } }),
+      leaks: (answer, caller) =>
+        scopeLeaks(
+          w,
+          idsOf(answer),
+          caller,
+          {
+            'super-admin': [own.applicationId, colleague.applicationId, other.applicationId],
+            admin: [own.applicationId, colleague.applicationId],
+            agent: [own.applicationId],
+          }[caller as 'super-admin' | 'admin' | 'agent'] ?? [],
+        ),
+    },
+    {
+      name: "reporting/get-report of another company's",
+      endpoint: 'POST /api/reporting/get-report',
+      side: 'other',
+      expected: WORKERS_OWN,
+      request: () => ({ body: { ...around(), per_page: 100, filters: { company_id: other.companyId } } }),
+      leaks: (answer, caller) =>
+        scopeLeaks(w, idsOf(answer), caller, caller === 'super-admin' ? [other.applicationId] : []),
+    },
+    ...(['own', 'other'] as const).map(
+      (side): Cell => ({
+        name: `reporting/get-analytics of ${side === 'own' ? 'own' : "another company's"}`,
+        endpoint: 'POST /api/reporting/get-analytics',
+        side,
+        expected: WORKERS_OWN,
+        request: () => ({
+          body: { ...around(), ...(side === 'other' ? { filters: { company_id: other.companyId } } : {}) },
+        }),
+        // An admin's or agent's funnel never counts another company's applications.
+        leaks: (answer, caller) =>
+          side === 'other' && caller !== 'super-admin' && answer.body.data.funnel.new !== 0
+            ? [`counts ${answer.body.data.funnel.new} applications of another company`]
+            : [],
+      }),
+    ),
+    {
+      name: 'reporting/export-csv',
+      endpoint: 'POST /api/reporting/export-csv',
+      side: 'own',
+      expected: WORKERS_OWN,
+      request: () => ({ body: { ...around(), columns: ['reference'] } }),
+    },
+    {
+      // The file's rows are checked in tests/server/reporting.test.ts (the runner reads JSON only).
+      name: "reporting/export-csv of another company's",
+      endpoint: 'POST /api/reporting/export-csv',
+      side: 'other',
+      expected: WORKERS_OWN,
+      request: () => ({
+        body: { ...around(), columns: ['reference'], filters: { company_id: other.companyId } },
+      }),
+    },
+  ];
+}

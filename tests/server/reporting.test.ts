@@ -1,0 +1,374 @@
+/**
+ * reporting/get-report (issue 12 Reporting, docs/api.md): every figure against a hand-computed
+ * fixture, filters, sorting, pagination, role and company scoping, bad ranges; property: the
+ * totals of a range equal the sum of its days.
+ */
+
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agents as agentsTable,
+  applications as applicationsTable,
+  quotes,
+  users,
+} from '../../server/db/schema.ts';
+import { insertApplication } from '../../server/repositories/applications-repository.ts';
+import { EXPORT_PAGE_ROWS } from '../../server/services/report-csv-export.ts';
+import { addAccount, companyOf } from './helpers/add-account.ts';
+import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+
+const PATH = 'reporting/get-report';
+
+/** The fixture, far from the seeded demo data: 2020-03-01 .. 2020-03-03. */
+interface Made {
+  id: number;
+  day: string;
+  agent: 'demo' | 'colleague' | 'other';
+  product: string;
+  status: 'new' | 'launched' | 'completed';
+  state: string;
+  premium: number | null;
+  quotes: ('quoted' | 'declined' | 'pending')[];
+}
+
+describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
+  let t: TestApp;
+  const keys: Record<string, string> = {};
+  let otherCompany = 0;
+  let colleagueAgent = 0;
+  const made: Made[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const colleague = await addAccount(t.db, {
+      email: 'colleague@demo.test',
+      role: 'agent',
+      companyId: await companyOf(t.db, 'agent@demo.test'),
+    });
+    const other = await addAccount(t.db, { email: 'rival@other.test', role: 'agent', companyName: 'Other' });
+    otherCompany = other.companyId;
+    colleagueAgent = colleague.agentId as number;
+    const companyId = await companyOf(t.db, 'agent@demo.test');
+    const [demo] = await t.db
+      .select({ id: agentsTable.id })
+      .from(agentsTable)
+      .innerJoin(users, eq(users.id, agentsTable.user_id))
+      .where(eq(users.email, 'agent@demo.test'));
+    const agents = {
+      demo: { agent_id: demo.id, company_id: companyId },
+      colleague: { agent_id: colleagueAgent, company_id: companyId },
+      other: { agent_id: other.agentId as number, company_id: other.companyId },
+    };
+    const plan: Omit<Made, 'id'>[] = [
+      {
+        day: '2020-03-01',
+        agent: 'demo',
+        product: 'Primary',
+        status: 'launched',
+        state: 'FL',
+        premium: 900,
+        quotes: ['quoted', 'declined'],
+      },
+      {
+        day: '2020-03-01',
+        agent: 'colleague',
+        product: 'Excess',
+        status: 'new',
+        state: 'TX',
+        premium: null,
+        quotes: [],
+      },
+      {
+        day: '2020-03-02',
+        agent: 'demo',
+        product: 'Primary',
+        status: 'completed',
+        state: 'FL',
+        premium: 700,
+        quotes: ['quoted', 'quoted', 'pending'],
+      },
+      {
+        day: '2020-03-03',
+        agent: 'colleague',
+        product: 'Primary',
+        status: 'launched',
+        state: 'FL',
+        premium: null,
+        quotes: ['declined'],
+      },
+      {
+        day: '2020-03-03',
+        agent: 'other',
+        product: 'Primary',
+        status: 'launched',
+        state: 'FL',
+        premium: 500,
+        quotes: ['quoted'],
+      },
+    ];
+    for (const [index, p] of plan.entries()) {
+      const created = new Date(`${p.day}T1${index}:00:00Z`);
+      const row = await insertApplication(t.db, {
+        ...agents[p.agent],
+        status: p.status,
+        carrier_quote_type: [p.product],
+        useable_details: { state: p.state },
+        min_quote_amount: p.premium,
+        searched_address: `${index} Report St, Tampa, ${p.state}`,
+        client_name: `Client ${index}`,
+        created_at: created,
+        launched_at: p.status === 'new' ? null : created,
+      });
+      for (const [q, status] of p.quotes.entries()) {
+        await t.db.insert(quotes).values({
+          application_id: row.id,
+          carrier: q === 0 ? 'neptune' : `carrier-${q}`,
+          display_name: 'Carrier',
+          connector: 'sandbox',
+          status,
+          premium: status === 'quoted' ? 1000 : null,
+        });
+      }
+      made.push({ ...p, id: row.id });
+    }
+    for (const email of [
+      'superadmin@demo.test',
+      'admin@demo.test',
+      'agent@demo.test',
+      'customer@demo.test',
+    ]) {
+      keys[email.split('@')[0]] = await t.loginAs(email);
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const range = { from: '2020-03-01', to: '2020-03-03' };
+
+  it('gives an admin the company rows and totals of the range, hand-computed', async () => {
+    const answer = await t.post(PATH, { session_key: keys.admin, ...range });
+    expect(answer.statusCode, answer.body.message).toBe(200);
+    const data = answer.body.data;
+    expect(data.total).toBe(4);
+    expect(data.totals).toEqual({
+      applications: 4,
+      new: 1,
+      launched: 2,
+      completed: 1,
+      carriers_asked: 6,
+      carriers_quoted: 3,
+      carriers_declined: 2,
+      lowest_premium: 700,
+    });
+    // Newest first by default.
+    expect(data.rows.map((r: { id: number }) => r.id)).toEqual([
+      made[3].id,
+      made[2].id,
+      made[1].id,
+      made[0].id,
+    ]);
+    expect(data.rows[1]).toMatchObject({
+      reference: `RMGA${String(made[2].id).padStart(7, '0')}`,
+      agent: 'Alex Agent',
+      client_name: 'Client 2',
+      product: 'Primary',
+      status: 'completed',
+      carriers_asked: 3,
+      carriers_quoted: 2,
+      carriers_declined: 0,
+      lowest_premium: 700,
+      created_at: '2020-03-02T12:00:00.000Z',
+    });
+  });
+
+  it('scopes an agent to their own and a super-admin to every company or a picked one', async () => {
+    const agent = await t.post(PATH, {
+      session_key: keys.agent,
+      ...range,
+      filters: { agent_id: colleagueAgent },
+    });
+    expect(agent.body.data.totals.applications).toBe(0);
+    const own = await t.post(PATH, { session_key: keys.agent, ...range });
+    expect(own.body.data.rows.map((r: { id: number }) => r.id)).toEqual([made[2].id, made[0].id]);
+    const all = await t.post(PATH, { session_key: keys.superadmin, ...range });
+    expect(all.body.data.totals.applications).toBe(5);
+    const picked = await t.post(PATH, {
+      session_key: keys.superadmin,
+      ...range,
+      filters: { company_id: otherCompany },
+    });
+    expect(picked.body.data.rows.map((r: { id: number }) => r.id)).toEqual([made[4].id]);
+    const adminOther = await t.post(PATH, {
+      session_key: keys.admin,
+      ...range,
+      filters: { company_id: otherCompany },
+    });
+    expect(adminOther.body.data.total).toBe(0);
+    const customer = await t.post(PATH, { session_key: keys.customer, ...range });
+    expect(customer.statusCode).toBe(403);
+  });
+
+  it('filters by product, status, state, carrier and source', async () => {
+    const ids = async (filters: Record<string, unknown>) =>
+      (await t.post(PATH, { session_key: keys.admin, ...range, filters })).body.data.rows.map(
+        (r: { id: number }) => r.id,
+      );
+    expect(await ids({ product: 'Excess' })).toEqual([made[1].id]);
+    expect(await ids({ status: 'launched' })).toEqual([made[3].id, made[0].id]);
+    expect(await ids({ state: 'TX' })).toEqual([made[1].id]);
+    expect(await ids({ carrier: 'neptune' })).toEqual([made[3].id, made[2].id, made[0].id]);
+    expect(await ids({ source: 'Nowhere' })).toEqual([]);
+  });
+
+  it('sorts on the server (nulls last when descending) and pages', async () => {
+    const sorted = await t.post(PATH, {
+      session_key: keys.admin,
+      ...range,
+      sort: { column: 'lowest_premium', direction: 'desc' },
+    });
+    expect(sorted.body.data.rows.map((r: { id: number }) => r.id)).toEqual([
+      made[0].id,
+      made[2].id,
+      made[3].id,
+      made[1].id,
+    ]);
+    const page2 = await t.post(PATH, {
+      session_key: keys.admin,
+      ...range,
+      sort: { column: 'carriers_asked', direction: 'asc' },
+      page: 2,
+      per_page: 3,
+    });
+    expect(page2.body.data).toMatchObject({ page: 2, per_page: 3, last_page: 2, total: 4 });
+    expect(page2.body.data.rows.map((r: { id: number }) => r.id)).toEqual([made[2].id]);
+  });
+
+  it('answers 400 for a day that does not exist, a reversed range and unknown columns', async () => {
+    for (const body of [
+      { from: '2020-02-30', to: '2020-03-01' },
+      { from: '2020-03-02', to: '2020-03-01' },
+      { from: '2000-01-01', to: '2020-03-01' },
+      { ...range, sort: { column: 'password', direction: 'asc' } },
+    ]) {
+      const answer = await t.post(PATH, { session_key: keys.admin, ...body });
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  const exportCsv = (key: string, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/reporting/export-csv',
+      payload: { session_key: key, ...body },
+    });
+
+  it('exports the chosen columns of the range as CSV, in file order, scoped as the report', async () => {
+    const answer = await exportCsv(keys.admin, {
+      ...range,
+      columns: ['lowest_premium', 'reference', 'status', 'client_name'],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/csv/);
+    expect(answer.headers['content-disposition']).toBe(
+      'attachment; filename="report-2020-03-01-to-2020-03-03.csv"',
+    );
+    const ref = (i: number) => `RMGA${String(made[i].id).padStart(7, '0')}`;
+    expect(answer.body.trim().split('\n')).toEqual([
+      'Reference,Client,Status,Lowest premium (USD)',
+      `${ref(3)},Client 3,launched,`,
+      `${ref(2)},Client 2,completed,700`,
+      `${ref(1)},Client 1,new,`,
+      `${ref(0)},Client 0,launched,900`,
+    ]);
+    const agent = await exportCsv(keys.agent, { ...range, columns: ['reference'] });
+    expect(agent.body.trim().split('\n')).toEqual(['Reference', ref(2), ref(0)]);
+    const adminOther = await exportCsv(keys.admin, {
+      ...range,
+      columns: ['reference'],
+      filters: { company_id: otherCompany },
+    });
+    expect(adminOther.body.trim()).toBe('Reference');
+    expect((await exportCsv(keys.customer, { ...range, columns: ['reference'] })).statusCode).toBe(403);
+    for (const body of [
+      { ...range, columns: [] },
+      { ...range, columns: ['password'] },
+      { from: '2020-03-02', to: '2020-03-01', columns: ['reference'] },
+    ]) {
+      const refused = await exportCsv(keys.admin, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().status).toBe('error');
+    }
+  });
+
+  it('walks keyset pages: every row of a range longer than one page, once', async () => {
+    const [sample] = await t.db.select().from(applicationsTable).where(eq(applicationsTable.id, made[0].id));
+    const { id: _id, ...template } = sample;
+    const count = EXPORT_PAGE_ROWS + 7;
+    await t.db
+      .insert(applicationsTable)
+      .values(
+        Array.from({ length: count }, () => ({ ...template, created_at: new Date('2019-06-01T08:00:00Z') })),
+      );
+    const answer = await exportCsv(keys.admin, {
+      from: '2019-06-01',
+      to: '2019-06-01',
+      columns: ['reference'],
+    });
+    const lines = answer.body.trim().split('\n').slice(1);
+    expect(lines).toHaveLength(count);
+    expect(new Set(lines).size).toBe(count);
+  });
+
+  it('gives the analytics figures of the range, hand-computed', async () => {
+    const answer = await t.post('reporting/get-analytics', { session_key: keys.admin, ...range });
+    expect(answer.statusCode, answer.body.message).toBe(200);
+    expect(answer.body.data).toEqual({
+      per_day: [
+        { day: '2020-03-01', applications: 2, launched: 1 },
+        { day: '2020-03-02', applications: 1, launched: 1 },
+        { day: '2020-03-03', applications: 1, launched: 1 },
+      ],
+      carriers: [
+        // neptune: quoted (0), completed's quoted (2), declined (3); carrier-1: declined (0), quoted (2).
+        { carrier: 'neptune', asked: 3, quoted: 2, declined: 1, quote_rate: 0.6667, decline_rate: 0.3333 },
+        { carrier: 'carrier-1', asked: 2, quoted: 1, declined: 1, quote_rate: 0.5, decline_rate: 0.5 },
+        { carrier: 'carrier-2', asked: 1, quoted: 0, declined: 0, quote_rate: 0, decline_rate: 0 },
+      ],
+      median_premium_by_product: [{ product: 'Primary', median_premium: 800, applications: 2 }],
+      funnel: { new: 4, launched: 3, completed: 1 },
+    });
+    const agent = await t.post('reporting/get-analytics', { session_key: keys.agent, ...range });
+    expect(agent.body.data.funnel).toEqual({ new: 2, launched: 2, completed: 1 });
+    expect(
+      (await t.post('reporting/get-analytics', { session_key: keys.customer, ...range })).statusCode,
+    ).toBe(403);
+  });
+
+  it('property: the totals of a range equal the sum of its days', async () => {
+    const days = ['2020-02-29', '2020-03-01', '2020-03-02', '2020-03-03', '2020-03-04'];
+    const totalsOf = async (from: string, to: string) =>
+      (await t.post(PATH, { session_key: keys.superadmin, from, to })).body.data.totals;
+    const perDay = await Promise.all(days.map((d) => totalsOf(d, d)));
+    await fc.assert(
+      fc.asyncProperty(fc.nat(days.length - 1), fc.nat(days.length - 1), async (a, b) => {
+        const [i, j] = a <= b ? [a, b] : [b, a];
+        const whole = await totalsOf(days[i], days[j]);
+        const slice = perDay.slice(i, j + 1);
+        for (const key of [
+          'applications',
+          'new',
+          'launched',
+          'completed',
+          'carriers_asked',
+          'carriers_quoted',
+          'carriers_declined',
+        ]) {
+          expect(whole[key]).toBe(slice.reduce((sum, d) => sum + d[key], 0));
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
