@@ -20,6 +20,7 @@ import {
   resolveDetailsView,
 } from '../../portal/features/applications/stores/details-view-store.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import messageTexts from '../../schemas/messages.json' with { type: 'json' };
 import { examples, schemaSet } from '../../schemas/schema-set.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
@@ -154,6 +155,31 @@ describe('sortQuotes', () => {
         expect(sorted).toHaveLength(quotes.length);
       }),
     );
+  });
+});
+
+describe('"Why this message" (issue 10 explain)', () => {
+  async function afterFailedLaunch(role: string) {
+    setSession('sk-1', { id: 7, name: 'Alex', role, agent: { id: 3 } }, null);
+    const doc = { ...examples.primary, phone: '123' };
+    mockFetch(() => envelope({ application: application('new', doc) }));
+    renderWithProviders(<ApplicationDetailsPage applicationId={42} onDeleted={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Launch' }));
+    await screen.findAllByText(messageTexts.invalid_phone_number);
+  }
+
+  it('offers admins the trace of a message: the rule and the values it read', async () => {
+    await afterFailedLaunch('admin');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Why this message' })[0]);
+    const trace = await screen.findByRole('dialog');
+    expect(within(trace).getByText('phone-min-length')).toBeTruthy();
+    expect(within(trace).getByText('doc.phone')).toBeTruthy();
+    expect(within(trace).getByText('"123"')).toBeTruthy();
+  });
+
+  it('does not offer it to agents', async () => {
+    await afterFailedLaunch('agent');
+    expect(screen.queryByRole('button', { name: 'Why this message' })).toBeNull();
   });
 });
 
