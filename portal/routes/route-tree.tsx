@@ -374,6 +374,16 @@ const mgaManagementRoute = createRoute({
   ),
 });
 
+// The schema studio (issue 11): its versions page; not in the navigation until its editors exist.
+const schemaStudioRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard/schema-studio',
+  component: lazyRouteComponent(
+    () => import('../features/admin/components/schema-studio-page.tsx'),
+    'SchemaStudioPage',
+  ),
+});
+
 const portalSettingsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/dashboard/portal-settings',
@@ -413,6 +423,7 @@ const portalSettingsMessagingRoute = createRoute({
 /** The administration routes, children of the logged-in layout. */
 const adminRoutes = [
   mgaManagementRoute,
+  schemaStudioRoute,
   portalSettingsRoute,
   portalSettingsGlobalRoute,
   portalSettingsEoDetailsRoute,

@@ -32,6 +32,7 @@ const ADMIN_ROUTES = [
   '/dashboard/portal-settings/global',
   '/dashboard/portal-settings/eo-details',
   '/dashboard/portal-settings/messaging-console',
+  '/dashboard/schema-studio',
 ];
 const SIGNED_OUT_ROUTES = ['/auth/login', '/auth/forgot-password', '/404'];
 

@@ -1,0 +1,76 @@
+/**
+ * The schema studio's calls (schema-studio/*, issue 11): the versions, one version with what changed,
+ * publish a draft, roll back. Admins read; super-admins change (the server enforces it).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+
+/** One stored version as list-versions answers it. */
+export interface SchemaVersionSummary {
+  version: number;
+  status: 'draft' | 'published' | 'archived';
+  note: string;
+  author_user_id: number | null;
+  created_at: string;
+  published_at: string | null;
+}
+
+/** One difference between two versions, in words. */
+export interface SchemaSetChange {
+  path: string[];
+  change: 'added' | 'removed' | 'changed';
+  sentence: string;
+}
+
+/** A lint or harness problem of a draft refused at publish. */
+export interface SchemaSetProblem {
+  path: (string | number)[];
+  kind: string;
+  message: string;
+}
+
+/** Query options of the versions, newest first, and the current one. */
+export function schemaVersionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['schema-studio', 'versions'],
+    queryFn: () =>
+      apiData<{ current: number; versions: SchemaVersionSummary[] }>('schema-studio/list-versions'),
+  });
+}
+
+/** The versions and the current one. */
+export function useSchemaVersions() {
+  return useQuery(schemaVersionsQueryOptions());
+}
+
+/** What changed in `version` from the version before it (`compared_to` null for the first). */
+export function useSchemaVersionChanges(version: number | null) {
+  return useQuery({
+    queryKey: ['schema-studio', 'version', version],
+    queryFn: () =>
+      apiData<{ version: number; compared_to: number | null; changes: SchemaSetChange[] }>(
+        'schema-studio/get-version',
+        {
+          version,
+        },
+      ),
+    enabled: version !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Publishes a draft; a refusal (422) carries `data.problems` and is shown by the caller, not toasted. */
+export function publishDraft(
+  version: number,
+): Promise<ApiEnvelope<{ version?: number; problems?: SchemaSetProblem[] }>> {
+  return apiCall(
+    'schema-studio/publish',
+    { version },
+    { suppressToast: (envelope) => envelope.code === 422 },
+  );
+}
+
+/** Publishes an earlier version's content again as the newest. */
+export function rollBackTo(version: number): Promise<ApiEnvelope<{ version: number }>> {
+  return apiCall('schema-studio/roll-back', { version });
+}

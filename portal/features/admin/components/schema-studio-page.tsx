@@ -1,0 +1,275 @@
+/**
+ * /dashboard/schema-studio (issue 11, first page of the studio): the versions of the forms and rules
+ * with who made them and when, what each changed in words, and for super-admins publishing a draft
+ * (refused with every problem while the lint and rule harness find any) and rolling back to an
+ * earlier version. Admins look; others see the no-access state. Not in the navigation until the
+ * editors exist (the rest of issue 11).
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { canManageCompanies } from '../api/admin-roles.ts';
+import {
+  publishDraft,
+  rollBackTo,
+  type SchemaSetProblem,
+  type SchemaVersionSummary,
+  useSchemaVersionChanges,
+  useSchemaVersions,
+} from '../api/schema-studio-api.ts';
+import { AdminAccessGate } from './admin-access-gate.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { LoadError } from './load-error.tsx';
+import { TableSkeleton } from './table-skeleton.tsx';
+
+const STATUS_COLORS = { published: 'green', draft: 'yellow', archived: 'gray' } as const;
+
+/** The schema studio's versions page. */
+export function SchemaStudioPage() {
+  return (
+    <AdminAccessGate>
+      <SchemaVersions />
+    </AdminAccessGate>
+  );
+}
+
+type Action = { kind: 'publish' | 'roll-back'; version: number };
+
+function SchemaVersions() {
+  const superAdmin = canManageCompanies(useAuth().user?.role);
+  const versions = useSchemaVersions();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [action, setAction] = useState<Action | null>(null);
+  const shown = selected ?? versions.data?.current ?? null;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Schema studio
+        </Title>
+        <Text c="dimmed" size="sm">
+          Versions of the forms and rules. New applications use the current version; existing ones keep theirs
+          until reset.
+        </Text>
+      </div>
+      {versions.isPending ? (
+        <TableSkeleton label="Loading the versions" />
+      ) : versions.isError ? (
+        <LoadError
+          title="Could not load the versions"
+          error={versions.error}
+          onRetry={() => versions.refetch()}
+        />
+      ) : versions.data.versions.length === 0 ? (
+        <EmptyState
+          title="No versions yet"
+          hint="The forms and rules are stored as version 1 when the server starts."
+        />
+      ) : (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder radius="md" padding={0} component="section" aria-label="Versions">
+              <Table highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Version</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Note</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    {superAdmin && <Table.Th>Action</Table.Th>}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {versions.data.versions.map((row) => (
+                    <VersionRow
+                      key={row.version}
+                      row={row}
+                      current={row.version === versions.data.current}
+                      selected={row.version === shown}
+                      superAdmin={superAdmin}
+                      onSelect={() => setSelected(row.version)}
+                      onAction={(kind) => setAction({ kind, version: row.version })}
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            {shown !== null && <VersionChanges version={shown} />}
+          </Grid.Col>
+        </Grid>
+      )}
+      <ActionDialog action={action} onClose={() => setAction(null)} />
+    </Stack>
+  );
+}
+
+function VersionRow(props: {
+  row: SchemaVersionSummary;
+  current: boolean;
+  selected: boolean;
+  superAdmin: boolean;
+  onSelect: () => void;
+  onAction: (kind: Action['kind']) => void;
+}) {
+  const { row, current, selected, superAdmin } = props;
+  const date = row.published_at ?? row.created_at;
+  return (
+    <Table.Tr bg={selected ? 'var(--mantine-color-default-hover)' : undefined}>
+      <Table.Td>
+        <Button variant="subtle" size="compact-sm" onClick={props.onSelect} aria-pressed={selected}>
+          Version {row.version}
+        </Button>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          <Badge color={STATUS_COLORS[row.status]} variant="light">
+            {row.status}
+          </Badge>
+          {current && (
+            <Badge color="blue" variant="light">
+              current
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>{row.note || '—'}</Table.Td>
+      <Table.Td>{dayjs(date).format('MMM D, YYYY HH:mm')}</Table.Td>
+      {superAdmin && (
+        <Table.Td>
+          {row.status === 'draft' ? (
+            <Button size="xs" onClick={() => props.onAction('publish')}>
+              Publish
+            </Button>
+          ) : row.status === 'published' && !current ? (
+            <Button size="xs" variant="light" onClick={() => props.onAction('roll-back')}>
+              Roll back to it
+            </Button>
+          ) : null}
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
+
+function VersionChanges({ version }: { version: number }) {
+  const changes = useSchemaVersionChanges(version);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-label={`Changes in version ${version}`}
+    >
+      <Text fw={600} mb="sm">
+        Changes in version {version}
+      </Text>
+      {changes.isPending ? (
+        <TableSkeleton rows={3} label="Loading the changes" />
+      ) : changes.isError ? (
+        <LoadError
+          title="Could not load the changes"
+          error={changes.error}
+          onRetry={() => changes.refetch()}
+        />
+      ) : changes.data.compared_to === null ? (
+        <Text size="sm">The first version: the forms and rules as the product shipped them.</Text>
+      ) : changes.data.changes.length === 0 ? (
+        <Text size="sm">The same content as version {changes.data.compared_to}.</Text>
+      ) : (
+        <List size="sm" spacing={4}>
+          {changes.data.changes.map((change) => (
+            <List.Item key={`${change.change}:${change.path.join('/')}:${change.sentence}`}>
+              {change.sentence}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}
+
+function ActionDialog({ action, onClose }: { action: Action | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<SchemaSetProblem[] | null>(null);
+  const close = () => {
+    setProblems(null);
+    onClose();
+  };
+  const confirm = async () => {
+    if (!action) return;
+    setBusy(true);
+    const answer =
+      action.kind === 'publish' ? await publishDraft(action.version) : await rollBackTo(action.version);
+    setBusy(false);
+    if (answer.status === 'success') {
+      showToast(
+        'success',
+        action.kind === 'publish' ? 'Published' : 'Rolled back',
+        `Version ${answer.data?.version} is now in use.`,
+      );
+      await queryClient.invalidateQueries({ queryKey: ['schema-studio'] });
+      close();
+    } else if (answer.code === 422) {
+      setProblems((answer.data as { problems?: SchemaSetProblem[] } | null)?.problems ?? []);
+    }
+  };
+  const title =
+    action?.kind === 'publish'
+      ? `Publish draft ${action.version}?`
+      : `Roll back to version ${action?.version}?`;
+  return (
+    <Modal opened={action !== null} onClose={close} title={title} centered size="lg">
+      <Stack>
+        <Text size="sm">
+          {action?.kind === 'publish'
+            ? 'The lint and the rule harness check the draft first; new applications then use it at once.'
+            : 'Its content becomes the newest version; new applications use it at once.'}
+        </Text>
+        {problems && (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            title="Not published: the draft has problems"
+          >
+            <List size="sm" spacing={4}>
+              {problems.map((problem) => (
+                <List.Item key={`${problem.kind}:${problem.path.join('/')}`}>
+                  {problem.message} ({problem.kind})
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={confirm}>
+            {action?.kind === 'publish' ? 'Publish' : 'Roll back'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

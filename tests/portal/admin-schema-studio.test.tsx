@@ -1,0 +1,127 @@
+/**
+ * /dashboard/schema-studio (issue 11, versions page): admins see the versions and what each changed;
+ * only super-admins get Publish and Roll back; a refused publish lists every problem; agents see the
+ * no-access state.
+ */
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_ACCESS_MESSAGE } from '../../portal/features/admin/components/admin-access-gate.tsx';
+import { SchemaStudioPage } from '../../portal/features/admin/components/schema-studio-page.tsx';
+import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
+
+const VERSIONS = {
+  current: 2,
+  versions: [
+    {
+      version: 3,
+      status: 'draft',
+      note: 'new rule',
+      author_user_id: 1,
+      created_at: '2026-11-25T09:00:00Z',
+      published_at: null,
+    },
+    {
+      version: 2,
+      status: 'published',
+      note: 'phone text',
+      author_user_id: 1,
+      created_at: '2026-11-24T09:00:00Z',
+      published_at: '2026-11-24T09:05:00Z',
+    },
+    {
+      version: 1,
+      status: 'published',
+      note: 'Imported from schemas/ at start',
+      author_user_id: null,
+      created_at: '2026-11-23T09:00:00Z',
+      published_at: '2026-11-23T09:00:00Z',
+    },
+  ],
+};
+
+function answer(path: string, body: Record<string, unknown>) {
+  if (path === 'schema-studio/list-versions') return envelope(VERSIONS);
+  if (path === 'schema-studio/get-version') {
+    const version = Number(body.version);
+    return envelope({
+      version,
+      compared_to: version > 1 ? version - 1 : null,
+      changes:
+        version === 2
+          ? [
+              {
+                path: ['messages', 'invalid_phone_number'],
+                change: 'changed',
+                sentence: 'Message "invalid_phone_number": "Invalid Phone number!" -> "Check the phone"',
+              },
+            ]
+          : [],
+    });
+  }
+  if (path === 'schema-studio/publish') {
+    return envelope(
+      {
+        problems: [
+          {
+            path: ['cross_rules', 4],
+            kind: 'rule-always-fails',
+            message: 'rule "x" fires on every document tried; e.g. with {"sqft":2200}',
+          },
+        ],
+      },
+      { status: 'error', code: 422, message: 'The schema set has problems; fix them before publishing.' },
+    );
+  }
+  return envelope({});
+}
+
+function signInAs(role: string) {
+  setSession('sk-1', { id: 1, name: 'Sam', role, mga_company: { id: 10, name: 'Acme' } }, null);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadAuthFromStorage();
+  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('schema studio versions page', () => {
+  it('shows admins the versions and what the current one changed, with no actions', async () => {
+    signInAs('admin');
+    mockFetch(answer);
+    renderWithProviders(<SchemaStudioPage />);
+    const versions = await screen.findByRole('region', { name: 'Versions' });
+    expect(within(versions).getByRole('button', { name: 'Version 3' })).toBeTruthy();
+    expect(within(versions).getByText('current')).toBeTruthy();
+    const changes = await screen.findByRole('region', { name: 'Changes in version 2' });
+    expect(await within(changes).findByText(/Check the phone/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    fireEvent.click(within(versions).getByRole('button', { name: 'Version 1' }));
+    expect(await screen.findByText(/The first version/)).toBeTruthy();
+  });
+
+  it('lets super-admins publish a draft and lists every problem when it is refused', async () => {
+    signInAs('super-admin');
+    mockFetch(answer);
+    renderWithProviders(<SchemaStudioPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish draft 3?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await within(dialog).findByText(/rule "x" fires on every document tried/)).toBeTruthy();
+    expect(within(dialog).getByText('Not published: the draft has problems')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Roll back to it' })).toBeTruthy();
+  });
+
+  it('shows agents the no-access state', async () => {
+    signInAs('agent');
+    mockFetch(answer);
+    renderWithProviders(<SchemaStudioPage />);
+    expect(await screen.findByText(NO_ACCESS_MESSAGE)).toBeTruthy();
+  });
+});
