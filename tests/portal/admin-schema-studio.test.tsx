@@ -4,11 +4,12 @@
  * no-access state.
  */
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_ACCESS_MESSAGE } from '../../portal/features/admin/components/admin-access-gate.tsx';
 import { SchemaStudioPage } from '../../portal/features/admin/components/schema-studio-page.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { schemaSet } from '../../schemas/schema-set.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 const VERSIONS = {
@@ -47,6 +48,7 @@ function answer(path: string, body: Record<string, unknown>) {
     const version = Number(body.version);
     return envelope({
       version,
+      schema_set: { ...schemaSet, messages: { ...schemaSet.messages } },
       compared_to: version > 1 ? version - 1 : null,
       changes:
         version === 2
@@ -60,6 +62,7 @@ function answer(path: string, body: Record<string, unknown>) {
           : [],
     });
   }
+  if (path === 'schema-studio/save-draft') return envelope({ version: 4, problems: [] });
   if (path === 'schema-studio/publish') {
     return envelope(
       {
@@ -116,6 +119,38 @@ describe('schema studio versions page', () => {
     expect(await within(dialog).findByText(/rule "x" fires on every document tried/)).toBeTruthy();
     expect(within(dialog).getByText('Not published: the draft has problems')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Roll back to it' })).toBeTruthy();
+  });
+
+  it('lets super-admins change a message text and save it as a draft; admins only read', async () => {
+    signInAs('super-admin');
+    const calls = mockFetch(answer);
+    renderWithProviders(<SchemaStudioPage />);
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    const input = await within(messages).findByRole('textbox', { name: 'Text of invalid_phone_number' });
+    const save = within(messages).getByRole('button', { name: 'Save as draft' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '' } });
+    expect(within(messages).getByText('A message cannot be empty')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Check the phone number' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(calls.some((call) => call.path === 'schema-studio/save-draft')).toBe(true));
+    const sent = calls.find((call) => call.path === 'schema-studio/save-draft')?.body as {
+      schema_set: { messages: Record<string, string> };
+    };
+    expect(sent.schema_set.messages).toEqual({
+      ...schemaSet.messages,
+      invalid_phone_number: 'Check the phone number',
+    });
+  });
+
+  it('shows admins the messages read-only', async () => {
+    signInAs('admin');
+    mockFetch(answer);
+    renderWithProviders(<SchemaStudioPage />);
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    const input = await within(messages).findByRole('textbox', { name: 'Text of invalid_email' });
+    expect((input as HTMLInputElement).readOnly).toBe(true);
+    expect(within(messages).queryByRole('button', { name: 'Save as draft' })).toBeNull();
   });
 
   it('shows agents the no-access state', async () => {

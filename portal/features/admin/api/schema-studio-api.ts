@@ -3,6 +3,7 @@
  * publish a draft, roll back. Admins read; super-admins change (the server enforces it).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SchemaSet } from '../../../../engine/index.ts';
 import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
 
 /** One stored version as list-versions answers it. */
@@ -43,20 +44,32 @@ export function useSchemaVersions() {
   return useQuery(schemaVersionsQueryOptions());
 }
 
-/** What changed in `version` from the version before it (`compared_to` null for the first). */
-export function useSchemaVersionChanges(version: number | null) {
+/** One version as get-version answers it: its set and what changed from the version before it. */
+export interface SchemaVersionDetail {
+  version: number;
+  status: SchemaVersionSummary['status'];
+  note: string;
+  schema_set: SchemaSet;
+  compared_to: number | null;
+  changes: SchemaSetChange[];
+}
+
+/** One version with its set and what changed from the version before it (`compared_to` null for the first). */
+export function useSchemaVersion(version: number | null) {
   return useQuery({
     queryKey: ['schema-studio', 'version', version],
-    queryFn: () =>
-      apiData<{ version: number; compared_to: number | null; changes: SchemaSetChange[] }>(
-        'schema-studio/get-version',
-        {
-          version,
-        },
-      ),
+    queryFn: () => apiData<SchemaVersionDetail>('schema-studio/get-version', { version }),
     enabled: version !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** Stores `set` as a new draft; answers its number and the problems it has now. */
+export function saveDraft(
+  set: SchemaSet,
+  note: string,
+): Promise<ApiEnvelope<{ version: number; problems: SchemaSetProblem[] }>> {
+  return apiCall('schema-studio/save-draft', { schema_set: set, note });
 }
 
 /** Publishes a draft; a refusal (422) carries `data.problems` and is shown by the caller, not toasted. */

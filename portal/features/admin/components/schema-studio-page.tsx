@@ -1,6 +1,7 @@
 /**
  * /dashboard/schema-studio (issue 11, first page of the studio): the versions of the forms and rules
- * with who made them and when, what each changed in words, and for super-admins publishing a draft
+ * with who made them and when, what each changed in words, the message texts (editable by
+ * super-admins, saved as a draft), and for super-admins publishing a draft
  * (refused with every problem while the lint and rule harness find any) and rolling back to an
  * earlier version. Admins look; others see the no-access state. Not in the navigation until the
  * editors exist (the rest of issue 11).
@@ -31,12 +32,13 @@ import {
   rollBackTo,
   type SchemaSetProblem,
   type SchemaVersionSummary,
-  useSchemaVersionChanges,
+  useSchemaVersion,
   useSchemaVersions,
 } from '../api/schema-studio-api.ts';
 import { AdminAccessGate } from './admin-access-gate.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { LoadError } from './load-error.tsx';
+import { SchemaMessagesEditor } from './schema-messages-editor.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
 const STATUS_COLORS = { published: 'green', draft: 'yellow', archived: 'gray' } as const;
@@ -117,6 +119,9 @@ function SchemaVersions() {
           </Grid.Col>
         </Grid>
       )}
+      {versions.data && versions.data.versions.length > 0 && (
+        <SchemaMessagesEditor version={versions.data.current} editable={superAdmin} />
+      )}
       <ActionDialog action={action} onClose={() => setAction(null)} />
     </Stack>
   );
@@ -171,7 +176,7 @@ function VersionRow(props: {
 }
 
 function VersionChanges({ version }: { version: number }) {
-  const changes = useSchemaVersionChanges(version);
+  const changes = useSchemaVersion(version);
   return (
     <Card
       withBorder
