@@ -15,6 +15,7 @@ import { ApiError } from '../http/api-error.ts';
 import {
   findSchemaVersion,
   listSchemaVersions,
+  publishedVersionsBetween,
   setSchemaVersionStatus,
 } from '../repositories/schema-versions-repository.ts';
 import { requireRole } from './account-access.ts';
@@ -53,11 +54,12 @@ export async function listVersions(db: Executor, actor: Actor) {
   };
 }
 
-/** One version with its set and what changed from `compareTo` (default: the version before it). */
+/** One version with its set and what changed from `compareTo` (default: the published version before it). */
 export async function getVersion(db: Executor, actor: Actor, version: number, compareTo?: number) {
   requireRole(actor, ['super-admin', 'admin']);
   const row = await versionOrNotFound(db, version);
-  const base = compareTo ?? version - 1;
+  // By default against the published version before it (a published draft's own row is archived).
+  const base = compareTo ?? (await publishedVersionsBetween(db, 0, version - 1)).at(-1)?.version ?? 0;
   const previous = base >= 1 ? await findSchemaVersion(db, base) : undefined;
   const changes: SchemaSetChange[] = previous ? diffSchemaSets(previous.schema_set, row.schema_set) : [];
   return {
