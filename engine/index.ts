@@ -17,6 +17,7 @@ export { fieldLabel } from './field-label.ts';
 export { firstMessage } from './first-message.ts';
 export { formFor } from './form-for.ts';
 export { formatCurrency } from './format-currency.ts';
+export { type BenchDocument, type BenchRow, runTestBench } from './harness/test-bench.ts';
 export { isApplicable } from './is-applicable.ts';
 export { isRequired } from './is-required.ts';
 export type { LintPath, LintProblem } from './lint/lint-problem.ts';

@@ -3,7 +3,15 @@
  * complete example documents and the placeholders new applications carry. The only TypeScript file
  * in schemas/: a new JSON file is listed here once (see docs/editing-a-schema.md).
  */
-import type { Doc, FormDefinition, Migration, OutcomeTable, Rule, SchemaSet } from '../engine/types.ts';
+import type {
+  Doc,
+  FormDefinition,
+  Migration,
+  OutcomeTable,
+  Rule,
+  RuleContext,
+  SchemaSet,
+} from '../engine/types.ts';
 import applicationSchema from './application/application.schema.json' with { type: 'json' };
 import applicationRecordSchema from './application/application-record.schema.json' with { type: 'json' };
 import buildingSchema from './application/building.schema.json' with { type: 'json' };
@@ -241,6 +249,9 @@ export const examples: Record<'primary' | 'excess' | 'mobile' | 'home' | 'commer
   home: homeExample,
   commercial: commercialExample,
 };
+
+/** The context each example document is judged in (the manifest's `example_contexts`), by example name. */
+export const exampleContexts: Record<keyof typeof examples, RuleContext> = manifest.example_contexts;
 
 /**
  * The obviously fake phone, e-mail and birth date (ISO date) a new application carries until the agent

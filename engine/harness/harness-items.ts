@@ -27,6 +27,8 @@ export interface HarnessItem {
   /** Problem kinds when it never fires / never stays quiet / is never reached. */
   kinds: { neverFires: string; neverQuiet: string; neverReached?: string };
   examples?: BehaviourExample[];
+  /** The message a document gets from it when it fires (a rule's text, a question's message). */
+  messageFor?(doc: Doc, ctx: RuleContext): string | undefined;
   /** The outcome an example expects, compared with what the document gives (null: matches). */
   checkExample?(example: BehaviourExample, doc: Doc, ctx: RuleContext): string | null;
 }
@@ -72,6 +74,10 @@ export function harnessItems(compiled: CompiledSchemaSet): HarnessItem[] {
         neverReached: 'rule-never-runs',
       },
       examples: rule.examples,
+      messageFor: (doc, ctx) =>
+        validateDocument(compiled, doc, ctx, { fields: [rule.field] }).find(
+          (message) => message.rule_id === rule.id,
+        )?.message,
       checkExample: (example, doc, ctx) => {
         if (example.message === undefined) return null;
         const first = validateDocument(compiled, doc, ctx, { fields: [rule.field] })[0];
@@ -140,6 +146,7 @@ export function harnessItems(compiled: CompiledSchemaSet): HarnessItem[] {
           shows(question.field, doc, ctx) ? (applies(doc, ctx) ? 'fires' : 'quiet') : 'skip',
         kinds: { neverFires: 'question-never-applies', neverQuiet: 'question-always-applies' },
         examples: question.examples,
+        messageFor: () => question.message,
         checkExample: (example, doc, ctx) => {
           if (example.outcome === undefined) return null;
           const got = applies(doc, ctx) ? question.outcome : null;

@@ -30,7 +30,7 @@ export function FieldMessage({ field, text }: { field: string; text: string }) {
         </Popover.Target>
         <Popover.Dropdown>
           {explained ? (
-            <Explanation explained={explained} />
+            <MessageExplanationView explained={explained} />
           ) : (
             <Text size="sm">This message no longer applies.</Text>
           )}
@@ -46,7 +46,8 @@ const CHECK_WORDS: Record<MessageExplanation['check'], string> = {
   rule: 'A rule on this field did not hold.',
 };
 
-function Explanation({ explained }: { explained: MessageExplanation }) {
+/** The trace of one explained message: the check, the values it read, its params and branches. */
+export function MessageExplanationView({ explained }: { explained: MessageExplanation }) {
   const params = Object.entries(explained.params);
   return (
     <Stack gap={6}>

@@ -379,7 +379,7 @@ const schemaStudioRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/dashboard/schema-studio',
   component: lazyRouteComponent(
-    () => import('../features/admin/components/schema-studio-page.tsx'),
+    () => import('../features/schema-studio/components/schema-studio-page.tsx'),
     'SchemaStudioPage',
   ),
 });

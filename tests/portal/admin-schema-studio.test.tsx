@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_ACCESS_MESSAGE } from '../../portal/features/admin/components/admin-access-gate.tsx';
-import { SchemaStudioPage } from '../../portal/features/admin/components/schema-studio-page.tsx';
+import { SchemaStudioPage } from '../../portal/features/schema-studio/components/schema-studio-page.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { schemaSet } from '../../schemas/schema-set.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
@@ -80,6 +80,14 @@ function answer(path: string, body: Record<string, unknown>) {
   return envelope({});
 }
 
+/** Opens the Editor tab, then one of the editor's tabs; answers that tab's panel. */
+async function openEditorTab(name: string): Promise<HTMLElement> {
+  fireEvent.click(await screen.findByRole('tab', { name: 'Editor' }));
+  const tab = await screen.findByRole('tab', { name }, { timeout: 5000 });
+  fireEvent.click(tab);
+  return screen.findByRole('tabpanel', { name });
+}
+
 function signInAs(role: string) {
   setSession('sk-1', { id: 1, name: 'Sam', role, mga_company: { id: 10, name: 'Acme' } }, null);
 }
@@ -125,13 +133,14 @@ describe('schema studio versions page', () => {
     signInAs('super-admin');
     const calls = mockFetch(answer);
     renderWithProviders(<SchemaStudioPage />);
-    const messages = await screen.findByRole('region', { name: 'Messages' });
+    const messages = await openEditorTab('Messages');
     const input = await within(messages).findByRole('textbox', { name: 'Text of invalid_phone_number' });
-    const save = within(messages).getByRole('button', { name: 'Save as draft' });
+    const save = within(screen.getByRole('region', { name: 'Draft' })).getByRole('button', { name: 'Save as draft' });
     expect((save as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(input, { target: { value: '' } });
     expect(within(messages).getByText('A message cannot be empty')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'Check the phone number' } });
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(save);
     await waitFor(() => expect(calls.some((call) => call.path === 'schema-studio/save-draft')).toBe(true));
     const sent = calls.find((call) => call.path === 'schema-studio/save-draft')?.body as {
@@ -147,10 +156,10 @@ describe('schema studio versions page', () => {
     signInAs('admin');
     mockFetch(answer);
     renderWithProviders(<SchemaStudioPage />);
-    const messages = await screen.findByRole('region', { name: 'Messages' });
+    const messages = await openEditorTab('Messages');
     const input = await within(messages).findByRole('textbox', { name: 'Text of invalid_email' });
     expect((input as HTMLInputElement).readOnly).toBe(true);
-    expect(within(messages).queryByRole('button', { name: 'Save as draft' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save as draft' })).toBeNull();
   });
 
   it('shows agents the no-access state', async () => {

@@ -1,10 +1,10 @@
 /**
- * /dashboard/schema-studio (issue 11, first page of the studio): the versions of the forms and rules
- * with who made them and when, what each changed in words, the message texts (editable by
- * super-admins, saved as a draft), and for super-admins publishing a draft
- * (refused with every problem while the lint and rule harness find any) and rolling back to an
- * earlier version. Admins look; others see the no-access state. Not in the navigation until the
- * editors exist (the rest of issue 11).
+ * /dashboard/schema-studio (issue 11): two tabs. Versions: the versions of the forms and rules with
+ * who made them and when, what each changed in words against any other version, and for
+ * super-admins publishing a draft (refused with every problem while the lint and rule harness find
+ * any) and rolling back to an earlier version. Editor: the current version's working copy with its
+ * editors, live preview and test bench (schema-editor.tsx), saved as a draft. Admins look; others
+ * see the no-access state.
  */
 import {
   Alert,
@@ -15,8 +15,10 @@ import {
   Group,
   List,
   Modal,
+  Select,
   Stack,
   Table,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core';
@@ -26,7 +28,11 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { canManageCompanies } from '../api/admin-roles.ts';
+import { canManageCompanies } from '../../admin/api/admin-roles.ts';
+import { AdminAccessGate } from '../../admin/components/admin-access-gate.tsx';
+import { EmptyState } from '../../admin/components/empty-state.tsx';
+import { LoadError } from '../../admin/components/load-error.tsx';
+import { TableSkeleton } from '../../admin/components/table-skeleton.tsx';
 import {
   publishDraft,
   rollBackTo,
@@ -35,11 +41,7 @@ import {
   useSchemaVersion,
   useSchemaVersions,
 } from '../api/schema-studio-api.ts';
-import { AdminAccessGate } from './admin-access-gate.tsx';
-import { EmptyState } from './empty-state.tsx';
-import { LoadError } from './load-error.tsx';
-import { SchemaMessagesEditor } from './schema-messages-editor.tsx';
-import { TableSkeleton } from './table-skeleton.tsx';
+import { SchemaEditor } from './schema-editor.tsx';
 
 const STATUS_COLORS = { published: 'green', draft: 'yellow', archived: 'gray' } as const;
 
@@ -85,42 +87,57 @@ function SchemaVersions() {
           hint="The forms and rules are stored as version 1 when the server starts."
         />
       ) : (
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Card withBorder radius="md" padding={0} component="section" aria-label="Versions">
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Version</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Note</Table.Th>
-                    <Table.Th>Date</Table.Th>
-                    {superAdmin && <Table.Th>Action</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {versions.data.versions.map((row) => (
-                    <VersionRow
-                      key={row.version}
-                      row={row}
-                      current={row.version === versions.data.current}
-                      selected={row.version === shown}
-                      superAdmin={superAdmin}
-                      onSelect={() => setSelected(row.version)}
-                      onAction={(kind) => setAction({ kind, version: row.version })}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            {shown !== null && <VersionChanges version={shown} />}
-          </Grid.Col>
-        </Grid>
-      )}
-      {versions.data && versions.data.versions.length > 0 && (
-        <SchemaMessagesEditor version={versions.data.current} editable={superAdmin} />
+        <Tabs defaultValue="versions" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="versions">Versions</Tabs.Tab>
+            <Tabs.Tab value="editor">Editor</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="versions" pt="md">
+            <Grid>
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <Card withBorder radius="md" padding={0} component="section" aria-label="Versions">
+                  <Table highlightOnHover verticalSpacing="sm">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Version</Table.Th>
+                        <Table.Th>Status</Table.Th>
+                        <Table.Th>Note</Table.Th>
+                        <Table.Th>Date</Table.Th>
+                        {superAdmin && <Table.Th>Action</Table.Th>}
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {versions.data.versions.map((row) => (
+                        <VersionRow
+                          key={row.version}
+                          row={row}
+                          current={row.version === versions.data.current}
+                          selected={row.version === shown}
+                          superAdmin={superAdmin}
+                          onSelect={() => setSelected(row.version)}
+                          onAction={(kind) => setAction({ kind, version: row.version })}
+                        />
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Card>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                {shown !== null && (
+                  <VersionChanges
+                    version={shown}
+                    others={versions.data.versions
+                      .map((row) => row.version)
+                      .filter((version) => version !== shown)}
+                  />
+                )}
+              </Grid.Col>
+            </Grid>
+          </Tabs.Panel>
+          <Tabs.Panel value="editor" pt="md">
+            <CurrentVersionEditor version={versions.data.current} editable={superAdmin} />
+          </Tabs.Panel>
+        </Tabs>
       )}
       <ActionDialog action={action} onClose={() => setAction(null)} />
     </Stack>
@@ -175,8 +192,25 @@ function VersionRow(props: {
   );
 }
 
-function VersionChanges({ version }: { version: number }) {
-  const changes = useSchemaVersion(version);
+function CurrentVersionEditor({ version, editable }: { version: number; editable: boolean }) {
+  const detail = useSchemaVersion(version);
+  if (detail.isPending) return <TableSkeleton rows={6} label="Loading the schema set" />;
+  if (detail.isError)
+    return (
+      <LoadError
+        title="Could not load the schema set"
+        error={detail.error}
+        onRetry={() => detail.refetch()}
+      />
+    );
+  return (
+    <SchemaEditor key={version} baseVersion={version} base={detail.data.schema_set} editable={editable} />
+  );
+}
+
+function VersionChanges({ version, others }: { version: number; others: number[] }) {
+  const [compareTo, setCompareTo] = useState<number | null>(null);
+  const changes = useSchemaVersion(version, compareTo);
   return (
     <Card
       withBorder
@@ -185,9 +219,19 @@ function VersionChanges({ version }: { version: number }) {
       component="section"
       aria-label={`Changes in version ${version}`}
     >
-      <Text fw={600} mb="sm">
-        Changes in version {version}
-      </Text>
+      <Group justify="space-between" mb="sm">
+        <Text fw={600}>Changes in version {version}</Text>
+        <Select
+          size="xs"
+          aria-label="Compare with"
+          placeholder="The version before"
+          clearable
+          data={others.map((other) => ({ value: String(other), label: `against version ${other}` }))}
+          value={compareTo === null ? null : String(compareTo)}
+          onChange={(value) => setCompareTo(value === null ? null : Number(value))}
+          w={190}
+        />
+      </Group>
       {changes.isPending ? (
         <TableSkeleton rows={3} label="Loading the changes" />
       ) : changes.isError ? (
@@ -201,7 +245,7 @@ function VersionChanges({ version }: { version: number }) {
       ) : changes.data.changes.length === 0 ? (
         <Text size="sm">The same content as version {changes.data.compared_to}.</Text>
       ) : (
-        <List size="sm" spacing={4}>
+        <List size="sm" spacing={4} aria-label={`Against version ${changes.data.compared_to}`}>
           {changes.data.changes.map((change) => (
             <List.Item key={`${change.change}:${change.path.join('/')}:${change.sentence}`}>
               {change.sentence}

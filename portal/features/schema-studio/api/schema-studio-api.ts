@@ -54,11 +54,18 @@ export interface SchemaVersionDetail {
   changes: SchemaSetChange[];
 }
 
-/** One version with its set and what changed from the version before it (`compared_to` null for the first). */
-export function useSchemaVersion(version: number | null) {
+/**
+ * One version with its set and what changed from `compareTo` (default: the published version before
+ * it; `compared_to` null for the first).
+ */
+export function useSchemaVersion(version: number | null, compareTo: number | null = null) {
   return useQuery({
-    queryKey: ['schema-studio', 'version', version],
-    queryFn: () => apiData<SchemaVersionDetail>('schema-studio/get-version', { version }),
+    queryKey: ['schema-studio', 'version', version, compareTo],
+    queryFn: () =>
+      apiData<SchemaVersionDetail>(
+        'schema-studio/get-version',
+        compareTo === null ? { version } : { version, compare_to: compareTo },
+      ),
     enabled: version !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,0 +1,263 @@
+/**
+ * The fields editor (issue 11): a form's sections and fields; for the chosen field its label, help,
+ * widget, span, whether it is required in this form, its default, its options, when it applies and
+ * when it is required, each written into the working copy (model/edit-schema-set.ts).
+ */
+import {
+  Badge,
+  Grid,
+  NavLink,
+  NumberInput,
+  ScrollArea,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import type { CompiledSchemaSet, SchemaSet } from '../../../../engine/index.ts';
+import { fieldOptions } from '../../../../engine/react/field-options.ts';
+import { WIDGET_NAMES } from '../../../../engine/widget-names.ts';
+import type { ConditionVariable } from '../model/condition-variables.ts';
+import { valueTypeOf } from '../model/condition-variables.ts';
+import {
+  declaredFieldSchema,
+  setFieldCondition,
+  setFieldKeyword,
+  setFormFieldUi,
+  setRequiredInForm,
+} from '../model/edit-schema-set.ts';
+import { ConditionBuilder } from './condition-builder.tsx';
+import { OptionsEditor } from './options-editor.tsx';
+
+/** Props: the working copy, its last good compile, the change, the builder's variables, editability. */
+export interface FieldsEditorProps {
+  set: SchemaSet;
+  compiled: CompiledSchemaSet;
+  onChange: (set: SchemaSet) => void;
+  variables: ConditionVariable[];
+  editable: boolean;
+}
+
+/** Fields of a chosen form by section, and the editor of the chosen field. */
+export function FieldsEditor({ set, compiled, onChange, variables, editable }: FieldsEditorProps) {
+  const [formId, setFormId] = useState(set.forms[0]?.id ?? '');
+  const form = set.forms.find((candidate) => candidate.id === formId) ?? set.forms[0];
+  const [field, setField] = useState<string | null>(form?.sections[0]?.fields[0] ?? null);
+  if (!form) return <Text size="sm">The set has no forms.</Text>;
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Stack gap="xs">
+          <Select
+            label="Form"
+            data={set.forms.map((candidate) => candidate.id)}
+            value={form.id}
+            allowDeselect={false}
+            onChange={(value) => {
+              if (!value) return;
+              setFormId(value);
+              setField(set.forms.find((candidate) => candidate.id === value)?.sections[0]?.fields[0] ?? null);
+            }}
+          />
+          <ScrollArea.Autosize mah={560} type="auto">
+            <nav aria-label="Fields of the form">
+              {form.sections.map((section) => (
+                <div key={section.id}>
+                  <Text size="xs" fw={700} tt="uppercase" c="dimmed" mt="xs" mb={2}>
+                    {section.title}
+                  </Text>
+                  {section.fields.map((name) => (
+                    <NavLink
+                      key={name}
+                      label={fieldTitle(compiled, name)}
+                      description={name}
+                      active={name === field}
+                      onClick={() => setField(name)}
+                      py={4}
+                    />
+                  ))}
+                </div>
+              ))}
+            </nav>
+          </ScrollArea.Autosize>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        {field && compiled.properties[field] ? (
+          <FieldPanel
+            key={`${form.id}:${field}`}
+            set={set}
+            compiled={compiled}
+            formId={form.id}
+            field={field}
+            onChange={onChange}
+            variables={variables}
+            editable={editable}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Choose a field.
+          </Text>
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function fieldTitle(compiled: CompiledSchemaSet, field: string): string {
+  const title = compiled.properties[field]?.title;
+  return typeof title === 'string' ? title : field;
+}
+
+function FieldPanel(props: {
+  set: SchemaSet;
+  compiled: CompiledSchemaSet;
+  formId: string;
+  field: string;
+  onChange: (set: SchemaSet) => void;
+  variables: ConditionVariable[];
+  editable: boolean;
+}) {
+  const { set, compiled, formId, field, onChange, variables, editable } = props;
+  const declared = declaredFieldSchema(set, field);
+  const resolved = compiled.properties[field];
+  const form = set.forms.find((candidate) => candidate.id === formId);
+  const ui = form?.ui?.[field] ?? {};
+  const required = !(form?.optional ?? []).includes(field);
+  const keyword = (name: string, value: unknown) => onChange(setFieldKeyword(set, field, name, value));
+  return (
+    <Stack gap="sm" component="section" aria-label={`Field ${field}`}>
+      <div>
+        <Text fw={600}>{fieldTitle(compiled, field)}</Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {field} · {valueTypeOf(resolved)}
+          {field in (set.computed ?? {}) && (
+            <Badge ml="xs" size="xs" variant="light">
+              computed
+            </Badge>
+          )}
+        </Text>
+      </div>
+      <TextInput
+        label="Label"
+        readOnly={!editable}
+        value={typeof declared.title === 'string' ? declared.title : ''}
+        onChange={(event) => keyword('title', event.currentTarget.value || undefined)}
+      />
+      <TextInput
+        label="Help text"
+        description={`Shown under the field in the ${formId} form`}
+        readOnly={!editable}
+        value={ui.help ?? ''}
+        onChange={(event) =>
+          onChange(setFormFieldUi(set, formId, field, { help: event.currentTarget.value || undefined }))
+        }
+      />
+      <Grid>
+        <Grid.Col span={6}>
+          <Select
+            label="Widget"
+            disabled={!editable}
+            data={[...WIDGET_NAMES]}
+            placeholder="By type"
+            clearable
+            value={typeof declared['x-widget'] === 'string' ? declared['x-widget'] : null}
+            onChange={(value) => keyword('x-widget', value ?? undefined)}
+          />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <NumberInput
+            label="Width (of 12 columns)"
+            min={1}
+            max={12}
+            disabled={!editable}
+            placeholder="6"
+            value={ui.span ?? ''}
+            onChange={(value) =>
+              onChange(
+                setFormFieldUi(set, formId, field, { span: typeof value === 'number' ? value : undefined }),
+              )
+            }
+          />
+        </Grid.Col>
+      </Grid>
+      <Switch
+        label={`Required in the ${formId} form`}
+        disabled={!editable}
+        checked={required}
+        onChange={(event) => onChange(setRequiredInForm(set, formId, field, event.currentTarget.checked))}
+      />
+      <DefaultInput
+        schema={resolved}
+        value={declared.default}
+        editable={editable}
+        onChange={(value) => keyword('default', value)}
+      />
+      <OptionsEditor set={set} field={field} onChange={onChange} editable={editable} />
+      <ConditionBuilder
+        label="Applies when"
+        noneLabel="Applies wherever its form shows it."
+        logic={set.applicability[field]}
+        onChange={(logic) => onChange(setFieldCondition(set, 'applicability', field, logic))}
+        variables={variables}
+        editable={editable}
+      />
+      <ConditionBuilder
+        label="Required when (even where the form lists it as optional)"
+        noneLabel="No extra condition."
+        logic={set.required_when?.[field]}
+        onChange={(logic) => onChange(setFieldCondition(set, 'required_when', field, logic))}
+        variables={variables}
+        editable={editable}
+      />
+    </Stack>
+  );
+}
+
+function DefaultInput(props: {
+  schema: Record<string, unknown>;
+  value: unknown;
+  editable: boolean;
+  onChange: (value: unknown) => void;
+}) {
+  const { schema, value, editable, onChange } = props;
+  const options = fieldOptions(schema);
+  if (options) {
+    const entries = options.map((option) => ({ key: JSON.stringify(option.value), ...option }));
+    return (
+      <Select
+        label="Default"
+        disabled={!editable}
+        clearable
+        placeholder="None"
+        data={entries.map((entry) => ({ value: entry.key, label: entry.label }))}
+        value={value === undefined ? null : JSON.stringify(value)}
+        onChange={(key) =>
+          onChange(key === null ? undefined : entries.find((entry) => entry.key === key)?.value)
+        }
+      />
+    );
+  }
+  if (valueTypeOf(schema) === 'number') {
+    return (
+      <NumberInput
+        label="Default"
+        disabled={!editable}
+        placeholder="None"
+        value={typeof value === 'number' ? value : ''}
+        onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label="Default"
+      readOnly={!editable}
+      placeholder="None"
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => onChange(event.currentTarget.value || undefined)}
+    />
+  );
+}
