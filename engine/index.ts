@@ -20,7 +20,7 @@ export { formatCurrency } from './format-currency.ts';
 export { type BenchDocument, type BenchRow, runTestBench } from './harness/test-bench.ts';
 export { isApplicable } from './is-applicable.ts';
 export { isRequired } from './is-required.ts';
-export type { LintPath, LintProblem } from './lint/lint-problem.ts';
+export { type LintPath, type LintProblem, lintPathLabel } from './lint/lint-problem.ts';
 export { lintSchemaSet } from './lint/lint-schema-set.ts';
 export { messagesByField } from './messages-by-field.ts';
 export { migrateDocument, migrationsBetween } from './migrate-document.ts';

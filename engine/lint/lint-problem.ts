@@ -19,3 +19,24 @@ export interface LintProblem {
 export function lintPointer(path: LintPath): string {
   return path.map((part) => `/${String(part).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }
+
+/**
+ * A lint path in words for product staff: list items named by their `id` (or `$id`), other parts as
+ * written, joined by ' › ' (`['cross_rules', 4, 'when']` -> `cross_rules › sqft-contradiction › when`).
+ * Parts past what `set` holds are shown as written. Generic.
+ */
+export function lintPathLabel(set: unknown, path: LintPath): string {
+  let node: unknown = set;
+  const words = path.map((part) => {
+    const item =
+      node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    node = item;
+    if (typeof part === 'number' && item !== null && typeof item === 'object') {
+      const { id, $id } = item as { id?: unknown; $id?: unknown };
+      if (typeof id === 'string') return id;
+      if (typeof $id === 'string') return $id.split('/').pop() ?? $id;
+    }
+    return String(part);
+  });
+  return words.join(' › ');
+}

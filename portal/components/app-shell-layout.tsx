@@ -21,6 +21,7 @@ import {
   IconChartLine,
   IconDotsVertical,
   IconFileDescription,
+  IconForms,
   IconLayoutDashboard,
   IconRefresh,
   IconSettings,
@@ -76,6 +77,7 @@ const REPORTING_NAV_ITEMS = [
 const ADMIN_NAV_ITEMS = [
   { to: '/dashboard/mga-management', label: 'MGA management', Icon: IconBuildingCommunity },
   { to: '/dashboard/portal-settings', label: 'Portal settings', Icon: IconSettings },
+  { to: '/dashboard/schema-studio', label: 'Schema studio', Icon: IconForms },
 ] as const;
 
 /** Props: logout action and the account pieces, supplied by the route layer. */

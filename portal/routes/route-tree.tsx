@@ -374,7 +374,7 @@ const mgaManagementRoute = createRoute({
   ),
 });
 
-// The schema studio (issue 11): its versions page; not in the navigation until its editors exist.
+// The schema studio (issue 11): versions, editors, preview and test bench; admins look, super-admins change.
 const schemaStudioRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/dashboard/schema-studio',

@@ -7,6 +7,7 @@
 import {
   diffSchemaSets,
   type LintProblem,
+  lintPathLabel,
   type SchemaSet,
   type SchemaSetChange,
 } from '../../engine/index.ts';
@@ -72,15 +73,26 @@ export async function getVersion(db: Executor, actor: Actor, version: number, co
   };
 }
 
+/** A problem with `where`: its path in words, list items named by their id (lintPathLabel). */
+export type LocatedProblem = LintProblem & { where: string };
+
+/** The lint and harness problems of `set`, each with where it is in words. */
+async function locatedProblems(set: SchemaSet): Promise<LocatedProblem[]> {
+  return (await checkSchemaSet(set)).map((problem) => ({
+    ...problem,
+    where: lintPathLabel(set, problem.path),
+  }));
+}
+
 /** Stores a draft (super-admin) and answers its number with the problems it has now (a draft may have some). */
 export async function saveDraft(
   db: Executor,
   actor: Actor,
   set: SchemaSet,
   note: string,
-): Promise<{ version: number; problems: LintProblem[] }> {
+): Promise<{ version: number; problems: LocatedProblem[] }> {
   requireRole(actor, ['super-admin']);
-  const problems = await checkSchemaSet(set);
+  const problems = await locatedProblems(set);
   return { version: await saveDraftSchemaSet(db, set, note, actor.userId), problems };
 }
 
@@ -93,7 +105,7 @@ export async function publishDraft(db: Executor, actor: Actor, version: number) 
   requireRole(actor, ['super-admin']);
   const row = await versionOrNotFound(db, version);
   if (row.status !== 'draft') throw new ApiError(409, NOT_A_DRAFT_MESSAGE);
-  const problems = await checkSchemaSet(row.schema_set);
+  const problems = await locatedProblems(row.schema_set);
   if (problems.length > 0) throw new ApiError(422, PUBLISH_REFUSED_MESSAGE, null, { problems });
   const published = await publishSchemaSet(
     db,

@@ -1,16 +1,29 @@
 /**
- * The schema studio in Chromium (issue 11): a super-admin changes 'Invalid Phone number!' in the
- * message editor, saves a draft and publishes it; an application made after shows the new text,
- * one made before keeps the old; rolling back to version 1 makes a newer application show the old
- * text again. Screenshots of the editor and the published list.
+ * The schema studio in Chromium (issue 11): a super-admin first saves a draft with an unsatisfiable
+ * cross rule (typed in the raw JSON view) and sees its publish refused, naming the rule; then
+ * changes 'Invalid Phone number!' in the messages editor and adds a $50,000 deductible option in
+ * the fields editor, sees both in the live preview, saves a draft and publishes it; an application
+ * made after shows both, one made before keeps the old text; rolling back to version 1 makes a
+ * newer application show the old text again. Screenshots of the editors, the preview, the refused
+ * publish and the published list.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messageTexts from '../../schemas/messages.json' with { type: 'json' };
+import { schemaSet } from '../../schemas/schema-set.ts';
 import { MIAMI } from '../server/helpers/sample-records.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const NEW_TEXT = 'Check the phone number, please';
+
+/** A cross rule no document can pass the condition of: the publish check must refuse it. */
+const UNSATISFIABLE_RULE = {
+  id: 'sqft-contradiction',
+  field: 'sqft',
+  when: { and: [{ '>': [{ var: 'doc.sqft' }, 10] }, { '<': [{ var: 'doc.sqft' }, 5] }] },
+  assert: false,
+  message: 'invalid',
+};
 
 describe('the schema studio in Chromium', () => {
   let portal: RunningPortal;
@@ -34,16 +47,52 @@ describe('the schema studio in Chromium', () => {
     return answer.data.application;
   }
 
-  /** The message the agent sees under Phone after typing a too short number. */
-  async function phoneMessage(page: Page, id: number): Promise<string> {
-    await page.goto(`${portal.baseUrl}/agent-portal/application-details/${id}`);
-    const phone = page.locator('[data-field="phone"] input').first();
+  /** The message shown under Phone in `scope` after typing a too short number. */
+  async function typedPhoneMessage(page: Page, scope = '') {
+    const phone = page.locator(`${scope} [data-field="phone"] input`).first();
     await phone.waitFor();
     await phone.fill('123');
     await phone.blur();
-    const error = page.locator('[data-field="phone"] .mantine-InputWrapper-error').first();
+    const error = page.locator(`${scope} [data-field="phone"] .mantine-InputWrapper-error`).first();
     await error.waitFor();
     return (await error.textContent()) ?? '';
+  }
+
+  /** The message the agent sees under Phone after typing a too short number. */
+  async function phoneMessage(page: Page, id: number): Promise<string> {
+    await page.goto(`${portal.baseUrl}/agent-portal/application-details/${id}`);
+    return typedPhoneMessage(page);
+  }
+
+  /** The labels of the Deductible select's options in `scope`. */
+  async function deductibleOptions(page: Page, scope = ''): Promise<string[]> {
+    const select = page.locator(`${scope} [data-field="deductible"] input`).first();
+    await select.click();
+    const listbox = page.getByRole('listbox').last();
+    await listbox.waitFor();
+    const labels = await listbox.getByRole('option').allTextContents();
+    await page.keyboard.press('Escape');
+    return labels;
+  }
+
+  /** Opens the studio's editor tab and one of its tabs. */
+  async function openEditor(page: Page, tab: string) {
+    await page.getByRole('tab', { name: 'Editor' }).click();
+    await page.getByRole('tab', { name: tab }).click();
+  }
+
+  /** Saves the working copy as a draft with `note`, then publishes it from the versions tab; answers the dialog. */
+  async function saveAndPublish(page: Page, note: string) {
+    await page.getByLabel('Change note').fill(note);
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await page.getByRole('tab', { name: 'Versions' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(note) })
+      .getByRole('button', { name: 'Publish' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    return dialog;
   }
 
   beforeAll(async () => {
@@ -62,14 +111,40 @@ describe('the schema studio in Chromium', () => {
     const admin = await portal.newPage();
     await portal.signIn(admin, 'superadmin@demo.test');
     await admin.goto(`${portal.baseUrl}/dashboard/schema-studio`);
-    const text = admin.getByLabel('Text of invalid_phone_number');
-    await text.fill(NEW_TEXT);
-    await admin.getByLabel('Change note').fill('A friendlier phone message');
-    await portal.screenshot(admin, 'schema-studio-editor');
-    await admin.getByRole('button', { name: 'Save as draft' }).click();
-    await admin.getByRole('button', { name: 'Publish' }).click();
-    const dialog = admin.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Publish' }).click();
+
+    // A contradictory rule typed in the raw JSON view is saved as a draft but refused at publish.
+    await openEditor(admin, 'Raw JSON');
+    await admin
+      .getByLabel('JSON of the part')
+      .fill(JSON.stringify([...schemaSet.cross_rules, UNSATISFIABLE_RULE], null, 2));
+    await admin.getByRole('button', { name: /problem\(s\)/ }).waitFor();
+    const refused = await saveAndPublish(admin, 'A rule that cannot run');
+    await refused.getByText('Not published: the draft has problems').waitFor();
+    await refused
+      .getByText(/sqft-contradiction/)
+      .first()
+      .waitFor();
+    await portal.screenshot(admin, 'schema-studio-refused-publish', false);
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+
+    // The real change: a message text and a deductible option, both seen in the preview.
+    await openEditor(admin, 'Messages');
+    await admin.getByRole('button', { name: 'Discard' }).click();
+    await admin.getByLabel('Text of invalid_phone_number').fill(NEW_TEXT);
+    await admin.getByRole('tab', { name: 'Fields' }).click();
+    await admin.getByRole('combobox', { name: 'Form' }).click();
+    await admin.getByRole('option', { name: 'primary', exact: true }).click();
+    await admin.getByText('deductible', { exact: true }).click();
+    await admin.getByRole('button', { name: 'Add option' }).click();
+    const added = admin.getByRole('region', { name: 'Options' }).getByRole('row').last();
+    await added.getByRole('textbox', { name: /Value of option/ }).fill('50000');
+    await added.getByRole('textbox', { name: /Label of option/ }).fill('$50,000');
+    await portal.screenshot(admin, 'schema-studio-fields-editor', false);
+    const preview = '[aria-label="Preview"]';
+    expect(await deductibleOptions(admin, preview)).toContain('$50,000');
+    expect(await typedPhoneMessage(admin, preview)).toBe(NEW_TEXT);
+    await portal.screenshot(admin, 'schema-studio-preview', false);
+    const dialog = await saveAndPublish(admin, 'A friendlier phone message');
     await dialog.waitFor({ state: 'hidden' });
     await admin.getByText('A friendlier phone message').first().waitFor();
     // The new version shows what changed since the version before it.
@@ -83,6 +158,7 @@ describe('the schema studio in Chromium', () => {
     const agent = await portal.newPage();
     await portal.signIn(agent, 'agent@demo.test');
     expect(await phoneMessage(agent, after.id)).toBe(NEW_TEXT);
+    expect(await deductibleOptions(agent)).toContain('$50,000');
     expect(await phoneMessage(agent, before.id)).toBe(messageTexts.invalid_phone_number);
 
     await admin.reload();

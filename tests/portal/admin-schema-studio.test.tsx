@@ -69,6 +69,7 @@ function answer(path: string, body: Record<string, unknown>) {
         problems: [
           {
             path: ['cross_rules', 4],
+            where: 'cross_rules › x',
             kind: 'rule-always-fails',
             message: 'rule "x" fires on every document tried; e.g. with {"sqft":2200}',
           },

@@ -23,9 +23,10 @@ export interface SchemaSetChange {
   sentence: string;
 }
 
-/** A lint or harness problem of a draft refused at publish. */
+/** A lint or harness problem of a draft refused at publish; `where` names its place in words. */
 export interface SchemaSetProblem {
   path: (string | number)[];
+  where: string;
   kind: string;
   message: string;
 }

@@ -61,7 +61,7 @@ export function FieldsEditor({ set, compiled, onChange, variables, editable }: F
               setField(set.forms.find((candidate) => candidate.id === value)?.sections[0]?.fields[0] ?? null);
             }}
           />
-          <ScrollArea.Autosize mah={560} type="auto">
+          <ScrollArea.Autosize mah={560} type="auto" scrollbars="y">
             <nav aria-label="Fields of the form">
               {form.sections.map((section) => (
                 <div key={section.id}>

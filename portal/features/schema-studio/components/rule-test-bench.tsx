@@ -1,11 +1,9 @@
 /**
  * The rule test bench (issue 11): every rule, condition and question of the working copy run over the
- * example documents (and the document typed into the preview), showing per item which documents it
- * fires on with the message each gets, its own examples (holding or not), and for a fired rule the
+ * example documents, showing per item which documents it fires on with the message each gets, its own examples (holding or not), and for a fired rule the
  * explain trace. Updates with every edit (engine runTestBench).
  */
 import {
-  Badge,
   Code,
   Group,
   Popover,
@@ -15,6 +13,7 @@ import {
   Table,
   Text,
   TextInput,
+  UnstyledButton,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -33,7 +32,7 @@ export interface RuleTestBenchProps {
   bases: BenchDocument[];
 }
 
-const OUTCOME_COLORS = { fires: 'red', quiet: 'green', skip: 'gray' } as const;
+const OUTCOME_COLORS = { fires: 'red.7', quiet: 'green.8', skip: 'dimmed' } as const;
 const OUTCOME_WORDS = { fires: 'fires', quiet: 'quiet', skip: 'not reached' } as const;
 
 /** The bench's table: one row per item, one column per document, then the own examples. */
@@ -103,14 +102,14 @@ export function RuleTestBench({ compiled, documents, bases }: RuleTestBenchProps
                           message={result.message}
                         />
                       ) : (
-                        <Badge
-                          size="sm"
-                          variant="light"
-                          color={OUTCOME_COLORS[result.outcome]}
-                          title={result.message}
+                        <Text
+                          size="xs"
+                          fw={600}
+                          c={OUTCOME_COLORS[result.outcome]}
+                          style={{ whiteSpace: 'nowrap' }}
                         >
                           {OUTCOME_WORDS[result.outcome]}
-                        </Badge>
+                        </Text>
                       )}
                     </Table.Td>
                   );
@@ -154,18 +153,14 @@ function FiredRule(props: {
   return (
     <Popover width={380} position="bottom-start" withArrow shadow="md" opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <Badge
-          component="button"
-          type="button"
-          size="sm"
-          variant="light"
-          color="red"
-          style={{ cursor: 'pointer' }}
+        <UnstyledButton
           onClick={() => setOpened((open) => !open)}
           aria-label={`fires on ${document.name}: ${message ?? ''}; show why`}
         >
-          fires
-        </Badge>
+          <Text size="xs" fw={600} c="red" td="underline" style={{ whiteSpace: 'nowrap' }}>
+            fires
+          </Text>
+        </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
         {opened && <Trace compiled={compiled} document={document} field={field} message={message} />}

@@ -2,7 +2,8 @@
  * The schema studio's editor (issue 11): a working copy of a version's schema set, changed by the
  * fields, cross rules, underwriting, messages and raw JSON editors, compiled on every change for the
  * live preview and the rule test bench, linted as it changes, and saved by super-admins as a draft
- * with a change note (the versions tab then publishes it). Admins see the same, read-only.
+ * with a change note (the versions tab then publishes it). The unsaved copy is kept in this browser
+ * (model/working-copy-store.ts) and restored on return. Admins see the same, read-only.
  */
 import {
   Alert,
@@ -21,13 +22,15 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type BenchDocument,
   type CompiledSchemaSet,
   compileSchemaSet,
   diffSchemaSets,
   type LintProblem,
+  lintPathLabel,
   lintSchemaSet,
   type SchemaSet,
 } from '../../../../engine/index.ts';
@@ -35,6 +38,7 @@ import { exampleContexts, examples } from '../../../../schemas/schema-set.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { saveDraft } from '../api/schema-studio-api.ts';
 import { conditionVariables } from '../model/condition-variables.ts';
+import { readWorkingCopy, writeWorkingCopy } from '../model/working-copy-store.ts';
 import { FieldsEditor } from './fields-editor.tsx';
 import { QuestionsEditor } from './questions-editor.tsx';
 import { RawJsonEditor } from './raw-json-editor.tsx';
@@ -70,13 +74,17 @@ function compileOrError(set: SchemaSet): { compiled: CompiledSchemaSet } | { err
 
 /** The editor: a bar with the changes, problems and save; the editors' tabs; the preview beside them. */
 export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps) {
-  const [set, setSet] = useState(base);
+  const [kept] = useState(() => (editable ? readWorkingCopy(baseVersion) : null));
+  const [set, setSet] = useState(kept?.schema_set ?? base);
   const attempt = useMemo(() => compileOrError(set), [set]);
   const lastGood = useRef<CompiledSchemaSet | null>(null);
   if ('compiled' in attempt) lastGood.current = attempt.compiled;
   const compiled = lastGood.current;
   const [linted] = useDebouncedValue(set, LINT_DELAY_MS);
   const problems = useMemo(() => lintSchemaSet(linted), [linted]);
+  useEffect(() => {
+    if (editable) writeWorkingCopy(baseVersion, linted === base ? null : linted);
+  }, [editable, baseVersion, base, linted]);
   const changes = useMemo(() => {
     try {
       return diffSchemaSets(base, set);
@@ -98,6 +106,12 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
   const props = { set, compiled, onChange: setSet, variables, editable };
   return (
     <Stack gap="md">
+      {kept && (
+        <Alert color="blue" variant="light" title="Your unsaved changes were restored">
+          Kept in this browser at {dayjs(kept.saved_at).format('MMM D, YYYY HH:mm')}; save them as a draft or
+          discard them.
+        </Alert>
+      )}
       <DraftBar
         baseVersion={baseVersion}
         set={set}
@@ -205,7 +219,7 @@ function DraftBar(props: {
               </List>
             </Popover.Dropdown>
           </Popover>
-          <ProblemsBadge problems={problems} />
+          <ProblemsBadge set={set} problems={problems} />
         </Group>
         {editable && (
           <Group align="flex-end" gap="xs">
@@ -229,7 +243,7 @@ function DraftBar(props: {
   );
 }
 
-function ProblemsBadge({ problems }: { problems: LintProblem[] }) {
+function ProblemsBadge({ set, problems }: { set: SchemaSet; problems: LintProblem[] }) {
   if (problems.length === 0) {
     return (
       <Badge variant="light" color="green">
@@ -251,7 +265,10 @@ function ProblemsBadge({ problems }: { problems: LintProblem[] }) {
         <List size="sm" spacing={2}>
           {problems.map((problem) => (
             <List.Item key={`${problem.kind}:${problem.path.join('/')}`}>
-              {problem.message} ({problem.kind})
+              <Text span size="sm" fw={600}>
+                {lintPathLabel(set, problem.path)}
+              </Text>
+              : {problem.message} ({problem.kind})
             </List.Item>
           ))}
         </List>

@@ -87,7 +87,7 @@ function SchemaVersions() {
           hint="The forms and rules are stored as version 1 when the server starts."
         />
       ) : (
-        <Tabs defaultValue="versions" keepMounted={false}>
+        <Tabs defaultValue="versions">
           <Tabs.List>
             <Tabs.Tab value="versions">Versions</Tabs.Tab>
             <Tabs.Tab value="editor">Editor</Tabs.Tab>
@@ -304,7 +304,10 @@ function ActionDialog({ action, onClose }: { action: Action | null; onClose: () 
             <List size="sm" spacing={4}>
               {problems.map((problem) => (
                 <List.Item key={`${problem.kind}:${problem.path.join('/')}`}>
-                  {problem.message} ({problem.kind})
+                  <Text span size="sm" fw={600}>
+                    {problem.where}
+                  </Text>
+                  : {problem.message} ({problem.kind})
                 </List.Item>
               ))}
             </List>
