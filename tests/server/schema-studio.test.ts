@@ -65,6 +65,8 @@ describe.each(DATABASE_KINDS)('schema studio on %s', (kind) => {
     expect(always.message).toMatch(
       /rule "sqft-between-impossible" fires on every document tried; e\.g\. with \{"sqft":/,
     );
+    // Each problem names its place in words, the rule by its id.
+    expect(always.where).toBe('cross_rules › sqft-between-impossible');
     expect(await newApplicationVersion()).toBe(1);
   });
 

@@ -120,8 +120,7 @@ function QuestionForm(props: {
     <Stack gap="sm">
       <Textarea
         label="Question"
-        autosize
-        minRows={1}
+        rows={2}
         readOnly={!editable}
         value={question.question}
         onChange={(event) => onChange({ ...question, question: event.currentTarget.value })}
@@ -161,8 +160,7 @@ function QuestionForm(props: {
       />
       <Textarea
         label="Message"
-        autosize
-        minRows={1}
+        rows={2}
         readOnly={!editable}
         value={question.message}
         onChange={(event) => onChange({ ...question, message: event.currentTarget.value })}

@@ -99,9 +99,7 @@ function PartText(props: {
         aria-label="JSON of the part"
         value={text}
         readOnly={!editable}
-        autosize
-        minRows={16}
-        maxRows={30}
+        rows={24}
         spellCheck={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
         onChange={(event) => {
