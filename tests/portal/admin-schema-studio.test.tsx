@@ -136,7 +136,9 @@ describe('schema studio versions page', () => {
     renderWithProviders(<SchemaStudioPage />);
     const messages = await openEditorTab('Messages');
     const input = await within(messages).findByRole('textbox', { name: 'Text of invalid_phone_number' });
-    const save = within(screen.getByRole('region', { name: 'Draft' })).getByRole('button', { name: 'Save as draft' });
+    const save = within(screen.getByRole('region', { name: 'Draft' })).getByRole('button', {
+      name: 'Save as draft',
+    });
     expect((save as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(input, { target: { value: '' } });
     expect(within(messages).getByText('A message cannot be empty')).toBeTruthy();

@@ -59,7 +59,9 @@ describe('schema studio editor', () => {
     fireEvent.click(preview().querySelector('[data-field="deductible"] input') as HTMLElement);
     expect(await screen.findByRole('option', { name: '$50,000' })).toBeTruthy();
     // The label and the option: two changes in words.
-    expect(within(screen.getByRole('region', { name: 'Draft' })).getByText(/^[1-9]\d* change\(s\)$/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Draft' })).getByText(/^[1-9]\d* change\(s\)$/),
+    ).toBeTruthy();
     await waitFor(() => expect(readWorkingCopy(1)).not.toBeNull(), { timeout: 2000 });
     unmount();
     renderWithProviders(<SchemaEditor baseVersion={1} base={schemaSet} editable />);
