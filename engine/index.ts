@@ -24,6 +24,7 @@ export { type LintPath, type LintProblem, lintPathLabel } from './lint/lint-prob
 export { lintSchemaSet } from './lint/lint-schema-set.ts';
 export { messagesByField } from './messages-by-field.ts';
 export { migrateDocument, migrationsBetween } from './migrate-document.ts';
+export { type ProposedStep, proposeMigrationSteps } from './propose-migration-steps.ts';
 export type {
   Doc,
   FormDefinition,

@@ -1,8 +1,8 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { CompiledSchemaSet } from '../compile-schema-set.ts';
+import { fieldOptions } from '../field-options.ts';
 import type { FormDefinition, JsonSchema } from '../types.ts';
 import { WIDGET_NAME_SET } from '../widget-names.ts';
-import { fieldOptions } from './field-options.ts';
 import { fieldType } from './field-type.ts';
 import { resolveWidget } from './resolve-widget.ts';
 

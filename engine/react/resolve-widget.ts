@@ -1,5 +1,5 @@
+import { fieldOptions } from '../field-options.ts';
 import type { FormFieldUi, JsonSchema } from '../types.ts';
-import { fieldOptions } from './field-options.ts';
 import { fieldType } from './field-type.ts';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldOptions } from '../../engine/react/field-options.ts';
+import { fieldOptions } from '../../engine/field-options.ts';
 import { fieldType } from '../../engine/react/field-type.ts';
 import { resolveWidget } from '../../engine/react/resolve-widget.ts';
 import { WIDGET_NAME_SET } from '../../engine/widget-names.ts';

@@ -3,7 +3,8 @@
  * live preview; an added option is offered there; a condition switched on writes JSON-logic that
  * hides the field in the preview; a cross rule's message is picked from the keys; the raw JSON view
  * names a syntax error's line and keeps the last valid copy; the test bench shows which documents a
- * rule fires on; the unsaved copy comes back after a remount; admins cannot change anything.
+ * rule fires on; a withdrawn option is proposed as a remap and added as a migration; the unsaved
+ * copy comes back after a remount; admins cannot change anything.
  */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -104,6 +105,20 @@ describe('schema studio editor', () => {
     const table = await within(bench).findByRole('table', { name: 'Rule test bench' });
     const row = within(table).getByText('rule "phone-min-length"').closest('tr') as HTMLElement;
     expect(within(row).getAllByText('quiet').length).toBe(5);
+  });
+
+  it('proposes a remap when an option is withdrawn and adds it as a migration', async () => {
+    renderWithProviders(<SchemaEditor baseVersion={1} base={schemaSet} editable />);
+    const field = await chooseField('primary', 'deductible');
+    fireEvent.click(within(field).getByRole('button', { name: 'Remove option $2,000' }));
+    const migrations = await openTab('Migrations');
+    const proposed = within(migrations).getByRole('region', { name: 'Proposed from your changes' });
+    expect(within(proposed).getByText('In "deductible", replace 2000 → 1000')).toBeTruthy();
+    fireEvent.click(within(migrations).getByRole('button', { name: 'Add 1 step(s) as a migration' }));
+    const written = within(migrations).getByRole('region', { name: 'Migrations of this draft' });
+    expect(within(written).getByText('from-v1-1')).toBeTruthy();
+    expect(within(written).getByText('In "deductible", replace 2000 → 1000')).toBeTruthy();
+    expect(within(proposed).getByText(/Nothing to propose/)).toBeTruthy();
   });
 
   it('lets admins look but not change', async () => {

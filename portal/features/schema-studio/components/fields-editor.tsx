@@ -16,8 +16,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { fieldOptions } from '../../../../engine/field-options.ts';
 import type { CompiledSchemaSet, SchemaSet } from '../../../../engine/index.ts';
-import { fieldOptions } from '../../../../engine/react/field-options.ts';
 import { WIDGET_NAMES } from '../../../../engine/widget-names.ts';
 import type { ConditionVariable } from '../model/condition-variables.ts';
 import { valueTypeOf } from '../model/condition-variables.ts';

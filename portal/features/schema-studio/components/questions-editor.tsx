@@ -16,8 +16,8 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { fieldOptions } from '../../../../engine/field-options.ts';
 import type { CompiledSchemaSet, OutcomeQuestion, SchemaSet } from '../../../../engine/index.ts';
-import { fieldOptions } from '../../../../engine/react/field-options.ts';
 import type { ConditionVariable } from '../model/condition-variables.ts';
 import { setPart, setQuestion } from '../model/edit-schema-set.ts';
 import { ConditionBuilder } from './condition-builder.tsx';

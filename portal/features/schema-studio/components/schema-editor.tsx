@@ -1,6 +1,6 @@
 /**
  * The schema studio's editor (issue 11): a working copy of a version's schema set, changed by the
- * fields, cross rules, underwriting, messages and raw JSON editors, compiled on every change for the
+ * fields, cross rules, underwriting, messages, migrations and raw JSON editors, compiled on every change for the
  * live preview and the rule test bench, linted as it changes, and saved by super-admins as a draft
  * with a change note (the versions tab then publishes it). The unsaved copy is kept in this browser
  * (model/working-copy-store.ts) and restored on return. Admins see the same, read-only.
@@ -40,6 +40,7 @@ import { saveDraft } from '../api/schema-studio-api.ts';
 import { conditionVariables } from '../model/condition-variables.ts';
 import { readWorkingCopy, writeWorkingCopy } from '../model/working-copy-store.ts';
 import { FieldsEditor } from './fields-editor.tsx';
+import { MigrationsEditor } from './migrations-editor.tsx';
 import { QuestionsEditor } from './questions-editor.tsx';
 import { RawJsonEditor } from './raw-json-editor.tsx';
 import { RuleTestBench } from './rule-test-bench.tsx';
@@ -129,6 +130,7 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
                 <Tabs.Tab value="rules">Cross rules</Tabs.Tab>
                 <Tabs.Tab value="questions">Underwriting</Tabs.Tab>
                 <Tabs.Tab value="messages">Messages</Tabs.Tab>
+                <Tabs.Tab value="migrations">Migrations</Tabs.Tab>
                 <Tabs.Tab value="bench">Test bench</Tabs.Tab>
                 <Tabs.Tab value="raw">Raw JSON</Tabs.Tab>
               </Tabs.List>
@@ -143,6 +145,15 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
               </Tabs.Panel>
               <Tabs.Panel value="messages" pt="md">
                 <SchemaMessagesEditor set={set} onChange={setSet} editable={editable} />
+              </Tabs.Panel>
+              <Tabs.Panel value="migrations" pt="md">
+                <MigrationsEditor
+                  baseVersion={baseVersion}
+                  base={base}
+                  set={set}
+                  onChange={setSet}
+                  editable={editable}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="bench" pt="md">
                 <RuleTestBench compiled={compiled} documents={BASES} bases={BASES} />

@@ -3,8 +3,9 @@
  * (with its label, value type and options) and every context key as `ctx.<key>` (with the values
  * the example contexts give it). Generic.
  */
+
+import { fieldOptions } from '../../../../engine/field-options.ts';
 import type { CompiledSchemaSet, JsonSchema, RuleContext } from '../../../../engine/index.ts';
-import { fieldOptions } from '../../../../engine/react/field-options.ts';
 
 /** What the builder offers to compare: `doc.<field>` and `ctx.<key>`, with their options and type. */
 export interface ConditionVariable {

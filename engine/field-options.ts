@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../types.ts';
+import type { JsonSchema } from './types.ts';
 
 /** One choice of an option list: the stored value and the label shown. */
 export interface FieldOption {
