@@ -26,7 +26,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Serves `dir` on a free loopback port (GET only, no directory listing). */
-async function serve(dir: string): Promise<{ url: string; server: Server }> {
+export async function serve(dir: string): Promise<{ url: string; server: Server }> {
   const server = createServer(async (request, response) => {
     const path = normalize(new URL(request.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
     const file = path || 'index.html';

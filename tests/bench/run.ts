@@ -15,6 +15,10 @@ const BENCHMARKS = {
   api: { load: async () => (await import('./api-bench.ts')).apiBench, about: 'API on 1M applications' },
   launch: { load: async () => (await import('./launch-bench.ts')).launchBench, about: 'time to quotes' },
   bundle: { load: async () => (await import('./bundle-bench.ts')).bundleBench, about: 'login route gzip' },
+  studio: {
+    load: async () => (await import('./studio-bench.ts')).studioBench,
+    about: 'studio edit to preview',
+  },
 } satisfies Record<string, { load: () => Promise<() => Promise<string>>; about: string }>;
 
 type BenchmarkName = keyof typeof BENCHMARKS;
