@@ -284,3 +284,15 @@ export const schemaVersions = pgTable('schema_versions', {
 });
 
 export type SchemaVersionRow = typeof schemaVersions.$inferSelect;
+
+/** Saved test documents of the schema studio (issue 11; migration 0008). */
+export const schemaTestDocuments = pgTable('schema_test_documents', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  context: json('context').$type<Record<string, string>>().notNull(),
+  document: json('document').$type<Record<string, unknown>>().notNull(),
+  author_user_id: integer('author_user_id').references(() => users.id),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SchemaTestDocumentRow = typeof schemaTestDocuments.$inferSelect;

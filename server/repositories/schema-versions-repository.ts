@@ -5,7 +5,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SchemaSet } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
-import { type SchemaVersionRow, schemaVersions } from '../db/schema.ts';
+import { type SchemaVersionRow, schemaVersions, users } from '../db/schema.ts';
 
 /** The highest published version, or undefined when none is stored yet. */
 export async function latestPublishedVersion(db: Executor): Promise<SchemaVersionRow | undefined> {
@@ -92,7 +92,7 @@ export async function insertVersion(
   return row;
 }
 
-/** Every version without its set, newest first (the studio's list and audit trail). */
+/** Every version without its set, with its author's name (null: the start-up import), newest first (the studio's list and audit trail). */
 export async function listSchemaVersions(db: Executor) {
   return db
     .select({
@@ -100,10 +100,12 @@ export async function listSchemaVersions(db: Executor) {
       status: schemaVersions.status,
       note: schemaVersions.note,
       author_user_id: schemaVersions.author_user_id,
+      author_name: users.name,
       created_at: schemaVersions.created_at,
       published_at: schemaVersions.published_at,
     })
     .from(schemaVersions)
+    .leftJoin(users, eq(users.id, schemaVersions.author_user_id))
     .orderBy(desc(schemaVersions.version));
 }
 

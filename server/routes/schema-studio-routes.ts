@@ -8,23 +8,27 @@ import type { Executor } from '../db/database.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import {
+  deleteTestDocument,
   getVersion,
+  listTestDocuments,
   listVersions,
   publishDraft,
   rollBack,
   saveDraft,
+  saveTestDocument,
 } from '../services/schema-studio-service.ts';
 import { sessionKeySchema } from './request-schemas.ts';
 import { bodyOf, sessionRoute } from './session-route.ts';
 
-const version = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+/** A version number or a row id. */
+const positiveInteger = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
 const versionBody = (extra: Record<string, object> = {}, required: string[] = ['version']) =>
   ({
     type: 'object',
     required,
     additionalProperties: false,
-    properties: { session_key: sessionKeySchema, version, ...extra },
+    properties: { session_key: sessionKeySchema, version: positiveInteger, ...extra },
   }) as const;
 
 /** A schema set as the studio sends it: the keys every set has; the engine checks the rest. */
@@ -56,7 +60,33 @@ const schemaSetSchema = {
   },
 } as const;
 
-/** Registers schema-studio/*: list-versions, get-version, save-draft, publish, roll-back. */
+/** A saved test document: a name, the context it is judged in, and a flat document of field values. */
+const testDocumentBody = {
+  type: 'object',
+  required: ['name', 'context', 'document'],
+  additionalProperties: false,
+  properties: {
+    session_key: sessionKeySchema,
+    name: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
+    context: {
+      type: 'object',
+      maxProperties: 20,
+      additionalProperties: { type: 'string', maxLength: 100 },
+    },
+    document: {
+      type: 'object',
+      maxProperties: 2000,
+      additionalProperties: {
+        anyOf: [
+          { type: ['string', 'number', 'boolean', 'null'] },
+          { type: 'array', maxItems: 100, items: { type: ['string', 'number', 'boolean', 'null'] } },
+        ],
+      },
+    },
+  },
+} as const;
+
+/** Registers schema-studio/*: versions (list, get, save-draft, publish, roll-back) and test documents. */
 export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
   const route = sessionRoute(app, db, 'schema-studio');
@@ -67,7 +97,7 @@ export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Ex
     async (request) => success('Schema versions.', await listVersions(db, actorOf(request))),
   );
 
-  route('schema-studio/get-version', versionBody({ compare_to: version }), async (request) => {
+  route('schema-studio/get-version', versionBody({ compare_to: positiveInteger }), async (request) => {
     const body = bodyOf<{ version: number; compare_to?: number }>(request);
     return success('Schema version.', await getVersion(db, actorOf(request), body.version, body.compare_to));
   });
@@ -94,4 +124,32 @@ export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Ex
       await rollBack(db, actorOf(request), bodyOf<{ version: number }>(request).version),
     );
   });
+
+  route(
+    'schema-studio/list-test-documents',
+    { type: 'object', additionalProperties: false, properties: { session_key: sessionKeySchema } },
+    async (request) => success('Test documents.', await listTestDocuments(db, actorOf(request))),
+  );
+
+  route('schema-studio/save-test-document', testDocumentBody, async (request) => {
+    const body = bodyOf<{ name: string; context: Record<string, string>; document: Record<string, unknown> }>(
+      request,
+    );
+    return success('Test document saved.', await saveTestDocument(db, actorOf(request), body));
+  });
+
+  route(
+    'schema-studio/delete-test-document',
+    {
+      type: 'object',
+      required: ['id'],
+      additionalProperties: false,
+      properties: { session_key: sessionKeySchema, id: positiveInteger },
+    },
+    async (request) =>
+      success(
+        'Test document deleted.',
+        await deleteTestDocument(db, actorOf(request), bodyOf<{ id: number }>(request).id),
+      ),
+  );
 }

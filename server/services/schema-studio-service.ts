@@ -1,7 +1,7 @@
 /**
  * The schema studio's calls (issue 11): the versions with who made them and what changed, any
  * version with its difference from another, drafts, publish after the lint and rule harness pass
- * (in a worker thread), and rollback. Super-admins change; admins look; others get 403 (SPEC §6).
+ * (in a worker thread), rollback, and the saved test documents of the rule test bench. Super-admins change; admins look; others get 403 (SPEC §6).
  */
 
 import {
@@ -12,7 +12,13 @@ import {
   type SchemaSetChange,
 } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
+import type { SchemaTestDocumentRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
+import {
+  deleteSchemaTestDocument,
+  listSchemaTestDocuments,
+  upsertSchemaTestDocument,
+} from '../repositories/schema-test-documents-repository.ts';
 import {
   findSchemaVersion,
   listSchemaVersions,
@@ -131,4 +137,46 @@ export async function rollBack(db: Executor, actor: Actor, version: number) {
     'current',
   );
   return { version: published };
+}
+
+/** Delete of a test document that is not stored. */
+export const TEST_DOCUMENT_NOT_FOUND_MESSAGE = 'No such test document.';
+
+/** A saved test document as the studio shows it. */
+function testDocumentView(row: SchemaTestDocumentRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    context: row.context,
+    document: row.document,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The saved test documents, by name (admins and super-admins). */
+export async function listTestDocuments(db: Executor, actor: Actor) {
+  requireRole(actor, ['super-admin', 'admin']);
+  return { test_documents: (await listSchemaTestDocuments(db)).map(testDocumentView) };
+}
+
+/** Saves a test document under its name, replacing one of that name (super-admin). */
+export async function saveTestDocument(
+  db: Executor,
+  actor: Actor,
+  input: { name: string; context: Record<string, string>; document: Record<string, unknown> },
+) {
+  requireRole(actor, ['super-admin']);
+  const row = await upsertSchemaTestDocument(db, {
+    ...input,
+    name: input.name.trim(),
+    authorUserId: actor.userId,
+  });
+  return { test_document: testDocumentView(row) };
+}
+
+/** Deletes a saved test document (super-admin); 404 TEST_DOCUMENT_NOT_FOUND_MESSAGE when it is not stored. */
+export async function deleteTestDocument(db: Executor, actor: Actor, id: number) {
+  requireRole(actor, ['super-admin']);
+  if (!(await deleteSchemaTestDocument(db, id))) throw new ApiError(404, TEST_DOCUMENT_NOT_FOUND_MESSAGE);
+  return { id };
 }

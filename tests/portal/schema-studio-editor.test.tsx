@@ -2,8 +2,8 @@
  * The schema studio's editor (issue 11) in the DOM: a label typed in the fields editor shows in the
  * live preview; an added option is offered there; a condition switched on writes JSON-logic that
  * hides the field in the preview; a cross rule's message is picked from the keys; the raw JSON view
- * names a syntax error's line and keeps the last valid copy; the test bench shows which documents a
- * rule fires on; a withdrawn option is proposed as a remap and added as a migration; the unsaved
+ * names a syntax error's line and keeps the last valid copy; the test bench shows which documents
+ * (saved test documents too) a rule fires on; the preview fills from a saved document and saves one; a withdrawn option is proposed as a remap and added as a migration; the unsaved
  * copy comes back after a remount; admins cannot change anything.
  */
 import { notifications } from '@mantine/notifications';
@@ -11,16 +11,40 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SchemaEditor } from '../../portal/features/schema-studio/components/schema-editor.tsx';
 import { readWorkingCopy } from '../../portal/features/schema-studio/model/working-copy-store.ts';
-import { schemaSet } from '../../schemas/schema-set.ts';
-import { renderWithProviders } from './render-with-providers.tsx';
+import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { examples, schemaSet } from '../../schemas/schema-set.ts';
+import { envelope, mockFetch, type RecordedCall, renderWithProviders } from './render-with-providers.tsx';
+
+const SAVED = {
+  id: 7,
+  name: 'Short phone',
+  context: { product: 'Primary', application_type: 'flood', status: 'new' },
+  document: { ...examples.primary, phone: '123' },
+  updated_at: '2026-11-25T09:00:00Z',
+};
+let calls: RecordedCall[];
 
 beforeEach(() => {
   localStorage.clear();
+  reloadAuthFromStorage();
   // jsdom has no layout: Mantine's combobox scrolls the selected option into view.
   Element.prototype.scrollIntoView = vi.fn();
+  setSession(
+    'sk-1',
+    { id: 1, name: 'Sam', role: 'super-admin', mga_company: { id: 10, name: 'Acme' } },
+    null,
+  );
+  calls = mockFetch((path) =>
+    path === 'schema-studio/list-test-documents'
+      ? envelope({ test_documents: [SAVED] })
+      : envelope({ test_document: { ...SAVED, id: 8, name: 'Typed' } }),
+  );
   vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const preview = () => screen.getByRole('region', { name: 'Preview' });
 const panel = (name: string) => screen.findByRole('tabpanel', { name });
@@ -99,12 +123,45 @@ describe('schema studio editor', () => {
     expect(within(screen.getByRole('region', { name: 'Draft' })).getByText('0 change(s)')).toBeTruthy();
   });
 
-  it('shows on the test bench which documents a rule fires on', async () => {
+  it('shows on the test bench which documents, saved ones too, a rule fires on', async () => {
     renderWithProviders(<SchemaEditor baseVersion={1} base={schemaSet} editable />);
     const bench = await openTab('Test bench');
     const table = await within(bench).findByRole('table', { name: 'Rule test bench' });
+    await within(table).findByRole('columnheader', { name: 'Short phone' });
     const row = within(table).getByText('rule "phone-min-length"').closest('tr') as HTMLElement;
     expect(within(row).getAllByText('quiet').length).toBe(5);
+    expect(
+      within(row).getByRole('button', {
+        name: `fires on Short phone: ${schemaSet.messages.invalid_phone_number}; show why`,
+      }),
+    ).toBeTruthy();
+  });
+
+  it('fills the preview from a saved test document and saves what is typed as one', async () => {
+    renderWithProviders(<SchemaEditor baseVersion={1} base={schemaSet} editable />);
+    await screen.findByRole('region', { name: 'Preview' });
+    fireEvent.click(within(preview()).getByRole('combobox', { name: 'Fill the preview' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Saved: Short phone' }));
+    await waitFor(() =>
+      expect((preview().querySelector('[data-field="phone"] input') as HTMLInputElement).value).toContain(
+        '123',
+      ),
+    );
+    fireEvent.change(
+      within(preview()).getByRole('textbox', { name: 'Save what is typed as a test document' }),
+      {
+        target: { value: 'Typed' },
+      },
+    );
+    fireEvent.click(within(preview()).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === 'schema-studio/save-test-document')).toBe(true),
+    );
+    expect(calls.find((call) => call.path === 'schema-studio/save-test-document')?.body).toMatchObject({
+      name: 'Typed',
+      context: SAVED.context,
+      document: { phone: '123' },
+    });
   });
 
   it('proposes a remap when an option is withdrawn and adds it as a migration', async () => {

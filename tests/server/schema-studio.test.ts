@@ -2,7 +2,8 @@
  * The schema studio's calls (issue 11) on PGlite and PostgreSQL: a draft with an unsatisfiable cross
  * rule is refused at publish, naming the rule with a counter-example; a sound draft publishes as the
  * newest version, new applications use it and the version shows what changed; rollback makes an
- * earlier content the newest again; admins read, only super-admins change.
+ * earlier content the newest again; versions name their author; test documents are kept by name;
+ * admins read, only super-admins change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchemaSet } from '../../engine/index.ts';
@@ -98,13 +99,58 @@ describe.each(DATABASE_KINDS)('schema studio on %s', (kind) => {
       version,
       status: 'published',
       note: 'friendlier phone message',
+      author_name: 'Sam Super',
     });
+    // The start-up import has no author.
+    expect(listed.body.data.versions.at(-1)).toMatchObject({ version: 1, author_name: null });
 
     const rolled = await studio(superKey, 'roll-back', { version: 1 });
     expect(rolled.body.data.version).toBe(version + 1);
     expect(await newApplicationVersion()).toBe(version + 1);
     const back = await studio(adminKey, 'get-version', { version: version + 1, compare_to: 1 });
     expect(back.body.data.changes).toEqual([]);
+  });
+
+  it('keeps test documents by name: saved and replaced by super-admins, listed for admins, deleted', async () => {
+    const context = { product: 'Primary', application_type: 'flood', status: 'new' };
+    const saved = await studio(superKey, 'save-test-document', {
+      name: ' Condo on floor 3 ',
+      context,
+      document: { occupancy_type: 'Condo Unit', condo_floor: 3 },
+    });
+    expect(saved.statusCode, saved.body.message).toBe(200);
+    const replaced = await studio(superKey, 'save-test-document', {
+      name: 'Condo on floor 3',
+      context,
+      document: { occupancy_type: 'Condo Unit', condo_floor: 4 },
+    });
+    expect(replaced.body.data.test_document.id).toBe(saved.body.data.test_document.id);
+    const listed = await studio(adminKey, 'list-test-documents');
+    expect(listed.body.data.test_documents).toEqual([
+      expect.objectContaining({
+        name: 'Condo on floor 3',
+        context,
+        document: { occupancy_type: 'Condo Unit', condo_floor: 4 },
+      }),
+    ]);
+    const bad = await studio(superKey, 'save-test-document', { name: '  ', context, document: {} });
+    expect(bad.statusCode).toBe(400);
+    const nested = await studio(superKey, 'save-test-document', {
+      name: 'x',
+      context,
+      document: { a: { b: 1 } },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(
+      (await studio(adminKey, 'delete-test-document', { id: saved.body.data.test_document.id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await studio(superKey, 'delete-test-document', { id: saved.body.data.test_document.id })).statusCode,
+    ).toBe(200);
+    expect(
+      (await studio(superKey, 'delete-test-document', { id: saved.body.data.test_document.id })).statusCode,
+    ).toBe(404);
+    expect((await studio(adminKey, 'list-test-documents')).body.data.test_documents).toEqual([]);
   });
 
   it('lets admins look but not change, and agents not even look', async () => {

@@ -4,7 +4,8 @@
  * stored versions as they were.
  */
 import { schemaSet } from '../../../schemas/schema-set.ts';
-import { schemaVersions } from '../../../server/db/schema.ts';
+import { schemaTestDocuments, schemaVersions } from '../../../server/db/schema.ts';
+import { upsertSchemaTestDocument } from '../../../server/repositories/schema-test-documents-repository.ts';
 import { saveDraftSchemaSet } from '../../../server/services/schema-versions.ts';
 import type { Cell } from './access-cell.ts';
 import type { AccessWorld } from './access-world.ts';
@@ -13,6 +14,8 @@ import { MANAGERS_OWN, SUPER_ONLY } from './callers.ts';
 /** Every schema-studio cell. */
 export function schemaStudioCells(w: AccessWorld): Cell[] {
   const versions = () => w.t.db.select().from(schemaVersions).orderBy(schemaVersions.version);
+  const testDocuments = () => w.t.db.select().from(schemaTestDocuments).orderBy(schemaTestDocuments.id);
+  const context = { product: 'Primary', application_type: 'flood', status: 'new' };
   return [
     {
       name: 'schema-studio/list-versions',
@@ -54,6 +57,37 @@ export function schemaStudioCells(w: AccessWorld): Cell[] {
       expected: SUPER_ONLY,
       request: () => ({ body: { version: 1 } }),
       unchanged: versions,
+    },
+    {
+      name: 'schema-studio/list-test-documents',
+      endpoint: 'POST /api/schema-studio/list-test-documents',
+      side: 'none',
+      expected: MANAGERS_OWN,
+      request: () => ({ body: {} }),
+    },
+    {
+      name: 'schema-studio/save-test-document',
+      endpoint: 'POST /api/schema-studio/save-test-document',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: () => ({ body: { name: 'matrix document', context, document: { sqft: 1200 } } }),
+      unchanged: testDocuments,
+    },
+    {
+      name: 'schema-studio/delete-test-document',
+      endpoint: 'POST /api/schema-studio/delete-test-document',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: async () => {
+        const row = await upsertSchemaTestDocument(w.t.db, {
+          name: `matrix delete ${Date.now()}-${Math.random()}`,
+          context,
+          document: {},
+          authorUserId: w.f.userIds['superadmin@demo.test'],
+        });
+        return { body: { id: row.id } };
+      },
+      unchanged: testDocuments,
     },
   ];
 }

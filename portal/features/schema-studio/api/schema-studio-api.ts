@@ -1,6 +1,6 @@
 /**
  * The schema studio's calls (schema-studio/*, issue 11): the versions, one version with what changed,
- * publish a draft, roll back. Admins read; super-admins change (the server enforces it).
+ * publish a draft, roll back, and the saved test documents. Admins read; super-admins change (the server enforces it).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SchemaSet } from '../../../../engine/index.ts';
@@ -12,6 +12,8 @@ export interface SchemaVersionSummary {
   status: 'draft' | 'published' | 'archived';
   note: string;
   author_user_id: number | null;
+  /** Who saved, published or rolled back; null for the start-up import. */
+  author_name: string | null;
   created_at: string;
   published_at: string | null;
 }
@@ -94,4 +96,35 @@ export function publishDraft(
 /** Publishes an earlier version's content again as the newest. */
 export function rollBackTo(version: number): Promise<ApiEnvelope<{ version: number }>> {
   return apiCall('schema-studio/roll-back', { version });
+}
+
+/** A saved test document of the rule test bench. */
+export interface SchemaTestDocument {
+  id: number;
+  name: string;
+  context: Record<string, string>;
+  document: Record<string, unknown>;
+  updated_at: string;
+}
+
+/** The saved test documents, by name. */
+export function useTestDocuments() {
+  return useQuery({
+    queryKey: ['schema-studio', 'test-documents'],
+    queryFn: () => apiData<{ test_documents: SchemaTestDocument[] }>('schema-studio/list-test-documents'),
+  });
+}
+
+/** Saves `document` as a test document named `name` (replacing one of that name). */
+export function saveTestDocument(
+  name: string,
+  context: Record<string, string>,
+  document: Record<string, unknown>,
+): Promise<ApiEnvelope<{ test_document: SchemaTestDocument }>> {
+  return apiCall('schema-studio/save-test-document', { name, context, document });
+}
+
+/** Deletes a saved test document. */
+export function deleteTestDocument(id: number): Promise<ApiEnvelope<{ id: number }>> {
+  return apiCall('schema-studio/delete-test-document', { id });
 }

@@ -1,6 +1,6 @@
 /**
  * The rule test bench (issue 11): every rule, condition and question of the working copy run over the
- * example documents, showing per item which documents it fires on with the message each gets, its own examples (holding or not), and for a fired rule the
+ * example documents and the saved test documents, showing per item which documents it fires on with the message each gets, its own examples (holding or not), and for a fired rule the
  * explain trace. Updates with every edit (engine runTestBench).
  */
 import {

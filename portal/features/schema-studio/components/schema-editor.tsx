@@ -36,7 +36,7 @@ import {
 } from '../../../../engine/index.ts';
 import { exampleContexts, examples } from '../../../../schemas/schema-set.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { saveDraft } from '../api/schema-studio-api.ts';
+import { saveDraft, useTestDocuments } from '../api/schema-studio-api.ts';
 import { conditionVariables } from '../model/condition-variables.ts';
 import { readWorkingCopy, writeWorkingCopy } from '../model/working-copy-store.ts';
 import { FieldsEditor } from './fields-editor.tsx';
@@ -97,6 +97,15 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
     () => (compiled ? conditionVariables(compiled, exampleContexts) : []),
     [compiled],
   );
+  const saved = useTestDocuments().data?.test_documents;
+  const testDocuments = useMemo(() => saved ?? [], [saved]);
+  const benchDocuments = useMemo(
+    (): BenchDocument[] => [
+      ...BASES,
+      ...testDocuments.map((kept) => ({ name: kept.name, doc: kept.document, ctx: kept.context })),
+    ],
+    [testDocuments],
+  );
   if (!compiled) {
     return (
       <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This version does not compile">
@@ -156,7 +165,7 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
                 />
               </Tabs.Panel>
               <Tabs.Panel value="bench" pt="md">
-                <RuleTestBench compiled={compiled} documents={BASES} bases={BASES} />
+                <RuleTestBench compiled={compiled} documents={benchDocuments} bases={BASES} />
               </Tabs.Panel>
               <Tabs.Panel value="raw" pt="md">
                 <RawJsonEditor set={set} onChange={setSet} problems={problems} editable={editable} />
@@ -170,6 +179,8 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
             compileError={'error' in attempt ? attempt.error : null}
             examples={examples}
             exampleContexts={exampleContexts}
+            testDocuments={testDocuments}
+            editable={editable}
           />
         </Grid.Col>
       </Grid>

@@ -1,11 +1,13 @@
 /**
  * The live preview of the working copy (issue 11): the real SchemaForm for a chosen product, blank
- * (with the draft's defaults) or filled from an example document, re-rendered with every edit
- * (the editor compiles the copy on each change; benched in tests/bench). What is typed into the
- * preview stays when the draft changes; "Show every message" shows what a failed launch would.
+ * (with the draft's defaults), filled from an example document or from a saved test document,
+ * re-rendered with every edit (the editor compiles the copy on each change; benched in
+ * tests/bench). What is typed into the preview stays when the draft changes; "Show every message"
+ * shows what a failed launch would; super-admins save what is typed as a test document.
  */
-import { Alert, Card, Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   applyDefaults,
@@ -14,24 +16,40 @@ import {
   type RuleContext,
 } from '../../../../engine/index.ts';
 import { SchemaForm } from '../../../../engine/react/schema-form.tsx';
+import { showToast } from '../../../lib/toast.ts';
+import { type SchemaTestDocument, saveTestDocument } from '../api/schema-studio-api.ts';
 
-/** Props: the last good compile, the compile error of the current copy (if any), the example documents and contexts. */
+/**
+ * Props: the last good compile, the compile error of the current copy (if any), the example
+ * documents and contexts, the saved test documents, and whether what is typed may be saved as one.
+ */
 export interface SchemaPreviewProps {
   compiled: CompiledSchemaSet;
   compileError: string | null;
   examples: Record<string, Doc>;
   exampleContexts: Record<string, RuleContext>;
+  testDocuments: SchemaTestDocument[];
+  editable: boolean;
 }
 
+/** What the preview starts from: blank, the example of its product, or a saved test document (by id). */
+type Fill = 'blank' | 'example' | `saved:${number}`;
+
 /** The preview card: product, blank or example, and the form. */
-export function SchemaPreview({ compiled, compileError, examples, exampleContexts }: SchemaPreviewProps) {
+export function SchemaPreview(props: SchemaPreviewProps) {
+  const { compiled, compileError, examples, exampleContexts, testDocuments, editable } = props;
   const names = Object.keys(exampleContexts);
   const [name, setName] = useState(names[0]);
-  const [fill, setFill] = useState<'blank' | 'example'>('blank');
+  const [fill, setFill] = useState<Fill>('blank');
   const [showAll, setShowAll] = useState(false);
   const [doc, setDoc] = useState<Doc | null>(null);
-  const ctx = exampleContexts[name];
-  const start = fill === 'example' ? (examples[name] ?? {}) : applyDefaults(compiled, {});
+  const saved = testDocuments.find((candidate) => fill === `saved:${candidate.id}`);
+  const ctx = saved?.context ?? exampleContexts[name];
+  const start = saved
+    ? saved.document
+    : fill === 'example'
+      ? (examples[name] ?? {})
+      : applyDefaults(compiled, {});
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Preview">
       <Stack gap="sm">
@@ -52,18 +70,25 @@ export function SchemaPreview({ compiled, compileError, examples, exampleContext
           />
         </Group>
         <Group justify="space-between">
-          <SegmentedControl
+          <Select
             size="xs"
             aria-label="Fill the preview"
             value={fill}
+            allowDeselect={false}
             onChange={(value) => {
-              setFill(value as 'blank' | 'example');
+              if (!value) return;
+              setFill(value as Fill);
               setDoc(null);
             }}
             data={[
               { value: 'blank', label: 'Blank' },
-              { value: 'example', label: 'Example' },
+              { value: 'example', label: 'Example document' },
+              ...testDocuments.map((candidate) => ({
+                value: `saved:${candidate.id}`,
+                label: `Saved: ${candidate.name}`,
+              })),
             ]}
+            w={220}
           />
           <Switch
             size="xs"
@@ -81,6 +106,7 @@ export function SchemaPreview({ compiled, compileError, examples, exampleContext
             {compileError}
           </Alert>
         )}
+        {editable && <SaveAsTestDocument ctx={ctx} doc={doc ?? start} />}
         <div data-testid="schema-preview-form">
           <SchemaForm
             compiled={compiled}
@@ -92,5 +118,35 @@ export function SchemaPreview({ compiled, compileError, examples, exampleContext
         </div>
       </Stack>
     </Card>
+  );
+}
+
+function SaveAsTestDocument({ ctx, doc }: { ctx: RuleContext; doc: Doc }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    const answer = await saveTestDocument(name.trim(), ctx, doc);
+    setBusy(false);
+    if (answer.status !== 'success') return;
+    showToast('success', 'Test document saved', `"${name.trim()}" now runs on the test bench.`);
+    setName('');
+    await queryClient.invalidateQueries({ queryKey: ['schema-studio', 'test-documents'] });
+  };
+  return (
+    <Group gap="xs" align="flex-end">
+      <TextInput
+        size="xs"
+        label="Save what is typed as a test document"
+        placeholder="Name, e.g. Condo on floor 3"
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        style={{ flex: 1 }}
+      />
+      <Button size="xs" variant="light" loading={busy} disabled={name.trim() === ''} onClick={save}>
+        Save
+      </Button>
+    </Group>
   );
 }

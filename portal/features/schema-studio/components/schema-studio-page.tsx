@@ -102,6 +102,7 @@ function SchemaVersions() {
                         <Table.Th>Version</Table.Th>
                         <Table.Th>Status</Table.Th>
                         <Table.Th>Note</Table.Th>
+                        <Table.Th>By</Table.Th>
                         <Table.Th>Date</Table.Th>
                         {superAdmin && <Table.Th>Action</Table.Th>}
                       </Table.Tr>
@@ -174,6 +175,7 @@ function VersionRow(props: {
         </Group>
       </Table.Td>
       <Table.Td>{row.note || '—'}</Table.Td>
+      <Table.Td>{row.author_name ?? 'At first start'}</Table.Td>
       <Table.Td>{dayjs(date).format('MMM D, YYYY HH:mm')}</Table.Td>
       {superAdmin && (
         <Table.Td>
