@@ -113,4 +113,35 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     const superAdmin = await violationsOf('superadmin@demo.test', () => ADMIN_ROUTES, 'super-admin');
     expect([...admin, ...superAdmin]).toEqual([]);
   });
+
+  it("finds none on each tab of the schema studio's editor", async () => {
+    const found: string[] = [];
+    for (const mode of MODES) {
+      const page = await pageIn(mode);
+      try {
+        await portal.signIn(page, 'superadmin@demo.test');
+        await page.goto(`${portal.baseUrl}/dashboard/schema-studio`);
+        await page.getByRole('tab', { name: 'Editor' }).click();
+        for (const tab of [
+          'Fields',
+          'Cross rules',
+          'Underwriting',
+          'Messages',
+          'Migrations',
+          'Test bench',
+          'Raw JSON',
+        ]) {
+          await page.getByRole('tab', { name: tab }).click();
+          await page.getByRole('tabpanel', { name: tab }).waitFor();
+          await page.waitForTimeout(300);
+          for (const violation of await seriousAxeViolations(page))
+            found.push(`${mode} editor ${tab}: ${violation}`);
+        }
+        await portal.screenshot(page, `axe-schema-studio-editor-${mode}`, false);
+      } finally {
+        await page.context().close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
 });

@@ -61,7 +61,12 @@ export function FieldsEditor({ set, compiled, onChange, variables, editable }: F
               setField(set.forms.find((candidate) => candidate.id === value)?.sections[0]?.fields[0] ?? null);
             }}
           />
-          <ScrollArea.Autosize mah={560} type="auto" scrollbars="y">
+          <ScrollArea.Autosize
+            mah={560}
+            type="auto"
+            scrollbars="y"
+            viewportProps={{ tabIndex: 0, 'aria-label': 'Fields of the form, scrollable' }}
+          >
             <nav aria-label="Fields of the form">
               {form.sections.map((section) => (
                 <div key={section.id}>

@@ -79,8 +79,9 @@ export function QuestionsEditor({ set, compiled, onChange, variables, editable }
               <Text size="sm" fw={600}>
                 {question.question || question.id}
               </Text>
-              <Text size="xs" c={question.outcome === 'block' ? 'red' : 'orange'}>
-                {question.outcome} when {question.field} = {String(question.when_answer)}
+              <Text size="xs" c="dimmed">
+                {question.outcome === 'block' ? 'Blocks' : 'Warns'} when {question.field} ={' '}
+                {String(question.when_answer)}
               </Text>
             </Accordion.Control>
             <Accordion.Panel>

@@ -136,7 +136,7 @@ function PartText(props: {
         </Alert>
       ) : (
         <Group gap="xs">
-          <Text size="sm" c="green">
+          <Text size="sm" c="var(--mantine-color-green-text)">
             Valid JSON; no problem in this part.
           </Text>
         </Group>

@@ -32,7 +32,12 @@ export interface RuleTestBenchProps {
   bases: BenchDocument[];
 }
 
-const OUTCOME_COLORS = { fires: 'red.7', quiet: 'green.8', skip: 'dimmed' } as const;
+/** Text colours that keep their contrast in light and dark mode (Mantine's `-text` variables). */
+const OUTCOME_COLORS = {
+  fires: 'var(--mantine-color-red-text)',
+  quiet: 'var(--mantine-color-green-text)',
+  skip: 'var(--mantine-color-text)',
+} as const;
 const OUTCOME_WORDS = { fires: 'fires', quiet: 'quiet', skip: 'not reached' } as const;
 
 /** The bench's table: one row per item, one column per document, then the own examples. */
@@ -69,11 +74,11 @@ export function RuleTestBench({ compiled, documents, bases }: RuleTestBenchProps
             onChange={(event) => setFiringOnly(event.currentTarget.checked)}
           />
         </Group>
-        <Text size="sm" c={failing > 0 ? 'red' : 'dimmed'}>
+        <Text size="sm" c={failing > 0 ? OUTCOME_COLORS.fires : 'dimmed'}>
           {rows.length} items · {failing === 0 ? 'every own example holds' : `${failing} own example(s) fail`}
         </Text>
       </Group>
-      <ScrollArea type="auto">
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Rule test bench, scrollable' }}>
         <Table verticalSpacing={4} striped aria-label="Rule test bench">
           <Table.Thead>
             <Table.Tr>
@@ -125,7 +130,7 @@ export function RuleTestBench({ compiled, documents, bases }: RuleTestBenchProps
                         <Text
                           key={`${example.index}:${example.over}`}
                           size="xs"
-                          c={example.mismatch ? 'red' : 'green'}
+                          c={example.mismatch ? OUTCOME_COLORS.fires : OUTCOME_COLORS.quiet}
                         >
                           {example.index + 1} over {example.over}: {example.mismatch ?? 'holds'}
                         </Text>
@@ -157,7 +162,7 @@ function FiredRule(props: {
           onClick={() => setOpened((open) => !open)}
           aria-label={`fires on ${document.name}: ${message ?? ''}; show why`}
         >
-          <Text size="xs" fw={600} c="red" td="underline" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="xs" fw={600} c={OUTCOME_COLORS.fires} td="underline" style={{ whiteSpace: 'nowrap' }}>
             fires
           </Text>
         </UnstyledButton>
