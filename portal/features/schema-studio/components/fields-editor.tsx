@@ -1,6 +1,6 @@
 /**
  * The fields editor (issue 11): a form's sections and fields; for the chosen field its label, help,
- * widget, span, whether it is required in this form, its default, its options, when it applies and
+ * type, widget, span, whether it is required in this form, its default, its options, when it applies and
  * when it is required, each written into the working copy (model/edit-schema-set.ts).
  */
 import {
@@ -30,6 +30,9 @@ import {
 } from '../model/edit-schema-set.ts';
 import { ConditionBuilder } from './condition-builder.tsx';
 import { OptionsEditor } from './options-editor.tsx';
+
+/** The JSON Schema types a field's value may be changed to. */
+const FIELD_TYPES = ['string', 'number', 'integer', 'boolean'];
 
 /** Props: the working copy, its last good compile, the change, the builder's variables, editability. */
 export interface FieldsEditorProps {
@@ -161,7 +164,18 @@ function FieldPanel(props: {
         }
       />
       <Grid>
-        <Grid.Col span={6}>
+        <Grid.Col span={4}>
+          <Select
+            label="Type"
+            description={typeof declared.type === 'string' ? undefined : 'From its option list or Raw JSON'}
+            disabled={!editable || typeof declared.type !== 'string'}
+            data={FIELD_TYPES}
+            value={typeof declared.type === 'string' ? declared.type : null}
+            allowDeselect={false}
+            onChange={(value) => value && keyword('type', value)}
+          />
+        </Grid.Col>
+        <Grid.Col span={4}>
           <Select
             label="Widget"
             disabled={!editable}
@@ -172,7 +186,7 @@ function FieldPanel(props: {
             onChange={(value) => keyword('x-widget', value ?? undefined)}
           />
         </Grid.Col>
-        <Grid.Col span={6}>
+        <Grid.Col span={4}>
           <NumberInput
             label="Width (of 12 columns)"
             min={1}
