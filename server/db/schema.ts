@@ -3,8 +3,10 @@
  * of truth for the database; these give the repositories typed queries). Money is dollars.
  */
 import {
+  bigint,
   boolean,
   customType,
+  date,
   integer,
   json,
   jsonb,
@@ -296,3 +298,51 @@ export const schemaTestDocuments = pgTable('schema_test_documents', {
 });
 
 export type SchemaTestDocumentRow = typeof schemaTestDocuments.$inferSelect;
+
+/** Commission rates per company, carrier (sub-carrier '' = the whole carrier) and product, in percent (issue 12; migration 0009). */
+export const commissionRates = pgTable('commission_rates', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  carrier: text('carrier').notNull(),
+  sub_carrier: text('sub_carrier').notNull().default(''),
+  product: text('product').notNull(),
+  new_business_percent: numeric('new_business_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  renewal_percent: numeric('renewal_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  updated_by: integer('updated_by').references(() => users.id),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CommissionRateRow = typeof commissionRates.$inferSelect;
+
+/** Policies bound from a quoted carrier, the lines of commission statements (issue 12; migration 0009). Money in cents. */
+export const boundPolicies = pgTable('bound_policies', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  agent_id: integer('agent_id')
+    .notNull()
+    .references(() => agents.id),
+  application_id: integer('application_id').references(() => applications.id),
+  quote_id: integer('quote_id').references(() => quotes.id),
+  reference: text('reference').notNull(),
+  client_name: text('client_name').notNull().default(''),
+  carrier: text('carrier').notNull(),
+  sub_carrier: text('sub_carrier').notNull().default(''),
+  carrier_name: text('carrier_name').notNull(),
+  product: text('product').notNull(),
+  business: text('business').$type<'new' | 'renewal'>().notNull(),
+  policy_number: text('policy_number').notNull(),
+  effective_date: date('effective_date', { mode: 'string' }).notNull(),
+  premium_cents: bigint('premium_cents', { mode: 'number' }).notNull(),
+  bound_by: integer('bound_by').references(() => users.id),
+  bound_at: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+  paid_at: timestamp('paid_at', { withTimezone: true }),
+  paid_by: integer('paid_by').references(() => users.id),
+  paid_rate_percent: numeric('paid_rate_percent', { precision: 5, scale: 2, mode: 'number' }),
+  paid_commission_cents: bigint('paid_commission_cents', { mode: 'number' }),
+});
+
+export type BoundPolicyRow = typeof boundPolicies.$inferSelect;

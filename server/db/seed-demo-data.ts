@@ -19,6 +19,7 @@ import { clientName } from '../services/client-name.ts';
 import { compiledSchemaSet } from '../services/schema-engine.ts';
 import type { Executor } from './database.ts';
 import { agents, companies, quotes, users } from './schema.ts';
+import { seedCommissionRates } from './seed-commission-rates.ts';
 
 /** Password of the demo accounts unless DEMO_PASSWORD is set. README. */
 export const DEFAULT_DEMO_PASSWORD = 'demo1234';
@@ -194,6 +195,7 @@ export async function seedDemoData(
       .insert(agents)
       .values({ user_id: userIds.agent, licensed_states: DEMO_AGENT_STATES })
       .returning();
+    await seedCommissionRates(tx, company.id, userIds.admin);
 
     const base = {
       ...applicationRecordDefaults(),

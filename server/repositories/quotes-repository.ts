@@ -1,20 +1,42 @@
 /** Quote rows (one per carrier a launch goes to) and their durable jobs. */
 import { and, asc, eq, getTableColumns, inArray, min, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
-import { files, type QuoteJobRow, type QuoteRow, quoteJobs, quotes } from '../db/schema.ts';
+import { boundPolicies, files, type QuoteJobRow, type QuoteRow, quoteJobs, quotes } from '../db/schema.ts';
 import { isRowId } from './is-row-id.ts';
 
 export type NewQuote = typeof quotes.$inferInsert;
 
-/** A quote with the file name of its document (null without one), as the application view needs. */
-export type QuoteWithDocument = QuoteRow & { document_name: string | null };
+/**
+ * A quote with the file name of its document (null without one) and, when the agency marked it as
+ * bound (issue 12, commission), the bound policy's id, number, effective date, premium (cents),
+ * business and paid time (all null otherwise), as the application view needs.
+ */
+export type QuoteWithDocument = QuoteRow & {
+  document_name: string | null;
+  bound_id: number | null;
+  bound_policy_number: string | null;
+  bound_effective_date: string | null;
+  bound_premium_cents: number | null;
+  bound_business: 'new' | 'renewal' | null;
+  bound_paid_at: Date | null;
+};
 
-/** Quotes of one application in request order, each with its document's name. */
+/** Quotes of one application in request order, each with its document's name and its bound policy. */
 export async function quotesOfApplication(db: Executor, applicationId: number): Promise<QuoteWithDocument[]> {
   return db
-    .select({ ...getTableColumns(quotes), document_name: files.name })
+    .select({
+      ...getTableColumns(quotes),
+      document_name: files.name,
+      bound_id: boundPolicies.id,
+      bound_policy_number: boundPolicies.policy_number,
+      bound_effective_date: boundPolicies.effective_date,
+      bound_premium_cents: boundPolicies.premium_cents,
+      bound_business: boundPolicies.business,
+      bound_paid_at: boundPolicies.paid_at,
+    })
     .from(quotes)
     .leftJoin(files, eq(files.id, quotes.document_id))
+    .leftJoin(boundPolicies, eq(boundPolicies.quote_id, quotes.id))
     .where(eq(quotes.application_id, applicationId))
     .orderBy(asc(quotes.id));
 }

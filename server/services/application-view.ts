@@ -24,7 +24,8 @@ export function noteView(note: NoteRow) {
 
 /**
  * Quote as docs/api.md; premium in dollars (annual) or null; `source` automatic|sov|manual and
- * `document` {name, url} of a manual quote's file, else null (issue 3).
+ * `document` {name, url} of a manual quote's file, else null (issue 3); `bound` {id, policy_number,
+ * effective_date, premium (dollars), business, paid} once the agency marked it as bound, else null (issue 12).
  */
 export function quoteView(quote: QuoteWithDocument) {
   return {
@@ -45,6 +46,17 @@ export function quoteView(quote: QuoteWithDocument) {
       quote.document_id === null
         ? null
         : { name: quote.document_name ?? '', url: fileUrl(quote.document_id) },
+    bound:
+      quote.bound_id === null
+        ? null
+        : {
+            id: quote.bound_id,
+            policy_number: quote.bound_policy_number,
+            effective_date: quote.bound_effective_date,
+            premium: Number(quote.bound_premium_cents) / 100,
+            business: quote.bound_business,
+            paid: quote.bound_paid_at !== null,
+          },
   };
 }
 

@@ -10,6 +10,7 @@ import type { Executor } from '../db/database.ts';
 import { type ReportRow, reportRowsBefore } from '../repositories/reporting-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
+import { csvSafeCell } from './csv-safe-cell.ts';
 import { type ReportInput, toReportFilters } from './reporting-service.ts';
 
 /** Rows read per keyset page. */
@@ -67,7 +68,7 @@ export function reportCsvStream(db: Executor, actor: Actor, input: ExportInput):
     let beforeId: number | null = null;
     for (;;) {
       const rows = await reportRowsBefore(db, scope, filters, beforeId, EXPORT_PAGE_ROWS);
-      for (const row of rows) yield columns.map((column) => cell(row, column));
+      for (const row of rows) yield columns.map((column) => csvSafeCell(cell(row, column)));
       if (rows.length < EXPORT_PAGE_ROWS) return;
       beforeId = rows[rows.length - 1].id;
     }

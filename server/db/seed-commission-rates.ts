@@ -1,0 +1,31 @@
+/**
+ * The demo agency's commission rates (issue 12): every carrier and sub-carrier of carriers.json, for
+ * every product it writes, at the NFIP or private rate of server/config/default-commission-rates.json.
+ */
+import defaults from '../config/default-commission-rates.json' with { type: 'json' };
+import { resolveCarrier } from '../quoting/carrier-settings.ts';
+import { carriersFile } from '../quoting/carriers-file.ts';
+import type { Executor } from './database.ts';
+import { commissionRates } from './schema.ts';
+
+/** Inserts the default rates of `companyId`, written by `userId`. */
+export async function seedCommissionRates(db: Executor, companyId: number, userId: number): Promise<void> {
+  const rows: (typeof commissionRates.$inferInsert)[] = [];
+  for (const family of carriersFile.carriers) {
+    const rate = family.name.includes('nfip') ? defaults.nfip : defaults.private;
+    for (const sub of family.subCarriers.length > 0 ? family.subCarriers : [null]) {
+      for (const product of resolveCarrier(family, sub).settings.quote_types) {
+        rows.push({
+          company_id: companyId,
+          carrier: family.name,
+          sub_carrier: sub?.name ?? '',
+          product,
+          new_business_percent: rate.new_business_percent,
+          renewal_percent: rate.renewal_percent,
+          updated_by: userId,
+        });
+      }
+    }
+  }
+  if (rows.length > 0) await db.insert(commissionRates).values(rows);
+}
