@@ -23,6 +23,7 @@ import {
   IconFileDescription,
   IconForms,
   IconLayoutDashboard,
+  IconReceipt,
   IconRefresh,
   IconSettings,
   IconShieldCheck,
@@ -67,10 +68,11 @@ export function activeNavPath(
   return matching.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-/** Reporting (issue 12): agents, admins and super-admins; a customer has no applications to report on. */
+/** Reporting and commission (issue 12): agents, admins and super-admins; a customer has no applications to report on. */
 const REPORTING_NAV_ITEMS = [
   { to: '/dashboard/reporting', label: 'Reporting', Icon: IconChartBar },
   { to: '/dashboard/reporting/analytics', label: 'Analytics', Icon: IconChartLine },
+  { to: '/dashboard/commission', label: 'Commission', Icon: IconReceipt },
 ] as const;
 
 // Administration areas (issue 4): only admins and super-admins get the links (SPEC §6).

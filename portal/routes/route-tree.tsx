@@ -238,6 +238,16 @@ const analyticsRoute = createRoute({
   component: AnalyticsPage,
 });
 
+// Commission (issue 12): statements of bound policies and the rates; same guard as reporting.
+const commissionRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/commission',
+  component: lazyRouteComponent(
+    () => import('../features/commission/components/commission-page.tsx'),
+    'CommissionPage',
+  ),
+});
+
 function ListingRoute() {
   const search = parseListingSearch(listingRoute.useSearch());
   const navigate = useNavigate();
@@ -445,6 +455,7 @@ export const routeTree = rootRoute.addChildren([
       detailsRoute,
       sovQuoteRoute,
       reportingRoute,
+      commissionRoute,
       analyticsRoute,
     ]),
     ...adminRoutes,

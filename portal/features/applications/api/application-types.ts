@@ -46,6 +46,18 @@ export interface Quote {
   /** Absent in answers older than issue 3: read as "automatic". */
   source?: QuoteSource;
   document?: QuoteDocument | null;
+  /** The policy the agency marked as bound from this quote (issue 12, commission); absent or null otherwise. */
+  bound?: BoundPolicy | null;
+}
+
+/** A bound mark of a quote: the policy the carrier issued, premium in dollars. */
+export interface BoundPolicy {
+  id: number;
+  policy_number: string;
+  effective_date: string;
+  premium: number;
+  business: 'new' | 'renewal';
+  paid: boolean;
 }
 
 /** Application answer of get-application-by-id, create, launch and reset. docs/api.md. */

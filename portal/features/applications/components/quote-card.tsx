@@ -101,6 +101,11 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
               Lowest premium
             </Badge>
           )}
+          {quote.bound && (
+            <Badge color="teal" variant="filled">
+              Bound · {quote.bound.policy_number}
+            </Badge>
+          )}
         </Group>
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -1,10 +1,12 @@
 /**
  * The quotes view of the details page: quotes side by side, cheapest first, with their source, the
- * SOV and manual launches, reactivation and (for staff) recording a manual quote; then the notes.
+ * SOV and manual launches, reactivation, marking a quoted carrier as bound (commission, issue 12)
+ * and (for staff) recording a manual quote; then the notes.
  * SPEC §2, §7, docs/api.md (issue 3).
  */
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
+  IconCircleCheck,
   IconClipboardText,
   IconInfoCircle,
   IconPencilPlus,
@@ -20,6 +22,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
 import type { Application, Quote } from '../api/application-types.ts';
 import { applicationQueryKey } from '../api/get-application-by-id.ts';
+import { BindQuoteDialog, canBind } from './bind-quote-dialog.tsx';
 import { type CarrierLaunchKind, LaunchCarriersDialog } from './launch-carriers-dialog.tsx';
 import { NotesList } from './notes-list.tsx';
 import { QuoteCard } from './quote-card.tsx';
@@ -45,6 +48,7 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
   const [launchKind, setLaunchKind] = useState<CarrierLaunchKind | null>(null);
   const [reactivating, setReactivating] = useState<Quote | null>(null);
   const [recording, setRecording] = useState<Quote | null>(null);
+  const [binding, setBinding] = useState<Quote | null>(null);
   const quotes = sortQuotes(application.quotes ?? []);
   const priced = quotes.filter((q) => q.premium !== null);
   const cheapestId = priced[0]?.id ?? null;
@@ -85,6 +89,18 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
             onClick={() => setRecording(quote)}
           >
             Record quote
+          </Button>
+        )}
+        {canBind(quote) && (
+          <Button
+            size="xs"
+            variant="light"
+            color="teal"
+            leftSection={<IconCircleCheck size={14} />}
+            onClick={() => setBinding(quote)}
+            aria-label={`Mark ${quote.display_name} as bound`}
+          >
+            Mark as bound
           </Button>
         )}
         {canReactivate(quote) && (
@@ -177,6 +193,12 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
         applicationId={application.id}
         onClose={() => setReactivating(null)}
         onReactivated={show}
+      />
+      <BindQuoteDialog
+        quote={binding}
+        applicationId={application.id}
+        onClose={() => setBinding(null)}
+        onBound={onChanged}
       />
       <RecordQuoteDialog
         quote={recording}

@@ -2,8 +2,7 @@
  * reporting/export-csv: posts the export request and saves the CSV answer as a file
  * (docs/api.md Reporting, docs/decisions/176-report-csv-export-streams-keyset-pages.md).
  */
-import { type ApiEnvelope, ApiRequestError } from '../../../lib/api-client.ts';
-import { getAuthState } from '../../../lib/auth-store.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 import type { ReportQuery } from './get-report.ts';
 
 /** The columns a file can hold, in file order, with their labels (the server's EXPORT_COLUMNS). */
@@ -29,33 +28,14 @@ export type ExportColumn = keyof typeof EXPORT_COLUMN_LABELS;
  * the whole file has been read and handed to the browser. Throws `ApiRequestError` for an error
  * envelope (400, 401, 402, 403) and the fetch error when the connection breaks mid-file.
  */
-export async function exportReportCsv(
+export function exportReportCsv(
   query: Pick<ReportQuery, 'from' | 'to' | 'filters'>,
   columns: ExportColumn[],
 ): Promise<string> {
   const filters = Object.fromEntries(Object.entries(query.filters).filter(([, value]) => value !== ''));
-  const response = await fetch('/api/reporting/export-csv', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      session_key: getAuthState().session_key,
-      from: query.from,
-      to: query.to,
-      columns,
-      filters,
-    }),
-  });
-  if (String(response.headers.get('content-type')).startsWith('application/json')) {
-    throw new ApiRequestError((await response.json()) as ApiEnvelope<unknown>);
-  }
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'report.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-  return name;
+  return downloadFile(
+    'reporting/export-csv',
+    { from: query.from, to: query.to, columns, filters },
+    'report.csv',
+  );
 }
