@@ -1,6 +1,7 @@
 /**
  * The demo agency's commission rates (issue 12): every carrier and sub-carrier of carriers.json, for
- * every product it writes, at the NFIP or private rate of server/config/default-commission-rates.json.
+ * every product it writes, at the NFIP rate (its carrier or sub-carrier name says nfip) or the private
+ * rate of server/config/default-commission-rates.json.
  */
 import defaults from '../config/default-commission-rates.json' with { type: 'json' };
 import { resolveCarrier } from '../quoting/carrier-settings.ts';
@@ -12,8 +13,8 @@ import { commissionRates } from './schema.ts';
 export async function seedCommissionRates(db: Executor, companyId: number, userId: number): Promise<void> {
   const rows: (typeof commissionRates.$inferInsert)[] = [];
   for (const family of carriersFile.carriers) {
-    const rate = family.name.includes('nfip') ? defaults.nfip : defaults.private;
     for (const sub of family.subCarriers.length > 0 ? family.subCarriers : [null]) {
+      const rate = `${family.name}/${sub?.name ?? ''}`.includes('nfip') ? defaults.nfip : defaults.private;
       for (const product of resolveCarrier(family, sub).settings.quote_types) {
         rows.push({
           company_id: companyId,

@@ -25,6 +25,7 @@ const WORKER_ROUTES = [
   '/dashboard/api-partner',
   '/dashboard/reporting',
   '/dashboard/reporting/analytics',
+  '/dashboard/commission',
 ];
 const ADMIN_ROUTES = [
   '/dashboard/mga-management',

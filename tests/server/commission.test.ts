@@ -160,6 +160,15 @@ describe.each(DATABASE_KINDS)('commission on %s', (kind) => {
         renewal_percent: 15,
       }),
     );
+    // An NFIP sub-carrier of a private family takes the NFIP rate.
+    expect(rates).toContainEqual(
+      expect.objectContaining({
+        carrier: 'wright',
+        sub_carrier: 'nfip',
+        new_business_percent: 15,
+        renewal_percent: 15,
+      }),
+    );
 
     const statement = (await call(adminKey, 'get-statement', november)).body.data;
     expect(

@@ -329,8 +329,12 @@ function StatementView({ query, manager }: { query: StatementQuery; manager: boo
                       {line.rate_percent === null ? 'No rate' : `${line.rate_percent}%`}
                     </Table.Td>
                     <Table.Td ta="right">{formatCurrency(line.commission)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={line.paid ? 'green' : 'yellow'} variant="light">
+                    <Table.Td miw={100}>
+                      <Badge
+                        color={line.paid ? 'green' : 'yellow'}
+                        variant="light"
+                        style={{ overflow: 'visible' }}
+                      >
                         {line.paid ? 'Paid' : 'Payable'}
                       </Badge>
                     </Table.Td>
