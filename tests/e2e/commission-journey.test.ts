@@ -45,7 +45,7 @@ describe('commission in Chromium', () => {
     const page = await portal.newPage();
     await portal.signIn(page, 'admin@demo.test');
     await page.goto(`${portal.baseUrl}/agent-portal/application-details/${applicationId}`);
-    const bind = page.getByRole('button', { name: /^Mark .+ as bound$/ }).first();
+    const bind = page.getByRole('button', { name: /^Mark as bound: / }).first();
     await bind.click();
     const dialog = page.getByRole('dialog', { name: 'Mark as bound' });
     await dialog.getByRole('textbox', { name: 'Policy number' }).fill(POLICY);

@@ -144,7 +144,7 @@ describe('Mark as bound', () => {
       });
     });
     renderWithProviders(<ApplicationDetailsPage applicationId={42} onDeleted={() => {}} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark Titan Flood as bound' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as bound: Titan Flood' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as bound' });
     const confirm = within(dialog).getByRole('button', { name: 'Mark as bound' });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
@@ -165,7 +165,7 @@ describe('Mark as bound', () => {
       business: 'renewal',
     });
     expect(await screen.findByText('Bound · TTN-1')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Mark Titan Flood as bound' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark as bound: Titan Flood' })).toBeNull();
   });
 });
 

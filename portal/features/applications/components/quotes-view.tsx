@@ -98,7 +98,7 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
             color="teal"
             leftSection={<IconCircleCheck size={14} />}
             onClick={() => setBinding(quote)}
-            aria-label={`Mark ${quote.display_name} as bound`}
+            aria-label={`Mark as bound: ${quote.display_name}`}
           >
             Mark as bound
           </Button>
