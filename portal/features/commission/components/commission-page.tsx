@@ -27,9 +27,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { FigureCard } from '../../../components/figure-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { usersListQueryOptions } from '../../admin/api/users-api.ts';
+import { LoadError } from '../../admin/components/load-error.tsx';
 import { useReportCompanies } from '../../reporting/api/report-companies.ts';
 import { exportStatementCsv, type StatementQuery, setPaid, useStatement } from '../api/commission-api.ts';
 import { RatesTable } from './rates-table.tsx';
@@ -37,19 +39,6 @@ import { RatesTable } from './rates-table.tsx';
 /** Dollars with cents, as statements show money. */
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const formatCurrency = (amount: number) => DOLLARS.format(amount);
-
-function Figure({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Card withBorder radius="md" padding="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /** The commission page. */
 export function CommissionPage() {
@@ -172,14 +161,11 @@ function StatementView({ query, manager }: { query: StatementQuery; manager: boo
   if (statement.isPending) return <Skeleton height={240} aria-label="Loading the statement" />;
   if (statement.isError) {
     return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the statement">
-        <Group justify="space-between">
-          <Text size="sm">{statement.error.message || 'Internet issue or contact IT.'}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => statement.refetch()}>
-            Retry
-          </Button>
-        </Group>
-      </Alert>
+      <LoadError
+        title="Could not load the statement"
+        error={statement.error}
+        onRetry={() => statement.refetch()}
+      />
     );
   }
   const { lines, totals, truncated } = statement.data;
@@ -218,11 +204,11 @@ function StatementView({ query, manager }: { query: StatementQuery; manager: boo
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
-        <Figure label="Policies" value={totals.lines} />
-        <Figure label="Bound premium" value={formatCurrency(totals.premium)} />
-        <Figure label="Commission" value={formatCurrency(totals.commission)} />
-        <Figure label="Paid" value={formatCurrency(totals.paid)} />
-        <Figure label="Payable" value={formatCurrency(totals.payable)} />
+        <FigureCard label="Policies" value={totals.lines} />
+        <FigureCard label="Bound premium" value={formatCurrency(totals.premium)} />
+        <FigureCard label="Commission" value={formatCurrency(totals.commission)} />
+        <FigureCard label="Paid" value={formatCurrency(totals.paid)} />
+        <FigureCard label="Payable" value={formatCurrency(totals.payable)} />
       </SimpleGrid>
       {totals.without_rate > 0 && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>

@@ -3,13 +3,13 @@
  * it (carriers.json through the shared catalogue) with its new business and renewal percent; admins
  * of the company (and super-admins) change a row and save it; agents read.
  */
-import { Alert, Button, Card, Group, NumberInput, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Card, Group, NumberInput, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { carriersWritingProduct } from '../../../lib/carrier-catalog.ts';
 import { QUOTE_TYPES } from '../../../lib/constants.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { LoadError } from '../../admin/components/load-error.tsx';
 import { type CommissionRate, saveRate, useRates } from '../api/commission-api.ts';
 
 /** Props: the company (null: the caller's own) and whether rates may change. */
@@ -24,16 +24,7 @@ export function RatesTable({ companyId, editable }: RatesTableProps) {
   const rates = useRates(companyId);
   if (rates.isPending) return <Skeleton height={240} aria-label="Loading the rates" />;
   if (rates.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the rates">
-        <Group justify="space-between">
-          <Text size="sm">{rates.error.message || 'Internet issue or contact IT.'}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => rates.refetch()}>
-            Retry
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <LoadError title="Could not load the rates" error={rates.error} onRetry={() => rates.refetch()} />;
   }
   const writers = carriersWritingProduct(product);
   const rateOf = (key: string) => {

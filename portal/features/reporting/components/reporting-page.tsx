@@ -30,6 +30,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { FigureCard } from '../../../components/figure-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { QUOTE_TYPES } from '../../../lib/constants.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
@@ -64,19 +65,6 @@ const TEXT_FILTERS = [
   { key: 'source', label: 'Source', placeholder: 'Agent Portal' },
   { key: 'carrier', label: 'Carrier code', placeholder: 'Any carrier' },
 ] as const;
-
-function Figure({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Card withBorder radius="md" padding="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /** The reporting page. */
 export function ReportingPage() {
@@ -211,14 +199,14 @@ export function ReportingPage() {
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="sm" aria-label="Totals of the range">
-            <Figure label="Applications" value={data.totals.applications} />
-            <Figure label="New" value={data.totals.new} />
-            <Figure label="Launched" value={data.totals.launched} />
-            <Figure label="Completed" value={data.totals.completed} />
-            <Figure label="Carriers asked" value={data.totals.carriers_asked} />
-            <Figure label="Quoted" value={data.totals.carriers_quoted} />
-            <Figure label="Declined" value={data.totals.carriers_declined} />
-            <Figure
+            <FigureCard label="Applications" value={data.totals.applications} />
+            <FigureCard label="New" value={data.totals.new} />
+            <FigureCard label="Launched" value={data.totals.launched} />
+            <FigureCard label="Completed" value={data.totals.completed} />
+            <FigureCard label="Carriers asked" value={data.totals.carriers_asked} />
+            <FigureCard label="Quoted" value={data.totals.carriers_quoted} />
+            <FigureCard label="Declined" value={data.totals.carriers_declined} />
+            <FigureCard
               label="Lowest premium"
               value={data.totals.lowest_premium === null ? '—' : formatCurrency(data.totals.lowest_premium)}
             />
