@@ -32,6 +32,7 @@ import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
 import { reportingRoutes } from './routes/reporting-routes.ts';
+import { resourcesRoutes } from './routes/resources-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
 import { sovRoutes } from './routes/sov-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(utilityRoutes, { db });
   await app.register(reportingRoutes, { db });
   await app.register(commissionRoutes, { db });
+  await app.register(resourcesRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

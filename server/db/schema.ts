@@ -346,3 +346,35 @@ export const boundPolicies = pgTable('bound_policies', {
 });
 
 export type BoundPolicyRow = typeof boundPolicies.$inferSelect;
+
+/** Carrier documents and training videos, of a company or (company_id null) of all (issue 15; migration 0010). */
+export const resources = pgTable('resources', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').references(() => companies.id),
+  kind: text('kind').$type<'carrier_document' | 'training_video'>().notNull(),
+  carrier: text('carrier'),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull().default(''),
+  url: text('url'),
+  file_name: text('file_name'),
+  content_type: text('content_type'),
+  content: bytea('content'),
+  created_by: integer('created_by').references(() => users.id),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ResourceRow = typeof resources.$inferSelect;
+
+/** What each user opened and how far a video was watched (issue 15; migration 0010). */
+export const resourceViews = pgTable('resource_views', {
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  resource_id: integer('resource_id')
+    .notNull()
+    .references(() => resources.id),
+  seconds_watched: integer('seconds_watched').notNull().default(0),
+  completed: boolean('completed').notNull().default(false),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,7 +3,7 @@
  * content type. A link the browser opens cannot carry a JSON body, so the session key comes in
  * the query string; errors still answer the envelope.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.ts';
 import { requireApplicationCaller } from '../http/application-access-hook.ts';
 import { envelopeSchema } from '../http/envelope.ts';
@@ -12,9 +12,23 @@ import { readFile } from '../services/files-service.ts';
 import { fileParamsSchema, fileQuerySchema } from './request-schemas.ts';
 
 /** `inline` for a file name: quotes and non-ASCII dropped from the plain form, kept in filename*. */
-function contentDisposition(name: string): string {
+export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The guard of a download a browser opens as a link (no JSON body): the session key of the query
+ * string, then the application callers' rules (401, 403 customer, 402 without subscription).
+ */
+export function applicationCallerFromQuery(db: Executor) {
+  return async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const { actor, account } = await authenticate(db, query?.session_key);
+    request.actor = actor;
+    request.account = account;
+    requireApplicationCaller(request);
+  };
 }
 
 /**
@@ -32,13 +46,7 @@ export async function fileRoutes(app: FastifyInstance, options: { db: Executor }
         querystring: fileQuerySchema,
         response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
       },
-      preValidation: async (request) => {
-        const query = request.query as Record<string, unknown> | undefined;
-        const { actor, account } = await authenticate(db, query?.session_key);
-        request.actor = actor;
-        request.account = account;
-        requireApplicationCaller(request);
-      },
+      preValidation: applicationCallerFromQuery(db),
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };

@@ -15,6 +15,24 @@ import { DOCUMENT_TYPES, MAX_DOCUMENT_BASE64_LENGTH } from '../services/document
 const PRODUCTS = quoteTypes.oneOf.map((option) => option.const);
 const APPLICATION_TYPES = applicationTypes.enum;
 
+/** An uploaded document: a file name (no path), canonical base64 content, one of DOCUMENT_TYPES. */
+export const documentUploadSchema = {
+  type: 'object',
+  required: ['name', 'content_base64', 'content_type'],
+  additionalProperties: false,
+  properties: {
+    // A file name, not a path: no separators or control characters.
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^/\\\\\\u0000-\\u001f"]+$' },
+    content_base64: {
+      type: 'string',
+      minLength: 4,
+      maxLength: MAX_DOCUMENT_BASE64_LENGTH,
+      pattern: '^[A-Za-z0-9+/]*={0,2}$',
+    },
+    content_type: { type: 'string', enum: Object.keys(DOCUMENT_TYPES) },
+  },
+} as const;
+
 export const sessionKeySchema = { type: 'string', maxLength: 200 } as const;
 
 /** A numeric application or note id, as a number or a string of digits (docs/decisions/040). */
@@ -258,27 +276,7 @@ export const recordManualQuoteBodySchema = {
       default: {},
     },
     message: { type: ['string', 'null'], maxLength: 2000, default: null },
-    document: {
-      anyOf: [
-        {
-          type: 'object',
-          required: ['name', 'content_base64', 'content_type'],
-          additionalProperties: false,
-          properties: {
-            // A file name, not a path: no separators or control characters.
-            name: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^/\\\\\\u0000-\\u001f"]+$' },
-            content_base64: {
-              type: 'string',
-              minLength: 4,
-              maxLength: MAX_DOCUMENT_BASE64_LENGTH,
-              pattern: '^[A-Za-z0-9+/]*={0,2}$',
-            },
-            content_type: { type: 'string', enum: Object.keys(DOCUMENT_TYPES) },
-          },
-        },
-        { type: 'null' },
-      ],
-    },
+    document: { anyOf: [documentUploadSchema, { type: 'null' }] },
   },
   // A quoted quote has a premium; a declined one has none.
   if: { properties: { status: { const: 'quoted' } } },

@@ -17,6 +17,7 @@ import { CALLERS } from './callers.ts';
 import { carrierCells } from './carrier-cells.ts';
 import { commissionCells } from './commission-cells.ts';
 import { reportingCells } from './reporting-cells.ts';
+import { resourcesCells } from './resources-cells.ts';
 import { schemaStudioCells } from './schema-studio-cells.ts';
 import { settingsCells } from './settings-cells.ts';
 import { utilityCells } from './utility-cells.ts';
@@ -32,6 +33,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   'schema studio': schemaStudioCells,
   reporting: reportingCells,
   commission: commissionCells,
+  resources: resourcesCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
@@ -105,8 +107,11 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       ...carrierCells(w),
       ...reportingCells(w),
       ...commissionCells(w),
+      ...resourcesCells(w),
     ].filter((cell) =>
-      /^(POST \/api\/(agent-portal|sov|reporting|commission)\/|GET \/api\/files\/)/.test(cell.endpoint),
+      /^(POST \/api\/(agent-portal|sov|reporting|commission|resources)\/|GET \/api\/(resources\/)?files?\/)/.test(
+        cell.endpoint,
+      ),
     );
     const problems: string[] = [];
     // The expired company's admin asks for the callers' company's records as an admin would.
@@ -114,7 +119,9 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     expect(problems).toEqual([]);
     const guarded = apiEndpoints(t.app)
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
-      .filter((endpoint) => /^POST \/api\/(agent-portal|sov|reporting|commission)\//.test(endpoint));
+      .filter((endpoint) =>
+        /^POST \/api\/(agent-portal|sov|reporting|commission|resources)\//.test(endpoint),
+      );
     expect(guarded.filter((endpoint) => !cells.some((cell) => cell.endpoint === endpoint))).toEqual([]);
   });
 
