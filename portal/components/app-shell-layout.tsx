@@ -15,6 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  IconBooks,
   IconBuildingCommunity,
   IconBuildingSkyscraper,
   IconChartBar,
@@ -68,11 +69,12 @@ export function activeNavPath(
   return matching.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-/** Reporting and commission (issue 12): agents, admins and super-admins; a customer has no applications to report on. */
+/** Reporting and commission (issue 12) and resources (issue 15): agents, admins and super-admins; not customers. */
 const REPORTING_NAV_ITEMS = [
   { to: '/dashboard/reporting', label: 'Reporting', Icon: IconChartBar },
   { to: '/dashboard/reporting/analytics', label: 'Analytics', Icon: IconChartLine },
   { to: '/dashboard/commission', label: 'Commission', Icon: IconReceipt },
+  { to: '/dashboard/resources', label: 'Resources', Icon: IconBooks },
 ] as const;
 
 // Administration areas (issue 4): only admins and super-admins get the links (SPEC §6).

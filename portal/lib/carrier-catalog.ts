@@ -84,3 +84,31 @@ export function sovQuoteManagerOfQuote(
     null
   );
 }
+
+/** One carrier family of carriers.json as the resources pages show it (issue 15). */
+export interface CarrierFamily {
+  name: string;
+  display_name: string;
+  url: string;
+  guide_document: string | null;
+  quote_types: string[];
+  states: string[];
+  sub_carriers: string[];
+}
+
+/** Every carrier family of carriers.json, by display name. */
+export function carrierFamilies(file: CarriersFile = carriersFile): CarrierFamily[] {
+  return file.carriers
+    .map((family) => ({
+      name: family.name,
+      display_name: family.displayName,
+      url: family.url,
+      guide_document: family.guideDocument,
+      quote_types: [
+        ...new Set([family.quote_types, ...family.subCarriers.map((sub) => sub.quote_types ?? [])].flat()),
+      ],
+      states: family.states,
+      sub_carriers: family.subCarriers.map((sub) => sub.displayName),
+    }))
+    .sort((a, b) => a.display_name.localeCompare(b.display_name));
+}

@@ -223,6 +223,14 @@ const apiPartnerRoute = createRoute({
   ),
 });
 
+/** A signed-in page with no shell, for windows the portal opens (ADR 200). */
+const blankRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/blank',
+  beforeLoad: checkAuth,
+  component: lazyRouteComponent(() => import('../features/resources/components/blank-page.tsx'), 'BlankPage'),
+});
+
 /* ---- end of access layouts and account pages ---- */
 
 /** Reporting (issue 12, ADR 175): behind the subscription guard, as the application routes. */
@@ -236,6 +244,32 @@ const analyticsRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/dashboard/reporting/analytics',
   component: AnalyticsPage,
+});
+
+// Resources (issue 15, ADR 200): the landing page, carrier resources and training videos.
+const resourcesRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/resources',
+  component: lazyRouteComponent(
+    () => import('../features/resources/components/resources-page.tsx'),
+    'ResourcesPage',
+  ),
+});
+const carrierResourcesRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/resources/carrier-resources',
+  component: lazyRouteComponent(
+    () => import('../features/resources/components/carrier-resources-page.tsx'),
+    'CarrierResourcesPage',
+  ),
+});
+const trainingVideosRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/resources/training-videos',
+  component: lazyRouteComponent(
+    () => import('../features/resources/components/training-videos-page.tsx'),
+    'TrainingVideosPage',
+  ),
 });
 
 // Commission (issue 12): statements of bound policies and the rates; same guard as reporting.
@@ -457,10 +491,14 @@ export const routeTree = rootRoute.addChildren([
       reportingRoute,
       commissionRoute,
       analyticsRoute,
+      resourcesRoute,
+      carrierResourcesRoute,
+      trainingVideosRoute,
     ]),
     ...adminRoutes,
   ]),
   apiPartnerRoute,
+  blankRoute,
   loginRedirectRoute,
   indexRoute,
   notFoundRoute,

@@ -26,6 +26,10 @@ const WORKER_ROUTES = [
   '/dashboard/reporting',
   '/dashboard/reporting/analytics',
   '/dashboard/commission',
+  '/dashboard/resources',
+  '/dashboard/resources/carrier-resources',
+  '/dashboard/resources/training-videos',
+  '/blank',
 ];
 const ADMIN_ROUTES = [
   '/dashboard/mga-management',

@@ -1,0 +1,81 @@
+/**
+ * The resources calls (resources/*, issue 15, docs/api.md Resources): carrier documents and training
+ * videos with the caller's views, and the writes admins make. The server scopes every answer.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import { getAuthState } from '../../../lib/auth-store.ts';
+
+/** The two kinds of entry. */
+export type ResourceKind = 'carrier_document' | 'training_video';
+
+/** One entry as resources/list answers it. */
+export interface Resource {
+  id: number;
+  kind: ResourceKind;
+  scope: 'global' | 'company';
+  company_id: number | null;
+  carrier: string | null;
+  title: string;
+  description: string;
+  category: string;
+  url: string | null;
+  file_name: string | null;
+  file_url: string | null;
+  created_at: string;
+  is_new: boolean;
+  seconds_watched: number;
+  completed: boolean;
+}
+
+/** What the resources dialog sends to create an entry. */
+export interface ResourceDraft {
+  kind: ResourceKind;
+  title: string;
+  description: string;
+  category: string;
+  carrier: string | null;
+  url: string | null;
+  document: { name: string; content_base64: string; content_type: string } | null;
+}
+
+/** The entries of `kind` matching `search`, newest first. */
+export function useResources(kind: ResourceKind, search = '') {
+  return useQuery({
+    queryKey: ['resources', kind, search],
+    queryFn: () => apiData<{ resources: Resource[] }>('resources/list', { kind, search }),
+  });
+}
+
+/** Stores a new entry. */
+export function createResource(draft: ResourceDraft): Promise<ApiEnvelope<{ resource: Resource }>> {
+  return apiCall('resources/create', { ...draft });
+}
+
+/** Changes an entry's texts (and address). */
+export function updateResource(
+  id: number,
+  patch: Partial<Pick<Resource, 'title' | 'description' | 'category'>> & { url?: string },
+): Promise<ApiEnvelope<unknown>> {
+  return apiCall('resources/update', { id, ...patch });
+}
+
+/** Deletes an entry. */
+export function deleteResource(id: number): Promise<ApiEnvelope<unknown>> {
+  return apiCall('resources/delete', { id });
+}
+
+/** Records that the caller opened an entry and, for a video, how far they watched (seconds). */
+export function recordView(id: number, secondsWatched = 0, completed = false): Promise<ApiEnvelope<unknown>> {
+  return apiCall(
+    'resources/record-view',
+    { id, seconds_watched: secondsWatched, completed },
+    { suppressToast: () => true },
+  );
+}
+
+/** Where the browser opens an entry: its address, or its file with the session key. */
+export function resourceHref(resource: Pick<Resource, 'url' | 'file_url'>): string {
+  if (resource.url) return resource.url;
+  return `${resource.file_url}?session_key=${encodeURIComponent(getAuthState().session_key ?? '')}`;
+}

@@ -1,0 +1,212 @@
+/**
+ * /dashboard/resources/carrier-resources (issue 15, SPEC §2): per carrier family of carriers.json
+ * its underwriting guide (`guideDocument`), appetite (products, states, sub-carriers), web site,
+ * and the documents the agency (or every agency) keeps for it; one search across carriers and
+ * documents; admins add, edit and delete documents (resources dialog).
+ */
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconFileText, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { type CarrierFamily, carrierFamilies } from '../../../lib/carrier-catalog.ts';
+import { LoadError } from '../../admin/components/load-error.tsx';
+import {
+  deleteResource,
+  type Resource,
+  recordView,
+  resourceHref,
+  useResources,
+} from '../api/resources-api.ts';
+import { ResourceDialog } from './resource-dialog.tsx';
+
+const FAMILIES = carrierFamilies();
+
+/** True when a carrier or one of its documents matches `needle` (lower case). */
+export function carrierMatches(family: CarrierFamily, documents: Resource[], needle: string): boolean {
+  if (needle === '') return true;
+  const texts = [
+    family.display_name,
+    family.name,
+    ...family.sub_carriers,
+    ...family.quote_types,
+    ...documents.flatMap((doc) => [doc.title, doc.description]),
+  ];
+  return texts.some((text) => text.toLowerCase().includes(needle));
+}
+
+/** The carriers page. */
+export function CarrierResourcesPage() {
+  const role = useAuth().user?.role;
+  const manager = role === 'admin' || role === 'super-admin';
+  const [search, setSearch] = useState('');
+  const documents = useResources('carrier_document');
+  const [adding, setAdding] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Resource | null>(null);
+  const queryClient = useQueryClient();
+  const needle = search.trim().toLowerCase();
+  const docsOf = (family: CarrierFamily) =>
+    (documents.data?.resources ?? []).filter((doc) => doc.carrier === family.name);
+  const shown = FAMILIES.filter((family) => carrierMatches(family, docsOf(family), needle));
+  const remove = async (doc: Resource) => {
+    if ((await deleteResource(doc.id)).status === 'success')
+      await queryClient.invalidateQueries({ queryKey: ['resources'] });
+  };
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Carrier resources</Title>
+        <Text c="dimmed" size="sm">
+          Underwriting guides, appetite and the documents your agency keeps, per carrier.
+        </Text>
+      </div>
+      <TextInput
+        aria-label="Search carriers and documents"
+        placeholder="Carrier, product or document"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+      {documents.isError && (
+        <LoadError
+          title="Could not load the documents"
+          error={documents.error}
+          onRetry={() => documents.refetch()}
+        />
+      )}
+      {shown.length === 0 ? (
+        <Card withBorder radius="md" padding="xl">
+          <Text ta="center" fw={600}>
+            No carrier or document matches “{search}”.
+          </Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+          {shown.map((family) => (
+            <Card
+              key={family.name}
+              withBorder
+              radius="md"
+              padding="md"
+              component="section"
+              aria-label={family.display_name}
+            >
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={700}>{family.display_name}</Text>
+                  <Anchor href={family.url} target="_blank" rel="noreferrer" size="sm">
+                    Web site
+                  </Anchor>
+                </Group>
+                <Group gap={4}>
+                  {family.quote_types.map((type) => (
+                    <Badge key={type} variant="light">
+                      {type}
+                    </Badge>
+                  ))}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  Writes in {family.states.length} state{family.states.length === 1 ? '' : 's'}
+                  {family.sub_carriers.length > 0 ? ` · programs: ${family.sub_carriers.join(', ')}` : ''}
+                </Text>
+                {family.guide_document ? (
+                  <Anchor href={family.guide_document} target="_blank" rel="noreferrer" size="sm">
+                    Underwriting guide
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No underwriting guide published.
+                  </Text>
+                )}
+                {documents.isPending ? (
+                  <Skeleton height={20} />
+                ) : (
+                  docsOf(family).map((doc) => (
+                    <Group key={doc.id} justify="space-between" wrap="nowrap" gap="xs">
+                      <Anchor
+                        href={resourceHref(doc)}
+                        target="_blank"
+                        rel="noreferrer"
+                        size="sm"
+                        onClick={() => void recordView(doc.id)}
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          <IconFileText size={14} aria-hidden />
+                          {doc.title}
+                        </Group>
+                      </Anchor>
+                      <Group gap={2} wrap="nowrap">
+                        {doc.is_new && (
+                          <Badge size="xs" color="blue" variant="filled">
+                            New
+                          </Badge>
+                        )}
+                        {manager && (
+                          <>
+                            <ActionIcon
+                              variant="subtle"
+                              size="sm"
+                              aria-label={`Edit ${doc.title}`}
+                              onClick={() => setEditing(doc)}
+                            >
+                              <IconPencil size={14} />
+                            </ActionIcon>
+                            <ActionIcon
+                              variant="subtle"
+                              size="sm"
+                              color="red"
+                              aria-label={`Delete ${doc.title}`}
+                              onClick={() => remove(doc)}
+                            >
+                              <IconTrash size={14} />
+                            </ActionIcon>
+                          </>
+                        )}
+                      </Group>
+                    </Group>
+                  ))
+                )}
+                {manager && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconPlus size={14} />}
+                    onClick={() => setAdding(family.name)}
+                    aria-label={`Add a document for ${family.display_name}`}
+                    w="fit-content"
+                  >
+                    Add document
+                  </Button>
+                )}
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <ResourceDialog
+        opened={adding !== null || editing !== null}
+        kind="carrier_document"
+        editing={editing}
+        carrier={adding}
+        onClose={() => {
+          setAdding(null);
+          setEditing(null);
+        }}
+      />
+    </Stack>
+  );
+}

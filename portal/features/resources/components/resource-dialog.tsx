@@ -1,0 +1,179 @@
+/**
+ * The resources dialog of SPEC §2 (issue 15): adds a carrier document (a file or an https address,
+ * for a carrier) or a training video (an https address, with a category), or edits an entry's
+ * title, description, category and address. Admins and super-admins only (the server decides).
+ */
+import {
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { carrierFamilies } from '../../../lib/carrier-catalog.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { createResource, type Resource, type ResourceKind, updateResource } from '../api/resources-api.ts';
+
+/** Props: the kind, the entry to edit (null: a new one), an optional preset carrier, close. */
+export interface ResourceDialogProps {
+  opened: boolean;
+  kind: ResourceKind;
+  editing: Resource | null;
+  carrier?: string | null;
+  onClose: () => void;
+}
+
+/** Carrier families of carriers.json for the carrier picker. */
+const CARRIERS = carrierFamilies().map((family) => ({ value: family.name, label: family.display_name }));
+
+/** Base64 of a file's bytes (the upload format of documents). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
+/** The dialog; its form starts from the entry being edited. */
+export function ResourceDialog(props: ResourceDialogProps) {
+  const { opened, kind, editing, onClose } = props;
+  const video = kind === 'training_video';
+  const title = `${editing ? 'Edit' : 'Add'} ${video ? 'training video' : 'carrier document'}`;
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+      {opened && <ResourceForm {...props} key={editing?.id ?? 'new'} />}
+    </Modal>
+  );
+}
+
+function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: ResourceDialogProps) {
+  const queryClient = useQueryClient();
+  const video = kind === 'training_video';
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [category, setCategory] = useState(editing?.category ?? '');
+  const [carrier, setCarrier] = useState<string | null>(editing?.carrier ?? presetCarrier ?? null);
+  const [source, setSource] = useState<'url' | 'file'>(editing?.file_url ? 'file' : 'url');
+  const [url, setUrl] = useState(editing?.url ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const urlError = url !== '' && !/^https:\/\/\S+$/.test(url) ? 'An https:// address' : undefined;
+  const valid =
+    title.trim() !== '' &&
+    (video || carrier !== null) &&
+    (editing ? !urlError : source === 'url' ? url !== '' && !urlError : file !== null);
+  const save = async () => {
+    setBusy(true);
+    const answer = editing
+      ? await updateResource(editing.id, {
+          title,
+          description,
+          category,
+          ...(editing.url !== null ? { url } : {}),
+        })
+      : await createResource({
+          kind,
+          title,
+          description,
+          category,
+          carrier: video ? null : carrier,
+          url: source === 'url' ? url : null,
+          document:
+            source === 'file' && file
+              ? {
+                  name: file.name,
+                  content_type: file.type || 'application/octet-stream',
+                  content_base64: await base64Of(file),
+                }
+              : null,
+        });
+    setBusy(false);
+    if (answer.status !== 'success') return;
+    showToast('success', editing ? 'Saved' : 'Added', `“${title.trim()}” is in the library.`);
+    await queryClient.invalidateQueries({ queryKey: ['resources'] });
+    onClose();
+  };
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Title"
+        required
+        value={title}
+        onChange={(e) => setTitle(e.currentTarget.value)}
+        maxLength={200}
+      />
+      <Textarea
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        maxLength={2000}
+        rows={3}
+      />
+      {video ? (
+        <TextInput
+          label="Category"
+          placeholder="Flood basics, Underwriting, Portal how-to"
+          value={category}
+          onChange={(e) => setCategory(e.currentTarget.value)}
+          maxLength={100}
+        />
+      ) : (
+        <Select
+          label="Carrier"
+          required
+          searchable
+          disabled={editing !== null}
+          data={CARRIERS}
+          value={carrier}
+          onChange={setCarrier}
+        />
+      )}
+      {!editing && !video && (
+        <SegmentedControl
+          aria-label="Where the document is"
+          value={source}
+          onChange={(value) => setSource(value as 'url' | 'file')}
+          data={[
+            { value: 'url', label: 'A web address' },
+            { value: 'file', label: 'A file (PDF, PNG, JPEG, text; 5 MB)' },
+          ]}
+        />
+      )}
+      {(editing ? editing.url !== null : source === 'url' || video) ? (
+        <TextInput
+          label={video ? 'Video address (https://… .mp4 or .webm)' : 'Address'}
+          required
+          value={url}
+          error={urlError}
+          onChange={(e) => setUrl(e.currentTarget.value.trim())}
+        />
+      ) : (
+        !editing && (
+          <FileInput
+            label="File"
+            required
+            accept="application/pdf,image/png,image/jpeg,text/plain"
+            value={file}
+            onChange={setFile}
+            clearable
+          />
+        )
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={save} loading={busy} disabled={!valid}>
+          {editing ? 'Save' : 'Add'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
