@@ -5,7 +5,6 @@
  * documents; admins add, edit and delete documents (resources dialog).
  */
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -18,19 +17,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconFileText, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { type CarrierFamily, carrierFamilies } from '../../../lib/carrier-catalog.ts';
 import { LoadError } from '../../admin/components/load-error.tsx';
-import {
-  deleteResource,
-  type Resource,
-  recordView,
-  resourceHref,
-  useResources,
-} from '../api/resources-api.ts';
+import { type Resource, recordView, resourceHref, useResources } from '../api/resources-api.ts';
+import { ResourceActions } from './resource-actions.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
 
 const FAMILIES = carrierFamilies();
@@ -56,15 +49,10 @@ export function CarrierResourcesPage() {
   const documents = useResources('carrier_document');
   const [adding, setAdding] = useState<string | null>(null);
   const [editing, setEditing] = useState<Resource | null>(null);
-  const queryClient = useQueryClient();
   const needle = search.trim().toLowerCase();
   const docsOf = (family: CarrierFamily) =>
     (documents.data?.resources ?? []).filter((doc) => doc.carrier === family.name);
   const shown = FAMILIES.filter((family) => carrierMatches(family, docsOf(family), needle));
-  const remove = async (doc: Resource) => {
-    if ((await deleteResource(doc.id)).status === 'success')
-      await queryClient.invalidateQueries({ queryKey: ['resources'] });
-  };
   return (
     <Stack gap="lg">
       <div>
@@ -155,27 +143,7 @@ export function CarrierResourcesPage() {
                             New
                           </Badge>
                         )}
-                        {manager && (
-                          <>
-                            <ActionIcon
-                              variant="subtle"
-                              size="sm"
-                              aria-label={`Edit ${doc.title}`}
-                              onClick={() => setEditing(doc)}
-                            >
-                              <IconPencil size={14} />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              size="sm"
-                              color="red"
-                              aria-label={`Delete ${doc.title}`}
-                              onClick={() => remove(doc)}
-                            >
-                              <IconTrash size={14} />
-                            </ActionIcon>
-                          </>
-                        )}
+                        {manager && <ResourceActions resource={doc} onEdit={setEditing} />}
                       </Group>
                     </Group>
                   ))

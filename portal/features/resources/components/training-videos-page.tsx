@@ -4,7 +4,6 @@
  * watched, and the watch dialog; admins add, edit and delete (resources dialog).
  */
 import {
-  ActionIcon,
   Badge,
   Button,
   Card,
@@ -16,12 +15,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconPlayerPlay, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconPlayerPlay, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { LoadError } from '../../admin/components/load-error.tsx';
-import { deleteResource, type Resource, useResources } from '../api/resources-api.ts';
+import { type Resource, useResources } from '../api/resources-api.ts';
+import { ResourceActions } from './resource-actions.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
 import { WatchVideoDialog, watchedWords } from './watch-video-dialog.tsx';
 
@@ -34,11 +33,6 @@ export function TrainingVideosPage() {
   const [watching, setWatching] = useState<Resource | null>(null);
   const [editing, setEditing] = useState<Resource | null>(null);
   const [adding, setAdding] = useState(false);
-  const queryClient = useQueryClient();
-  const remove = async (video: Resource) => {
-    if ((await deleteResource(video.id)).status === 'success')
-      await queryClient.invalidateQueries({ queryKey: ['resources'] });
-  };
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -112,25 +106,7 @@ export function TrainingVideosPage() {
                   >
                     {video.completed ? 'Watch again' : video.seconds_watched > 0 ? 'Resume' : 'Watch'}
                   </Button>
-                  {manager && (
-                    <Group gap={4}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${video.title}`}
-                        onClick={() => setEditing(video)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${video.title}`}
-                        onClick={() => remove(video)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
-                  )}
+                  {manager && <ResourceActions resource={video} onEdit={setEditing} />}
                 </Group>
               </Stack>
             </Card>
