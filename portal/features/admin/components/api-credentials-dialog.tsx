@@ -18,6 +18,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import type { ApiCredential } from '../api/admin-types.ts';
 import {
   apiCredentialsQueryOptions,
@@ -26,7 +27,6 @@ import {
   useApiCredentials,
 } from '../api/api-credentials-api.ts';
 import { EmptyState } from './empty-state.tsx';
-import { LoadError } from './load-error.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
 /** Props: open state, the company, close. */

@@ -5,13 +5,13 @@
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import type { CompanyRecord } from '../api/admin-types.ts';
 import { useCompaniesList } from '../api/companies-api.ts';
 import { ApprovedStatesDialog } from './approved-states-dialog.tsx';
 import { CompanyDialog } from './company-dialog.tsx';
 import { CompanyLogoDialog } from './company-logo-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { LoadError } from './load-error.tsx';
 import { PlanChangeDialog } from './plan-change-dialog.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 

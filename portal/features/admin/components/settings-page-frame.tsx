@@ -6,6 +6,7 @@ import { Anchor, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mant
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { canManageCompanies } from '../api/admin-roles.ts';
 import type { PortalSettings } from '../api/admin-types.ts';
@@ -13,7 +14,6 @@ import { useCompaniesList } from '../api/companies-api.ts';
 import { usePortalSettings } from '../api/portal-settings-api.ts';
 import { setSettingsCompanyId, useSettingsCompanyId } from '../api/settings-company-store.ts';
 import { AdminAccessGate } from './admin-access-gate.tsx';
-import { LoadError } from './load-error.tsx';
 
 /** Props: page title and subtitle, and the page body given the loaded settings. */
 export interface SettingsPageFrameProps {

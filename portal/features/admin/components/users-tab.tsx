@@ -18,6 +18,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconPlus, IconSearch, IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -29,7 +30,6 @@ import { useUsersList } from '../api/users-api.ts';
 import { AssignAgentDialog } from './assign-agent-dialog.tsx';
 import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { LoadError } from './load-error.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 import { UserDetailsDialog } from './user-details-dialog.tsx';
 import { UserManagementDialog } from './user-management-dialog.tsx';

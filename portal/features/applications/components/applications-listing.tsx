@@ -4,7 +4,6 @@
  * SPEC §3 Listing state, §4 Alert filter, §9 Listing.
  */
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -18,10 +17,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconFileOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import {
   ALERT_COLORS,
   ALL_ALERTS_LABEL,
@@ -160,14 +160,7 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
       </Card>
 
       {query.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load applications">
-          <Group justify="space-between">
-            <Text size="sm">{query.error.message || 'Internet issue or contact IT.'}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Could not load applications" error={query.error} onRetry={() => query.refetch()} />
       ) : query.isPending ? (
         <Card withBorder padding={0} radius="md" aria-busy="true" aria-label="Loading applications">
           <Stack gap={0} p="md">

@@ -6,10 +6,10 @@
 import { Button, Card, Group, NumberInput, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { carriersWritingProduct } from '../../../lib/carrier-catalog.ts';
 import { QUOTE_TYPES } from '../../../lib/constants.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { LoadError } from '../../admin/components/load-error.tsx';
 import { type CommissionRate, saveRate, useRates } from '../api/commission-api.ts';
 
 /** Props: the company (null: the caller's own) and whether rates may change. */

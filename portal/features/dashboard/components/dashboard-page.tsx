@@ -1,6 +1,5 @@
 /** /dashboard: the agent's applications by status and the most recent ones. SPEC §2. */
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -14,9 +13,10 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockPlay, IconFilePlus } from '@tabler/icons-react';
+import { IconCircleCheck, IconClockPlay, IconFilePlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
@@ -61,14 +61,7 @@ export function DashboardPage() {
       </Group>
 
       {query.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the dashboard">
-          <Group justify="space-between">
-            <Text size="sm">{query.error.message || 'Internet issue or contact IT.'}</Text>
-            <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Could not load the dashboard" error={query.error} onRetry={() => query.refetch()} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

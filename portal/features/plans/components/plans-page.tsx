@@ -17,9 +17,10 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCreditCard } from '@tabler/icons-react';
+import { IconCheck, IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { billingPortalUrl } from '../../../lib/api-base.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { type Plan, usePlans } from '../api/list-plans.ts';
@@ -66,14 +67,7 @@ export function PlansPage() {
       </Group>
 
       {query.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the plans">
-          <Group justify="space-between">
-            <Text size="sm">{query.error.message || 'Internet issue or contact IT.'}</Text>
-            <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Could not load the plans" error={query.error} onRetry={() => query.refetch()} />
       ) : query.isPending ? (
         <Stack gap="md" aria-busy="true" aria-label="Loading plans">
           <Skeleton height={60} />

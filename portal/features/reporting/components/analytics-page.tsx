@@ -5,23 +5,10 @@
  * completed. Scoped by the server as reporting (ADR 175).
  */
 import { BarChart, FunnelChart, LineChart } from '@mantine/charts';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useAnalytics } from '../api/get-analytics.ts';
 
 /** `YYYY-MM-DD` of a UTC day `offset` days from today. */
@@ -128,14 +115,11 @@ export function AnalyticsPage() {
       </Group>
 
       {analytics.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load analytics">
-          <Group justify="space-between">
-            <Text size="sm">{analytics.error.message || 'Internet issue or contact IT.'}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => analytics.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError
+          title="Could not load analytics"
+          error={analytics.error}
+          onRetry={() => analytics.refetch()}
+        />
       ) : !data ? (
         <SimpleGrid cols={{ base: 1, lg: 2 }} aria-busy="true" aria-label="Loading analytics">
           {['a', 'b', 'c', 'd'].map((key) => (

@@ -5,7 +5,6 @@
  * the reports CSV export dialog.
  */
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -20,17 +19,11 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowDown,
-  IconArrowUp,
-  IconChartBar,
-  IconDownload,
-  IconSelector,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconChartBar, IconDownload, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { FigureCard } from '../../../components/figure-card.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { QUOTE_TYPES } from '../../../lib/constants.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
@@ -180,14 +173,7 @@ export function ReportingPage() {
       </Card>
 
       {report.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the report">
-          <Group justify="space-between">
-            <Text size="sm">{report.error.message || 'Internet issue or contact IT.'}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => report.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Could not load the report" error={report.error} onRetry={() => report.refetch()} />
       ) : !data ? (
         <Card withBorder padding={0} radius="md" aria-busy="true" aria-label="Loading the report">
           <Stack gap={0} p="md">

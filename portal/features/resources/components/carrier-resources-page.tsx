@@ -19,9 +19,9 @@ import {
 } from '@mantine/core';
 import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { type CarrierFamily, carrierFamilies } from '../../../lib/carrier-catalog.ts';
-import { LoadError } from '../../admin/components/load-error.tsx';
 import { type Resource, recordView, resourceHref, useResources } from '../api/resources-api.ts';
 import { ResourceActions } from './resource-actions.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';

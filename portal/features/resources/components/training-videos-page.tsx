@@ -17,8 +17,8 @@ import {
 } from '@mantine/core';
 import { IconPlayerPlay, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { LoadError } from '../../admin/components/load-error.tsx';
 import { type Resource, useResources } from '../api/resources-api.ts';
 import { ResourceActions } from './resource-actions.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';

@@ -26,12 +26,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { canManageCompanies } from '../../admin/api/admin-roles.ts';
 import { AdminAccessGate } from '../../admin/components/admin-access-gate.tsx';
 import { EmptyState } from '../../admin/components/empty-state.tsx';
-import { LoadError } from '../../admin/components/load-error.tsx';
 import { TableSkeleton } from '../../admin/components/table-skeleton.tsx';
 import {
   publishDraft,

@@ -1,4 +1,4 @@
-/** The error state of an administration query: what failed, the server's message, and Retry. */
+/** The error state of a query on any page: what failed, the server's message (or the SPEC §8 fallback), and Retry. */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
