@@ -24,9 +24,11 @@ import {
   statementTotals,
   upsertRate,
 } from '../repositories/commission-repository.ts';
+import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { isUniqueViolation } from '../repositories/is-unique-violation.ts';
 import { insertNote } from '../repositories/notes-repository.ts';
 import { quotesOfApplication } from '../repositories/quotes-repository.ts';
+import { COMPANY_NOT_FOUND } from './account-access.ts';
 import { type Actor, accessScope } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
 import { FORBIDDEN_MESSAGE, loadOwned } from './applications-service.ts';
@@ -75,7 +77,7 @@ export async function listRates(db: Executor, actor: Actor, companyId?: number) 
   };
 }
 
-/** Writes one rate (admin of the company, or super-admin naming it). */
+/** Writes one rate (admin of the company, or super-admin naming it; 404 COMPANY_NOT_FOUND for a company not stored). */
 export async function setRate(
   db: Executor,
   actor: Actor,
@@ -89,6 +91,7 @@ export async function setRate(
   },
 ) {
   const company = rateCompanyOf(actor, input.company_id, true);
+  if (!(await findCompanyWithExtras(db, company))) throw new ApiError(404, COMPANY_NOT_FOUND);
   const row = await upsertRate(db, {
     companyId: company,
     carrier: input.carrier,

@@ -10,6 +10,7 @@
 import type { Executor } from '../db/database.ts';
 import type { ResourceRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
+import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import {
   deleteResource,
   findResource,
@@ -20,6 +21,7 @@ import {
   recordView,
   updateResource,
 } from '../repositories/resources-repository.ts';
+import { COMPANY_NOT_FOUND } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { FORBIDDEN_MESSAGE } from './applications-service.ts';
 import { type DocumentUpload, decodeDocument } from './document-upload.ts';
@@ -100,6 +102,8 @@ export interface ResourceInput {
  */
 export async function createResource(db: Executor, actor: Actor, input: ResourceInput) {
   const companyId = ownerOf(actor, input.company_id);
+  if (companyId !== null && !(await findCompanyWithExtras(db, companyId)))
+    throw new ApiError(404, COMPANY_NOT_FOUND);
   const hasUrl = Boolean(input.url);
   const hasFile = Boolean(input.document);
   if (hasUrl === hasFile || (input.kind === 'training_video' && hasFile)) {

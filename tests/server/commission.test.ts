@@ -136,6 +136,18 @@ describe.each(DATABASE_KINDS)('commission on %s', (kind) => {
         })
       ).statusCode,
     ).toBe(403);
+    // A super-admin naming a company that is not stored gets 404, not a database error.
+    expect(
+      (
+        await call(superKey, 'set-rate', {
+          company_id: 2147483000,
+          carrier: 'titan',
+          product: 'Primary',
+          new_business_percent: 1,
+          renewal_percent: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
     const set = await call(adminKey, 'set-rate', {
       carrier: 'titan',
       product: 'Primary',

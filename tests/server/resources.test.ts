@@ -112,10 +112,16 @@ describe.each(DATABASE_KINDS)('resources on %s', (kind) => {
         title: 'Agent',
         url: 'https://example.com/a.mp4',
       }),
+      await call(superKey, 'create', {
+        kind: 'training_video',
+        title: 'Nobody',
+        url: 'https://example.com/a.mp4',
+        company_id: 2147483000,
+      }),
       await call(otherAdminKey, 'update', { id: ids.video, title: 'Taken over' }),
       await call(adminKey, 'delete', { id: ids.global }),
     ];
-    expect(refused.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400, 400, 403, 404, 404]);
+    expect(refused.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400, 400, 403, 404, 404, 404]);
     expect(refused[0].body.message).toBe(URL_OR_FILE_MESSAGE);
     expect(await t.db.select().from(resources)).toEqual(before);
   });
