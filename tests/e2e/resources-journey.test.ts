@@ -42,7 +42,7 @@ describe('resources in Chromium', () => {
     const pdf = join(tmpdir(), 'titan-binding-authority.pdf');
     writeFileSync(pdf, '%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
     await admin.goto(`${portal.baseUrl}/dashboard/resources/carrier-resources`);
-    await admin.getByRole('button', { name: 'Add a document for Titan Flood' }).click();
+    await admin.getByRole('button', { name: 'Add document: Titan Flood' }).click();
     const documentDialog = admin.getByRole('dialog', { name: 'Add carrier document' });
     await documentDialog.getByRole('textbox', { name: 'Title' }).fill('Titan binding authority');
     await documentDialog.getByText(/^A file/).click();

@@ -154,7 +154,7 @@ export function CarrierResourcesPage() {
                     variant="subtle"
                     leftSection={<IconPlus size={14} />}
                     onClick={() => setAdding(family.name)}
-                    aria-label={`Add a document for ${family.display_name}`}
+                    aria-label={`Add document: ${family.display_name}`}
                     w="fit-content"
                   >
                     Add document
