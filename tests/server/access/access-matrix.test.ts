@@ -13,6 +13,7 @@ import { type AccessWorld, buildAccessWorld } from './access-world.ts';
 import { accountCells } from './account-cells.ts';
 import { applicationCells } from './application-cells.ts';
 import { authCells } from './auth-cells.ts';
+import { bulkUploadCells } from './bulk-upload-cells.ts';
 import { CALLERS } from './callers.ts';
 import { carrierCells } from './carrier-cells.ts';
 import { reportingCells } from './reporting-cells.ts';
@@ -30,6 +31,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   utility: utilityCells,
   'schema studio': schemaStudioCells,
   reporting: reportingCells,
+  'bulk upload': bulkUploadCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
@@ -98,8 +100,15 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
 
   it('answers 402 to an admin without subscription or trial on every application call and file, changing nothing', async () => {
     const key = await t.loginAs('expired@demo.test');
-    const cells = [...applicationCells(w), ...carrierCells(w), ...reportingCells(w)].filter((cell) =>
-      /^(POST \/api\/(agent-portal|sov|reporting)\/|GET \/api\/files\/)/.test(cell.endpoint),
+    const cells = [
+      ...applicationCells(w),
+      ...carrierCells(w),
+      ...reportingCells(w),
+      ...bulkUploadCells(w),
+    ].filter((cell) =>
+      /^(POST \/api\/(agent-portal|sov|reporting|services\/file-upload)\/|GET \/api\/files\/)/.test(
+        cell.endpoint,
+      ),
     );
     const problems: string[] = [];
     // The expired company's admin asks for the callers' company's records as an admin would.
@@ -107,7 +116,9 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     expect(problems).toEqual([]);
     const guarded = apiEndpoints(t.app)
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
-      .filter((endpoint) => /^POST \/api\/(agent-portal|sov|reporting)\//.test(endpoint));
+      .filter((endpoint) =>
+        /^POST \/api\/(agent-portal|sov|reporting|services\/file-upload)\//.test(endpoint),
+      );
     expect(guarded.filter((endpoint) => !cells.some((cell) => cell.endpoint === endpoint))).toEqual([]);
   });
 
