@@ -2,8 +2,7 @@
  * reporting/export-csv: posts the export request and saves the CSV answer as a file
  * (docs/api.md Reporting, docs/decisions/176-report-csv-export-streams-keyset-pages.md).
  */
-import { type ApiEnvelope, ApiRequestError } from '../../../lib/api-client.ts';
-import { getAuthState } from '../../../lib/auth-store.ts';
+import { postDownload } from '../../../lib/post-download.ts';
 import type { ReportQuery } from './get-report.ts';
 
 /** The columns a file can hold, in file order, with their labels (the server's EXPORT_COLUMNS). */
@@ -34,28 +33,9 @@ export async function exportReportCsv(
   columns: ExportColumn[],
 ): Promise<string> {
   const filters = Object.fromEntries(Object.entries(query.filters).filter(([, value]) => value !== ''));
-  const response = await fetch('/api/reporting/export-csv', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      session_key: getAuthState().session_key,
-      from: query.from,
-      to: query.to,
-      columns,
-      filters,
-    }),
-  });
-  if (String(response.headers.get('content-type')).startsWith('application/json')) {
-    throw new ApiRequestError((await response.json()) as ApiEnvelope<unknown>);
-  }
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'report.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-  return name;
+  return postDownload(
+    'reporting/export-csv',
+    { from: query.from, to: query.to, columns, filters },
+    'report.csv',
+  );
 }
