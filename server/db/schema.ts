@@ -329,7 +329,7 @@ export const bulkUploadRows = pgTable(
       .references(() => bulkUploads.id),
     row_number: integer('row_number').notNull(),
     application_id: integer('application_id').references(() => applications.id),
-    messages: jsonb('messages').$type<Record<string, string>>(),
+    messages: json('messages').$type<Record<string, string>>(),
     cells: jsonb('cells').$type<string[]>(),
   },
   (table) => [primaryKey({ columns: [table.upload_id, table.row_number] })],

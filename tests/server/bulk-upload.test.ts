@@ -93,6 +93,8 @@ describe.each(DATABASE_KINDS)('bulk upload on %s', (kind) => {
     expect(refused.map((r: { row_number: number }) => r.row_number)).toEqual([10, 20, 30, 40]);
     expect(refused[0].messages).toEqual({ sqft: 'Sqft must be numeric' });
     expect(refused[1].messages.zip).toBe(UNKNOWN_ZIP_MESSAGE);
+    // Stored in order: the ZIP's own message first, then the form's order.
+    expect(Object.keys(refused[1].messages)).toEqual(['zip', 'city', 'state', 'lat', 'lng']);
     expect(refused[2].messages).toEqual({ state: NOT_LICENSED_MESSAGE });
     expect(refused[3].messages).toEqual({ deductible: 'Deductible must be one of the listed options' });
     expect(refused[0].cells).toEqual(bulkRow(9, 10));

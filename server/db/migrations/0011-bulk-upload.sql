@@ -37,7 +37,8 @@ CREATE TABLE bulk_upload_rows (
   upload_id integer NOT NULL REFERENCES bulk_uploads (id) ON DELETE CASCADE,
   row_number integer NOT NULL,
   application_id integer REFERENCES applications (id) ON DELETE SET NULL,
-  messages jsonb,
+  -- json, not jsonb: the order of the messages (the form's order) is kept.
+  messages json,
   cells jsonb,
   PRIMARY KEY (upload_id, row_number)
 );

@@ -47,7 +47,7 @@ function problemOf(error: unknown): string | null {
 /** The dialog; its state starts over each time it opens. */
 export function BulkUploadDialog({ opened, onClose, onCreated }: BulkUploadDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Bulk upload" size="xl">
+    <Modal opened={opened} onClose={onClose} title="Bulk upload" size="70rem">
       {opened && <BulkUploadSteps onClose={onClose} onCreated={onCreated} />}
     </Modal>
   );
@@ -199,7 +199,7 @@ function BulkUploadSteps({ onClose, onCreated }: Omit<BulkUploadDialogProps, 'op
                     <Table.Td w={70}>Row {row.row_number}</Table.Td>
                     <Table.Td>
                       {messages.length === 0 ? (
-                        <Badge color="teal.9" variant="light">
+                        <Badge color="green" variant="light">
                           Ready
                         </Badge>
                       ) : (

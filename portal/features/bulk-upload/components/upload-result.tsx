@@ -31,7 +31,7 @@ import { UploadStatusBadge } from './upload-status-badge.tsx';
 
 function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
-    <Card withBorder radius="md" padding="sm">
+    <Card withBorder radius="md" padding="sm" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>

@@ -5,7 +5,7 @@ import type { UploadView } from '../api/upload-types.ts';
 const LOOKS: Record<UploadView['status'], { color: string; label: string }> = {
   queued: { color: 'gray', label: 'Queued' },
   running: { color: 'blue', label: 'Importing' },
-  done: { color: 'teal.9', label: 'Done' },
+  done: { color: 'green', label: 'Done' },
   failed: { color: 'red', label: 'Failed' },
 };
 
