@@ -8,6 +8,7 @@
  * (another worker's, under the upload's row lock) and skips them, so no row is lost or doubled.
  * docs/decisions/194-bulk-import-resume.md.
  */
+import { setImmediate } from 'node:timers/promises';
 import { type Doc, evaluateOutcomes } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
 import type { BulkUploadDataRow, BulkUploadRow } from '../db/schema.ts';
@@ -143,6 +144,8 @@ export const bulkImportJob: JobHandler = async (job, { db, signal, reportProgres
     batch = [];
     // The job's own progress too (the worker aborts `signal` here when the lease is gone).
     await reportProgress({ rows_read: rowNumber });
+    // Let requests waiting for the database (one connection on PGlite) in between batches.
+    await setImmediate();
   };
   await setUploadStatus(db, upload.id, 'running');
   try {
