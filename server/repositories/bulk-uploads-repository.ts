@@ -34,13 +34,16 @@ function inScope(scope: AccessScope) {
   }
 }
 
-/** Stores an upload; null when the company already has an upload of the same file (hash). */
-export async function insertUpload(db: Executor, values: NewBulkUpload): Promise<BulkUploadRow | null> {
+/**
+ * Stores an upload and returns it without its bytes (not read back: a large file would be copied
+ * twice more); null when the company already has an upload of the same file (hash).
+ */
+export async function insertUpload(db: Executor, values: NewBulkUpload): Promise<BulkUploadSummary | null> {
   const [row] = await db
     .insert(bulkUploads)
     .values(values)
     .onConflictDoNothing({ target: [bulkUploads.company_id, bulkUploads.file_hash] })
-    .returning();
+    .returning(summaryColumns);
   return row ?? null;
 }
 

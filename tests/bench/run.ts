@@ -15,6 +15,7 @@ const BENCHMARKS = {
   api: { load: async () => (await import('./api-bench.ts')).apiBench, about: 'API on 1M applications' },
   launch: { load: async () => (await import('./launch-bench.ts')).launchBench, about: 'time to quotes' },
   bundle: { load: async () => (await import('./bundle-bench.ts')).bundleBench, about: 'login route gzip' },
+  bulk: { load: async () => (await import('./bulk-bench.ts')).bulkBench, about: '100,000-row bulk upload' },
 } satisfies Record<string, { load: () => Promise<() => Promise<string>>; about: string }>;
 
 type BenchmarkName = keyof typeof BENCHMARKS;
