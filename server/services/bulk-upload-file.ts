@@ -159,7 +159,8 @@ async function* xlsxRows(bytes: Buffer): AsyncGenerator<string[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunksOf(bytes)), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    // Styles tell a date cell from a number (its number format).
+    styles: 'cache',
     worksheets: 'emit',
     entries: 'emit',
   });

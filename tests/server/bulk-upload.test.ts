@@ -8,6 +8,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesByField, validateDocument } from '../../engine/index.ts';
 import { applications, bulkUploadRows, jobs } from '../../server/db/schema.ts';
@@ -257,6 +258,29 @@ describe.each(DATABASE_KINDS)('bulk upload on %s', (kind) => {
       .where(inArray(applications.id, made1100));
     expect(stored).toHaveLength(1078);
   }, 120_000);
+
+  it('imports an XLSX workbook as it does a CSV', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Properties');
+    sheet.addRow(bulkHeader());
+    for (let i = 0; i < 10; i += 1)
+      sheet.addRow(bulkRow(i, 5).map((cell) => cell.replace('Ocean Dr', 'Sheet Ave')));
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const proposal = await preview('book.xlsx', bytes);
+    expect(proposal.statusCode, proposal.body.message).toBe(200);
+    expect(proposal.body.data).toMatchObject({ file_kind: 'xlsx', rows_total: 10 });
+    const made = await t.post('services/file-upload/create-application', {
+      session_key: agentKey,
+      file_name: 'book.xlsx',
+      content_base64: base64(bytes),
+      product: 'Primary',
+      mapping: proposal.body.data.mapping,
+    });
+    expect(made.statusCode, made.body.message).toBe(200);
+    await t.app.jobWorker.drain();
+    const done = await getUpload(made.body.data.upload.id);
+    expect(done.body.data.upload).toMatchObject({ status: 'done', rows_created: 8, rows_refused: 2 });
+  });
 
   it('creates nothing twice when the same file is uploaded again', async () => {
     const csv = bulkCsv(5).replaceAll('Ocean Dr', 'Twice Ln');
