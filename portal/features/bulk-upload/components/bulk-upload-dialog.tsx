@@ -47,7 +47,13 @@ function problemOf(error: unknown): string | null {
 /** The dialog; its state starts over each time it opens. */
 export function BulkUploadDialog({ opened, onClose, onCreated }: BulkUploadDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Bulk upload" size="70rem">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Bulk upload"
+      size="70rem"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {opened && <BulkUploadSteps onClose={onClose} onCreated={onCreated} />}
     </Modal>
   );
@@ -149,8 +155,8 @@ function BulkUploadSteps({ onClose, onCreated }: Omit<BulkUploadDialogProps, 'op
         <b>{file?.file_name}</b>: {preview.rows_total} rows. Check the field of each column; the first rows
         are checked as the form checks them.
       </Text>
-      <Table.ScrollContainer minWidth={560} mah={300}>
-        <Table verticalSpacing={4} aria-label="Column mapping" stickyHeader>
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing={4} aria-label="Column mapping">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Column</Table.Th>
@@ -189,7 +195,7 @@ function BulkUploadSteps({ onClose, onCreated }: Omit<BulkUploadDialogProps, 'op
         <Text fw={600} size="sm">
           Preview: {ready} of the first {preview.rows.length} rows are ready
         </Text>
-        <Table.ScrollContainer minWidth={480} mah={220}>
+        <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing={4} aria-label="Preview of the first rows">
             <Table.Tbody>
               {preview.rows.map((row) => {
@@ -203,7 +209,7 @@ function BulkUploadSteps({ onClose, onCreated }: Omit<BulkUploadDialogProps, 'op
                           Ready
                         </Badge>
                       ) : (
-                        <List size="sm" c="red.8">
+                        <List size="sm">
                           {messages.map((message) => (
                             <List.Item key={message}>{message}</List.Item>
                           ))}

@@ -29,13 +29,13 @@ import { useUpload } from '../api/get-upload.ts';
 import { isImporting } from '../api/upload-types.ts';
 import { UploadStatusBadge } from './upload-status-badge.tsx';
 
-function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
+function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Card withBorder radius="md" padding="sm" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz="xl" fw={700} c={color}>
+      <Text fz="xl" fw={700}>
         {value.toLocaleString('en-US')}
       </Text>
     </Card>
@@ -114,12 +114,8 @@ export function UploadResult({ id }: { id: number }) {
         </Stack>
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <Figure label="Rows read" value={upload.rows_read} />
-          <Figure label="Created" value={upload.rows_created} color="teal.9" />
-          <Figure
-            label="Refused"
-            value={upload.rows_refused}
-            color={upload.rows_refused ? 'red.8' : undefined}
-          />
+          <Figure label="Created" value={upload.rows_created} />
+          <Figure label="Refused" value={upload.rows_refused} />
         </SimpleGrid>
         {upload.error && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The import stopped">
@@ -158,8 +154,8 @@ export function UploadResult({ id }: { id: number }) {
         {refused.length > 0 && (
           <Stack gap={4}>
             <Text fw={600}>Refused rows</Text>
-            <Table.ScrollContainer minWidth={480} mah={360}>
-              <Table verticalSpacing={4} aria-label="Refused rows" stickyHeader>
+            <Table.ScrollContainer minWidth={480}>
+              <Table verticalSpacing={4} aria-label="Refused rows">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th w={80}>Row</Table.Th>
