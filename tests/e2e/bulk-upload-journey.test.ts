@@ -6,7 +6,7 @@
  * application. axe-core finds no serious violation in the dialog's mapping step or the result.
  * Screenshots: test-results/ and /tmp/bulk-upload-<name>.png.
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -20,11 +20,10 @@ const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 
 describe('bulk upload in Chromium', () => {
   let portal: RunningPortal;
-  let file = '';
+  let folder = '';
   beforeAll(async () => {
     portal = await startPortal();
-    file = join(mkdtempSync(join(tmpdir(), 'bulk-upload-e2e-')), 'properties.csv');
-    writeFileSync(file, bulkCsv(200, 10));
+    folder = mkdtempSync(join(tmpdir(), 'bulk-upload-e2e-'));
   });
   afterAll(async () => {
     await portal?.stop();
@@ -46,6 +45,13 @@ describe('bulk upload in Chromium', () => {
         mode,
       ] as const);
       try {
+        // A file of its own per mode: the same file again would create nothing (the duplicate check).
+        const file = join(folder, mode, 'properties.csv');
+        mkdirSync(join(folder, mode));
+        writeFileSync(
+          file,
+          bulkCsv(200, 10).replaceAll('Ocean Dr', mode === 'light' ? 'Ocean Dr' : 'Night Ave'),
+        );
         await portal.signIn(page, 'agent@demo.test');
         await page
           .getByRole('navigation', { name: 'Main navigation' })
@@ -104,7 +110,10 @@ describe('bulk upload in Chromium', () => {
         expect(reference).toMatch(/^RMGA\d{7}$/);
         await page.getByLabel('Created applications').getByRole('link').first().click();
         await page.waitForURL(/\/agent-portal\/application-details\/\d+$/);
-        await page.getByText('Ocean Dr').first().waitFor();
+        await page
+          .getByText(mode === 'light' ? 'Ocean Dr' : 'Night Ave')
+          .first()
+          .waitFor();
         await page.getByText('Application details').first().waitFor();
         await shot(page, `application-${mode}`, false);
       } finally {
