@@ -344,6 +344,21 @@ describe.each(DATABASE_KINDS)('bulk upload on %s', (kind) => {
       );
     });
 
+    it('content that is not base64', async () => {
+      for (const content of ['abc', 'ab!d', 'YQ=a']) {
+        const answer = await t.post('services/file-upload/preview-application-file', {
+          session_key: agentKey,
+          file_name: 'bad.csv',
+          content_base64: content,
+          product: 'Primary',
+        });
+        expect(answer.statusCode).toBe(400);
+        expect(answer.body.error_obj).toEqual({
+          'body.content_base64': 'body.content_base64 must be base64',
+        });
+      }
+    });
+
     it('a 50 MB line: over the upload limit', async () => {
       const before = await t.count('bulk_uploads');
       const line = 'x'.repeat(50 * 1024 * 1024);
