@@ -52,7 +52,7 @@ beforeEach(() => {
   reloadAuthFromStorage();
   setSession(
     'sk/1',
-    { id: 2, name: 'Alex', role: 'agent', mga_company: { id: 1, name: 'Demo Agency' } },
+    { id: 2, name: 'Alex', role: 'agent', agent: { id: 3 }, mga_company: { id: 1, name: 'Demo Agency' } },
     {
       id: 1,
       name: 'Demo Agency',
@@ -147,10 +147,20 @@ describe('BulkUploadPage', () => {
     await waitFor(() => expect(onSelect).toHaveBeenCalledWith(7));
     const create = calls.find((c) => c.path === 'services/file-upload/create-application');
     expect(create?.body).toMatchObject({
+      agent_id: 3,
       mapping: ['first_name', 'sqft'],
       launch_valid: true,
       product: 'Primary',
     });
+  });
+
+  it('tells a user without an agent record to act as an agent, and still lists the uploads', async () => {
+    setSession('sk/2', { id: 4, name: 'Ada', role: 'admin', agent: null }, null);
+    mockFetch(() => envelope({ uploads: [DONE] }));
+    renderWithProviders(<BulkUploadPage uploadId={null} onSelect={() => {}} />);
+    expect(await screen.findByText('Uploads are made as an agent')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Upload a file' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByRole('button', { name: 'properties.csv' })).toBeTruthy();
   });
 
   it('shows a malformed file\u2019s problem in the dialog', async () => {

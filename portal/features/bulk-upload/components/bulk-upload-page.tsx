@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useUploads } from '../api/list-uploads.ts';
@@ -34,6 +35,8 @@ export interface BulkUploadPageProps {
 export function BulkUploadPage({ uploadId, onSelect }: BulkUploadPageProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const uploads = useUploads();
+  // Applications belong to an agent: a user without an agent record uploads by acting as one.
+  const isAgent = Boolean(useAuth().user?.agent?.id);
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
@@ -43,10 +46,20 @@ export function BulkUploadPage({ uploadId, onSelect }: BulkUploadPageProps) {
             Create many applications from a CSV or XLSX file, one row per property.
           </Text>
         </Stack>
-        <Button leftSection={<IconUpload size={18} aria-hidden />} onClick={() => setDialogOpen(true)}>
+        <Button
+          leftSection={<IconUpload size={18} aria-hidden />}
+          onClick={() => setDialogOpen(true)}
+          disabled={!isAgent}
+        >
           Upload a file
         </Button>
       </Group>
+      {!isAgent && (
+        <Alert color="blue" title="Uploads are made as an agent">
+          The applications of a file belong to an agent: act as the agent (user management) to upload for
+          them. Your agency's uploads are listed below.
+        </Alert>
+      )}
       <BulkUploadDialog
         opened={dialogOpen}
         onClose={() => setDialogOpen(false)}
