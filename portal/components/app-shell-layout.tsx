@@ -29,6 +29,7 @@ import {
   IconSettings,
   IconShieldCheck,
   IconStack2,
+  IconUpload,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -69,6 +70,11 @@ export function activeNavPath(
   return matching.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
+/** Bulk upload (issue 13): agents, admins and super-admins, who create applications; not customers. */
+const BULK_UPLOAD_NAV_ITEMS = [
+  { to: '/dashboard/bulk-upload', label: 'Bulk upload', Icon: IconUpload },
+] as const;
+
 /** Reporting and commission (issue 12) and resources (issue 15): agents, admins and super-admins; not customers. */
 const REPORTING_NAV_ITEMS = [
   { to: '/dashboard/reporting', label: 'Reporting', Icon: IconChartBar },
@@ -103,7 +109,8 @@ export interface AppShellLayoutProps {
  */
 function visibleNavItems(role: string | undefined) {
   const hidden: readonly string[] = role === 'super-admin' ? SUPER_ADMIN_REDIRECTED_PATHS : [];
-  const reporting = role === undefined || role === 'customer' ? [] : REPORTING_NAV_ITEMS;
+  const reporting =
+    role === undefined || role === 'customer' ? [] : [...BULK_UPLOAD_NAV_ITEMS, ...REPORTING_NAV_ITEMS];
   const items =
     role === 'admin' || role === 'super-admin'
       ? [...NAV_ITEMS, ...reporting, ...ADMIN_NAV_ITEMS]

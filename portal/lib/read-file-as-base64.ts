@@ -11,11 +11,13 @@ export interface Base64File {
 }
 
 /**
- * Reads `file` with FileReader. Rejects with `Error('File is larger than 10 MB')` above
- * MAX_UPLOAD_BYTES, or with the reader's error.
+ * Reads `file` with FileReader. Rejects with `Error('File is larger than N MB')` above `maxBytes`
+ * (default MAX_UPLOAD_BYTES), or with the reader's error.
  */
-export function readFileAsBase64(file: File): Promise<Base64File> {
-  if (file.size > MAX_UPLOAD_BYTES) return Promise.reject(new Error('File is larger than 10 MB'));
+export function readFileAsBase64(file: File, maxBytes = MAX_UPLOAD_BYTES): Promise<Base64File> {
+  if (file.size > maxBytes) {
+    return Promise.reject(new Error(`File is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`));
+  }
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));

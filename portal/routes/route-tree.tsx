@@ -36,6 +36,7 @@ import { ForgotPasswordPage } from '../features/auth/components/forgot-password-
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { SamlSsoLoginPage } from '../features/auth/components/saml-sso-login-page.tsx';
+import { BulkUploadPage } from '../features/bulk-upload/components/bulk-upload-page.tsx';
 import { dashboardSummaryQueryOptions } from '../features/dashboard/api/get-dashboard-summary.ts';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { PlansPage } from '../features/plans/components/plans-page.tsx';
@@ -282,6 +283,34 @@ const commissionRoute = createRoute({
   ),
 });
 
+/** Bulk upload (issue 13): behind the subscription guard, as the application routes; ?upload=<id> is the upload shown. */
+function BulkUploadRoute() {
+  const search = bulkUploadRoute.useSearch();
+  const navigate = useNavigate();
+  return (
+    <BulkUploadPage
+      uploadId={search.upload ?? null}
+      onSelect={(id) =>
+        void navigate({
+          to: '/dashboard/bulk-upload',
+          search: id === null ? {} : { upload: id },
+          replace: true,
+        })
+      }
+    />
+  );
+}
+
+const bulkUploadRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/bulk-upload',
+  validateSearch: (raw: Record<string, unknown>): { upload?: number } => {
+    const id = Number(raw.upload);
+    return Number.isInteger(id) && id > 0 ? { upload: id } : {};
+  },
+  component: BulkUploadRoute,
+});
+
 function ListingRoute() {
   const search = parseListingSearch(listingRoute.useSearch());
   const navigate = useNavigate();
@@ -490,6 +519,7 @@ export const routeTree = rootRoute.addChildren([
       sovQuoteRoute,
       reportingRoute,
       commissionRoute,
+      bulkUploadRoute,
       analyticsRoute,
       resourcesRoute,
       carrierResourcesRoute,

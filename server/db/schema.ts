@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -378,3 +379,69 @@ export const resourceViews = pgTable('resource_views', {
   completed: boolean('completed').notNull().default(false),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type BulkUploadStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * An uploaded bulk file (0011-bulk-upload.sql, issue 13): its bytes, headers, column index -> field
+ * mapping, product and the import's counters; `rows_read` is the durable cursor of the import job.
+ * docs/decisions/190-bulk-upload-file-and-rows.md.
+ */
+export const bulkUploads = pgTable('bulk_uploads', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  agent_id: integer('agent_id')
+    .notNull()
+    .references(() => agents.id),
+  user_id: integer('user_id').references(() => users.id),
+  file_name: text('file_name').notNull(),
+  file_kind: text('file_kind').$type<'csv' | 'xlsx'>().notNull(),
+  file_hash: text('file_hash').notNull(),
+  content: bytea('content').notNull(),
+  headers: jsonb('headers').$type<string[]>().notNull(),
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  product: text('product').notNull(),
+  launch_valid: boolean('launch_valid').notNull().default(false),
+  status: text('status').$type<BulkUploadStatus>().notNull().default('queued'),
+  rows_total: integer('rows_total').notNull(),
+  rows_read: integer('rows_read').notNull().default(0),
+  rows_created: integer('rows_created').notNull().default(0),
+  rows_refused: integer('rows_refused').notNull().default(0),
+  job_id: integer('job_id').references(() => jobs.id),
+  ...timestamps,
+  finished_at: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** A settled data row of a bulk file: the application it created, or its messages and original cells. */
+export const bulkUploadRows = pgTable(
+  'bulk_upload_rows',
+  {
+    upload_id: integer('upload_id')
+      .notNull()
+      .references(() => bulkUploads.id),
+    row_number: integer('row_number').notNull(),
+    application_id: integer('application_id').references(() => applications.id),
+    messages: json('messages').$type<Record<string, string>>(),
+    cells: jsonb('cells').$type<string[]>(),
+  },
+  (table) => [primaryKey({ columns: [table.upload_id, table.row_number] })],
+);
+
+/** The field a company mapped a (normalized) header to, proposed first for its next file. */
+export const bulkUploadMappings = pgTable(
+  'bulk_upload_mappings',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    header_key: text('header_key').notNull(),
+    field: text('field').notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.company_id, table.header_key] })],
+);
+
+export type BulkUploadRow = typeof bulkUploads.$inferSelect;
+export type BulkUploadDataRow = typeof bulkUploadRows.$inferSelect;

@@ -2,6 +2,9 @@
  * Every job kind the server runs, by name (the `kind` column of `jobs`). A new kind of background
  * work is one entry here and a handler module of its area. docs/decisions/109-one-job-mechanism.md.
  */
+import { BULK_IMPORT_KIND, bulkImportJob } from '../services/bulk-import-job.ts';
 import type { JobHandler } from './job-handler.ts';
 
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  [BULK_IMPORT_KIND]: bulkImportJob,
+};

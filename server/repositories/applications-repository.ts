@@ -53,6 +53,13 @@ function filterConditions(scope: AccessScope, filters: ApplicationFilters): SQL 
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
 
+/** Inserts applications in one statement (a bulk import's batch); returns their ids in input order. */
+export async function insertApplications(db: Executor, values: NewApplication[]): Promise<number[]> {
+  if (!values.length) return [];
+  const rows = await db.insert(applications).values(values).returning({ id: applications.id });
+  return rows.map((row) => row.id);
+}
+
 /** Inserts an application; returns the stored row. */
 export async function insertApplication(db: Executor, values: NewApplication): Promise<ApplicationRow> {
   const [row] = await db.insert(applications).values(values).returning();

@@ -12,7 +12,7 @@ import { sovCarriers } from '../quoting/sov-carriers.ts';
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BASE64_LENGTH } from '../services/document-upload.ts';
 
 /** Products and application types as schemas/constants lists them (one place for each list). */
-const PRODUCTS = quoteTypes.oneOf.map((option) => option.const);
+export const PRODUCTS = quoteTypes.oneOf.map((option) => option.const);
 const APPLICATION_TYPES = applicationTypes.enum;
 
 /** An uploaded document: a file name (no path), canonical base64 content, one of DOCUMENT_TYPES. */

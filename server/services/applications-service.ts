@@ -27,6 +27,7 @@ import {
   findApplication,
   findRelatedApplicationIds,
   insertApplication,
+  type NewApplication,
   updateApplication,
 } from '../repositories/applications-repository.ts';
 import { approvedStatesOf } from '../repositories/companies-repository.ts';
@@ -111,7 +112,7 @@ export async function loadOwned(
  * of their company, a super-admin for any agent. Throws ApiError 403 otherwise, 400 when an admin
  * names no agent. Issue 2 §4 create-new-application.
  */
-async function resolveAgent(db: Executor, actor: Actor, requested: number | undefined) {
+export async function resolveAgent(db: Executor, actor: Actor, requested: number | undefined) {
   if (actor.role === 'agent') {
     if (actor.agentId === null || (requested !== undefined && requested !== actor.agentId)) {
       throw new ApiError(403, FORBIDDEN_MESSAGE);
@@ -135,6 +136,44 @@ async function resolveAgent(db: Executor, actor: Actor, requested: number | unde
 }
 
 /**
+ * Why an agent may not create an application in `state`: NOT_LICENSED_MESSAGE when the agent holds
+ * no licence for it, NOT_APPROVED_STATE_MESSAGE when the agency is restricted to `approved` states
+ * (an empty list: not restricted, docs/decisions/150-approved-states.md) without it; null when it
+ * may. SPEC §6. Shared by create-new-application and the bulk import.
+ */
+export function stateRefusal(licensed: string[], approved: string[], state: string): string | null {
+  if (!licensed.includes(state)) return NOT_LICENSED_MESSAGE;
+  if (approved.length > 0 && !approved.includes(state)) return NOT_APPROVED_STATE_MESSAGE;
+  return null;
+}
+
+/**
+ * The row of a new application (status new) of `agent` with document `doc` under `schemaVersion`:
+ * the record schema's defaults, the product as carrier_quote_type, searched address and client
+ * name from the document. Shared by create-new-application and the bulk import.
+ */
+export function newApplicationRecord(
+  agent: { id: number; company_id: number },
+  applicationType: string,
+  product: string,
+  doc: Doc,
+  schemaVersion: number,
+): NewApplication {
+  return {
+    ...applicationRecordDefaults(),
+    agent_id: agent.id,
+    company_id: agent.company_id,
+    status: 'new',
+    application_type: applicationType,
+    carrier_quote_type: [product],
+    useable_details: doc,
+    schema_version: schemaVersion,
+    searched_address: typeof doc.searched_address === 'string' ? doc.searched_address : '',
+    client_name: clientName(doc),
+  };
+}
+
+/**
  * Creates an application for an address: checks the agent's licence for the state (422
  * NOT_LICENSED_MESSAGE) and the agency's approved states (422 NOT_APPROVED_STATE_MESSAGE), stores applyDefaults(address + placeholders) as the document and the
  * record schema's row defaults. Returns the application view. SPEC §6, docs/api.md.
@@ -149,10 +188,12 @@ export async function createApplication(
   return db.transaction(async (tx) => {
     const agent = await resolveAgent(tx, actor, input.agent_id);
     const state = input.address.state.toUpperCase();
-    if (!agent.licensed_states.includes(state)) throw new ApiError(422, NOT_LICENSED_MESSAGE);
-    // An empty list: the MGA has not restricted the agency (docs/decisions/150-approved-states.md).
-    const approved = await approvedStatesOf(tx, agent.company_id as number);
-    if (approved.length > 0 && !approved.includes(state)) throw new ApiError(422, NOT_APPROVED_STATE_MESSAGE);
+    const refusal = stateRefusal(
+      agent.licensed_states,
+      await approvedStatesOf(tx, agent.company_id as number),
+      state,
+    );
+    if (refusal) throw new ApiError(422, refusal);
     const { address } = input;
     const seed: Doc = {
       ...placeholders,
@@ -170,18 +211,16 @@ export async function createApplication(
     // Keys the model does not have would fail the first update's type check; drop them here.
     const known = Object.fromEntries(Object.entries(seed).filter(([key]) => key in compiled.properties));
     const doc = applyDefaults(compiled, known);
-    const row = await insertApplication(tx, {
-      ...applicationRecordDefaults(),
-      agent_id: agent.id,
-      company_id: agent.company_id as number,
-      status: 'new',
-      application_type: input.application_type,
-      carrier_quote_type: [input.carrier_quote_type],
-      useable_details: doc,
-      schema_version: schemaVersion,
-      searched_address: address.searched_address,
-      client_name: clientName(doc),
-    });
+    const row = await insertApplication(
+      tx,
+      newApplicationRecord(
+        { id: agent.id, company_id: agent.company_id as number },
+        input.application_type,
+        input.carrier_quote_type,
+        doc,
+        schemaVersion,
+      ),
+    );
     return viewOf(tx, row);
   });
 }

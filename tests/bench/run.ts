@@ -19,6 +19,7 @@ const BENCHMARKS = {
     load: async () => (await import('./studio-bench.ts')).studioBench,
     about: 'studio edit to preview',
   },
+  bulk: { load: async () => (await import('./bulk-bench.ts')).bulkBench, about: '100,000-row bulk upload' },
 } satisfies Record<string, { load: () => Promise<() => Promise<string>>; about: string }>;
 
 type BenchmarkName = keyof typeof BENCHMARKS;

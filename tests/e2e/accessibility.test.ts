@@ -2,7 +2,7 @@
  * axe-core over every page each role reaches, in light and dark mode (DEVELOPERS "Every page
  * passes axe-core with no serious or critical violation"; issue 17 Accessibility): sign-in pages
  * signed out; the agent's dashboard, listing, both application views, product pages, profile,
- * plans, API partner, reporting and analytics pages; the admin's and super-admin's administration pages. A page's
+ * plans, API partner, reporting, analytics and bulk upload pages; the admin's and super-admin's administration pages. A page's
  * violations are listed with the route and mode, so one run shows everything to fix.
  */
 import type { Page } from 'playwright-core';
@@ -30,6 +30,7 @@ const WORKER_ROUTES = [
   '/dashboard/resources/carrier-resources',
   '/dashboard/resources/training-videos',
   '/blank',
+  '/dashboard/bulk-upload',
 ];
 const ADMIN_ROUTES = [
   '/dashboard/mga-management',

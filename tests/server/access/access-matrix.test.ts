@@ -13,6 +13,7 @@ import { type AccessWorld, buildAccessWorld } from './access-world.ts';
 import { accountCells } from './account-cells.ts';
 import { applicationCells } from './application-cells.ts';
 import { authCells } from './auth-cells.ts';
+import { bulkUploadCells } from './bulk-upload-cells.ts';
 import { CALLERS } from './callers.ts';
 import { carrierCells } from './carrier-cells.ts';
 import { commissionCells } from './commission-cells.ts';
@@ -34,6 +35,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   reporting: reportingCells,
   commission: commissionCells,
   resources: resourcesCells,
+  'bulk upload': bulkUploadCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
@@ -108,8 +110,9 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       ...reportingCells(w),
       ...commissionCells(w),
       ...resourcesCells(w),
+      ...bulkUploadCells(w),
     ].filter((cell) =>
-      /^(POST \/api\/(agent-portal|sov|reporting|commission|resources)\/|GET \/api\/(resources\/)?files?\/)/.test(
+      /^(POST \/api\/(agent-portal|sov|reporting|commission|resources|services\/file-upload)\/|GET \/api\/(resources\/)?files?\/)/.test(
         cell.endpoint,
       ),
     );
@@ -120,7 +123,9 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     const guarded = apiEndpoints(t.app)
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
       .filter((endpoint) =>
-        /^POST \/api\/(agent-portal|sov|reporting|commission|resources)\//.test(endpoint),
+        /^POST \/api\/(agent-portal|sov|reporting|commission|resources|services\/file-upload)\//.test(
+          endpoint,
+        ),
       );
     expect(guarded.filter((endpoint) => !cells.some((cell) => cell.endpoint === endpoint))).toEqual([]);
   });

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../../lib/download-file.ts';
+import { postDownload } from '../../../lib/post-download.ts';
 
 /** One rate of a company: percent of premium, new business and renewal. */
 export interface CommissionRate {
@@ -97,5 +97,5 @@ export function setPaid(ids: number[], paid: boolean): Promise<ApiEnvelope<{ cha
 
 /** Downloads the statement of `query` as CSV; resolves with the file name. */
 export function exportStatementCsv(query: StatementQuery): Promise<string> {
-  return downloadFile('commission/export-csv', { ...query }, 'commission.csv');
+  return postDownload('commission/export-csv', { ...query }, 'commission.csv');
 }

@@ -2,7 +2,7 @@
  * reporting/export-csv: posts the export request and saves the CSV answer as a file
  * (docs/api.md Reporting, docs/decisions/176-report-csv-export-streams-keyset-pages.md).
  */
-import { downloadFile } from '../../../lib/download-file.ts';
+import { postDownload } from '../../../lib/post-download.ts';
 import type { ReportQuery } from './get-report.ts';
 
 /** The columns a file can hold, in file order, with their labels (the server's EXPORT_COLUMNS). */
@@ -33,7 +33,7 @@ export function exportReportCsv(
   columns: ExportColumn[],
 ): Promise<string> {
   const filters = Object.fromEntries(Object.entries(query.filters).filter(([, value]) => value !== ''));
-  return downloadFile(
+  return postDownload(
     'reporting/export-csv',
     { from: query.from, to: query.to, columns, filters },
     'report.csv',

@@ -1,13 +1,17 @@
 /**
- * Posts a call whose answer is a file (a CSV export) and hands the file to the browser as a
- * download, named by the answer's content-disposition (else `fallbackName`). Resolves with the
- * name once the whole file was read. Throws `ApiRequestError` for an error envelope (400, 401,
- * 402, 403) and the fetch error when the connection breaks mid-file.
+ * Saves the file a POST call answers (a CSV stream such as reporting/export-csv or the bulk
+ * upload's error file): the same JSON body with the session key as every call, the answer read
+ * whole and handed to the browser as a download under the server's file name.
  */
 import { type ApiEnvelope, ApiRequestError } from './api-client.ts';
 import { getAuthState } from './auth-store.ts';
 
-export async function downloadFile(
+/**
+ * POSTs `body` (plus session_key) to /api/`path` and downloads the answer; resolves with the file
+ * name (from content-disposition, else `fallbackName`). Throws `ApiRequestError` for an error
+ * envelope (400, 401, 402, 403, 404) and the fetch error when the connection breaks mid-file.
+ */
+export async function postDownload(
   path: string,
   body: Record<string, unknown>,
   fallbackName: string,

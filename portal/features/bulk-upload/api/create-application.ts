@@ -1,0 +1,40 @@
+/** services/file-upload/create-application (SPEC §7): store the file and queue its import (issue 13). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiData } from '../../../lib/api-client.ts';
+import { getAuthState } from '../../../lib/auth-store.ts';
+import { uploadsQueryKey } from './list-uploads.ts';
+import type { UploadFile, UploadView } from './upload-types.ts';
+
+/** What the dialog sends besides the file. */
+export interface CreateUploadInput {
+  file: UploadFile;
+  product: string;
+  mapping: (string | null)[];
+  launch_valid: boolean;
+}
+
+/**
+ * The upload for the signed-in agent (the first one when the same file was uploaded before:
+ * `duplicate`). Throws ApiRequestError.
+ */
+export function createBulkUpload(
+  input: CreateUploadInput,
+): Promise<{ upload: UploadView; duplicate: boolean }> {
+  const agentId = getAuthState().user?.agent?.id;
+  return apiData('services/file-upload/create-application', {
+    ...(agentId ? { agent_id: agentId } : {}),
+    ...input.file,
+    product: input.product,
+    mapping: input.mapping,
+    launch_valid: input.launch_valid,
+  });
+}
+
+/** The create call as a mutation; refreshes the uploads list. */
+export function useCreateBulkUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBulkUpload,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadsQueryKey }),
+  });
+}

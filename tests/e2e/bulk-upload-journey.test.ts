@@ -1,0 +1,124 @@
+/**
+ * Issue 13 Bulk upload end to end in Chromium: the demo agent opens Bulk upload from the
+ * navigation, uploads a 200-row CSV with 20 bad rows, checks the proposed mapping and the
+ * preview's messages, imports, follows the progress (through a reload), sees 180 created and 20
+ * refused with their messages, downloads the error file and reads it, and opens a created
+ * application. axe-core finds no serious violation in the dialog's mapping step or the result.
+ * Screenshots: test-results/ and /tmp/bulk-upload-<name>.png.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkCsv, bulkHeader } from '../helpers/bulk-upload-rows.ts';
+import { seriousAxeViolations } from './axe-violations.ts';
+import { type RunningPortal, startPortal } from './harness.ts';
+
+const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
+
+describe('bulk upload in Chromium', () => {
+  let portal: RunningPortal;
+  let folder = '';
+  beforeAll(async () => {
+    portal = await startPortal();
+    folder = mkdtempSync(join(tmpdir(), 'bulk-upload-e2e-'));
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  async function shot(page: Page, name: string, fullPage = true) {
+    copyFileSync(
+      await portal.screenshot(page, `bulk-upload-${name}`, fullPage),
+      `/tmp/bulk-upload-${name}.png`,
+    );
+  }
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`an agent uploads 200 rows, 20 of them bad, and follows the import (${mode})`, async () => {
+      // bypassCSP: axe-core is injected as a script tag (STACK-NOTES, tests only).
+      const page = await portal.newPage({ bypassCSP: true });
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        COLOR_SCHEME_KEY,
+        mode,
+      ] as const);
+      try {
+        // A file of its own per mode: the same file again would create nothing (the duplicate check).
+        const file = join(folder, mode, 'properties.csv');
+        mkdirSync(join(folder, mode));
+        writeFileSync(
+          file,
+          bulkCsv(200, 10).replaceAll('Ocean Dr', mode === 'light' ? 'Ocean Dr' : 'Night Ave'),
+        );
+        await portal.signIn(page, 'agent@demo.test');
+        await page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('link', { name: 'Bulk upload' })
+          .click();
+        await page.getByRole('heading', { name: 'Bulk upload', level: 2 }).waitFor();
+        await page.getByRole('button', { name: 'Upload a file' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Bulk upload' });
+        await dialog.locator('input[type=file]').setInputFiles(file);
+        await dialog.getByRole('button', { name: 'Next: map columns' }).click();
+        const mapping = dialog.getByRole('table', { name: 'Column mapping' });
+        await mapping.waitFor();
+        expect(await mapping.locator('tbody tr').count()).toBe(bulkHeader().length);
+        expect(await dialog.getByLabel('Field of column Zip', { exact: true }).inputValue()).toBe(
+          'Zip (zip)',
+        );
+        await dialog.getByText('Preview: 9 of the first 10 rows are ready').waitFor();
+        await dialog.getByText('Sqft must be numeric').waitFor();
+        await shot(page, `mapping-${mode}`, false);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+
+        await dialog.getByRole('button', { name: 'Import 200 rows' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await page.waitForURL(/\/dashboard\/bulk-upload\?upload=\d+/);
+        const card = page.getByLabel('Upload properties.csv');
+        await card.waitFor();
+        await shot(page, `progress-${mode}`);
+        // The progress survives a reload: the upload is in the URL and on the server.
+        await page.reload();
+        await page.getByText('200 of 200 rows read (100%)').waitFor({ timeout: 60_000 });
+        await card.getByText('Done').waitFor();
+        expect(await card.getByRole('group', { name: 'Created' }).innerText()).toContain('180');
+        expect(await card.getByRole('group', { name: 'Refused' }).innerText()).toContain('20');
+        const refused = page.getByRole('table', { name: 'Refused rows' });
+        expect(await refused.locator('tbody tr').count()).toBe(20);
+        await refused.getByText('Unknown ZIP code.').first().waitFor();
+        await refused
+          .getByText("Invalid state! Agent don't have license for the given address state.")
+          .first()
+          .waitFor();
+        await shot(page, `result-${mode}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download error file' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('properties-errors.csv');
+        const records = parse(readFileSync(await download.path(), 'utf8')) as string[][];
+        expect(records[0]).toEqual([...bulkHeader(), 'messages']);
+        expect(records).toHaveLength(21);
+        expect(records[1].at(-1)).toBe('Sqft: Sqft must be numeric');
+
+        // A created application opens on its details page.
+        const reference = await page.getByLabel('Created applications').getByRole('link').first().innerText();
+        expect(reference).toMatch(/^RMGA\d{7}$/);
+        await page.getByLabel('Created applications').getByRole('link').first().click();
+        await page.waitForURL(/\/agent-portal\/application-details\/\d+$/);
+        await page
+          .getByText(mode === 'light' ? 'Ocean Dr' : 'Night Ave')
+          .first()
+          .waitFor();
+        await page.getByText('Application details').first().waitFor();
+        await shot(page, `application-${mode}`, false);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
