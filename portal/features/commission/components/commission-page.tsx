@@ -19,7 +19,6 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconReceipt } from '@tabler/icons-react';
@@ -27,6 +26,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { FigureCard } from '../../../components/figure-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -70,25 +70,11 @@ export function CommissionPage() {
       </div>
       <Card withBorder padding="md" radius="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-          <TextInput
-            type="date"
-            label="Effective from"
-            value={query.from}
-            max={query.to}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
-              if (from) setQuery((q) => ({ ...q, from }));
-            }}
-          />
-          <TextInput
-            type="date"
-            label="Effective to"
-            value={query.to}
-            min={query.from}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
-              if (to) setQuery((q) => ({ ...q, to }));
-            }}
+          <DayRangeInputs
+            from={query.from}
+            to={query.to}
+            labels={['Effective from', 'Effective to']}
+            onChange={(range) => setQuery((q) => ({ ...q, ...range }))}
           />
           {superAdmin && (
             <Select

@@ -5,9 +5,10 @@
  * completed. Scoped by the server as reporting (ADR 175).
  */
 import { BarChart, FunnelChart, LineChart } from '@mantine/charts';
-import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAnalytics } from '../api/get-analytics.ts';
 
@@ -91,25 +92,10 @@ export function AnalyticsPage() {
           </Text>
         </div>
         <Group gap="sm">
-          <TextInput
-            type="date"
-            label="From"
-            value={range.from}
-            max={range.to}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
-              if (from) setRange((r) => ({ ...r, from }));
-            }}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={range.to}
-            min={range.from}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
-              if (to) setRange((r) => ({ ...r, to }));
-            }}
+          <DayRangeInputs
+            from={range.from}
+            to={range.to}
+            onChange={(next) => setRange((r) => ({ ...r, ...next }))}
           />
         </Group>
       </Group>

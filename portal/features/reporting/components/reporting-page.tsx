@@ -22,6 +22,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconChartBar, IconDownload, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { FigureCard } from '../../../components/figure-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -104,25 +105,10 @@ export function ReportingPage() {
 
       <Card withBorder padding="md" radius="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: 8 }} spacing="sm">
-          <TextInput
-            type="date"
-            label="From"
-            value={query.from}
-            max={query.to}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
-              if (from) setQuery((q) => ({ ...q, page: 1, from }));
-            }}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={query.to}
-            min={query.from}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
-              if (to) setQuery((q) => ({ ...q, page: 1, to }));
-            }}
+          <DayRangeInputs
+            from={query.from}
+            to={query.to}
+            onChange={(range) => setQuery((q) => ({ ...q, page: 1, ...range }))}
           />
           {isSuperAdmin && (
             <Select
