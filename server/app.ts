@@ -31,6 +31,7 @@ import { companyRoutes } from './routes/company-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
+import { pricePredictorRoutes } from './routes/price-predictor-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
 import { reportingRoutes } from './routes/reporting-routes.ts';
 import { resourcesRoutes } from './routes/resources-routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commissionRoutes, { db });
   await app.register(resourcesRoutes, { db });
   await app.register(bulkUploadRoutes, { db });
+  await app.register(pricePredictorRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

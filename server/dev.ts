@@ -7,12 +7,8 @@ import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
-import {
-  DEFAULT_DEMO_PASSWORD,
-  DEMO_ACCOUNTS,
-  EXTRA_DEMO_ACCOUNTS,
-  seedDemoData,
-} from './db/seed-demo-data.ts';
+import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
+import { seedDemoStart } from './db/seed-demo-start.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -22,7 +18,7 @@ const password = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
 await migrate(database.db);
-await seedDemoData(database.db, password);
+await seedDemoStart(database.db, password);
 // API only (portalDir null) and no CSP: Vite serves the pages and injects inline HMR scripts.
 const app = await buildApp({
   db: database.db,

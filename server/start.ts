@@ -10,12 +10,8 @@ import { lintSchemaSetDir } from '../engine/node/lint-schema-set-dir.ts';
 import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
-import {
-  DEFAULT_DEMO_PASSWORD,
-  DEMO_ACCOUNTS,
-  EXTRA_DEMO_ACCOUNTS,
-  seedDemoData,
-} from './db/seed-demo-data.ts';
+import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
+import { seedDemoStart } from './db/seed-demo-start.ts';
 import { syncFileSchemaSet } from './services/schema-versions.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -56,7 +52,7 @@ const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir })
 await migrate(database.db);
 // The files of schemas/ become a stored version now when their content is new (issue 10 part 3).
 const schemaVersion = await syncFileSchemaSet(database.db);
-const seed = await seedDemoData(database.db, password);
+const seed = await seedDemoStart(database.db, password);
 const app = await buildApp({
   db: database.db,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },

@@ -445,3 +445,14 @@ export const bulkUploadMappings = pgTable(
 
 export type BulkUploadRow = typeof bulkUploads.$inferSelect;
 export type BulkUploadDataRow = typeof bulkUploadRows.$inferSelect;
+
+/** A fit of the price predictor's model (issue 15; migration 0014): `model` is a PriceModel. */
+export const priceModels = pgTable('price_models', {
+  id: serial('id').primaryKey(),
+  fitted_at: timestamp('fitted_at', { withTimezone: true }).notNull().defaultNow(),
+  quote_count: integer('quote_count').notNull(),
+  application_count: integer('application_count').notNull(),
+  model: jsonb('model').$type<Record<string, unknown>>().notNull(),
+});
+
+export type PriceModelRow = typeof priceModels.$inferSelect;
