@@ -17,11 +17,17 @@ import { bulkUploadCells } from './bulk-upload-cells.ts';
 import { CALLERS } from './callers.ts';
 import { carrierCells } from './carrier-cells.ts';
 import { commissionCells } from './commission-cells.ts';
+import { pricePredictorCells } from './price-predictor-cells.ts';
 import { reportingCells } from './reporting-cells.ts';
 import { resourcesCells } from './resources-cells.ts';
 import { schemaStudioCells } from './schema-studio-cells.ts';
 import { settingsCells } from './settings-cells.ts';
 import { utilityCells } from './utility-cells.ts';
+
+/** The calls and files that need a subscription or trial (402 without): the application callers' guard. */
+const SUBSCRIBED_CALL =
+  /^POST \/api\/(agent-portal|sov|reporting|commission|resources|services\/file-upload|price-predictor)\//;
+const SUBSCRIBED_FILE = /^GET \/api\/(resources\/)?files?\//;
 
 /** The cells by area; one test per area, so a failure names its area and its time shows. */
 const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
@@ -35,6 +41,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   reporting: reportingCells,
   commission: commissionCells,
   resources: resourcesCells,
+  'price predictor': pricePredictorCells,
   'bulk upload': bulkUploadCells,
 };
 
@@ -111,22 +118,15 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       ...commissionCells(w),
       ...resourcesCells(w),
       ...bulkUploadCells(w),
-    ].filter((cell) =>
-      /^(POST \/api\/(agent-portal|sov|reporting|commission|resources|services\/file-upload)\/|GET \/api\/(resources\/)?files?\/)/.test(
-        cell.endpoint,
-      ),
-    );
+      ...pricePredictorCells(w),
+    ].filter((cell) => SUBSCRIBED_CALL.test(cell.endpoint) || SUBSCRIBED_FILE.test(cell.endpoint));
     const problems: string[] = [];
     // The expired company's admin asks for the callers' company's records as an admin would.
     for (const cell of cells) problems.push(...(await checkCall(w, cell, 'admin', key, 402)));
     expect(problems).toEqual([]);
     const guarded = apiEndpoints(t.app)
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
-      .filter((endpoint) =>
-        /^POST \/api\/(agent-portal|sov|reporting|commission|resources|services\/file-upload)\//.test(
-          endpoint,
-        ),
-      );
+      .filter((endpoint) => SUBSCRIBED_CALL.test(endpoint));
     expect(guarded.filter((endpoint) => !cells.some((cell) => cell.endpoint === endpoint))).toEqual([]);
   });
 
