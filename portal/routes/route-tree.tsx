@@ -273,6 +273,16 @@ const trainingVideosRoute = createRoute({
   ),
 });
 
+// Price predictor (issue 15, ADR 201): expected premium ranges from the portal's past quotes.
+const pricePredictorRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/price-predictor',
+  component: lazyRouteComponent(
+    () => import('../features/price-predictor/components/price-predictor-page.tsx'),
+    'PricePredictorPage',
+  ),
+});
+
 // Commission (issue 12): statements of bound policies and the rates; same guard as reporting.
 const commissionRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
@@ -524,6 +534,7 @@ export const routeTree = rootRoute.addChildren([
       resourcesRoute,
       carrierResourcesRoute,
       trainingVideosRoute,
+      pricePredictorRoute,
     ]),
     ...adminRoutes,
   ]),
