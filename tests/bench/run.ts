@@ -20,6 +20,10 @@ const BENCHMARKS = {
     about: 'studio edit to preview',
   },
   bulk: { load: async () => (await import('./bulk-bench.ts')).bulkBench, about: '100,000-row bulk upload' },
+  predictor: {
+    load: async () => (await import('./predictor-bench.ts')).predictorBench,
+    about: 'price predictor held-out error',
+  },
 } satisfies Record<string, { load: () => Promise<() => Promise<string>>; about: string }>;
 
 type BenchmarkName = keyof typeof BENCHMARKS;
