@@ -23,6 +23,9 @@ export type StoredCompany = Record<string, unknown> & {
   /** SPEC §6 testing company (docs/api-accounts.md): gets the AI-assistant frame and the shifted chat bubble. */
   is_testing_company?: boolean;
   is_extra_testing_company?: boolean;
+  /** Portal settings every worker sees (docs/api-accounts.md): the dashboard's widgets and quote rush. */
+  dashboard_widgets?: string[];
+  quote_rush?: { enabled: boolean; message: string };
 };
 
 /** User as stored: the login answer without the fields SPEC §3 User drops, plus its company. */

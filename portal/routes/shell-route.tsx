@@ -1,6 +1,7 @@
 /**
  * The logged-in shell as the routes compose it: AppShellLayout plus the account pieces of issue 4 —
- * the switch-back banner and menu item, the E&O expiry alert, the auth/me refresh, and for
+ * the switch-back banner and menu item, the E&O expiry alert, the company's banners and quote rush
+ * message, the auth/me refresh, and for
  * testing companies the AI-assistant frame; the support chat widget for everyone (when configured).
  */
 import { useNavigate } from '@tanstack/react-router';
@@ -8,6 +9,7 @@ import { type ReactNode, useMemo } from 'react';
 import { AiAssistantFrame } from '../components/ai-assistant-frame.tsx';
 import { AppShellLayout } from '../components/app-shell-layout.tsx';
 import { ChatWidget } from '../components/chat-widget.tsx';
+import { CompanyNotices } from '../components/company-notices.tsx';
 import { logoutEverywhere } from '../features/auth/api/login.ts';
 import { readPreviousUserData, useSwitchBack } from '../features/auth/api/switch-user.ts';
 import { EoExpiryAlert } from '../features/auth/components/eo-expiry-alert.tsx';
@@ -45,6 +47,7 @@ export function ShellRoute({ children }: { children?: ReactNode } = {}) {
         <>
           <SwitchBackBanner />
           <EoExpiryAlert />
+          <CompanyNotices />
         </>
       }
       floating={

@@ -6,6 +6,7 @@ import type { CompanyRow } from '../db/schema.ts';
 import type { CompanyWithExtras } from '../repositories/companies-repository.ts';
 import { daysUntil, isTrialActive, trialRemainingDays } from './company-status.ts';
 import { findPlan } from './plans.ts';
+import { workerSettingsOf } from './portal-settings-service.ts';
 import { isExtraTestingCompany, isTestingCompany } from './testing-company.ts';
 
 /** Path of a company's logo with a version that changes on upload, or null. */
@@ -14,7 +15,8 @@ export function logoUrl(companyId: number, logoVersion: number | null): string |
 }
 
 /**
- * The company of login/me: SPEC §3 fields plus approved states, plan, logo, E&O, testing flags.
+ * The company of login/me: SPEC §3 fields plus approved states, plan, logo, E&O, testing flags,
+ * and the settings every worker sees (dashboard widgets, quote rush).
  * Days are rounded up (SPEC §6).
  */
 export function companyView(company: CompanyRow, logoVersion: number | null, now: Date = new Date()) {
@@ -36,6 +38,7 @@ export function companyView(company: CompanyRow, logoVersion: number | null, now
     eo_expiry_days: daysUntil(company.eo_data?.expiry, now),
     is_testing_company: isTestingCompany(company.name),
     is_extra_testing_company: isExtraTestingCompany(company.name),
+    ...workerSettingsOf(company),
   };
 }
 

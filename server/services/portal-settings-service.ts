@@ -77,6 +77,20 @@ export function companySaml(company: CompanyRow | null): SamlSettings | null {
   return saml?.entry_point && saml.issuer && saml.idp_cert ? saml : null;
 }
 
+/**
+ * What every worker of the company sees of its settings (login/me company, no secrets): the
+ * dashboard widgets it enabled, in the order of AVAILABLE_WIDGETS (all when never set), and quote
+ * rush (SPEC §2 quote rush dialog: the message shown to agents while it is on).
+ */
+export function workerSettingsOf(company: CompanyRow) {
+  const s = stored(company);
+  const enabled = s.widgets?.enabled ?? AVAILABLE_WIDGETS;
+  return {
+    dashboard_widgets: AVAILABLE_WIDGETS.filter((widget) => enabled.includes(widget)),
+    quote_rush: s.quote_rush ?? { enabled: false, message: '' },
+  };
+}
+
 /** The settings answer: defaults filled in, secrets replaced by has_* flags. */
 export function settingsView(company: CompanyRow, now: Date = new Date()) {
   const s = stored(company);

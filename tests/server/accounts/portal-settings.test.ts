@@ -191,6 +191,26 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
     expect(me.body.data.company.eo_expiry_days).toBeLessThanOrEqual(10);
   });
 
+  it("gives every worker the company's dashboard widgets (in the available order) and quote rush", async () => {
+    const before = (await t.post('auth/me', { session_key: f.keys.agent })).body.data.company;
+    expect(before.dashboard_widgets).toContain('quote-summary');
+    expect(before.quote_rush).toEqual({ enabled: false, message: '' });
+    expect(
+      (await call('portal-settings/update-widgets', { widgets: { enabled: ['commission', 'alerts'] } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call('portal-settings/update-quote-rush', {
+          quote_rush: { enabled: true, message: 'Storm week' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const after = (await t.post('auth/me', { session_key: f.keys.agent })).body.data.company;
+    expect(after.dashboard_widgets).toEqual(['alerts', 'commission']);
+    expect(after.quote_rush).toEqual({ enabled: true, message: 'Storm week' });
+  });
+
   it('stores a company logo in the database and serves it', async () => {
     const saved = await call('companies/set-logo', {
       company_id: f.demoCompanyId,

@@ -53,7 +53,7 @@ export function QuoteRushDialog({ opened, value, companyId, onClose }: QuoteRush
         />
         <Textarea
           label="Message"
-          description="Shown to agents while quote rush is on."
+          description="Shown on the dashboard while quote rush is on."
           resize="vertical"
           rows={2}
           value={message}

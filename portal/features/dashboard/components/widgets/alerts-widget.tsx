@@ -1,0 +1,45 @@
+/** The alerts dashboard widget: the newest applications that carry an alert colour (SPEC §3 Note). */
+import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { AlertDot } from '../../../applications/components/alert-dot.tsx';
+import type { DashboardSummary } from '../../api/get-dashboard-summary.ts';
+import { WidgetCard } from './widget-card.tsx';
+
+/** Props: the summary, undefined while it loads. */
+export function AlertsWidget({ summary }: { summary: DashboardSummary | undefined }) {
+  return (
+    <WidgetCard title="Alerts">
+      {!summary ? (
+        <Skeleton height={60} />
+      ) : summary.alerts.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No alert on your newest applications.
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {summary.alerts.map((row) => (
+            <Group key={row.id} gap="sm" wrap="nowrap">
+              <AlertDot color={row.alert_color} />
+              <Anchor
+                renderRoot={(props) => (
+                  <Link
+                    to="/agent-portal/application-details/$application_id"
+                    params={{ application_id: String(row.id) }}
+                    {...props}
+                  />
+                )}
+                size="sm"
+                fw={600}
+              >
+                {row.application_id}
+              </Anchor>
+              <Text size="sm" c="dimmed" lineClamp={1}>
+                {row.searched_address || 'No address yet'}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </WidgetCard>
+  );
+}
