@@ -21,6 +21,7 @@ import { reportingCells } from './reporting-cells.ts';
 import { resourcesCells } from './resources-cells.ts';
 import { schemaStudioCells } from './schema-studio-cells.ts';
 import { settingsCells } from './settings-cells.ts';
+import { textingCells } from './texting-cells.ts';
 import { utilityCells } from './utility-cells.ts';
 
 /** The cells by area; one test per area, so a failure names its area and its time shows. */
@@ -36,6 +37,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   commission: commissionCells,
   resources: resourcesCells,
   'bulk upload': bulkUploadCells,
+  texting: textingCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
@@ -111,8 +113,9 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       ...commissionCells(w),
       ...resourcesCells(w),
       ...bulkUploadCells(w),
+      ...textingCells(w),
     ].filter((cell) =>
-      /^(POST \/api\/(agent-portal|sov|reporting|commission|resources|services\/file-upload)\/|GET \/api\/(resources\/)?files?\/)/.test(
+      /^(POST \/api\/(agent-portal|sov|reporting|commission|resources|texting(?!\/inbound|\/status)|services\/file-upload)\/|GET \/api\/((resources\/)?files?\/|texting\/events))/.test(
         cell.endpoint,
       ),
     );
@@ -123,7 +126,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     const guarded = apiEndpoints(t.app)
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
       .filter((endpoint) =>
-        /^POST \/api\/(agent-portal|sov|reporting|commission|resources|services\/file-upload)\//.test(
+        /^POST \/api\/(agent-portal|sov|reporting|commission|resources|texting(?!\/inbound|\/status)|services\/file-upload)\//.test(
           endpoint,
         ),
       );
