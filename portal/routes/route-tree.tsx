@@ -274,6 +274,13 @@ const trainingVideosRoute = createRoute({
 });
 
 // Commission (issue 12): statements of bound policies and the rates; same guard as reporting.
+// Texting (issue 14): the texto layout of SPEC §2, login and subscription required.
+const textoRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/texto',
+  component: lazyRouteComponent(() => import('../features/texting/components/texto-page.tsx'), 'TextoPage'),
+});
+
 const commissionRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/dashboard/commission',
@@ -524,6 +531,7 @@ export const routeTree = rootRoute.addChildren([
       resourcesRoute,
       carrierResourcesRoute,
       trainingVideosRoute,
+      textoRoute,
     ]),
     ...adminRoutes,
   ]),
