@@ -31,6 +31,7 @@ const WORKER_ROUTES = [
   '/dashboard/resources/training-videos',
   '/blank',
   '/dashboard/bulk-upload',
+  '/dashboard/texto',
 ];
 const ADMIN_ROUTES = [
   '/dashboard/mga-management',

@@ -3,7 +3,7 @@
  * unread counts, one conversation's thread (opening it marks it read) with the company's SMS
  * templates, and sending free text or a template. The server scopes every answer.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
 
 /** Delivery status of a message: `received` for inbound ones. */
@@ -69,9 +69,15 @@ export function useConversations(search: string) {
 
 /** One conversation's thread (null id: none chosen); loading it marks its inbound messages read. */
 export function useConversationThread(id: number | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...TEXTING_KEY, 'conversation', id],
-    queryFn: () => apiData<ConversationThread>('texting/get-conversation', { conversation_id: id }),
+    queryFn: async () => {
+      const thread = await apiData<ConversationThread>('texting/get-conversation', { conversation_id: id });
+      // Opening marked the thread read: the list's unread badges follow at once.
+      void queryClient.invalidateQueries({ queryKey: [...TEXTING_KEY, 'conversations'] });
+      return thread;
+    },
     enabled: id !== null,
   });
 }
