@@ -81,6 +81,17 @@ export interface ListedConversation extends TextConversationRow {
   unread_count: number;
 }
 
+/** A conversation's columns and its linked application's client name. */
+const conversationColumns = {
+  id: textConversations.id,
+  company_id: textConversations.company_id,
+  client_phone: textConversations.client_phone,
+  application_id: textConversations.application_id,
+  last_message_at: textConversations.last_message_at,
+  created_at: textConversations.created_at,
+  client_name: applications.client_name,
+};
+
 const lastMessage = (column: SQL) =>
   sql`(SELECT ${column} FROM text_messages m WHERE m.conversation_id = ${textConversations.id} ORDER BY m.id DESC LIMIT 1)`;
 
@@ -98,13 +109,7 @@ export async function listConversations(
   const digits = text.replace(/\D/g, '');
   const rows = await db
     .select({
-      id: textConversations.id,
-      company_id: textConversations.company_id,
-      client_phone: textConversations.client_phone,
-      application_id: textConversations.application_id,
-      last_message_at: textConversations.last_message_at,
-      created_at: textConversations.created_at,
-      client_name: applications.client_name,
+      ...conversationColumns,
       last_body: sql<string | null>`${lastMessage(sql`m.body`)}`,
       last_direction: sql<'inbound' | 'outbound' | null>`${lastMessage(sql`m.direction`)}`,
       last_status: sql<TextStatus | null>`${lastMessage(sql`m.status`)}`,
@@ -138,13 +143,7 @@ export async function findConversation(
   if (!isRowId(id)) return undefined;
   const [row] = await db
     .select({
-      id: textConversations.id,
-      company_id: textConversations.company_id,
-      client_phone: textConversations.client_phone,
-      application_id: textConversations.application_id,
-      last_message_at: textConversations.last_message_at,
-      created_at: textConversations.created_at,
-      client_name: applications.client_name,
+      ...conversationColumns,
     })
     .from(textConversations)
     .leftJoin(applications, eq(applications.id, textConversations.application_id))

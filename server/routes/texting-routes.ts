@@ -21,27 +21,16 @@ import {
   type SendInput,
   sendTextMessage,
   type TextingDeps,
+  verifyWebhook,
+  type WebhookKind,
 } from '../services/texting-service.ts';
 import { applicationCallerFromQuery } from './file-routes.ts';
-import { fileQuerySchema, sessionKeySchema } from './request-schemas.ts';
+import { companyParamsSchema, fileQuerySchema, sessionBodySchema } from './request-schemas.ts';
 import { bodyOf } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
-const body = (properties: Record<string, object>, required: string[]) =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    required,
-    properties: { session_key: sessionKeySchema, ...properties },
-  }) as const;
-
-const companyParamsSchema = {
-  type: 'object',
-  required: ['company_id'],
-  additionalProperties: false,
-  properties: { company_id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
-} as const;
+const body = sessionBodySchema;
 
 /** A provider's form post: the named parameters required, any others (Twilio sends many) as text. */
 const webhookBody = (required: string[]) =>
@@ -166,9 +155,9 @@ export async function textingRoutes(
       { parseAs: 'string', bodyLimit: 64 * 1024 },
       (_request, payload, done) => done(null, Object.fromEntries(new URLSearchParams(payload as string))),
     );
-    const webhook = (path: string, required: string[], receive: typeof receiveInboundMessage) =>
+    const webhook = (kind: WebhookKind, required: string[], receive: typeof receiveInboundMessage) =>
       webhooks.post(
-        `/api/texting/${path}/:company_id`,
+        `/api/texting/${kind}/:company_id`,
         {
           schema: {
             tags: ['texting'],
@@ -178,15 +167,18 @@ export async function textingRoutes(
           },
         },
         async (request, reply) => {
-          const { company_id } = request.params as { company_id: string };
+          const companyId = Number((request.params as { company_id: string }).company_id);
           const signature = request.headers['x-twilio-signature'];
-          await receive(
+          const params = request.body as Record<string, string>;
+          const provider = await verifyWebhook(
             db,
             deps,
-            Number(company_id),
+            kind,
+            companyId,
             typeof signature === 'string' ? signature : undefined,
-            request.body as Record<string, string>,
+            params,
           );
+          await receive(db, companyId, provider, params);
           return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
         },
       );

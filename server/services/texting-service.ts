@@ -305,44 +305,43 @@ function signingToken(
   return { token: deps.config.sink ? deps.config.sinkAuthToken : null, provider: 'sink' };
 }
 
-/** The company of a webhook whose signature holds; 403 otherwise (nothing is stored then). */
-async function signedCompany(
+/** The provider's two webhooks: incoming messages and delivery statuses. */
+export type WebhookKind = 'inbound' | 'status';
+
+/**
+ * The provider of `companyId` when `signature` is Twilio's signature of `params` posted to that
+ * company's `kind` webhook URL, with its auth token (or, on the sink, the sink's token); throws
+ * 403 `Invalid signature.` otherwise, for an unknown company and for one without a token.
+ */
+export async function verifyWebhook(
   db: Executor,
   deps: TextingDeps,
+  kind: WebhookKind,
   companyId: number,
-  url: string,
   signature: string | undefined,
   params: Record<string, string>,
-) {
+): Promise<'twilio' | 'sink'> {
   const entry = await findCompanyWithExtras(db, companyId);
   if (!entry) throw new ApiError(403, INVALID_SIGNATURE);
   const { token, provider } = signingToken(deps, entry.company);
-  if (!token || !verifyTwilioSignature(token, signature, url, params))
+  const url = kind === 'inbound' ? inboundUrl(deps, companyId) : statusUrl(deps, companyId);
+  if (!token || !verifyTwilioSignature(token, signature, url, params)) {
     throw new ApiError(403, INVALID_SIGNATURE);
-  return { company: entry.company, provider };
+  }
+  return provider;
 }
 
 /**
- * An inbound message posted by the provider in Twilio's shape (From, To, Body, MessageSid): the
- * signature is verified against the company's token (403 otherwise, nothing stored), the sender's
- * conversation found or created (linked to their application) and the message stored once per
- * MessageSid. 400 when From is not a phone number.
+ * An inbound message posted by the provider in Twilio's shape (From, To, Body, MessageSid),
+ * its signature verified (verifyWebhook): the sender's conversation found or created (linked to
+ * their application) and the message stored once per MessageSid. 400 when From is no phone number.
  */
 export async function receiveInboundMessage(
   db: Executor,
-  deps: TextingDeps,
   companyId: number,
-  signature: string | undefined,
+  provider: 'twilio' | 'sink',
   params: Record<string, string>,
 ): Promise<void> {
-  const { provider } = await signedCompany(
-    db,
-    deps,
-    companyId,
-    inboundUrl(deps, companyId),
-    signature,
-    params,
-  );
   const from = toE164(params.From ?? '');
   if (!from) throw new ApiError(400, INVALID_PHONE, { From: INVALID_PHONE });
   await db.transaction(async (tx) => {
@@ -365,25 +364,16 @@ export async function receiveInboundMessage(
 }
 
 /**
- * A delivery status posted by the provider (MessageSid, MessageStatus, ErrorCode): verified as
- * inbound messages are; the company's message with that id takes the status unless it would move
+ * A delivery status posted by the provider (MessageSid, MessageStatus, ErrorCode), its signature
+ * verified (verifyWebhook): the company's message with that id takes the status unless it would move
  * back (a late `sent` after `delivered`). Unknown ids and statuses are accepted and ignored.
  */
 export async function receiveDeliveryStatus(
   db: Executor,
-  deps: TextingDeps,
   companyId: number,
-  signature: string | undefined,
+  provider: 'twilio' | 'sink',
   params: Record<string, string>,
 ): Promise<void> {
-  const { provider } = await signedCompany(
-    db,
-    deps,
-    companyId,
-    statusUrl(deps, companyId),
-    signature,
-    params,
-  );
   const status = storedStatus(params.MessageStatus ?? '');
   if (!status) return;
   const error =

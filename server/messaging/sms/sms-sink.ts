@@ -7,6 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
+import { receivedMessages } from '../received-messages.ts';
 import type { SmsChannel, SmsSent, SmsToSend } from './sms-channel.ts';
 
 /** A message the sink took: what was sent, the id it answered, when. */
@@ -28,11 +29,10 @@ const MAX_MESSAGES = 500;
 
 /** A sink appending to `file` when given (JSON lines). */
 export function createSmsSink(file: string | null = null): SmsSink {
-  const messages: SinkSms[] = [];
-  const waiters = new Set<(message: SinkSms) => void>();
+  const received = receivedMessages<SinkSms>(MAX_MESSAGES, 'SMS');
   return {
     name: 'sink',
-    messages,
+    messages: received.messages,
     async sendSms(message: SmsToSend): Promise<SmsSent> {
       const taken: SinkSms = {
         to: message.to,
@@ -41,28 +41,10 @@ export function createSmsSink(file: string | null = null): SmsSink {
         providerMessageId: `SINK${randomUUID().replace(/-/g, '')}`,
         sentAt: new Date().toISOString(),
       };
-      messages.push(taken);
-      if (messages.length > MAX_MESSAGES) messages.shift();
       if (file) appendFileSync(file, `${JSON.stringify(taken)}\n`);
-      for (const waiter of waiters) waiter(taken);
+      received.add(taken);
       return { providerMessageId: taken.providerMessageId, status: 'sent' };
     },
-    waitFor(match, timeoutMs = 5000) {
-      const found = messages.find(match);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const waiter = (message: SinkSms) => {
-          if (!match(message)) return;
-          clearTimeout(timer);
-          waiters.delete(waiter);
-          resolve(message);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`no matching SMS within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
-    },
+    waitFor: received.waitFor,
   };
 }

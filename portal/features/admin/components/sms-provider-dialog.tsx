@@ -4,11 +4,12 @@
  * answers only whether one is set, an empty field keeps it. Without a provider, texts go to the
  * local sink (development) and the texting console still works.
  */
-import { Badge, Button, Code, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Code, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SmsProviderSettings } from '../api/admin-types.ts';
 import { fieldErrors } from '../api/field-errors.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+import { SettingsDialogActions } from './settings-dialog-actions.tsx';
 
 /** Props: open state, the current provider (null = none), the company, close. */
 export interface SmsProviderDialogProps {
@@ -112,23 +113,12 @@ export function SmsProviderDialog({ opened, value, companyId, onClose }: SmsProv
             onChange={(e) => setForm((f) => ({ ...f, from_number: e.currentTarget.value }))}
             error={errors.from_number}
           />
-          <Group justify="space-between">
-            {value ? (
-              <Button color="red" variant="subtle" onClick={() => void save(null)} loading={busy}>
-                Remove SMS provider
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Group gap="xs">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Save SMS provider
-              </Button>
-            </Group>
-          </Group>
+          <SettingsDialogActions
+            remove={value ? { label: 'Remove SMS provider', onRemove: () => void save(null) } : null}
+            saveLabel="Save SMS provider"
+            busy={busy}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>
