@@ -21,6 +21,9 @@ import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/j
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
 import { type MailSink, startMailSink } from './mail/mail-sink.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createSmsSink, type SmsSink } from './messaging/sms/sms-sink.ts';
+import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/texting-config.ts';
+import { createTextingEvents } from './messaging/texting-events.ts';
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
@@ -37,6 +40,7 @@ import { reportingRoutes } from './routes/reporting-routes.ts';
 import { resourcesRoutes } from './routes/resources-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
 import { sovRoutes } from './routes/sov-routes.ts';
+import { textingRoutes } from './routes/texting-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
@@ -50,6 +54,8 @@ declare module 'fastify' {
     jobWorker: JobWorker;
     /** The local SMTP sink (development and tests), or null when SMTP_URL is set or MAIL_SINK=off. */
     mailSink: MailSink | null;
+    /** The local SMS sink: texts of companies without an SMS provider (when the config allows it). */
+    smsSink: SmsSink;
   }
 }
 
@@ -91,6 +97,8 @@ export interface BuildAppOptions {
   contentSecurityPolicy?: boolean;
   /** Overrides of the environment's issue 4 settings (PUBLIC_BASE_URL, SMTP_URL, MAIL_SINK, ...). */
   accounts?: Partial<AccountsConfig>;
+  /** Overrides of the environment's texting settings (TWILIO_API_BASE_URL, SMS_SINK, ...). */
+  texting?: Partial<TextingConfig>;
 }
 
 /**
@@ -216,6 +224,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(resourcesRoutes, { db });
   await app.register(bulkUploadRoutes, { db });
   await app.register(pricePredictorRoutes, { db });
+  // Texting (issue 14): the company's SMS provider or the local sink; events polled from the database.
+  const texting = { ...textingConfigFromEnv(), ...options.texting };
+  const smsSink = createSmsSink(texting.sinkFile);
+  app.decorate('smsSink', smsSink);
+  const textingEvents = createTextingEvents(db, texting.eventsPollMs, (error) =>
+    app.log.error({ err: error }, 'texting events poll failed'),
+  );
+  app.addHook('onClose', async () => textingEvents.close());
+  await app.register(textingRoutes, {
+    db,
+    deps: { config: texting, publicBaseUrl: config.publicBaseUrl, sink: smsSink },
+    events: textingEvents,
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

@@ -25,6 +25,7 @@ import {
   IconFileDescription,
   IconForms,
   IconLayoutDashboard,
+  IconMessages,
   IconReceipt,
   IconRefresh,
   IconSettings,
@@ -76,13 +77,14 @@ const BULK_UPLOAD_NAV_ITEMS = [
   { to: '/dashboard/bulk-upload', label: 'Bulk upload', Icon: IconUpload },
 ] as const;
 
-/** Reporting and commission (issue 12), resources and the price predictor (issue 15): agents, admins and super-admins; not customers. */
+/** Reporting and commission (issue 12), resources and the price predictor (issue 15) and texting (issue 14): agents, admins and super-admins; not customers. */
 const REPORTING_NAV_ITEMS = [
   { to: '/dashboard/reporting', label: 'Reporting', Icon: IconChartBar },
   { to: '/dashboard/reporting/analytics', label: 'Analytics', Icon: IconChartLine },
   { to: '/dashboard/commission', label: 'Commission', Icon: IconReceipt },
   { to: '/dashboard/resources', label: 'Resources', Icon: IconBooks },
   { to: '/dashboard/price-predictor', label: 'Price predictor', Icon: IconCalculator },
+  { to: '/dashboard/texto', label: 'Texting', Icon: IconMessages },
 ] as const;
 
 // Administration areas (issue 4): only admins and super-admins get the links (SPEC §6).

@@ -284,6 +284,13 @@ const pricePredictorRoute = createRoute({
 });
 
 // Commission (issue 12): statements of bound policies and the rates; same guard as reporting.
+// Texting (issue 14): the texto layout of SPEC §2, login and subscription required.
+const textoRoute = createRoute({
+  getParentRoute: () => subscriptionLayout,
+  path: '/dashboard/texto',
+  component: lazyRouteComponent(() => import('../features/texting/components/texto-page.tsx'), 'TextoPage'),
+});
+
 const commissionRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/dashboard/commission',
@@ -535,6 +542,7 @@ export const routeTree = rootRoute.addChildren([
       carrierResourcesRoute,
       trainingVideosRoute,
       pricePredictorRoute,
+      textoRoute,
     ]),
     ...adminRoutes,
   ]),

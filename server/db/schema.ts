@@ -456,3 +456,42 @@ export const priceModels = pgTable('price_models', {
 });
 
 export type PriceModelRow = typeof priceModels.$inferSelect;
+/** A texting conversation (0012-texting.sql, issue 14): a company's thread with one client phone (E.164). */
+export const textConversations = pgTable('text_conversations', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  client_phone: text('client_phone').notNull(),
+  application_id: integer('application_id').references(() => applications.id),
+  last_message_at: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TextConversationRow = typeof textConversations.$inferSelect;
+
+export type TextDirection = 'inbound' | 'outbound';
+/** `received` for inbound; outbound follows the provider: queued/sending/sent/delivered, or undelivered/failed. */
+export type TextStatus = 'received' | 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed';
+
+/** A text message of a conversation, either direction; `read_at` marks an inbound one read. */
+export const textMessages = pgTable('text_messages', {
+  id: serial('id').primaryKey(),
+  conversation_id: integer('conversation_id')
+    .notNull()
+    .references(() => textConversations.id),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  direction: text('direction').$type<TextDirection>().notNull(),
+  body: text('body').notNull(),
+  status: text('status').$type<TextStatus>().notNull(),
+  provider: text('provider').$type<'twilio' | 'sink'>().notNull(),
+  provider_message_id: text('provider_message_id'),
+  error: text('error'),
+  sent_by: integer('sent_by').references(() => users.id),
+  read_at: timestamp('read_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+export type TextMessageRow = typeof textMessages.$inferSelect;

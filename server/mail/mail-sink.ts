@@ -4,6 +4,7 @@
  * the password-reset mail exactly as an SMTP server received it.
  */
 import { SMTPServer } from 'smtp-server';
+import { receivedMessages } from '../messaging/received-messages.ts';
 import { type ParsedMail, parseMailMessage } from './parse-mail-message.ts';
 
 /** A message the sink received: envelope recipients, parsed headers and body, the raw text. */
@@ -32,8 +33,7 @@ const MAX_MESSAGES = 500;
  * it so a developer can follow a reset link). Rejects when it cannot listen.
  */
 export async function startMailSink(onMessage?: (message: SinkMessage) => void): Promise<MailSink> {
-  const messages: SinkMessage[] = [];
-  const waiters = new Set<(message: SinkMessage) => void>();
+  const received = receivedMessages<SinkMessage>(MAX_MESSAGES, 'mail');
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -49,10 +49,8 @@ export async function startMailSink(onMessage?: (message: SinkMessage) => void):
           raw,
           receivedAt: new Date(),
         };
-        messages.push(message);
-        if (messages.length > MAX_MESSAGES) messages.shift();
+        received.add(message);
         onMessage?.(message);
-        for (const waiter of waiters) waiter(message);
         callback();
       });
     },
@@ -66,24 +64,8 @@ export async function startMailSink(onMessage?: (message: SinkMessage) => void):
   });
   return {
     url: `smtp://127.0.0.1:${port}`,
-    messages,
-    waitFor(match, timeoutMs = 5000) {
-      const found = messages.find(match);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const waiter = (message: SinkMessage) => {
-          if (!match(message)) return;
-          clearTimeout(timer);
-          waiters.delete(waiter);
-          resolve(message);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`no matching mail within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
-    },
+    messages: received.messages,
+    waitFor: received.waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

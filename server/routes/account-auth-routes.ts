@@ -30,14 +30,8 @@ import {
 } from './account-request-schemas.ts';
 import type { LoginRateLimit } from './auth-routes.ts';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from './auth-routes.ts';
+import { companyParamsSchema } from './request-schemas.ts';
 import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts';
-
-const companyParamsSchema = {
-  type: 'object',
-  required: ['company_id'],
-  additionalProperties: false,
-  properties: { company_id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
-} as const;
 
 /** Registers the routes (needs @fastify/rate-limit registered first). */
 export async function accountAuthRoutes(

@@ -269,6 +269,26 @@ export const smtpBodySchema = settingsBody(
   ['smtp'],
 );
 
+/** Twilio's account SID (AC + 32 hex), the auth token (write-only; omitted keeps it), the sending number. */
+export const smsProviderBodySchema = settingsBody(
+  {
+    sms_provider: {
+      anyOf: [
+        item(
+          {
+            account_sid: { type: 'string', pattern: '^AC[0-9a-fA-F]{32}$' },
+            auth_token: text(128, 1),
+            from_number: text(30, 1),
+          },
+          ['auth_token'],
+        ),
+        { type: 'null' },
+      ],
+    },
+  },
+  ['sms_provider'],
+);
+
 export const webhookBodySchema = settingsBody({ customer_quotes_webhook_url: nullableText(2000) }, [
   'customer_quotes_webhook_url',
 ]);

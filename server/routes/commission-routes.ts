@@ -18,7 +18,7 @@ import {
   statementCsvStream,
   unbindPolicy,
 } from '../services/commission-service.ts';
-import { sessionKeySchema } from './request-schemas.ts';
+import { sessionBodySchema } from './request-schemas.ts';
 import { bodyOf } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -26,13 +26,7 @@ const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const
 const key = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_./ -]+$' } as const;
 const percent = { type: 'number', minimum: 0, maximum: 100, multipleOf: 0.01 } as const;
 
-const body = (properties: Record<string, object>, required: string[]) =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    required,
-    properties: { session_key: sessionKeySchema, ...properties },
-  }) as const;
+const body = sessionBodySchema;
 
 const statementProperties = {
   from: day,

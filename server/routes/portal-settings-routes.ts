@@ -27,6 +27,7 @@ import {
   replaceItem,
   type StoredSettings,
   samlChange,
+  smsProviderChange,
   smtpChange,
 } from '../services/portal-settings-service.ts';
 import {
@@ -42,6 +43,7 @@ import {
   quoteRushBodySchema,
   samlSettingsBodySchema,
   settingsGetBodySchema,
+  smsProviderBodySchema,
   smtpBodySchema,
   webhookBodySchema,
   widgetsBodySchema,
@@ -91,6 +93,12 @@ export async function portalSettingsRoutes(app: FastifyInstance, options: { db: 
   );
   write('update-smtp', smtpBodySchema, (current, body) =>
     smtpChange(current, body.smtp as SmtpSettings | null),
+  );
+  write('update-sms-provider', smsProviderBodySchema, (current, body) =>
+    smsProviderChange(
+      current,
+      body.sms_provider as { account_sid: string; from_number: string; auth_token?: string } | null,
+    ),
   );
   write('update-webhook', webhookBodySchema, (current, body) => {
     const url = body.customer_quotes_webhook_url as string | null;

@@ -35,6 +35,23 @@ export const documentUploadSchema = {
 
 export const sessionKeySchema = { type: 'string', maxLength: 200 } as const;
 
+/** A call's body: `session_key` and `properties`, nothing else; `required` named. */
+export const sessionBodySchema = (properties: Record<string, object>, required: string[]) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required,
+    properties: { session_key: sessionKeySchema, ...properties },
+  }) as const;
+
+/** The `:company_id` path parameter of the SAML and texting webhook URLs: digits. */
+export const companyParamsSchema = {
+  type: 'object',
+  required: ['company_id'],
+  additionalProperties: false,
+  properties: { company_id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+} as const;
+
 /** A numeric application or note id, as a number or a string of digits (docs/decisions/040). */
 export const idSchema = {
   type: ['integer', 'string'],

@@ -24,7 +24,7 @@ import {
   documentUploadSchema,
   fileParamsSchema,
   fileQuerySchema,
-  sessionKeySchema,
+  sessionBodySchema,
 } from './request-schemas.ts';
 import { bodyOf } from './session-route.ts';
 
@@ -36,13 +36,7 @@ const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const httpsUrl = { type: 'string', maxLength: 2000, pattern: '^https://[^\\s]+$' } as const;
 const carrier = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z0-9_]+$' } as const;
 
-const body = (properties: Record<string, object>, required: string[]) =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    required,
-    properties: { session_key: sessionKeySchema, ...properties },
-  }) as const;
+const body = sessionBodySchema;
 
 /** Registers resources/list, create, update, delete, record-view and the file download. */
 export async function resourcesRoutes(app: FastifyInstance, options: { db: Executor }) {

@@ -10,6 +10,7 @@ import type { Executor } from '../db/database.ts';
 import type { CompanyRow, EoData } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { SmtpSettings } from '../mail/mailer.ts';
+import { toE164 } from '../messaging/sms/phone-number.ts';
 import {
   type CompanyPatch,
   findCompanyForUpdate,
@@ -22,6 +23,8 @@ import { daysUntil } from './company-status.ts';
 
 export const ITEM_NOT_FOUND = 'Item not found.';
 export const WEBHOOK_HTTPS_MESSAGE = 'The webhook URL must use https.';
+export const SMS_FROM_NUMBER_MESSAGE = 'Enter the sending number with its country code, e.g. +13055550100.';
+export const SMS_AUTH_TOKEN_MESSAGE = 'Enter the auth token.';
 
 /** Widgets a company may enable, banner colours and short codes: data, not code. */
 export const AVAILABLE_WIDGETS: string[] = options.widgets;
@@ -38,6 +41,13 @@ export const COLLECTIONS = {
 export type CollectionName = keyof typeof COLLECTIONS;
 
 type Item = { id: number } & Record<string, unknown>;
+
+/** A company's SMS provider (Twilio's account SID, auth token and sending number in E.164). */
+export interface SmsProviderSettings {
+  account_sid: string;
+  auth_token: string;
+  from_number: string;
+}
 
 export interface SamlSettings {
   entry_point: string;
@@ -58,6 +68,7 @@ export interface StoredSettings {
   customer_quotes_webhook_url?: string | null;
   api_management?: { enabled: boolean; allowed_origins: string[]; rate_limit_per_minute: number };
   saml?: SamlSettings | null;
+  sms_provider?: SmsProviderSettings | null;
   /** Next id handed to a new collection item (ids are unique within the company). */
   next_item_id?: number;
 }
@@ -69,6 +80,11 @@ function stored(company: CompanyRow): StoredSettings {
 /** The company's SMTP settings (with password) for the mailer, or null. */
 export function companySmtp(company: CompanyRow | null): SmtpSettings | null {
   return company ? (stored(company).smtp ?? null) : null;
+}
+
+/** The company's SMS provider (with its auth token) for the texting channel, or null: then the sink. */
+export function companySmsProvider(company: CompanyRow | null): SmsProviderSettings | null {
+  return company ? (stored(company).sms_provider ?? null) : null;
 }
 
 /** The company's SAML settings, or null when not configured (all three parts are needed). */
@@ -121,6 +137,13 @@ export function settingsView(company: CompanyRow, now: Date = new Date()) {
     short_codes: SHORT_CODES,
     customer_quotes_webhook_url: s.customer_quotes_webhook_url ?? null,
     api_management: s.api_management ?? { enabled: false, allowed_origins: [], rate_limit_per_minute: 60 },
+    sms_provider: s.sms_provider
+      ? {
+          account_sid: s.sms_provider.account_sid,
+          from_number: s.sms_provider.from_number,
+          has_auth_token: Boolean(s.sms_provider.auth_token),
+        }
+      : null,
     saml: s.saml
       ? { entry_point: s.saml.entry_point, issuer: s.saml.issuer, has_idp_cert: Boolean(s.saml.idp_cert) }
       : null,
@@ -238,6 +261,28 @@ export function smtpChange(
   if (smtp === null) return { settings: { ...current, smtp: null } };
   const password = smtp.password === undefined ? (current.smtp?.password ?? null) : smtp.password;
   return { settings: { ...current, smtp: { ...smtp, password } } };
+}
+
+/**
+ * SMS provider update (issue 14): `auth_token` omitted keeps the stored one; null settings remove
+ * the provider (texts then go to the local sink). 422 when the sending number is not a valid phone
+ * number or no auth token is stored or given.
+ */
+export function smsProviderChange(
+  current: StoredSettings,
+  provider: { account_sid: string; from_number: string; auth_token?: string } | null,
+): Change {
+  if (provider === null) return { settings: { ...current, sms_provider: null } };
+  const fromNumber = toE164(provider.from_number);
+  if (!fromNumber) throw new ApiError(422, SMS_FROM_NUMBER_MESSAGE, { from_number: SMS_FROM_NUMBER_MESSAGE });
+  const authToken = provider.auth_token ?? current.sms_provider?.auth_token;
+  if (!authToken) throw new ApiError(422, SMS_AUTH_TOKEN_MESSAGE, { auth_token: SMS_AUTH_TOKEN_MESSAGE });
+  return {
+    settings: {
+      ...current,
+      sms_provider: { account_sid: provider.account_sid, auth_token: authToken, from_number: fromNumber },
+    },
+  };
 }
 
 /** SAML update: `idp_cert` omitted keeps the stored certificate. */

@@ -32,6 +32,7 @@ const WORKER_ROUTES = [
   '/blank',
   '/dashboard/bulk-upload',
   '/dashboard/price-predictor',
+  '/dashboard/texto',
 ];
 const ADMIN_ROUTES = [
   '/dashboard/mga-management',

@@ -42,11 +42,12 @@ export interface RunningPortal {
 
 /**
  * Starts the server on an empty data dir, serving the portal the e2e global setup built once for
- * this run (tests/e2e/build-portal.ts), and opens Chromium.
+ * this run (tests/e2e/build-portal.ts), and opens Chromium. `env` adds server settings (e.g. the
+ * SMS sink's file and signing token).
  */
-export async function startPortal(): Promise<RunningPortal> {
+export async function startPortal(env: NodeJS.ProcessEnv = {}): Promise<RunningPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, PORTAL_DIR: inject('portalDir') });
+  const server = await startServerProcess({ ...env, DATA_DIR: dataDir, PORTAL_DIR: inject('portalDir') });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {

@@ -120,6 +120,44 @@ describe('messaging console', () => {
     );
   });
 
+  it('the SMS provider keeps the stored auth token unless a new one is typed', async () => {
+    signInAs('admin');
+    const sid = `AC${'ab'.repeat(16)}`;
+    const calls = mockFetch(() =>
+      envelope({
+        settings: settingsFixture({
+          sms_provider: { account_sid: sid, from_number: '+17865550100', has_auth_token: true },
+        }),
+      }),
+    );
+    renderWithProviders(<MessagingConsolePage />);
+    const card = await screen.findByRole('region', { name: 'SMS provider' });
+    expect(card.textContent).toContain('+17865550100');
+    expect(card.textContent).toContain('Auth token set');
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit SMS provider' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save SMS provider' }));
+    await waitFor(() => expect(bodyOf(calls, 'portal-settings/update-sms-provider')).toBeTruthy());
+    expect(bodyOf(calls, 'portal-settings/update-sms-provider')).toEqual({
+      session_key: 'sk-1',
+      sms_provider: { account_sid: sid, from_number: '+17865550100' },
+    });
+  });
+
+  it('the SMS provider dialog asks for a token and a Twilio account SID when none is set', async () => {
+    signInAs('admin');
+    const calls = mockFetch(() => envelope({ settings: settingsFixture({ sms_provider: null }) }));
+    renderWithProviders(<MessagingConsolePage />);
+    expect(await screen.findByText('No SMS provider: texts go to the local sink.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Set up SMS provider' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Account SID/), { target: { value: 'AC123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save SMS provider' }));
+    expect(await within(dialog).findByText('Enter the auth token.')).toBeTruthy();
+    expect(within(dialog).getByText(/AC followed by 32/)).toBeTruthy();
+    expect(bodyOf(calls, 'portal-settings/update-sms-provider')).toBeUndefined();
+  });
+
   it('the webhook dialog refuses http and sends https', async () => {
     signInAs('admin');
     const calls = mockFetch(() => envelope({ settings: settingsFixture() }));

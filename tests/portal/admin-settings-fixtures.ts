@@ -41,6 +41,7 @@ export function settingsFixture(overrides: Partial<PortalSettings> = {}): Portal
     },
     email_templates: [{ id: 3, name: 'Quote ready', subject: 'Your quote', body: 'Hi {{first_name}}' }],
     sms_templates: [],
+    sms_provider: null,
     short_codes: [
       { code: '{{first_name}}', description: 'First name' },
       { code: '{{quote_link}}', description: 'Link to the quotes' },

@@ -31,3 +31,12 @@ if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 }
 window.scrollTo = () => {};
+// Mantine's autosize Textarea listens for web fonts loading; jsdom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+// jsdom lays nothing out: scrolling an element into view is a no-op.
+Element.prototype.scrollIntoView ??= () => {};

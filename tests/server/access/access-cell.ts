@@ -45,6 +45,7 @@ const SECRET_FIELDS = new Set([
   'key_hash',
   'token_hash',
   'idp_cert',
+  'auth_token',
 ]);
 
 /** Paths of the secret fields inside an answer body. */

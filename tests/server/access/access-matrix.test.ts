@@ -22,12 +22,13 @@ import { reportingCells } from './reporting-cells.ts';
 import { resourcesCells } from './resources-cells.ts';
 import { schemaStudioCells } from './schema-studio-cells.ts';
 import { settingsCells } from './settings-cells.ts';
+import { textingCells } from './texting-cells.ts';
 import { utilityCells } from './utility-cells.ts';
 
 /** The calls and files that need a subscription or trial (402 without): the application callers' guard. */
 const SUBSCRIBED_CALL =
-  /^POST \/api\/(agent-portal|sov|reporting|commission|resources|services\/file-upload|price-predictor)\//;
-const SUBSCRIBED_FILE = /^GET \/api\/(resources\/)?files?\//;
+  /^POST \/api\/(agent-portal|sov|reporting|commission|resources|texting(?!\/inbound|\/status)|services\/file-upload|price-predictor)\//;
+const SUBSCRIBED_FILE = /^GET \/api\/((resources\/)?files?\/|texting\/events)/;
 
 /** The cells by area; one test per area, so a failure names its area and its time shows. */
 const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
@@ -43,6 +44,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   resources: resourcesCells,
   'price predictor': pricePredictorCells,
   'bulk upload': bulkUploadCells,
+  texting: textingCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
@@ -119,6 +121,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       ...resourcesCells(w),
       ...bulkUploadCells(w),
       ...pricePredictorCells(w),
+      ...textingCells(w),
     ].filter((cell) => SUBSCRIBED_CALL.test(cell.endpoint) || SUBSCRIBED_FILE.test(cell.endpoint));
     const problems: string[] = [];
     // The expired company's admin asks for the callers' company's records as an admin would.

@@ -42,6 +42,13 @@ const SETTINGS_WRITES: Record<string, Record<string, unknown>> = {
       secure: false,
     },
   },
+  'update-sms-provider': {
+    sms_provider: {
+      account_sid: `AC${'0'.repeat(32)}`,
+      auth_token: 'matrix-token',
+      from_number: '+13055550100',
+    },
+  },
   'update-webhook': { customer_quotes_webhook_url: 'https://hooks.example.test/quotes' },
   'update-api-management': {
     api_management: { enabled: true, allowed_origins: [], rate_limit_per_minute: 30 },

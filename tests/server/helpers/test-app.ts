@@ -95,7 +95,14 @@ export async function startTestApp(
   const { database, dropSchema } = await openFresh(kind);
   await migrate(database.db);
   const seed = await seedDemoData(database.db);
-  const app = await buildApp({ db: database.db, portalDir: null, startWorker: false, ...options });
+  const app = await buildApp({
+    db: database.db,
+    portalDir: null,
+    startWorker: false,
+    ...options,
+    // Events streams end soon and poll often, so a call to GET /api/texting/events answers in tests.
+    texting: { eventsStreamMs: 300, eventsPollMs: 50, ...options.texting },
+  });
   await app.ready();
 
   const post = async (path: string, body: unknown, query?: Record<string, string | number>) => {

@@ -170,6 +170,13 @@ export interface ApiManagement {
 }
 
 /** `data.settings` of every portal-settings call. */
+/** The SMS provider (Twilio) as answered: the auth token is write-only (`has_auth_token`). */
+export interface SmsProviderSettings {
+  account_sid: string;
+  from_number: string;
+  has_auth_token: boolean;
+}
+
 export interface PortalSettings {
   global: GlobalSettings;
   application_sources: ApplicationSource[];
@@ -180,6 +187,7 @@ export interface PortalSettings {
   eo_data: EoData | null;
   eo_expiry_days: number | null;
   smtp: SmtpSettings | null;
+  sms_provider: SmsProviderSettings | null;
   email_templates: EmailTemplate[];
   sms_templates: SmsTemplate[];
   short_codes: ShortCode[];

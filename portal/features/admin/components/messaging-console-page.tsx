@@ -1,5 +1,5 @@
 /**
- * /dashboard/portal-settings/messaging-console (SPEC §2): SMTP, email and SMS templates, short
+ * /dashboard/portal-settings/messaging-console (SPEC §2): SMTP, the SMS provider, email and SMS templates, short
  * codes, the customer quotes webhook URL, API credentials and API management.
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
@@ -10,11 +10,12 @@ import { ApiManagementDialog } from './api-management-dialog.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import { SettingsPageFrame } from './settings-page-frame.tsx';
 import { ShortCodesDialog } from './short-codes-dialog.tsx';
+import { SmsProviderDialog } from './sms-provider-dialog.tsx';
 import { SmtpDialog } from './smtp-dialog.tsx';
 import { TemplatesDialog } from './templates-dialog.tsx';
 import { WebhookUrlDialog } from './webhook-url-dialog.tsx';
 
-type Dialog = 'smtp' | 'email' | 'sms' | 'codes' | 'webhook' | 'credentials' | 'api' | null;
+type Dialog = 'smtp' | 'sms-provider' | 'email' | 'sms' | 'codes' | 'webhook' | 'credentials' | 'api' | null;
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -32,7 +33,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 function MessagingSections({ settings, companyId }: { settings: PortalSettings; companyId: number | null }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const { smtp, api_management: api } = settings;
+  const { smtp, sms_provider: smsProvider, api_management: api } = settings;
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -58,6 +59,31 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
           ) : (
             <Text size="sm" c="dimmed">
               SMTP is not set up yet.
+            </Text>
+          )}
+        </SettingsCard>
+        <SettingsCard
+          title="SMS provider"
+          description="The Twilio account that sends and receives the agency's texts."
+          actionLabel={smsProvider ? 'Edit SMS provider' : 'Set up SMS provider'}
+          onAction={() => setDialog('sms-provider')}
+        >
+          {smsProvider ? (
+            <>
+              <Row label="Account" value={smsProvider.account_sid} />
+              <Row label="Sending number" value={smsProvider.from_number} />
+              <Row
+                label="Auth token"
+                value={
+                  <Badge color={smsProvider.has_auth_token ? 'green' : 'gray'} variant="light" radius="sm">
+                    {smsProvider.has_auth_token ? 'Auth token set' : 'No auth token'}
+                  </Badge>
+                }
+              />
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No SMS provider: texts go to the local sink.
             </Text>
           )}
         </SettingsCard>
@@ -127,6 +153,12 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
         </SettingsCard>
       </SimpleGrid>
       <SmtpDialog opened={dialog === 'smtp'} value={smtp} companyId={companyId} onClose={close} />
+      <SmsProviderDialog
+        opened={dialog === 'sms-provider'}
+        value={smsProvider}
+        companyId={companyId}
+        onClose={close}
+      />
       <TemplatesDialog
         kind="email"
         opened={dialog === 'email'}

@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import type { SmtpSettings } from '../api/admin-types.ts';
 import { fieldErrors } from '../api/field-errors.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+import { SettingsDialogActions } from './settings-dialog-actions.tsx';
 
 /** Props: open state, the current SMTP settings (null = none), the company, close. */
 export interface SmtpDialogProps {
@@ -188,23 +189,12 @@ export function SmtpDialog({ opened, value, companyId, onClose }: SmtpDialogProp
             checked={form.secure}
             onChange={(e) => set({ secure: e.currentTarget.checked })}
           />
-          <Group justify="space-between">
-            {value ? (
-              <Button color="red" variant="subtle" onClick={remove} loading={busy}>
-                Remove SMTP
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Group gap="xs">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Save SMTP
-              </Button>
-            </Group>
-          </Group>
+          <SettingsDialogActions
+            remove={value ? { label: 'Remove SMTP', onRemove: remove } : null}
+            saveLabel="Save SMTP"
+            busy={busy}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

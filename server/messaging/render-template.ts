@@ -1,0 +1,46 @@
+/**
+ * Renders a company's e-mail or SMS template with its short codes (`{{first_name}}`, ...; the
+ * list is server/config/portal-settings-options.json short_codes) through LiquidJS, whose syntax
+ * is the short codes' own. The one template renderer of the product (issue 14,
+ * docs/decisions/214-templates-render-with-liquid.md). Templates are data an admin typed: no file
+ * is ever read (an empty in-memory template store answers `include` and `render`), only own
+ * properties of the values are visible, and parse and render time are bounded. Output is plain
+ * text (no HTML escaping): an SMS is not HTML.
+ */
+import { Liquid } from 'liquidjs';
+
+/** The values of the short codes, by name without braces; a missing one renders empty. */
+export type ShortCodeValues = Record<string, string>;
+
+const liquid = new Liquid({
+  templates: {},
+  ownPropertyOnly: true,
+  strictVariables: false,
+  strictFilters: true,
+  // Bounds against a pathological template: characters parsed, milliseconds rendering.
+  parseLimit: 100_000,
+  renderLimit: 1_000,
+  memoryLimit: 10_000_000,
+});
+
+/**
+ * `template` with each short code replaced by its value. Throws TemplateRenderError (a message
+ * for the admin or agent) when the template is not valid Liquid.
+ */
+export function renderTemplate(template: string, values: ShortCodeValues): string {
+  try {
+    return liquid.parseAndRenderSync(template, values);
+  } catch (error) {
+    throw new TemplateRenderError(
+      `The template cannot be rendered: ${(error as Error).message.split('\n')[0]}`,
+    );
+  }
+}
+
+/** A template that is not valid Liquid (e.g. an unclosed `{% if %}`). */
+export class TemplateRenderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TemplateRenderError';
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The short code values of one application (server/config/portal-settings-options.json
+ * short_codes): client first and last name, agent and agency name, the application reference, the
+ * property address, the lowest quoted premium in dollars and the link to its quotes. Pure: the
+ * caller loads the rows. Issue 14 Templates and short codes.
+ */
+import type { ApplicationRow } from '../db/schema.ts';
+import { applicationReference } from '../services/application-reference.ts';
+import type { ShortCodeValues } from './render-template.ts';
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** `$1,234.50` for a dollar amount; '' when there is none. */
+function dollars(amount: number | null): string {
+  if (amount === null) return '';
+  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+}
+
+/**
+ * Values for `application` (or the agency's alone when null); `publicBaseUrl` is the portal's
+ * origin (PUBLIC_BASE_URL) for the quote link.
+ */
+export function shortCodeValues(
+  application: Pick<
+    ApplicationRow,
+    'id' | 'useable_details' | 'searched_address' | 'min_quote_amount'
+  > | null,
+  names: { agentName: string | null; companyName: string | null },
+  publicBaseUrl: string,
+): ShortCodeValues {
+  const doc = application?.useable_details ?? {};
+  return {
+    first_name: text(doc.first_name),
+    last_name: text(doc.last_name),
+    agent_name: names.agentName ?? '',
+    company_name: names.companyName ?? '',
+    application_id: application ? applicationReference(application.id) : '',
+    address: application?.searched_address ?? '',
+    min_quote_amount: dollars(application?.min_quote_amount ?? null),
+    quote_link: application
+      ? `${publicBaseUrl.replace(/\/+$/, '')}/agent-portal/application-details/${application.id}`
+      : '',
+  };
+}

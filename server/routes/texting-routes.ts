@@ -1,0 +1,188 @@
+/**
+ * The texting calls of issue 14 under /api/texting/ (docs/api.md Texting): list-conversations,
+ * get-conversation, send-message and the events stream (GET, session key in the query as
+ * EventSource cannot send a body) for the workers of a company with a subscription or trial
+ * (401, 403 for customers, 402), and the provider's webhooks, inbound/:company_id and
+ * status/:company_id, form-encoded in Twilio's shape and accepted only with a valid
+ * X-Twilio-Signature (403 otherwise). docs/decisions/210..214.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { applicationAccessHook } from '../http/application-access-hook.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { envelopeSchema, success } from '../http/envelope.ts';
+import type { TextingEvents } from '../messaging/texting-events.ts';
+import {
+  listConversationsFor,
+  MAX_SMS_LENGTH,
+  openConversation,
+  receiveDeliveryStatus,
+  receiveInboundMessage,
+  type SendInput,
+  sendTextMessage,
+  type TextingDeps,
+  verifyWebhook,
+  type WebhookKind,
+} from '../services/texting-service.ts';
+import { applicationCallerFromQuery } from './file-routes.ts';
+import { companyParamsSchema, fileQuerySchema, sessionBodySchema } from './request-schemas.ts';
+import { bodyOf } from './session-route.ts';
+
+const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+const body = sessionBodySchema;
+
+/** A provider's form post: the named parameters required, any others (Twilio sends many) as text. */
+const webhookBody = (required: string[]) =>
+  ({
+    type: 'object',
+    required,
+    maxProperties: 100,
+    properties: Object.fromEntries(required.map((name) => [name, { type: 'string', maxLength: 2000 }])),
+    additionalProperties: { type: 'string', maxLength: 2000 },
+  }) as const;
+
+/** The TwiML answer Twilio expects from a messaging webhook: reply nothing. */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+/** Registers the texting calls, the events stream and the provider webhooks. */
+export async function textingRoutes(
+  app: FastifyInstance,
+  options: { db: Executor; deps: TextingDeps; events: TextingEvents },
+) {
+  const { db, deps, events } = options;
+  const preValidation = applicationAccessHook(db);
+  /** The open events streams' ends: run before the server closes, which waits for open connections. */
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+  });
+  const post = (path: string, schema: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
+    app.post(
+      `/api/texting/${path}`,
+      { schema: { tags: ['texting'], body: schema, response: { default: envelopeSchema } }, preValidation },
+      handler,
+    );
+
+  post('list-conversations', body({ search: { type: 'string', maxLength: 100 } }, []), async (request) => {
+    const { search } = bodyOf<{ search?: string }>(request);
+    return success('Conversations.', await listConversationsFor(db, actorOf(request), search));
+  });
+
+  post('get-conversation', body({ conversation_id: positiveId }, ['conversation_id']), async (request) =>
+    success(
+      'Conversation.',
+      await openConversation(
+        db,
+        actorOf(request),
+        bodyOf<{ conversation_id: number }>(request).conversation_id,
+      ),
+    ),
+  );
+
+  post(
+    'send-message',
+    body(
+      {
+        conversation_id: positiveId,
+        to: { type: 'string', minLength: 1, maxLength: 30 },
+        application_id: positiveId,
+        template_id: positiveId,
+        body: { type: 'string', maxLength: MAX_SMS_LENGTH },
+      },
+      [],
+    ),
+    async (request) =>
+      success('Message sent.', await sendTextMessage(db, deps, actorOf(request), bodyOf<SendInput>(request))),
+  );
+
+  app.get(
+    '/api/texting/events',
+    {
+      schema: {
+        tags: ['texting'],
+        querystring: fileQuerySchema,
+        response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
+      },
+      preValidation: applicationCallerFromQuery(db),
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Proxies (nginx) must pass each event on at once.
+        'x-accel-buffering': 'no',
+      });
+      raw.write('retry: 3000\n: connected\n\n');
+      const unsubscribe = events.subscribe(
+        actor.role === 'super-admin' ? null : actor.companyId,
+        (change) => {
+          const data = {
+            conversation_id: change.conversation_id,
+            message_id: change.id,
+            direction: change.direction,
+            status: change.status,
+            is_new: change.is_new,
+            read: change.read,
+          };
+          raw.write(`event: text-message\nid: ${change.id}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
+      );
+      // A comment now and then keeps idle proxies from closing the stream.
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), 15_000);
+      const end = () => {
+        openStreams.delete(end);
+        clearInterval(heartbeat);
+        clearTimeout(lifetime);
+        unsubscribe();
+        if (!raw.writableEnded) raw.end();
+      };
+      // The browser reconnects after `retry`; a bounded life frees sessions that ended meanwhile.
+      const lifetime = setTimeout(end, deps.config.eventsStreamMs);
+      request.raw.on('close', end);
+      openStreams.add(end);
+    },
+  );
+
+  // The provider posts HTML-form bodies; only this encapsulated plugin parses them.
+  await app.register(async (webhooks) => {
+    webhooks.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, payload, done) => done(null, Object.fromEntries(new URLSearchParams(payload as string))),
+    );
+    const webhook = (kind: WebhookKind, required: string[], receive: typeof receiveInboundMessage) =>
+      webhooks.post(
+        `/api/texting/${kind}/:company_id`,
+        {
+          schema: {
+            tags: ['texting'],
+            params: companyParamsSchema,
+            body: webhookBody(required),
+            response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
+          },
+        },
+        async (request, reply) => {
+          const companyId = Number((request.params as { company_id: string }).company_id);
+          const signature = request.headers['x-twilio-signature'];
+          const params = request.body as Record<string, string>;
+          const provider = await verifyWebhook(
+            db,
+            deps,
+            kind,
+            companyId,
+            typeof signature === 'string' ? signature : undefined,
+            params,
+          );
+          await receive(db, companyId, provider, params);
+          return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
+        },
+      );
+    webhook('inbound', ['From', 'To', 'Body', 'MessageSid'], receiveInboundMessage);
+    webhook('status', ['MessageSid', 'MessageStatus'], receiveDeliveryStatus);
+  });
+}

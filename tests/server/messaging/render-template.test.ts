@@ -1,0 +1,61 @@
+/**
+ * The template renderer (server/messaging/render-template.ts): every short code of the console's
+ * list is filled from an application, missing values render empty, the text is not HTML-escaped,
+ * no file is ever read, and a template that is not valid Liquid is a clear error.
+ */
+import { describe, expect, it } from 'vitest';
+import options from '../../../server/config/portal-settings-options.json' with { type: 'json' };
+import { renderTemplate, TemplateRenderError } from '../../../server/messaging/render-template.ts';
+import { shortCodeValues } from '../../../server/messaging/short-code-values.ts';
+
+const application = {
+  id: 42,
+  useable_details: { first_name: ' Maria ', last_name: 'Alvarez' },
+  searched_address: '1500 Meridian Ave, Miami Beach, FL 33139',
+  min_quote_amount: 1234.5,
+};
+const values = shortCodeValues(
+  application,
+  { agentName: 'Alex Agent', companyName: 'Demo Agency' },
+  'https://portal.example.com/',
+);
+
+describe('renderTemplate', () => {
+  it('fills every short code of the console', () => {
+    const expected: Record<string, string> = {
+      '{{first_name}}': 'Maria',
+      '{{last_name}}': 'Alvarez',
+      '{{agent_name}}': 'Alex Agent',
+      '{{company_name}}': 'Demo Agency',
+      '{{application_id}}': 'RMGA0000042',
+      '{{address}}': '1500 Meridian Ave, Miami Beach, FL 33139',
+      '{{min_quote_amount}}': '$1,234.50',
+      '{{quote_link}}': 'https://portal.example.com/agent-portal/application-details/42',
+    };
+    expect(Object.keys(expected).sort()).toEqual(options.short_codes.map((entry) => entry.code).sort());
+    for (const [code, value] of Object.entries(expected)) expect(renderTemplate(code, values)).toBe(value);
+    expect(renderTemplate('Hi {{first_name}}, {{company_name}} found {{min_quote_amount}}.', values)).toBe(
+      'Hi Maria, Demo Agency found $1,234.50.',
+    );
+  });
+
+  it('renders missing values empty and the agency alone without an application', () => {
+    const agencyOnly = shortCodeValues(null, { agentName: null, companyName: 'Demo Agency' }, 'https://x');
+    expect(renderTemplate('[{{first_name}}] {{company_name}} {{quote_link}}', agencyOnly)).toBe(
+      '[] Demo Agency ',
+    );
+  });
+
+  it('writes plain text: nothing is HTML-escaped', () => {
+    expect(renderTemplate('{{first_name}}', { first_name: 'Tom & <Jerry>' })).toBe('Tom & <Jerry>');
+  });
+
+  it('reads no file and refuses a template that is not valid Liquid', () => {
+    expect(() => renderTemplate("{% include '/etc/passwd' %}", values)).toThrow(TemplateRenderError);
+    expect(() => renderTemplate('{% if first_name %}open', values)).toThrow(/cannot be rendered/);
+  });
+
+  it('sees only own properties of the values', () => {
+    expect(renderTemplate('{{constructor}}{{__proto__}}{{toString}}', values)).toBe('');
+  });
+});
