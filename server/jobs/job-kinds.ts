@@ -3,8 +3,13 @@
  * work is one entry here and a handler module of its area. docs/decisions/109-one-job-mechanism.md.
  */
 import { BULK_IMPORT_KIND, bulkImportJob } from '../services/bulk-import-job.ts';
+import {
+  CUSTOMER_QUOTES_WEBHOOK_KIND,
+  customerQuotesWebhookJob,
+} from '../services/customer-quotes-webhook-job.ts';
 import type { JobHandler } from './job-handler.ts';
 
 export const jobHandlers: Record<string, JobHandler> = {
   [BULK_IMPORT_KIND]: bulkImportJob,
+  [CUSTOMER_QUOTES_WEBHOOK_KIND]: customerQuotesWebhookJob,
 };

@@ -46,6 +46,7 @@ import { type Actor, accessScope } from './actor.ts';
 import { applicationRecordDefaults } from './application-record-defaults.ts';
 import { applicationView, noteView } from './application-view.ts';
 import { clientName } from './client-name.ts';
+import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { ruleContextOf } from './schema-engine.ts';
 import { compiledSchemaSetOf, currentSchemaVersion, migrationsFrom } from './schema-versions.ts';
 import { visibleDocument } from './visible-document.ts';
@@ -359,6 +360,7 @@ export async function launchApplication(
       launched_at: now,
       min_quote_amount: null,
     });
+    if (updated.status === 'completed') await enqueueCustomerQuotesWebhook(tx, updated, now);
     return {
       application: await viewOf(tx, updated),
       warnings: outcomes.filter((o) => o.outcome === 'warning'),
