@@ -74,6 +74,7 @@ describe.each(DATABASE_KINDS)('customer quotes webhook on %s', (kind) => {
   let agentKey = '';
   let secret = '';
   let street = 100;
+  const flagBefore = process.env[ALLOW_PRIVATE_TARGETS_FLAG];
 
   beforeAll(async () => {
     process.env[ALLOW_PRIVATE_TARGETS_FLAG] = '1';
@@ -85,6 +86,8 @@ describe.each(DATABASE_KINDS)('customer quotes webhook on %s', (kind) => {
   afterAll(async () => {
     await t?.close();
     await receiver?.close();
+    if (flagBefore === undefined) delete process.env[ALLOW_PRIVATE_TARGETS_FLAG];
+    else process.env[ALLOW_PRIVATE_TARGETS_FLAG] = flagBefore;
   });
   afterEach(() => {
     process.env[ALLOW_PRIVATE_TARGETS_FLAG] = '1';

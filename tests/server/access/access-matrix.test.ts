@@ -22,6 +22,7 @@ import { resourcesCells } from './resources-cells.ts';
 import { schemaStudioCells } from './schema-studio-cells.ts';
 import { settingsCells } from './settings-cells.ts';
 import { utilityCells } from './utility-cells.ts';
+import { webhookCells } from './webhook-cells.ts';
 
 /** The cells by area; one test per area, so a failure names its area and its time shows. */
 const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
@@ -36,6 +37,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   commission: commissionCells,
   resources: resourcesCells,
   'bulk upload': bulkUploadCells,
+  'customer quotes webhook': webhookCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
