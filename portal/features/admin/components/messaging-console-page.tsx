@@ -1,6 +1,7 @@
 /**
  * /dashboard/portal-settings/messaging-console (SPEC §2): SMTP, email and SMS templates, short
- * codes, the customer quotes webhook URL, API credentials and API management.
+ * codes, the customer quotes webhook URL with its delivery log, test and secret (issue 14), API
+ * credentials and API management.
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { SettingsPageFrame } from './settings-page-frame.tsx';
 import { ShortCodesDialog } from './short-codes-dialog.tsx';
 import { SmtpDialog } from './smtp-dialog.tsx';
 import { TemplatesDialog } from './templates-dialog.tsx';
+import { WebhookDeliveriesPanel } from './webhook-deliveries-panel.tsx';
 import { WebhookUrlDialog } from './webhook-url-dialog.tsx';
 
 type Dialog = 'smtp' | 'email' | 'sms' | 'codes' | 'webhook' | 'credentials' | 'api' | null;
@@ -104,6 +106,16 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
           <Text size="sm" style={{ wordBreak: 'break-all' }}>
             {settings.customer_quotes_webhook_url ?? 'No webhook set.'}
           </Text>
+          {settings.customer_quotes_webhook_url ? (
+            <Row
+              label="Signing secret"
+              value={
+                <Badge color={settings.has_webhook_secret ? 'green' : 'gray'} variant="light" radius="sm">
+                  {settings.has_webhook_secret ? 'Secret set' : 'No secret'}
+                </Badge>
+              }
+            />
+          ) : null}
         </SettingsCard>
         <SettingsCard
           title="API credentials"
@@ -126,6 +138,9 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
           <Row label="Rate limit" value={`${api.rate_limit_per_minute} / minute`} />
         </SettingsCard>
       </SimpleGrid>
+      {settings.customer_quotes_webhook_url ? (
+        <WebhookDeliveriesPanel companyId={companyId} hasSecret={settings.has_webhook_secret} />
+      ) : null}
       <SmtpDialog opened={dialog === 'smtp'} value={smtp} companyId={companyId} onClose={close} />
       <TemplatesDialog
         kind="email"
