@@ -8,6 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WebhookDelivery } from '../../portal/features/admin/api/admin-types.ts';
 import { insertAtCursor } from '../../portal/features/admin/api/insert-at-cursor.ts';
 import { isHttpsUrl } from '../../portal/features/admin/api/is-https-url.ts';
 import { setSettingsCompanyId } from '../../portal/features/admin/api/settings-company-store.ts';
@@ -193,7 +194,7 @@ describe('messaging console', () => {
 
   it('lists webhook deliveries newest first in their colours, sends a test and rotates the secret', async () => {
     signInAs('admin');
-    const attempt = {
+    const attempt: WebhookDelivery = {
       id: 1,
       event: 'quotes.completed',
       delivery_id: 'd-1',
@@ -208,11 +209,11 @@ describe('messaging console', () => {
       created_at: '2026-05-01T10:00:00Z',
       finished_at: '2026-05-01T10:00:00Z',
     };
-    let deliveries = [attempt];
+    let deliveries: WebhookDelivery[] = [attempt];
     const calls = mockFetch((path) => {
       if (path === 'portal-settings/list-webhook-deliveries') return envelope({ deliveries });
       if (path === 'portal-settings/send-test-webhook') {
-        const test = {
+        const test: WebhookDelivery = {
           ...attempt,
           id: 2,
           event: 'test',

@@ -18,19 +18,17 @@ export function WebhookSecretAlert({ secret, onDone }: WebhookSecretAlertProps) 
         <Text size="sm">
           Copy the secret now. It is shown only once. Your receiver checks X-Portal-Signature with it.
         </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-            {secret}
-          </Code>
+        <Code block data-testid="webhook-secret" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+          {secret}
+        </Code>
+        <Group justify="flex-end" gap="xs">
           <CopyButton value={secret}>
             {({ copied, copy }) => (
-              <Button size="compact-xs" onClick={copy}>
+              <Button size="xs" onClick={copy}>
                 {copied ? 'Copied' : 'Copy secret'}
               </Button>
             )}
           </CopyButton>
-        </Group>
-        <Group justify="flex-end">
           <Button size="xs" variant="light" onClick={onDone}>
             I have copied it
           </Button>
