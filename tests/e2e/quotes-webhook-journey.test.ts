@@ -2,8 +2,9 @@
  * Customer quotes webhook in Chromium (issue 14): the demo admin saves a webhook URL in the
  * messaging console and sees the signing secret once; with the URL pointing at a local receiver
  * (the server runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=1), "Send test" is delivered signed and shows
- * in the log in green; a receiver answering 500 shows as Failed. Screenshots:
- * quotes-webhook-secret.png, quotes-webhook-log.png (test-results/ and /tmp/quotes-webhook-shots/).
+ * in the log in green; a receiver answering 500 shows as Failed. axe-core finds no serious
+ * violation in the secret dialog or the log, light and dark. Screenshots: quotes-webhook-secret.png,
+ * quotes-webhook-log.png, quotes-webhook-log-dark.png (test-results/ and /tmp/quotes-webhook-shots/).
  */
 import { createHmac } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -11,10 +12,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const FLAG = 'WEBHOOK_ALLOW_PRIVATE_TARGETS';
 const SHOTS = '/tmp/quotes-webhook-shots';
+const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 
 describe('customer quotes webhook in Chromium', () => {
   let portal: RunningPortal;
@@ -54,7 +57,8 @@ describe('customer quotes webhook in Chromium', () => {
   };
 
   it('an admin saves the URL, copies the secret once, sends a test and reads the log', async () => {
-    const page = await portal.newPage();
+    // bypassCSP: axe-core is injected as a script tag (STACK-NOTES, tests only).
+    const page = await portal.newPage({ bypassCSP: true });
     await portal.signIn(page, 'admin@demo.test');
     await page.goto(`${portal.baseUrl}/dashboard/portal-settings/messaging-console`);
     await page.getByRole('button', { name: 'Edit webhook URL' }).click();
@@ -64,6 +68,7 @@ describe('customer quotes webhook in Chromium', () => {
     const secret = (await dialog.getByTestId('webhook-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     await shot(page, 'quotes-webhook-secret');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'I have copied it' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByText(secret).count()).toBe(0);
@@ -114,6 +119,14 @@ describe('customer quotes webhook in Chromium', () => {
     expect(rows[2]).toContain('Delivered');
     expect(rows[2]).toContain('200');
     await shot(page, 'quotes-webhook-log');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The log's colours in the dark scheme too.
+    await page.evaluate((key) => localStorage.setItem(key, 'dark'), COLOR_SCHEME_KEY);
+    await page.reload();
+    await panel.getByRole('table', { name: 'Webhook deliveries' }).getByRole('row').nth(2).waitFor();
+    await shot(page, 'quotes-webhook-log-dark');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

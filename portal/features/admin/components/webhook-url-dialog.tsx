@@ -60,7 +60,13 @@ export function WebhookUrlDialog({ opened, value, companyId, onClose }: WebhookU
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Customer quotes webhook URL" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Customer quotes webhook URL"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {secret ? (
         <WebhookSecretAlert secret={secret} onDone={onClose} />
       ) : (
