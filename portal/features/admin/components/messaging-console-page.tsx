@@ -31,6 +31,20 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
+/** A write-only secret's row: whether it is stored, never the secret. `words`: [set, not set]. */
+function SecretRow({ label, isSet, words }: { label: string; isSet: boolean; words: [string, string] }) {
+  return (
+    <Row
+      label={label}
+      value={
+        <Badge color={isSet ? 'green' : 'gray'} variant="light" radius="sm">
+          {isSet ? words[0] : words[1]}
+        </Badge>
+      }
+    />
+  );
+}
+
 function MessagingSections({ settings, companyId }: { settings: PortalSettings; companyId: number | null }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
@@ -48,14 +62,7 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
             <>
               <Row label="Server" value={`${smtp.host}:${smtp.port}`} />
               <Row label="From" value={`${smtp.from_name} <${smtp.from_email}>`} />
-              <Row
-                label="Password"
-                value={
-                  <Badge color={smtp.has_password ? 'green' : 'gray'} variant="light" radius="sm">
-                    {smtp.has_password ? 'Password set' : 'No password'}
-                  </Badge>
-                }
-              />
+              <SecretRow label="Password" isSet={smtp.has_password} words={['Password set', 'No password']} />
             </>
           ) : (
             <Text size="sm" c="dimmed">
@@ -107,13 +114,10 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
             {settings.customer_quotes_webhook_url ?? 'No webhook set.'}
           </Text>
           {settings.customer_quotes_webhook_url ? (
-            <Row
+            <SecretRow
               label="Signing secret"
-              value={
-                <Badge color={settings.has_webhook_secret ? 'green' : 'gray'} variant="light" radius="sm">
-                  {settings.has_webhook_secret ? 'Secret set' : 'No secret'}
-                </Badge>
-              }
+              isSet={settings.has_webhook_secret}
+              words={['Secret set', 'No secret']}
             />
           ) : null}
         </SettingsCard>
