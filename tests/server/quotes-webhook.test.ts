@@ -3,17 +3,24 @@
  * an application queues exactly one delivery whose signed body verifies; 500 twice then 200 is
  * three logged attempts on the 1 min, 2 min schedule; 400 stops; loopback and private targets are
  * refused (with a logged outcome) without WEBHOOK_ALLOW_PRIVATE_TARGETS; a job re-claimed after
- * its worker died posts once, and not again when the dead worker had already delivered. PGlite
- * and PostgreSQL.
+ * its worker died posts once, and not again when the dead worker had already delivered, also
+ * across a restart on the same PGlite data directory. PGlite and PostgreSQL.
  */
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../engine/types.ts';
 import { examples } from '../../schemas/schema-set.ts';
+import { buildApp } from '../../server/app.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
 import { applications, type JobRow, jobs, webhookDeliveries } from '../../server/db/schema.ts';
+import { seedDemoData } from '../../server/db/seed-demo-data.ts';
 import { claimJobs } from '../../server/repositories/jobs-repository.ts';
 import {
   CUSTOMER_QUOTES_WEBHOOK_KIND,
@@ -347,6 +354,112 @@ describe.each(DATABASE_KINDS)('customer quotes webhook on %s', (kind) => {
     const saved = await setUrl(receiver.url);
     expect(saved.body.data.webhook_secret).toBeUndefined();
   }, 60_000);
+});
+
+describe('restart (PGlite on disk)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'webhook-restart-'));
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const flagBefore = process.env[ALLOW_PRIVATE_TARGETS_FLAG];
+
+  beforeAll(async () => {
+    process.env[ALLOW_PRIVATE_TARGETS_FLAG] = '1';
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (flagBefore === undefined) delete process.env[ALLOW_PRIVATE_TARGETS_FLAG];
+    else process.env[ALLOW_PRIVATE_TARGETS_FLAG] = flagBefore;
+  });
+
+  async function boot() {
+    const database = await openDatabase({ dataDir });
+    await migrate(database.db);
+    await seedDemoData(database.db);
+    const app = await buildApp({ db: database.db, portalDir: null, startWorker: false });
+    const post = async (path: string, body: object) =>
+      (await app.inject({ method: 'POST', url: `/api/${path}`, payload: body })).json();
+    const login = async (email: string) =>
+      (await post('auth/login', { email, password: 'demo1234' })).data.session_key as string;
+    return { database, app, post, login };
+  }
+
+  /** A completed application of the process `p`; returns its webhook job. */
+  async function completedWithJob(p: Awaited<ReturnType<typeof boot>>, street: string) {
+    const key = await p.login('agent@demo.test');
+    const created = await p.post('agent-portal/create-new-application', {
+      session_key: key,
+      address: {
+        searched_address: `${street}, Miami Beach, FL 33139`,
+        address1: street,
+        city: 'Miami Beach',
+        state: 'FL',
+        zip: '33139',
+      },
+    });
+    const id = created.data.application.id;
+    const launched = await p.post('agent-portal/launch-application', {
+      session_key: key,
+      application_id: id,
+      address_details: structuredClone(examples.primary as Doc),
+    });
+    expect(launched.code, launched.message).toBe(200);
+    await p.app.quoteWorker.drain();
+    const rows = await p.database.db.select().from(jobs).where(eq(jobs.kind, CUSTOMER_QUOTES_WEBHOOK_KIND));
+    const job = rows.find((row) => (row.payload as { application_id: number }).application_id === id);
+    expect(job).toBeDefined();
+    return job as JobRow;
+  }
+
+  it('posts each delivery once across a process that stopped before sending and one that stopped after', async () => {
+    const first = await boot();
+    const adminKey = await first.login('admin@demo.test');
+    const saved = await first.post('portal-settings/update-webhook', {
+      session_key: adminKey,
+      customer_quotes_webhook_url: receiver.url,
+    });
+    expect(saved.code, saved.message).toBe(200);
+    const unsent = await completedWithJob(first, '1 Restart Way');
+    const sent = await completedWithJob(first, '2 Restart Way');
+    const claim = async () =>
+      (await claimJobs(first.database.db, 'first-process', [CUSTOMER_QUOTES_WEBHOOK_KIND], 1, 60_000))[0];
+    // Stopped after claiming, before sending.
+    expect((await claim()).id).toBe(unsent.id);
+    // Stopped after the receiver answered and the answer was logged, before the job was marked done.
+    const claimed = await claim();
+    expect(claimed.id).toBe(sent.id);
+    await customerQuotesWebhookJob(claimed, {
+      db: first.database.db,
+      signal: new AbortController().signal,
+      logger: undefined,
+      reportProgress: async () => {},
+    });
+    expect(receiver.received).toHaveLength(1);
+    await first.app.close();
+    await first.database.close();
+
+    const second = await boot();
+    // The first process's leases ran out while it was down.
+    await second.database.db
+      .update(jobs)
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where(eq(jobs.locked_by, 'first-process'));
+    expect(await second.app.jobWorker.drain()).toBe(2);
+    const deliveries = receiver.received.map((r) => JSON.parse(r.body).application.id);
+    expect(deliveries.sort()).toEqual(
+      [
+        (unsent.payload as { application_id: number }).application_id,
+        (sent.payload as { application_id: number }).application_id,
+      ].sort(),
+    );
+    const done = await second.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.kind, CUSTOMER_QUOTES_WEBHOOK_KIND));
+    expect(done.map((job) => job.status)).toEqual(['done', 'done']);
+    await second.app.close();
+    await second.database.close();
+  }, 120_000);
 });
 
 describe('webhook targets', () => {
