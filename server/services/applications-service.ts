@@ -314,7 +314,8 @@ export async function updateApplicationDetails(
  * Launches an application: 409 unless new; 422 for a type not quoted yet, invalid data (first
  * message, error_obj by field, data.messages) or an underwriting block (its message,
  * data.outcomes). Otherwise stores the document, sets status launched and queues one pending
- * quote and job per launch target, all in one transaction. Returns the view and the warnings.
+ * quote and job per launch target, all in one transaction (with no target it is completed at
+ * once, and the customer quotes webhook queued). Returns the view and the warnings.
  * docs/api.md launch-application, SPEC §5, §8.
  */
 export async function launchApplication(
