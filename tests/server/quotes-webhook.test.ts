@@ -29,7 +29,9 @@ import {
   INTERRUPTED_MESSAGE,
   WEBHOOK_FIRST_RETRY_MS,
 } from '../../server/services/customer-quotes-webhook-job.ts';
+import { isRetryable } from '../../server/services/webhook-attempt.ts';
 import { NO_WEBHOOK_URL_MESSAGE } from '../../server/services/webhook-deliveries-service.ts';
+import { postWebhook, WEBHOOK_TIMEOUT_MS } from '../../server/webhooks/post-webhook.ts';
 import {
   ALLOW_PRIVATE_TARGETS_FLAG,
   checkWebhookTarget,
@@ -496,5 +498,35 @@ describe('webhook targets', () => {
     expect(target.address).toBe('93.184.215.14');
     await expect(checkWebhookTarget('https://[::1]/q', false)).rejects.toThrow('loopback');
     expect((await checkWebhookTarget('http://[::1]/q', true)).address).toBe('::1');
+  });
+});
+
+describe('webhook POST', () => {
+  it('gives up an attempt with no answer at its timeout, as a retryable failure', async () => {
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const { port } = hanging.address() as AddressInfo;
+    try {
+      const target = await checkWebhookTarget(`http://127.0.0.1:${port}/`, true);
+      const answer = await postWebhook(target, '{}', {}, { timeoutMs: 200 });
+      expect(answer).toMatchObject({
+        statusCode: null,
+        error: 'No answer within 0.2 s.',
+        responseExcerpt: null,
+      });
+      expect(answer.durationMs).toBeGreaterThanOrEqual(190);
+      expect(isRetryable(answer)).toBe(true);
+      expect(WEBHOOK_TIMEOUT_MS).toBe(10_000);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
+  it('retries 5xx, 429 and network errors only', () => {
+    for (const statusCode of [null, 500, 502, 503, 429])
+      expect(isRetryable({ statusCode }), String(statusCode)).toBe(true);
+    for (const statusCode of [400, 401, 404, 410, 301])
+      expect(isRetryable({ statusCode }), String(statusCode)).toBe(false);
   });
 });
