@@ -495,3 +495,33 @@ export const textMessages = pgTable('text_messages', {
 });
 
 export type TextMessageRow = typeof textMessages.$inferSelect;
+
+/** What became of one webhook attempt (docs/decisions/223-webhook-delivery-log.md). */
+export type WebhookOutcome = 'sending' | 'delivered' | 'retrying' | 'failed' | 'refused' | 'interrupted';
+/** The events a company's customer quotes webhook receives: completed quotes, or the console's test. */
+export type WebhookEvent = 'quotes.completed' | 'test';
+
+/** One attempt to POST a company's customer quotes webhook (migration 0013, issue 14). */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  job_id: integer('job_id').references(() => jobs.id),
+  /** No foreign key: the log outlives a deleted application. */
+  application_id: integer('application_id'),
+  event: text('event').$type<WebhookEvent>().notNull(),
+  /** Shared by every attempt of one delivery; sent as X-Portal-Delivery for receivers to dedupe. */
+  delivery_id: text('delivery_id').notNull(),
+  attempt: integer('attempt').notNull(),
+  url: text('url').notNull(),
+  outcome: text('outcome').$type<WebhookOutcome>().notNull().default('sending'),
+  status_code: integer('status_code'),
+  duration_ms: integer('duration_ms'),
+  error: text('error'),
+  response_excerpt: text('response_excerpt'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finished_at: timestamp('finished_at', { withTimezone: true }),
+});
+
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

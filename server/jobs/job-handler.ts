@@ -14,7 +14,7 @@ export interface JobContext {
 
 /**
  * Runs one job. The returned object is stored as the job's result. Throw RetryLater to run again
- * after a delay; any other error retries with exponential backoff until max_attempts, then the job
+ * after a delay; throw GiveUp to fail at once; any other error retries with exponential backoff until max_attempts, then the job
  * fails. A job can be claimed again after a crash, so a handler must be idempotent: it reads what
  * it already did (its progress, its own rows) before doing it again.
  */

@@ -3,10 +3,15 @@
  * work is one entry here and a handler module of its area. docs/decisions/109-one-job-mechanism.md.
  */
 import { BULK_IMPORT_KIND, bulkImportJob } from '../services/bulk-import-job.ts';
+import {
+  CUSTOMER_QUOTES_WEBHOOK_KIND,
+  customerQuotesWebhookJob,
+} from '../services/customer-quotes-webhook-job.ts';
 import { PRICE_MODEL_REFIT_KIND, priceModelRefitJob } from '../services/price-model-refit-job.ts';
 import type { JobHandler } from './job-handler.ts';
 
 export const jobHandlers: Record<string, JobHandler> = {
   [BULK_IMPORT_KIND]: bulkImportJob,
   [PRICE_MODEL_REFIT_KIND]: priceModelRefitJob,
+  [CUSTOMER_QUOTES_WEBHOOK_KIND]: customerQuotesWebhookJob,
 };

@@ -2,7 +2,8 @@
  * The worker of the `jobs` table (docs/decisions/109-one-job-mechanism.md): claims due jobs of the
  * kinds it has handlers for, up to `concurrency` at once, starting a new one as soon as one
  * finishes; renews each lease while its handler runs (aborting the handler's signal when a lease
- * is lost); stores the result, or requeues with backoff, or fails the job after max_attempts.
+ * is lost); stores the result, or requeues with backoff, or fails the job after max_attempts (or
+ * at once when its handler throws GiveUp).
  * Safe with several processes on one PostgreSQL (claims use FOR UPDATE SKIP LOCKED).
  */
 import { randomUUID } from 'node:crypto';
@@ -17,6 +18,7 @@ import {
   requeueJob,
   setJobProgress,
 } from '../repositories/jobs-repository.ts';
+import { GiveUp } from './give-up.ts';
 import type { JobHandler } from './job-handler.ts';
 import { RetryLater } from './retry-later.ts';
 
@@ -111,7 +113,8 @@ export function createJobWorker(db: Executor, options: JobWorkerOptions = {}): J
           { job: job.id, kind: job.kind, attempt: job.attempts, err: error },
           'job attempt failed',
         );
-        if (job.attempts >= job.max_attempts) await failJob(db, job.id, id, message);
+        if (job.attempts >= job.max_attempts || error instanceof GiveUp)
+          await failJob(db, job.id, id, message);
         else
           await requeueJob(
             db,

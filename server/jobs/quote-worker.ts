@@ -3,7 +3,8 @@
  * connector with an AbortSignal at QUOTE_TIMEOUT_MS, checks the answer against
  * quote-answer.schema.json, writes the quote, notes a timeout or error on the application
  * (SPEC §3 Note), and completes the application when no quote is pending
- * (min_quote_amount = cheapest quoted premium). A fault stays with its carrier's quote.
+ * (min_quote_amount = cheapest quoted premium), queuing the customer quotes webhook's delivery
+ * in the same transaction. A fault stays with its carrier's quote.
  * Safe with several processes on one PostgreSQL: claims use FOR UPDATE SKIP LOCKED, and the
  * completion check locks the application row. A claim is a lease the worker renews while it holds
  * the job, so a killed process's jobs are re-claimed one lease later
@@ -28,6 +29,7 @@ import {
   renewQuoteJobLeases,
 } from '../repositories/quotes-repository.ts';
 import { noteCarrierFault } from '../services/carrier-fault-note.ts';
+import { enqueueCustomerQuotesWebhook } from '../services/customer-quotes-webhook-job.ts';
 import { ruleContextOf } from '../services/schema-engine.ts';
 
 /** Default pause between polls when the queue was empty, in ms. */
@@ -171,7 +173,12 @@ async function settle(
     if (app?.status !== 'launched') return;
     const progress = await quoteProgress(tx, app.id);
     if (progress.pending === 0) {
-      await updateApplication(tx, app.id, { status: 'completed', min_quote_amount: progress.cheapest });
+      const completed = await updateApplication(tx, app.id, {
+        status: 'completed',
+        min_quote_amount: progress.cheapest,
+      });
+      // Queued with the completion, so a crash keeps both or neither (issue 14).
+      await enqueueCustomerQuotesWebhook(tx, completed);
     }
   });
 }

@@ -136,3 +136,16 @@ export async function findLogo(
     .where(eq(companyLogos.company_id, companyId));
   return row ?? null;
 }
+
+/** The company's settings jsonb (companies.settings), or null when there is no such company. */
+export async function companySettingsOf(
+  db: Executor,
+  companyId: number,
+): Promise<Record<string, unknown> | null> {
+  if (!isRowId(companyId)) return null;
+  const [row] = await db
+    .select({ settings: companies.settings })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.settings ?? null;
+}

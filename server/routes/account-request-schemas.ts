@@ -293,6 +293,11 @@ export const webhookBodySchema = settingsBody({ customer_quotes_webhook_url: nul
   'customer_quotes_webhook_url',
 ]);
 
+/** list-webhook-deliveries: the newest `limit` attempts (default 50). */
+export const webhookDeliveriesBodySchema = settingsBody({
+  limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+});
+
 export const apiManagementBodySchema = settingsBody(
   {
     api_management: item({

@@ -1,5 +1,6 @@
 /**
- * Portal settings and API credentials (docs/api-accounts.md Portal settings, API credentials):
+ * Portal settings, the customer quotes webhook's secret, delivery log and test, and API
+ * credentials (docs/api-accounts.md Portal settings, Customer quotes webhook, API credentials):
  * admins for their company, super-admins for any; agents and customers 403.
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +21,6 @@ import {
   COLLECTIONS,
   type CollectionName,
   changeSettings,
-  checkWebhookUrl,
   eoChange,
   getSettings,
   removeItem,
@@ -29,7 +29,10 @@ import {
   samlChange,
   smsProviderChange,
   smtpChange,
+  webhookChange,
+  webhookSecretRotation,
 } from '../services/portal-settings-service.ts';
+import { listWebhookDeliveries, sendTestWebhook } from '../services/webhook-deliveries-service.ts';
 import {
   apiManagementBodySchema,
   COLLECTION_ITEM_SCHEMAS,
@@ -46,12 +49,17 @@ import {
   smsProviderBodySchema,
   smtpBodySchema,
   webhookBodySchema,
+  webhookDeliveriesBodySchema,
   widgetsBodySchema,
 } from './account-request-schemas.ts';
 import { sessionOnlyBodySchema } from './request-schemas.ts';
 import { type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
 
 type SettingsBody = { company_id?: BodyId } & Record<string, unknown>;
+
+/** The answer of a write that generated a webhook secret (shown once, like an API secret). */
+export const WEBHOOK_SECRET_SAVED_MESSAGE =
+  'Settings saved. Copy the webhook signing secret now: it is not shown again.';
 
 /** Registers portal-settings/* and api-credentials/*. */
 export async function portalSettingsRoutes(app: FastifyInstance, options: { db: Executor }) {
@@ -63,18 +71,28 @@ export async function portalSettingsRoutes(app: FastifyInstance, options: { db: 
     return success('Settings.', { settings: await getSettings(db, actorOf(request), idOf(body.company_id)) });
   });
 
-  /** A settings write: `change` gets the stored settings and the checked body. */
+  /**
+   * A settings write: `change` gets the stored settings and the checked body. A change that
+   * generated a webhook secret answers it once, as `webhook_secret`.
+   */
   const write = (
     path: string,
     schema: object,
-    change: (current: StoredSettings, body: SettingsBody) => { settings?: StoredSettings; company?: object },
+    change: (
+      current: StoredSettings,
+      body: SettingsBody,
+    ) => { settings?: StoredSettings; company?: object; secret?: string | null },
   ) =>
     route(`portal-settings/${path}`, schema, async (request) => {
       const body = bodyOf<SettingsBody>(request);
-      const settings = await changeSettings(db, actorOf(request), idOf(body.company_id), (current) =>
-        change(current, body),
-      );
-      return success('Settings saved.', { settings });
+      let secret: string | null = null;
+      const settings = await changeSettings(db, actorOf(request), idOf(body.company_id), (current) => {
+        const result = change(current, body);
+        secret = result.secret ?? null;
+        return result;
+      });
+      if (secret === null) return success('Settings saved.', { settings });
+      return success(WEBHOOK_SECRET_SAVED_MESSAGE, { settings, webhook_secret: secret });
     });
 
   write('update-global', globalSettingsBodySchema, (current, body) => {
@@ -100,10 +118,23 @@ export async function portalSettingsRoutes(app: FastifyInstance, options: { db: 
       body.sms_provider as { account_sid: string; from_number: string; auth_token?: string } | null,
     ),
   );
-  write('update-webhook', webhookBodySchema, (current, body) => {
-    const url = body.customer_quotes_webhook_url as string | null;
-    checkWebhookUrl(url);
-    return { settings: { ...current, customer_quotes_webhook_url: url } };
+  write('update-webhook', webhookBodySchema, (current, body) =>
+    webhookChange(current, body.customer_quotes_webhook_url as string | null),
+  );
+  write('rotate-webhook-secret', settingsGetBodySchema, (current) => webhookSecretRotation(current));
+  route('portal-settings/list-webhook-deliveries', webhookDeliveriesBodySchema, async (request) => {
+    const body = bodyOf<SettingsBody & { limit: number }>(request);
+    const deliveries = await listWebhookDeliveries(db, actorOf(request), idOf(body.company_id), body.limit);
+    return success('Webhook deliveries.', { deliveries });
+  });
+  route('portal-settings/send-test-webhook', settingsGetBodySchema, async (request) => {
+    const body = bodyOf<SettingsBody>(request);
+    const delivery = await sendTestWebhook(db, actorOf(request), idOf(body.company_id), request.log);
+    const message =
+      delivery.outcome === 'delivered'
+        ? `Test delivered: the receiver answered ${delivery.status_code}.`
+        : `Test not delivered: ${delivery.error ?? 'no answer.'}`;
+    return success(message, { delivery });
   });
   write('update-api-management', apiManagementBodySchema, (current, body) => ({
     settings: { ...current, api_management: body.api_management as StoredSettings['api_management'] },

@@ -46,6 +46,7 @@ import { type Actor, accessScope } from './actor.ts';
 import { applicationRecordDefaults } from './application-record-defaults.ts';
 import { applicationView, noteView } from './application-view.ts';
 import { clientName } from './client-name.ts';
+import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { ruleContextOf } from './schema-engine.ts';
 import { compiledSchemaSetOf, currentSchemaVersion, migrationsFrom } from './schema-versions.ts';
 import { visibleDocument } from './visible-document.ts';
@@ -313,7 +314,8 @@ export async function updateApplicationDetails(
  * Launches an application: 409 unless new; 422 for a type not quoted yet, invalid data (first
  * message, error_obj by field, data.messages) or an underwriting block (its message,
  * data.outcomes). Otherwise stores the document, sets status launched and queues one pending
- * quote and job per launch target, all in one transaction. Returns the view and the warnings.
+ * quote and job per launch target, all in one transaction (with no target it is completed at
+ * once, and the customer quotes webhook queued). Returns the view and the warnings.
  * docs/api.md launch-application, SPEC §5, §8.
  */
 export async function launchApplication(
@@ -359,6 +361,7 @@ export async function launchApplication(
       launched_at: now,
       min_quote_amount: null,
     });
+    if (updated.status === 'completed') await enqueueCustomerQuotesWebhook(tx, updated, now);
     return {
       application: await viewOf(tx, updated),
       warnings: outcomes.filter((o) => o.outcome === 'warning'),

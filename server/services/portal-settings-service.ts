@@ -17,6 +17,8 @@ import {
   findCompanyWithExtras,
   updateCompany,
 } from '../repositories/companies-repository.ts';
+import { newWebhookSecret } from '../webhooks/webhook-signature.ts';
+import { privateTargetsAllowed } from '../webhooks/webhook-target.ts';
 import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { daysUntil } from './company-status.ts';
@@ -66,6 +68,8 @@ export interface StoredSettings {
   email_templates?: Item[];
   sms_templates?: Item[];
   customer_quotes_webhook_url?: string | null;
+  /** The key of the webhook's X-Portal-Signature; write-only (answered once, when generated). */
+  customer_quotes_webhook_secret?: string | null;
   api_management?: { enabled: boolean; allowed_origins: string[]; rate_limit_per_minute: number };
   saml?: SamlSettings | null;
   sms_provider?: SmsProviderSettings | null;
@@ -136,6 +140,7 @@ export function settingsView(company: CompanyRow, now: Date = new Date()) {
     sms_templates: s.sms_templates ?? [],
     short_codes: SHORT_CODES,
     customer_quotes_webhook_url: s.customer_quotes_webhook_url ?? null,
+    has_webhook_secret: Boolean(s.customer_quotes_webhook_secret),
     api_management: s.api_management ?? { enabled: false, allowed_origins: [], rate_limit_per_minute: 60 },
     sms_provider: s.sms_provider
       ? {
@@ -197,7 +202,50 @@ export function checkShortCodes(texts: unknown[]): void {
   }
 }
 
-/** Throws 422 WEBHOOK_HTTPS_MESSAGE unless `url` is null or an absolute https URL with a host. */
+/**
+ * The company's customer quotes webhook: its URL and signing secret (null when none is stored),
+ * or null when no URL is set. For the webhook job only: the secret is never answered.
+ */
+export function companyWebhook(
+  settings: Record<string, unknown> | null,
+): { url: string; secret: string | null } | null {
+  const s = (settings ?? {}) as StoredSettings;
+  return s.customer_quotes_webhook_url
+    ? { url: s.customer_quotes_webhook_url, secret: s.customer_quotes_webhook_secret ?? null }
+    : null;
+}
+
+/**
+ * Webhook URL update (checked by checkWebhookUrl). The first URL saved without a stored secret
+ * generates one (`secret`, to answer once); removing the URL keeps the secret for the next one.
+ * docs/decisions/221-webhook-signature-and-secret.md.
+ */
+export function webhookChange(
+  current: StoredSettings,
+  url: string | null,
+): Change & { secret: string | null } {
+  checkWebhookUrl(url);
+  const secret = url !== null && !current.customer_quotes_webhook_secret ? newWebhookSecret() : null;
+  return {
+    settings: {
+      ...current,
+      customer_quotes_webhook_url: url,
+      ...(secret ? { customer_quotes_webhook_secret: secret } : {}),
+    },
+    secret,
+  };
+}
+
+/** A new webhook signing secret replacing the stored one; `secret` is answered once. */
+export function webhookSecretRotation(current: StoredSettings): Change & { secret: string } {
+  const secret = newWebhookSecret();
+  return { settings: { ...current, customer_quotes_webhook_secret: secret }, secret };
+}
+
+/**
+ * Throws 422 WEBHOOK_HTTPS_MESSAGE unless `url` is null or an absolute https URL with a host
+ * (http too when WEBHOOK_ALLOW_PRIVATE_TARGETS=1, for a local receiver in development and tests).
+ */
 export function checkWebhookUrl(url: string | null): void {
   if (url === null) return;
   let parsed: URL | null = null;
@@ -206,7 +254,8 @@ export function checkWebhookUrl(url: string | null): void {
   } catch {
     parsed = null;
   }
-  if (parsed?.protocol !== 'https:' || parsed.hostname === '') {
+  const schemes = privateTargetsAllowed() ? ['https:', 'http:'] : ['https:'];
+  if (!parsed || !schemes.includes(parsed.protocol) || parsed.hostname === '') {
     throw new ApiError(422, WEBHOOK_HTTPS_MESSAGE, { customer_quotes_webhook_url: WEBHOOK_HTTPS_MESSAGE });
   }
 }

@@ -1,12 +1,14 @@
 /**
  * /dashboard/portal-settings/messaging-console: sections and empty states, SMTP password
- * write-only, templates with short codes, webhook https-only, API secret shown once, API
+ * write-only, templates with short codes, webhook https-only with its secret shown once, delivery
+ * log, test and rotation, API secret shown once, API
  * management; the rules as properties. SPEC §2 Dialogs; docs/api-accounts.md.
  */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WebhookDelivery } from '../../portal/features/admin/api/admin-types.ts';
 import { insertAtCursor } from '../../portal/features/admin/api/insert-at-cursor.ts';
 import { isHttpsUrl } from '../../portal/features/admin/api/is-https-url.ts';
 import { setSettingsCompanyId } from '../../portal/features/admin/api/settings-company-store.ts';
@@ -197,6 +199,98 @@ describe('messaging console', () => {
     fireEvent.change(within(dialog).getByLabelText('Webhook URL'), { target: { value: 'https://ok.test' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save webhook' }));
     expect(await within(dialog).findByText('The webhook URL must use https.')).toBeTruthy();
+  });
+
+  it('shows the webhook signing secret once when the first URL is saved', async () => {
+    signInAs('admin');
+    mockFetch((path) =>
+      path === 'portal-settings/update-webhook'
+        ? envelope({
+            settings: settingsFixture({
+              customer_quotes_webhook_url: 'https://h.test/q',
+              has_webhook_secret: true,
+            }),
+            webhook_secret: 'whsec_ONCE',
+          })
+        : path === 'portal-settings/list-webhook-deliveries'
+          ? envelope({ deliveries: [] })
+          : envelope({ settings: settingsFixture() }),
+    );
+    renderWithProviders(<MessagingConsolePage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit webhook URL' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Webhook URL'), { target: { value: 'https://h.test/q' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save webhook' }));
+    expect((await within(dialog).findByTestId('webhook-secret')).textContent).toBe('whsec_ONCE');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I have copied it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.body.textContent).not.toContain('whsec_ONCE');
+    expect((await screen.findByRole('region', { name: 'Webhook deliveries' })).textContent).toContain(
+      'No deliveries yet',
+    );
+  });
+
+  it('lists webhook deliveries newest first in their colours, sends a test and rotates the secret', async () => {
+    signInAs('admin');
+    const attempt: WebhookDelivery = {
+      id: 1,
+      event: 'quotes.completed',
+      delivery_id: 'd-1',
+      application_id: 42,
+      attempt: 1,
+      url: 'https://h.test/q',
+      outcome: 'retrying',
+      status_code: 500,
+      duration_ms: 31,
+      error: 'The receiver answered 500.',
+      response_excerpt: 'oops',
+      created_at: '2026-05-01T10:00:00Z',
+      finished_at: '2026-05-01T10:00:00Z',
+    };
+    let deliveries: WebhookDelivery[] = [attempt];
+    const calls = mockFetch((path) => {
+      if (path === 'portal-settings/list-webhook-deliveries') return envelope({ deliveries });
+      if (path === 'portal-settings/send-test-webhook') {
+        const test: WebhookDelivery = {
+          ...attempt,
+          id: 2,
+          event: 'test',
+          application_id: null,
+          outcome: 'delivered',
+          status_code: 200,
+          error: null,
+          response_excerpt: 'thanks',
+        };
+        deliveries = [test, attempt];
+        return envelope({ delivery: test }, { message: 'Test delivered: the receiver answered 200.' });
+      }
+      const settings = settingsFixture({
+        customer_quotes_webhook_url: 'https://h.test/q',
+        has_webhook_secret: true,
+      });
+      if (path === 'portal-settings/rotate-webhook-secret')
+        return envelope({ settings, webhook_secret: 'whsec_NEW' });
+      return envelope({ settings });
+    });
+    renderWithProviders(<MessagingConsolePage />);
+    const panel = await screen.findByRole('region', { name: 'Webhook deliveries' });
+    const table = await within(panel).findByRole('table', { name: 'Webhook deliveries' });
+    expect(within(table).getByText('Retrying')).toBeTruthy();
+    expect(table.textContent).toContain('Application 42');
+    expect(table.textContent).toContain('The receiver answered 500.');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Send test' }));
+    expect((await within(panel).findByTestId('webhook-test-outcome')).textContent).toContain(
+      'Test delivered: the receiver answered 200.',
+    );
+    await waitFor(() => expect(within(panel).getAllByRole('row')).toHaveLength(3));
+    const rows = within(panel).getAllByRole('row');
+    expect(rows[1].textContent).toContain('Delivered');
+    expect(rows[2].textContent).toContain('Retrying');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Rotate secret' }));
+    expect(bodyOf(calls, 'portal-settings/rotate-webhook-secret')).toBeUndefined();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Rotate now' }));
+    expect((await within(panel).findByTestId('webhook-secret')).textContent).toBe('whsec_NEW');
+    expect(bodyOf(calls, 'portal-settings/rotate-webhook-secret')).toEqual({ session_key: 'sk-1' });
   });
 
   it('shows a new API secret once, with a copy button, and never again', async () => {

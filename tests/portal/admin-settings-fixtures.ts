@@ -47,6 +47,7 @@ export function settingsFixture(overrides: Partial<PortalSettings> = {}): Portal
       { code: '{{quote_link}}', description: 'Link to the quotes' },
     ],
     customer_quotes_webhook_url: null,
+    has_webhook_secret: false,
     api_management: { enabled: false, allowed_origins: [], rate_limit_per_minute: 60 },
     saml: null,
     ...overrides,

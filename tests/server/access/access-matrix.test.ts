@@ -24,6 +24,7 @@ import { schemaStudioCells } from './schema-studio-cells.ts';
 import { settingsCells } from './settings-cells.ts';
 import { textingCells } from './texting-cells.ts';
 import { utilityCells } from './utility-cells.ts';
+import { webhookCells } from './webhook-cells.ts';
 
 /** The calls and files that need a subscription or trial (402 without): the application callers' guard. */
 const SUBSCRIBED_CALL =
@@ -45,6 +46,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   'price predictor': pricePredictorCells,
   'bulk upload': bulkUploadCells,
   texting: textingCells,
+  'customer quotes webhook': webhookCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));

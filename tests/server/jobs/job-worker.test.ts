@@ -1,12 +1,13 @@
 /**
  * The one job mechanism (docs/decisions/109-one-job-mechanism.md): enqueue with dedupe keys, drain,
- * results and progress, backoff and RetryLater, the attempt cap, re-claim after a lease ran out (a
+ * results and progress, backoff and RetryLater, GiveUp, the attempt cap, re-claim after a lease ran out (a
  * dead worker's late writes ignored), a lost lease aborting the handler, slots refilled as soon as
  * one job ends, unknown kinds left alone, and two workers sharing one queue running each job once.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../../server/db/schema.ts';
+import { GiveUp } from '../../../server/jobs/give-up.ts';
 import type { JobHandler } from '../../../server/jobs/job-handler.ts';
 import { backoffMs, createJobWorker } from '../../../server/jobs/job-worker.ts';
 import { RetryLater } from '../../../server/jobs/retry-later.ts';
@@ -100,6 +101,21 @@ describe.each(DATABASE_KINDS)('job worker on %s', (kind) => {
     const waitMs = (row?.run_after.getTime() ?? 0) - Date.now();
     expect(waitMs).toBeGreaterThan(50_000);
     expect(waitMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('fails a job at once, attempts left or not, when its handler throws GiveUp', async () => {
+    const handlers: Record<string, JobHandler> = {
+      hopeless: async () => {
+        throw new GiveUp('answered 400');
+      },
+    };
+    const job = await enqueueJob(t.db, { kind: 'hopeless', payload: {}, maxAttempts: 5 });
+    await createJobWorker(t.db, { handlers }).drain();
+    expect(await findJob(t.db, job.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'answered 400',
+    });
   });
 
   it("re-claims a dead worker's job once its lease ran out and ignores the dead worker's late write", async () => {

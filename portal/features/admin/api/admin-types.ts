@@ -192,6 +192,8 @@ export interface PortalSettings {
   sms_templates: SmsTemplate[];
   short_codes: ShortCode[];
   customer_quotes_webhook_url: string | null;
+  /** Whether the webhook's signing secret is stored (the secret itself is never answered). */
+  has_webhook_secret: boolean;
   api_management: ApiManagement;
   saml: { entry_point: string; issuer: string; has_idp_cert: boolean } | null;
 }
@@ -205,4 +207,25 @@ export interface ApiCredential {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+}
+
+/** What became of one webhook attempt (docs/api-accounts.md Customer quotes webhook). */
+export type WebhookOutcome = 'sending' | 'delivered' | 'retrying' | 'failed' | 'refused' | 'interrupted';
+
+/** One attempt of the customer quotes webhook, as portal-settings/list-webhook-deliveries answers it. */
+export interface WebhookDelivery {
+  id: number;
+  event: 'quotes.completed' | 'test';
+  delivery_id: string;
+  application_id: number | null;
+  attempt: number;
+  url: string;
+  outcome: WebhookOutcome;
+  status_code: number | null;
+  /** Milliseconds from connecting to the end of the answer; null when nothing was sent. */
+  duration_ms: number | null;
+  error: string | null;
+  response_excerpt: string | null;
+  created_at: string;
+  finished_at: string | null;
 }

@@ -12,7 +12,11 @@ import type { PortalSettings } from './admin-types.ts';
 /** The list sections with create, update and delete calls. */
 export type SettingsListSection = 'application-sources' | 'banners' | 'email-templates' | 'sms-templates';
 
-function withCompany(companyId: number | null, body: Record<string, unknown> = {}): Record<string, unknown> {
+/** `body` with the super-admin's chosen company (none for admins: their own). */
+export function withCompany(
+  companyId: number | null,
+  body: Record<string, unknown> = {},
+): Record<string, unknown> {
   return companyId ? { company_id: companyId, ...body } : body;
 }
 
@@ -55,6 +59,11 @@ export function updatePortalSettings(
   return apiCall<{ settings: PortalSettings }>(`portal-settings/${action}`, withCompany(companyId, body));
 }
 
+/** Answer of a settings write that generated a webhook signing secret (first URL, rotation). */
+export type SettingsWithSecretAnswer = Promise<
+  ApiEnvelope<{ settings: PortalSettings; webhook_secret?: string }>
+>;
+
 /** Creates an item of a list section; the server assigns its id. */
 export function createSettingsItem(
   companyId: number | null,
@@ -90,7 +99,7 @@ export function deleteSettingsItem(
 export function useApplySettings(companyId: number | null) {
   const queryClient = useQueryClient();
   return useCallback(
-    async (answer: SettingsAnswer) => {
+    async <T extends { settings: PortalSettings }>(answer: Promise<ApiEnvelope<T>>) => {
       const envelope = await answer;
       if (envelope.status === 'success' && envelope.data?.settings)
         queryClient.setQueryData(portalSettingsQueryKey(companyId), envelope.data.settings);

@@ -1,6 +1,7 @@
 /**
- * /dashboard/portal-settings/messaging-console (SPEC §2): SMTP, the SMS provider, email and SMS templates, short
- * codes, the customer quotes webhook URL, API credentials and API management.
+ * /dashboard/portal-settings/messaging-console (SPEC §2): SMTP, the SMS provider, email and SMS
+ * templates, short codes, the customer quotes webhook URL with its delivery log, test and secret
+ * (issue 14), API credentials and API management.
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { ShortCodesDialog } from './short-codes-dialog.tsx';
 import { SmsProviderDialog } from './sms-provider-dialog.tsx';
 import { SmtpDialog } from './smtp-dialog.tsx';
 import { TemplatesDialog } from './templates-dialog.tsx';
+import { WebhookDeliveriesPanel } from './webhook-deliveries-panel.tsx';
 import { WebhookUrlDialog } from './webhook-url-dialog.tsx';
 
 type Dialog = 'smtp' | 'sms-provider' | 'email' | 'sms' | 'codes' | 'webhook' | 'credentials' | 'api' | null;
@@ -27,6 +29,20 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
         {value}
       </Text>
     </Group>
+  );
+}
+
+/** A write-only secret's row: whether it is stored, never the secret. `words`: [set, not set]. */
+function SecretRow({ label, isSet, words }: { label: string; isSet: boolean; words: [string, string] }) {
+  return (
+    <Row
+      label={label}
+      value={
+        <Badge color={isSet ? 'green' : 'gray'} variant="light" radius="sm">
+          {isSet ? words[0] : words[1]}
+        </Badge>
+      }
+    />
   );
 }
 
@@ -47,14 +63,7 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
             <>
               <Row label="Server" value={`${smtp.host}:${smtp.port}`} />
               <Row label="From" value={`${smtp.from_name} <${smtp.from_email}>`} />
-              <Row
-                label="Password"
-                value={
-                  <Badge color={smtp.has_password ? 'green' : 'gray'} variant="light" radius="sm">
-                    {smtp.has_password ? 'Password set' : 'No password'}
-                  </Badge>
-                }
-              />
+              <SecretRow label="Password" isSet={smtp.has_password} words={['Password set', 'No password']} />
             </>
           ) : (
             <Text size="sm" c="dimmed">
@@ -130,6 +139,13 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
           <Text size="sm" style={{ wordBreak: 'break-all' }}>
             {settings.customer_quotes_webhook_url ?? 'No webhook set.'}
           </Text>
+          {settings.customer_quotes_webhook_url ? (
+            <SecretRow
+              label="Signing secret"
+              isSet={settings.has_webhook_secret}
+              words={['Secret set', 'No secret']}
+            />
+          ) : null}
         </SettingsCard>
         <SettingsCard
           title="API credentials"
@@ -152,6 +168,9 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
           <Row label="Rate limit" value={`${api.rate_limit_per_minute} / minute`} />
         </SettingsCard>
       </SimpleGrid>
+      {settings.customer_quotes_webhook_url ? (
+        <WebhookDeliveriesPanel companyId={companyId} hasSecret={settings.has_webhook_secret} />
+      ) : null}
       <SmtpDialog opened={dialog === 'smtp'} value={smtp} companyId={companyId} onClose={close} />
       <SmsProviderDialog
         opened={dialog === 'sms-provider'}
