@@ -21,6 +21,7 @@ import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/j
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
 import { type MailSink, startMailSink } from './mail/mail-sink.ts';
 import { createMailer } from './mail/mailer.ts';
+import type { PropertyDataOptions } from './property-data/build-providers.ts';
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
@@ -33,6 +34,7 @@ import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { pricePredictorRoutes } from './routes/price-predictor-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
+import { propertyDataRoutes } from './routes/property-data-routes.ts';
 import { reportingRoutes } from './routes/reporting-routes.ts';
 import { resourcesRoutes } from './routes/resources-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
@@ -84,6 +86,8 @@ export interface BuildAppOptions {
   worker?: QuoteWorkerOptions;
   /** How statements of values are asked (tests plug in faulty quote managers). */
   sov?: SovSubmitOptions;
+  /** Property data connectors' base URLs and timeouts (tests: local fake provider servers). */
+  propertyData?: PropertyDataOptions;
   /** Options of the job worker; its handlers default to server/jobs/job-kinds.ts. */
   jobs?: JobWorkerOptions;
   loginRateLimit?: LoginRateLimit;
@@ -216,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(resourcesRoutes, { db });
   await app.register(bulkUploadRoutes, { db });
   await app.register(pricePredictorRoutes, { db });
+  await app.register(propertyDataRoutes, { db, propertyData: options.propertyData });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

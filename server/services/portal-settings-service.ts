@@ -11,6 +11,13 @@ import type { CompanyRow, EoData } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { SmtpSettings } from '../mail/mailer.ts';
 import {
+  DEFAULT_CACHE_DAYS,
+  PROVIDERS,
+  type ProviderName,
+  SANDBOX_PROVIDER,
+} from '../property-data/provider-catalogue.ts';
+import { PROPERTY_DATA_JOBS, type PropertyDataJob } from '../property-data/types.ts';
+import {
   type CompanyPatch,
   findCompanyForUpdate,
   findCompanyWithExtras,
@@ -58,8 +65,22 @@ export interface StoredSettings {
   customer_quotes_webhook_url?: string | null;
   api_management?: { enabled: boolean; allowed_origins: string[]; rate_limit_per_minute: number };
   saml?: SamlSettings | null;
+  property_data?: PropertyDataSettings;
   /** Next id handed to a new collection item (ids are unique within the company). */
   next_item_id?: number;
+}
+
+/** One property data job's provider and, for a real one, the company's key (secret: write-only). */
+export interface PropertyDataJobSettings {
+  provider: ProviderName;
+  key_id: string | null;
+  key: string | null;
+}
+
+/** Property data settings (issue 15): a provider per job and the days an answer is reused. */
+export interface PropertyDataSettings {
+  cache_days: number;
+  jobs: Record<PropertyDataJob, PropertyDataJobSettings>;
 }
 
 function stored(company: CompanyRow): StoredSettings {
@@ -75,6 +96,32 @@ export function companySmtp(company: CompanyRow | null): SmtpSettings | null {
 export function companySaml(company: CompanyRow | null): SamlSettings | null {
   const saml = company ? stored(company).saml : null;
   return saml?.entry_point && saml.issuer && saml.idp_cert ? saml : null;
+}
+
+/** The company's property data settings (with keys) for the lookups; sandbox for every job by default. */
+export function companyPropertyData(company: CompanyRow | null): PropertyDataSettings {
+  const saved = company ? stored(company).property_data : undefined;
+  const sandbox: PropertyDataJobSettings = { provider: SANDBOX_PROVIDER, key_id: null, key: null };
+  return {
+    cache_days: saved?.cache_days ?? DEFAULT_CACHE_DAYS,
+    jobs: Object.fromEntries(
+      PROPERTY_DATA_JOBS.map((job) => [job, saved?.jobs?.[job] ?? sandbox]),
+    ) as PropertyDataSettings['jobs'],
+  };
+}
+
+/** Property data settings as answered: each job's provider and key id, the secret as has_key. */
+function propertyDataView(company: CompanyRow) {
+  const settings = companyPropertyData(company);
+  return {
+    cache_days: settings.cache_days,
+    jobs: Object.fromEntries(
+      PROPERTY_DATA_JOBS.map((job) => {
+        const { provider, key_id, key } = settings.jobs[job];
+        return [job, { provider, key_id, has_key: Boolean(key) }];
+      }),
+    ),
+  };
 }
 
 /** The settings answer: defaults filled in, secrets replaced by has_* flags. */
@@ -110,6 +157,7 @@ export function settingsView(company: CompanyRow, now: Date = new Date()) {
     saml: s.saml
       ? { entry_point: s.saml.entry_point, issuer: s.saml.issuer, has_idp_cert: Boolean(s.saml.idp_cert) }
       : null,
+    property_data: propertyDataView(company),
   };
 }
 
@@ -236,6 +284,43 @@ export function samlChange(
   return {
     settings: { ...current, saml: { entry_point: saml.entry_point, issuer: saml.issuer, idp_cert: idpCert } },
   };
+}
+
+/** A job's provider and key as written: `key` omitted keeps the stored one for the same provider. */
+export type PropertyDataJobInput = { provider: ProviderName; key_id?: string | null; key?: string | null };
+
+/**
+ * Property data update (issue 15): per job a provider; `key` omitted keeps the stored key while
+ * the provider stays, null clears it; `key_id` omitted keeps the stored id likewise. Throws 422
+ * naming the job when a provider that needs a key (or key id) is left without one.
+ */
+export function propertyDataChange(
+  current: StoredSettings,
+  input: { cache_days?: number; jobs: Record<PropertyDataJob, PropertyDataJobInput> },
+): Change {
+  const before = current.property_data;
+  const errors: Record<string, string> = {};
+  const jobs = Object.fromEntries(
+    PROPERTY_DATA_JOBS.map((job) => {
+      const wanted = input.jobs[job];
+      const entry = PROVIDERS[wanted.provider];
+      const kept = before?.jobs?.[job]?.provider === wanted.provider ? before.jobs[job] : null;
+      const key = entry.needs_key ? (wanted.key === undefined ? (kept?.key ?? null) : wanted.key) : null;
+      const keyId = entry.key_id
+        ? wanted.key_id === undefined
+          ? (kept?.key_id ?? null)
+          : wanted.key_id
+        : null;
+      if (entry.needs_key && !key) errors[`property_data.jobs.${job}.key`] = `${entry.label} needs a key.`;
+      if (entry.key_id && !keyId)
+        errors[`property_data.jobs.${job}.key_id`] = `${entry.label} needs a key id.`;
+      return [job, { provider: wanted.provider, key_id: keyId, key }];
+    }),
+  ) as PropertyDataSettings['jobs'];
+  const first = Object.values(errors)[0];
+  if (first) throw new ApiError(422, first, errors);
+  const cacheDays = input.cache_days ?? before?.cache_days ?? DEFAULT_CACHE_DAYS;
+  return { settings: { ...current, property_data: { cache_days: cacheDays, jobs } } };
 }
 
 /** E&O update of the company column (drives user.eo_expiry). SPEC §3 eo_data. */
