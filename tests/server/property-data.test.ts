@@ -8,7 +8,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillEmptyFields, isEmptyValue } from '../../portal/features/property-data/fill-empty-fields.ts';
+import { isEmptyValue } from '../../engine/is-empty-value.ts';
+import { fillEmptyFields } from '../../portal/features/property-data/fill-empty-fields.ts';
 import { NO_ADDRESS_MESSAGE } from '../../server/services/property-data-service.ts';
 import { type FakeProviderServer, startFakeProviderServer } from './helpers/fake-property-data-server.ts';
 import { MIAMI } from './helpers/sample-records.ts';
@@ -269,7 +270,16 @@ describe('fill from property data', () => {
   );
   const doc = fc.dictionary(
     fc.constantFrom('year_build', 'sqft', 'flood_zone', 'lat', 'county', 'first_name'),
-    fc.oneof(fc.constant(null), fc.constant(''), fc.constant('  '), fc.string(), fc.integer(), fc.boolean()),
+    fc.oneof(
+      fc.constant(null),
+      fc.constant(''),
+      fc.constant('  '),
+      fc.constant([]),
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.array(fc.string(), { minLength: 1 }),
+    ),
   );
 
   it('never overwrites a non-empty value and fills every empty one it has', () => {

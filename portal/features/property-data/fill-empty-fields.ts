@@ -1,8 +1,10 @@
 /**
  * "Fill from property data" (issue 15): the provider values that go into the application
- * document, only where its field is empty (undefined, null, or blank text), so nothing the agent
- * typed is ever overwritten. Pure: no React, no fetch.
+ * document, only where its field is empty as the required check sees it (engine isEmptyValue:
+ * undefined, null, blank text, an empty list), so nothing the agent typed is ever overwritten.
+ * Pure: no React, no fetch.
  */
+import { isEmptyValue } from '../../../engine/is-empty-value.ts';
 
 /** A value a lookup found, with where it came from and when (ISO). */
 export interface FoundValue {
@@ -15,11 +17,6 @@ export interface FoundValue {
 export interface FilledFrom {
   source: string;
   fetched_at: string;
-}
-
-/** Whether a document value counts as empty: undefined, null, or text of only spaces. */
-export function isEmptyValue(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 /**
