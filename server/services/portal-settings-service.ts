@@ -14,6 +14,7 @@ import {
   DEFAULT_CACHE_DAYS,
   PROVIDERS,
   type ProviderName,
+  providersFor,
   SANDBOX_PROVIDER,
 } from '../property-data/provider-catalogue.ts';
 import { PROPERTY_DATA_JOBS, type PropertyDataJob } from '../property-data/types.ts';
@@ -110,11 +111,22 @@ export function companyPropertyData(company: CompanyRow | null): PropertyDataSet
   };
 }
 
-/** Property data settings as answered: each job's provider and key id, the secret as has_key. */
+/** Property data settings as answered: each job's provider and key id, the secret as has_key, and the choices. */
 function propertyDataView(company: CompanyRow) {
   const settings = companyPropertyData(company);
   return {
     cache_days: settings.cache_days,
+    available: Object.fromEntries(
+      PROPERTY_DATA_JOBS.map((job) => [
+        job,
+        providersFor(job).map((name) => ({
+          provider: name,
+          label: PROVIDERS[name].label,
+          needs_key: PROVIDERS[name].needs_key,
+          key_id: PROVIDERS[name].key_id ?? false,
+        })),
+      ]),
+    ),
     jobs: Object.fromEntries(
       PROPERTY_DATA_JOBS.map((job) => {
         const { provider, key_id, key } = settings.jobs[job];
