@@ -4,7 +4,8 @@
  * header `apikey`). The answer is `{status: {code, msg, total}, property: [...]}`; no match is
  * status msg "SuccessWithoutResult" (ATTOM sends it with HTTP 400 or 200). Read from the first
  * property: summary.yearbuilt, building.size.livingsize (or universalsize), building.summary.levels,
- * building.construction.constructiontype / foundationtype, summary.proptype (occupancy).
+ * building.construction.constructiontype / foundationtype, summary.proptype (occupancy) and
+ * summary.absenteeInd ("OWNER OCCUPIED", "ABSENTEE(MAIL AND SITUS NOT =)").
  */
 import type { ConnectorOptions } from './connector-options.ts';
 import { urlUnder } from './connector-options.ts';
@@ -21,6 +22,13 @@ const LABEL = 'ATTOM';
 /** The first of `keys` present in `from` (ATTOM spells some keys in two cases). */
 const either = (from: Record<string, unknown>, ...keys: string[]) =>
   keys.map((key) => from[key]).find((value) => value != null);
+
+/** True for "OWNER OCCUPIED", false for an absentee owner, null otherwise. */
+function ownerOccupied(indicator: string | null): boolean | null {
+  const words = indicator?.toUpperCase() ?? '';
+  if (words.startsWith('OWNER OCCUPIED')) return true;
+  return words.startsWith('ABSENTEE') ? false : null;
+}
 
 /** The ATTOM characteristics provider with the company's API key. */
 export function attomConnector(options: ConnectorOptions): CharacteristicsProvider {
@@ -63,6 +71,7 @@ export function attomConnector(options: ConnectorOptions): CharacteristicsProvid
         construction: textOf(either(construction, 'constructiontype', 'constructionType')),
         foundation: textOf(either(construction, 'foundationtype', 'foundationType', 'foundationMaterial')),
         occupancy: textOf(either(summary, 'proptype', 'propType', 'propclass')),
+        owner_occupied: ownerOccupied(textOf(either(summary, 'absenteeInd', 'absenteeind'))),
       };
     },
   };

@@ -88,7 +88,7 @@ export function mapAnswerToFields(
       continue;
     }
     const raw = answer[rule.answer];
-    const words = typeof raw === 'string' ? raw.toUpperCase() : null;
+    const words = typeof raw === 'string' || typeof raw === 'boolean' ? String(raw).toUpperCase() : null;
     const qualifier = rule.qualifier ? answer[rule.qualifier] : null;
     const translated =
       words !== null && rule.values

@@ -104,6 +104,7 @@ function characteristics(address: PropertyAddress): PropertyCharacteristics | nu
     construction: pick(CONSTRUCTIONS, draw()),
     foundation: pick(FOUNDATIONS, draw()),
     occupancy: pick(OCCUPANCIES, draw()),
+    owner_occupied: draw() < 0.8,
   };
 }
 

@@ -60,6 +60,8 @@ export interface PropertyCharacteristics {
   construction: string | null;
   foundation: string | null;
   occupancy: string | null;
+  /** The owner lives there (ATTOM summary.absenteeInd "OWNER OCCUPIED"); null when unknown. */
+  owner_occupied: boolean | null;
 }
 
 /** A flood zone determination (FEMA NFHL point query). BFE in feet above the datum. */

@@ -84,15 +84,16 @@ describe.each(DATABASE_KINDS)('property data on %s', (kind) => {
     for (const job of Object.values(first)) {
       expect(job).toMatchObject({ source: 'Sample data', sample: true, error: null, cached: false });
     }
-    expect(Object.keys(first.characteristics.fields).sort()).toEqual(
-      [
+    expect(Object.keys(first.characteristics.fields)).toEqual(
+      expect.arrayContaining([
+        'year_build',
+        'sqft',
+        'num_of_stories',
         'construction_type',
         'foundation_type',
-        'num_of_stories',
         'occupancy_type',
-        'sqft',
-        'year_build',
-      ].sort(),
+        'underwriting_mobile_home_type',
+      ]),
     );
     expect(first.flood_zone.fields.flood_zone.value).toMatch(/^(A|AE|AH|VE|X|X500)$/);
     expect(first.address.fields.lat.value).not.toBe(MIAMI.lat);
@@ -176,6 +177,8 @@ describe.each(DATABASE_KINDS)('property data on %s', (kind) => {
       construction_type: 'Masonry',
       foundation_type: 'Slab',
       occupancy_type: 'Single Family',
+      underwriting_mobile_home_type: 'No',
+      building_use: 'Primary Residence',
     });
     expect(values(jobs.flood_zone)).toEqual({
       flood_zone: 'AE',

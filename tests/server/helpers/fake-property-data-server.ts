@@ -59,7 +59,12 @@ const attomProperty = {
         oneLine: '1500 MERIDIAN AVE, MIAMI BEACH, FL 33139',
       },
       location: { accuracy: 'Rooftop', latitude: '25.787710', longitude: '-80.134720' },
-      summary: { propclass: 'Single Family Residence / Townhouse', proptype: 'SFR', yearbuilt: 1958 },
+      summary: {
+        absenteeInd: 'OWNER OCCUPIED',
+        propclass: 'Single Family Residence / Townhouse',
+        proptype: 'SFR',
+        yearbuilt: 1958,
+      },
       building: {
         size: { bldgsize: 2400, livingsize: 2200, universalsize: 2200 },
         construction: { condition: 'AVERAGE', constructiontype: 'MASONRY', foundationtype: 'SLAB' },

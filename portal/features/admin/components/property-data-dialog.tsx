@@ -103,7 +103,14 @@ export function PropertyDataDialog({ opened, value, companyId, onClose }: Proper
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Property data" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Property data"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close property data' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
