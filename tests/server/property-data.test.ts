@@ -6,10 +6,12 @@
  * from the cache; not-found, refused keys, the NFHL's error shape and a slow answer (timeout)
  * stay with their job; bad input is refused. Property: pre-fill never overwrites a typed value.
  */
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEmptyValue } from '../../engine/is-empty-value.ts';
 import { fillEmptyFields } from '../../portal/features/property-data/fill-empty-fields.ts';
+import { applications } from '../../server/db/schema.ts';
 import { NO_ADDRESS_MESSAGE } from '../../server/services/property-data-service.ts';
 import { type FakeProviderServer, startFakeProviderServer } from './helpers/fake-property-data-server.ts';
 import { MIAMI } from './helpers/sample-records.ts';
@@ -253,7 +255,16 @@ describe.each(DATABASE_KINDS)('property data on %s', (kind) => {
     });
     expect(badState.statusCode).toBe(400);
     expect((await call(otherAgentKey, 'lookup', { application_id: id })).statusCode).toBe(404);
-    expect(NO_ADDRESS_MESSAGE).toMatch(/Address 1/);
+    // A document without a street: 422 with what to fill, and nothing is cached.
+    await t.db
+      .update(applications)
+      .set({ useable_details: { zip: '33139', city: 'Miami Beach', state: 'FL' } })
+      .where(eq(applications.id, id));
+    const cached = await t.count('property_data_cache');
+    const noAddress = await call(agentKey, 'lookup', { application_id: id });
+    expect(noAddress.statusCode).toBe(422);
+    expect(noAddress.body.message).toBe(NO_ADDRESS_MESSAGE);
+    expect(await t.count('property_data_cache')).toBe(cached);
   });
 
   it('never writes a provider key to the log', () => {
