@@ -88,7 +88,7 @@ describe('fill from property data', () => {
     const summary = await screen.findByRole('alert', { name: /^Property data/ });
     expect(summary.textContent).toContain('Sample data');
     expect(summary.textContent).toContain(
-      '4 empty fields filled from Sample data; 1 found value left as you typed it.',
+      '4 empty fields filled from Sample data; 1 field already filled was kept.',
     );
     expect(summary.textContent).toContain('Foundation Type: Sample data found nothing for this address.');
     const save = await waitFor(

@@ -1,7 +1,7 @@
 /**
  * What "Fill from property data" did (issue 15): how many empty fields it filled and from which
- * providers ("Sample data" when the sandbox answered), how many found values were kept because
- * the field already had one, and what each provider could not find or why it failed.
+ * providers ("Sample data" when the sandbox answered), how many fields the providers also answered
+ * were kept because they already had a value, and what each provider could not find or why it failed.
  */
 import { Alert, Badge, Group, List, Text } from '@mantine/core';
 import { IconDatabaseSearch } from '@tabler/icons-react';
@@ -31,7 +31,7 @@ export function PropertyDataSummary({ summary, onClose }: { summary: FillSummary
       <Text size="sm">
         {filled} from {summary.sources.join(', ')}
         {summary.kept > 0 &&
-          `; ${summary.kept} found ${summary.kept === 1 ? 'value' : 'values'} left as you typed ${summary.kept === 1 ? 'it' : 'them'}`}
+          `; ${summary.kept === 1 ? '1 field already filled was' : `${summary.kept} fields already filled were`} kept`}
         .
       </Text>
       {summary.problems.length > 0 && (
