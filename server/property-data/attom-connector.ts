@@ -7,9 +7,9 @@
  * building.construction.constructiontype / foundationtype, summary.proptype (occupancy) and
  * summary.absenteeInd ("OWNER OCCUPIED", "ABSENTEE(MAIL AND SITUS NOT =)").
  */
-import type { ConnectorOptions } from './connector-options.ts';
-import { urlUnder } from './connector-options.ts';
-import { getProviderJson, numberOf, objectOf, textOf } from './get-provider-json.ts';
+import { type ConnectorOptions, urlUnder } from './connector-options.ts';
+import { getProviderJson } from './get-provider-json.ts';
+import { numberOf, objectOf, textOf } from './read-provider-answer.ts';
 import {
   type CharacteristicsProvider,
   type PropertyAddress,

@@ -8,9 +8,9 @@
  * (CID community number, POL_NAME1). Each answers `{features: [{attributes}]}`, or HTTP 200 with
  * `{error: {code, message}}`. No hazard zone at the point = not found. No key.
  */
-import type { ConnectorOptions } from './connector-options.ts';
-import { urlUnder } from './connector-options.ts';
-import { getProviderJson, numberOf, objectOf, textOf } from './get-provider-json.ts';
+import { type ConnectorOptions, urlUnder } from './connector-options.ts';
+import { getProviderJson } from './get-provider-json.ts';
+import { numberOf, objectOf, textOf } from './read-provider-answer.ts';
 import {
   type FloodZoneDetermination,
   type FloodZoneProvider,

@@ -6,9 +6,9 @@
  * [{street_line, secondary, city, state, zipcode}]}). Authenticated by auth-id and auth-token in
  * the query, as Smarty documents for server-side calls.
  */
-import type { ConnectorOptions } from './connector-options.ts';
-import { urlUnder } from './connector-options.ts';
-import { getProviderJson, numberOf, objectOf, textOf } from './get-provider-json.ts';
+import { type ConnectorOptions, urlUnder } from './connector-options.ts';
+import { getProviderJson } from './get-provider-json.ts';
+import { numberOf, objectOf, textOf } from './read-provider-answer.ts';
 import {
   type AddressProvider,
   type AddressSuggestion,
