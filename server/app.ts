@@ -24,6 +24,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createSmsSink, type SmsSink } from './messaging/sms/sms-sink.ts';
 import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/texting-config.ts';
 import { createTextingEvents } from './messaging/texting-events.ts';
+import type { PropertyDataOptions } from './property-data/build-providers.ts';
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
@@ -36,6 +37,7 @@ import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { pricePredictorRoutes } from './routes/price-predictor-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
+import { propertyDataRoutes } from './routes/property-data-routes.ts';
 import { reportingRoutes } from './routes/reporting-routes.ts';
 import { resourcesRoutes } from './routes/resources-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
@@ -90,6 +92,8 @@ export interface BuildAppOptions {
   worker?: QuoteWorkerOptions;
   /** How statements of values are asked (tests plug in faulty quote managers). */
   sov?: SovSubmitOptions;
+  /** Property data connectors' base URLs and timeouts (tests: local fake provider servers). */
+  propertyData?: PropertyDataOptions;
   /** Options of the job worker; its handlers default to server/jobs/job-kinds.ts. */
   jobs?: JobWorkerOptions;
   loginRateLimit?: LoginRateLimit;
@@ -237,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deps: { config: texting, publicBaseUrl: config.publicBaseUrl, sink: smsSink },
     events: textingEvents,
   });
+  await app.register(propertyDataRoutes, { db, propertyData: options.propertyData });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

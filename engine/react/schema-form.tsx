@@ -38,6 +38,8 @@ export interface SchemaFormProps {
   disabled?: boolean;
   /** Offer a "Why this message" trace beside each shown message (explainMessage; for admins). */
   explainMessages?: boolean;
+  /** A short note shown with a field's help, per field (e.g. where a pre-filled value came from). */
+  fieldNotes?: Readonly<Record<string, string>>;
 }
 
 const engineTheme: ThemeProps<Doc> = {
@@ -96,6 +98,7 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
     showAllErrors,
     disabled = false,
     explainMessages = false,
+    fieldNotes,
     form,
   } = props;
   const idPrefix = `sf${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
@@ -121,21 +124,23 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
       const base = layout.fieldUi[field];
       const required = status.required.has(field);
       const shown = showAllErrors || touched.has(field) ? firstMessages[field] : undefined;
-      const key = `${required ? 1 : 0}|${shown ?? ''}`;
+      const note = fieldNotes?.[field];
+      const key = `${required ? 1 : 0}|${shown ?? ''}|${note ?? ''}`;
       let entry = uiCache.current.get(field);
       if (!entry || entry.base !== base || entry.key !== key) {
         const baseOptions = (base['ui:options'] ?? {}) as Record<string, unknown>;
+        const help = [baseOptions.help, note].filter(Boolean).join(' · ') || undefined;
         entry = {
           base,
           key,
-          ui: { ...base, 'ui:options': { ...baseOptions, markRequired: required, errorText: shown } },
+          ui: { ...base, 'ui:options': { ...baseOptions, help, markRequired: required, errorText: shown } },
         };
         uiCache.current.set(field, entry);
       }
       root[field] = entry.ui;
     }
     return root;
-  }, [form, layout, status, firstMessages, touched, showAllErrors]);
+  }, [form, layout, status, firstMessages, touched, showAllErrors, fieldNotes]);
 
   const latest = useRef({ value, compiled, ctx, onChange, fields: layout.fields });
   latest.current = { value, compiled, ctx, onChange, fields: layout.fields };

@@ -525,3 +525,21 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
 });
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * A property data provider's answer for one job and normalised address (issue 15; migration 0015);
+ * `answer` null = the provider found nothing.
+ */
+export const propertyDataCache = pgTable(
+  'property_data_cache',
+  {
+    provider: text('provider').notNull(),
+    job: text('job').notNull(),
+    address_key: text('address_key').notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown> | null>(),
+    fetched_at: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.job, table.address_key] })],
+);
+
+export type PropertyDataCacheRow = typeof propertyDataCache.$inferSelect;

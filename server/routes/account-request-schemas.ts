@@ -4,6 +4,8 @@
  * `session_key` is never `required` (the auth hook answers 401 'Invalid Details' first).
  */
 
+import { providersFor } from '../property-data/provider-catalogue.ts';
+import { PROPERTY_DATA_JOBS } from '../property-data/types.ts';
 import { PLAN_IDS } from '../services/plans.ts';
 import { AVAILABLE_WIDGETS, BANNER_COLORS } from '../services/portal-settings-service.ts';
 import { CREATABLE_ROLES } from '../services/users-service.ts';
@@ -326,6 +328,32 @@ export const samlSettingsBodySchema = settingsBody(
     },
   },
   ['saml'],
+);
+
+/** Property data settings: a provider per job (of those that answer it), optional key id and key. */
+export const propertyDataBodySchema = settingsBody(
+  {
+    property_data: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['jobs'],
+      properties: {
+        cache_days: { type: 'integer', minimum: 0, maximum: 365 },
+        jobs: item(
+          Object.fromEntries(
+            PROPERTY_DATA_JOBS.map((job) => [
+              job,
+              item(
+                { provider: { enum: providersFor(job) }, key_id: nullableText(200), key: nullableText(500) },
+                ['key_id', 'key'],
+              ),
+            ]),
+          ),
+        ),
+      },
+    },
+  },
+  ['property_data'],
 );
 
 export const credentialCreateBodySchema = settingsBody({ name: text(100, 1) }, ['name']);

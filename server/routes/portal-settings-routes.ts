@@ -9,6 +9,7 @@ import type { EoData } from '../db/schema.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import type { SmtpSettings } from '../mail/mailer.ts';
+import type { PropertyDataJob } from '../property-data/types.ts';
 import {
   createApiCredential,
   listApiCredentials,
@@ -23,6 +24,8 @@ import {
   changeSettings,
   eoChange,
   getSettings,
+  type PropertyDataJobInput,
+  propertyDataChange,
   removeItem,
   replaceItem,
   type StoredSettings,
@@ -43,6 +46,7 @@ import {
   credentialRevokeBodySchema,
   eoDetailsBodySchema,
   globalSettingsBodySchema,
+  propertyDataBodySchema,
   quoteRushBodySchema,
   samlSettingsBodySchema,
   settingsGetBodySchema,
@@ -143,6 +147,12 @@ export async function portalSettingsRoutes(app: FastifyInstance, options: { db: 
     samlChange(
       current,
       body.saml as { entry_point: string; issuer: string; idp_cert?: string | null } | null,
+    ),
+  );
+  write('update-property-data', propertyDataBodySchema, (current, body) =>
+    propertyDataChange(
+      current,
+      body.property_data as { cache_days?: number; jobs: Record<PropertyDataJob, PropertyDataJobInput> },
     ),
   );
 

@@ -12,6 +12,14 @@ import { ApiError } from '../http/api-error.ts';
 import type { SmtpSettings } from '../mail/mailer.ts';
 import { toE164 } from '../messaging/sms/phone-number.ts';
 import {
+  DEFAULT_CACHE_DAYS,
+  PROVIDERS,
+  type ProviderName,
+  providersFor,
+  SANDBOX_PROVIDER,
+} from '../property-data/provider-catalogue.ts';
+import { PROPERTY_DATA_JOBS, type PropertyDataJob } from '../property-data/types.ts';
+import {
   type CompanyPatch,
   findCompanyForUpdate,
   findCompanyWithExtras,
@@ -73,8 +81,22 @@ export interface StoredSettings {
   api_management?: { enabled: boolean; allowed_origins: string[]; rate_limit_per_minute: number };
   saml?: SamlSettings | null;
   sms_provider?: SmsProviderSettings | null;
+  property_data?: PropertyDataSettings;
   /** Next id handed to a new collection item (ids are unique within the company). */
   next_item_id?: number;
+}
+
+/** One property data job's provider and, for a real one, the company's key (secret: write-only). */
+export interface PropertyDataJobSettings {
+  provider: ProviderName;
+  key_id: string | null;
+  key: string | null;
+}
+
+/** Property data settings (issue 15): a provider per job and the days an answer is reused. */
+export interface PropertyDataSettings {
+  cache_days: number;
+  jobs: Record<PropertyDataJob, PropertyDataJobSettings>;
 }
 
 function stored(company: CompanyRow): StoredSettings {
@@ -108,6 +130,43 @@ export function workerSettingsOf(company: CompanyRow) {
   return {
     dashboard_widgets: AVAILABLE_WIDGETS.filter((widget) => enabled.includes(widget)),
     quote_rush: s.quote_rush ?? { enabled: false, message: '' },
+  };
+}
+
+/** The company's property data settings (with keys) for the lookups; sandbox for every job by default. */
+export function companyPropertyData(company: CompanyRow | null): PropertyDataSettings {
+  const saved = company ? stored(company).property_data : undefined;
+  const sandbox: PropertyDataJobSettings = { provider: SANDBOX_PROVIDER, key_id: null, key: null };
+  return {
+    cache_days: saved?.cache_days ?? DEFAULT_CACHE_DAYS,
+    jobs: Object.fromEntries(
+      PROPERTY_DATA_JOBS.map((job) => [job, saved?.jobs?.[job] ?? sandbox]),
+    ) as PropertyDataSettings['jobs'],
+  };
+}
+
+/** Property data settings as answered: each job's provider and key id, the secret as has_key, and the choices. */
+function propertyDataView(company: CompanyRow) {
+  const settings = companyPropertyData(company);
+  return {
+    cache_days: settings.cache_days,
+    available: Object.fromEntries(
+      PROPERTY_DATA_JOBS.map((job) => [
+        job,
+        providersFor(job).map((name) => ({
+          provider: name,
+          label: PROVIDERS[name].label,
+          needs_key: PROVIDERS[name].needs_key,
+          key_id: PROVIDERS[name].key_id ?? false,
+        })),
+      ]),
+    ),
+    jobs: Object.fromEntries(
+      PROPERTY_DATA_JOBS.map((job) => {
+        const { provider, key_id, key } = settings.jobs[job];
+        return [job, { provider, key_id, has_key: Boolean(key) }];
+      }),
+    ),
   };
 }
 
@@ -152,6 +211,7 @@ export function settingsView(company: CompanyRow, now: Date = new Date()) {
     saml: s.saml
       ? { entry_point: s.saml.entry_point, issuer: s.saml.issuer, has_idp_cert: Boolean(s.saml.idp_cert) }
       : null,
+    property_data: propertyDataView(company),
   };
 }
 
@@ -344,6 +404,43 @@ export function samlChange(
   return {
     settings: { ...current, saml: { entry_point: saml.entry_point, issuer: saml.issuer, idp_cert: idpCert } },
   };
+}
+
+/** A job's provider and key as written: `key` omitted keeps the stored one for the same provider. */
+export type PropertyDataJobInput = { provider: ProviderName; key_id?: string | null; key?: string | null };
+
+/**
+ * Property data update (issue 15): per job a provider; `key` omitted keeps the stored key while
+ * the provider stays, null clears it; `key_id` omitted keeps the stored id likewise. Throws 422
+ * naming the job when a provider that needs a key (or key id) is left without one.
+ */
+export function propertyDataChange(
+  current: StoredSettings,
+  input: { cache_days?: number; jobs: Record<PropertyDataJob, PropertyDataJobInput> },
+): Change {
+  const before = current.property_data;
+  const errors: Record<string, string> = {};
+  const jobs = Object.fromEntries(
+    PROPERTY_DATA_JOBS.map((job) => {
+      const wanted = input.jobs[job];
+      const entry = PROVIDERS[wanted.provider];
+      const kept = before?.jobs?.[job]?.provider === wanted.provider ? before.jobs[job] : null;
+      const key = entry.needs_key ? (wanted.key === undefined ? (kept?.key ?? null) : wanted.key) : null;
+      const keyId = entry.key_id
+        ? wanted.key_id === undefined
+          ? (kept?.key_id ?? null)
+          : wanted.key_id
+        : null;
+      if (entry.needs_key && !key) errors[`property_data.jobs.${job}.key`] = `${entry.label} needs a key.`;
+      if (entry.key_id && !keyId)
+        errors[`property_data.jobs.${job}.key_id`] = `${entry.label} needs a key id.`;
+      return [job, { provider: wanted.provider, key_id: keyId, key }];
+    }),
+  ) as PropertyDataSettings['jobs'];
+  const first = Object.values(errors)[0];
+  if (first) throw new ApiError(422, first, errors);
+  const cacheDays = input.cache_days ?? before?.cache_days ?? DEFAULT_CACHE_DAYS;
+  return { settings: { ...current, property_data: { cache_days: cacheDays, jobs } } };
 }
 
 /** E&O update of the company column (drives user.eo_expiry). SPEC §3 eo_data. */

@@ -20,6 +20,8 @@ function signInAs(role: string) {
 }
 
 beforeEach(() => {
+  // jsdom has no layout: Mantine's Select scrolls the chosen option into view.
+  Element.prototype.scrollIntoView ??= () => {};
   localStorage.clear();
   reloadAuthFromStorage();
   setSettingsCompanyId(null);
@@ -182,6 +184,33 @@ describe('/dashboard/portal-settings/global', () => {
       expect(calls.find((call) => call.path === 'portal-settings/update-widgets')?.body).toEqual({
         session_key: 'sk-1',
         widgets: { enabled: ['quote_stats', 'recent_applications'] },
+      }),
+    );
+  });
+
+  it('property data: a provider per job, keys write-only (an empty key keeps the stored one)', async () => {
+    signInAs('admin');
+    const calls = mockFetch(() => envelope({ settings: settingsFixture() }));
+    renderWithProviders(<GlobalSettingsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit property data' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Key set. Leave empty to keep it.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Address verification and autocomplete' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'SmartyStreets' }));
+    fireEvent.change(within(dialog).getByLabelText('SmartyStreets key id'), { target: { value: 'id-1' } });
+    fireEvent.change(within(dialog).getByLabelText('SmartyStreets key'), { target: { value: 'token-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save property data' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'portal-settings/update-property-data')?.body).toEqual({
+        session_key: 'sk-1',
+        property_data: {
+          cache_days: 30,
+          jobs: {
+            address: { provider: 'smarty', key_id: 'id-1', key: 'token-1' },
+            characteristics: { provider: 'attom' },
+            flood_zone: { provider: 'sandbox' },
+          },
+        },
       }),
     );
   });

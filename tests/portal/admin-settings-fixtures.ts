@@ -50,6 +50,28 @@ export function settingsFixture(overrides: Partial<PortalSettings> = {}): Portal
     has_webhook_secret: false,
     api_management: { enabled: false, allowed_origins: [], rate_limit_per_minute: 60 },
     saml: null,
+    property_data: {
+      cache_days: 30,
+      available: {
+        address: [
+          { provider: 'sandbox', label: 'Sample data', needs_key: false, key_id: false },
+          { provider: 'smarty', label: 'SmartyStreets', needs_key: true, key_id: true },
+        ],
+        characteristics: [
+          { provider: 'sandbox', label: 'Sample data', needs_key: false, key_id: false },
+          { provider: 'attom', label: 'ATTOM', needs_key: true, key_id: false },
+        ],
+        flood_zone: [
+          { provider: 'sandbox', label: 'Sample data', needs_key: false, key_id: false },
+          { provider: 'fema_nfhl', label: 'FEMA NFHL', needs_key: false, key_id: false },
+        ],
+      },
+      jobs: {
+        address: { provider: 'sandbox', key_id: null, has_key: false },
+        characteristics: { provider: 'attom', key_id: null, has_key: true },
+        flood_zone: { provider: 'sandbox', key_id: null, has_key: false },
+      },
+    },
     ...overrides,
   };
 }

@@ -25,7 +25,9 @@ afterEach(() => {
 async function fillAddress() {
   fireEvent.change(await screen.findByLabelText(/^Zip/), { target: { value: '33101' } });
   await waitFor(() => expect((screen.getByLabelText(/^City/) as HTMLInputElement).value).toBe('Miami'));
-  fireEvent.change(screen.getByLabelText(/^Address 1/), { target: { value: '100 Biscayne Blvd' } });
+  fireEvent.change(screen.getByRole('combobox', { name: /^Address 1/ }), {
+    target: { value: '100 Biscayne Blvd' },
+  });
 }
 
 describe('composeSearchedAddress', () => {
@@ -106,6 +108,67 @@ describe('NewApplicationDialog', () => {
     expect(await screen.findByText('You are not licensed in FL.')).toBeTruthy();
     expect(toasts).toEqual([]);
     expect(created).toEqual([]);
+  });
+
+  it('autocompletes the street and fills the verified lines, county and rooftop point of the pick', async () => {
+    const calls = mockFetch((path) => {
+      if (path === 'property-data/autocomplete')
+        return envelope({
+          source: 'Sample data',
+          sample: true,
+          error: null,
+          suggestions: [
+            {
+              street_line: '1500 Meridian Ave',
+              secondary: '',
+              city: 'Miami Beach',
+              state: 'FL',
+              zipcode: '33139',
+            },
+          ],
+        });
+      if (path === 'property-data/verify-address')
+        return envelope({
+          source: 'Sample data',
+          sample: true,
+          error: null,
+          address: {
+            delivery_line_1: '1500 Meridian Ave',
+            last_line: 'Miami Beach FL 33139-1234',
+            city: 'Miami Beach',
+            state: 'FL',
+            zip: '33139',
+            plus4: '1234',
+            county: 'Miami-Dade',
+            latitude: 25.78771,
+            longitude: -80.13472,
+            precision: 'Rooftop',
+          },
+        });
+      return envelope({ application: { id: 78 } });
+    });
+    const created: number[] = [];
+    renderWithProviders(
+      <NewApplicationDialog opened onClose={() => {}} onCreated={(id) => created.push(id)} />,
+    );
+    const street = await screen.findByRole('combobox', { name: /^Address 1/ });
+    fireEvent.change(street, { target: { value: '1500 meri' } });
+    fireEvent.click(await screen.findByRole('option', { name: '1500 Meridian Ave, Miami Beach, FL 33139' }));
+    expect(await screen.findByText('Verified · Sample data')).toBeTruthy();
+    expect((screen.getByLabelText(/^County/) as HTMLInputElement).value).toBe('Miami-Dade');
+    expect((street as HTMLInputElement).value).toBe('1500 Meridian Ave');
+    fireEvent.click(screen.getByRole('button', { name: 'Create application' }));
+    await waitFor(() => expect(created).toEqual([78]));
+    expect(calls.find((c) => c.path === 'property-data/autocomplete')?.body).toMatchObject({
+      search: '1500 meri',
+    });
+    expect(calls.find((c) => c.path === 'agent-portal/create-new-application')?.body.address).toMatchObject({
+      address1: '1500 Meridian Ave',
+      zip: '33139',
+      county: 'Miami-Dade',
+      lat: 25.78771,
+      lng: -80.13472,
+    });
   });
 
   it('does not call create while required address parts are missing', async () => {

@@ -118,7 +118,9 @@ describe('the entry pages', () => {
     await waitFor(() =>
       expect((within(dialog).getByLabelText(/^City/) as HTMLInputElement).value).toBe('Miami'),
     );
-    fireEvent.change(within(dialog).getByLabelText(/^Address 1/), { target: { value: '10 Harbor St' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /^Address 1/ }), {
+      target: { value: '10 Harbor St' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create application' }));
     await waitFor(() =>
       expect(calls.some((c) => c.path === 'agent-portal/create-new-application')).toBe(true),

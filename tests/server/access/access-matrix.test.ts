@@ -18,6 +18,7 @@ import { CALLERS } from './callers.ts';
 import { carrierCells } from './carrier-cells.ts';
 import { commissionCells } from './commission-cells.ts';
 import { pricePredictorCells } from './price-predictor-cells.ts';
+import { propertyDataCells } from './property-data-cells.ts';
 import { reportingCells } from './reporting-cells.ts';
 import { resourcesCells } from './resources-cells.ts';
 import { schemaStudioCells } from './schema-studio-cells.ts';
@@ -28,7 +29,7 @@ import { webhookCells } from './webhook-cells.ts';
 
 /** The calls and files that need a subscription or trial (402 without): the application callers' guard. */
 const SUBSCRIBED_CALL =
-  /^POST \/api\/(agent-portal|sov|reporting|commission|resources|texting(?!\/inbound|\/status)|services\/file-upload|price-predictor)\//;
+  /^POST \/api\/(agent-portal|sov|reporting|commission|resources|texting(?!\/inbound|\/status)|services\/file-upload|price-predictor|property-data)\//;
 const SUBSCRIBED_FILE = /^GET \/api\/((resources\/)?files?\/|texting\/events)/;
 
 /** The cells by area; one test per area, so a failure names its area and its time shows. */
@@ -44,6 +45,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   commission: commissionCells,
   resources: resourcesCells,
   'price predictor': pricePredictorCells,
+  'property data': propertyDataCells,
   'bulk upload': bulkUploadCells,
   texting: textingCells,
   'customer quotes webhook': webhookCells,
@@ -124,6 +126,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       ...bulkUploadCells(w),
       ...pricePredictorCells(w),
       ...textingCells(w),
+      ...propertyDataCells(w),
     ].filter((cell) => SUBSCRIBED_CALL.test(cell.endpoint) || SUBSCRIBED_FILE.test(cell.endpoint));
     const problems: string[] = [];
     // The expired company's admin asks for the callers' company's records as an admin would.

@@ -56,6 +56,15 @@ const SETTINGS_WRITES: Record<string, Record<string, unknown>> = {
   'update-saml': {
     saml: { entry_point: 'https://idp.example.test/sso', issuer: 'matrix', idp_cert: 'CERT' },
   },
+  'update-property-data': {
+    property_data: {
+      jobs: {
+        address: { provider: 'sandbox' },
+        characteristics: { provider: 'attom', key: 'matrix-key' },
+        flood_zone: { provider: 'fema_nfhl' },
+      },
+    },
+  },
 };
 
 const COLLECTIONS: SettingsCollection[] = [

@@ -140,6 +140,24 @@ export interface SmtpSettings {
   has_password: boolean;
 }
 
+/** A property data job (issue 15). */
+export type PropertyDataJob = 'address' | 'characteristics' | 'flood_zone';
+
+/** A provider that may answer a job; `needs_key` / `key_id`: what the company must give it. */
+export interface PropertyDataProviderChoice {
+  provider: string;
+  label: string;
+  needs_key: boolean;
+  key_id: boolean;
+}
+
+/** Property data settings as answered: the key is never sent back, only whether one is set. */
+export interface PropertyDataSettings {
+  cache_days: number;
+  available: Record<PropertyDataJob, PropertyDataProviderChoice[]>;
+  jobs: Record<PropertyDataJob, { provider: string; key_id: string | null; has_key: boolean }>;
+}
+
 /** An e-mail template. */
 export interface EmailTemplate {
   id: number;
@@ -196,6 +214,7 @@ export interface PortalSettings {
   has_webhook_secret: boolean;
   api_management: ApiManagement;
   saml: { entry_point: string; issuer: string; has_idp_cert: boolean } | null;
+  property_data: PropertyDataSettings;
 }
 
 /** An API credential; `secret` only in the answer of api-credentials/create. */

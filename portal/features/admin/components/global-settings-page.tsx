@@ -1,6 +1,6 @@
 /**
  * /dashboard/portal-settings/global (SPEC §2): global settings, application sources, dynamic
- * banners, widgets and quote rush, each a card with its dialog.
+ * banners, widgets, quote rush and property data (issue 15), each a card with its dialog.
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -8,12 +8,13 @@ import type { PortalSettings } from '../api/admin-types.ts';
 import { ApplicationSourcesDialog } from './application-sources-dialog.tsx';
 import { DynamicBannersDialog } from './dynamic-banners-dialog.tsx';
 import { GlobalSettingsDialog } from './global-settings-dialog.tsx';
+import { PROPERTY_DATA_JOBS, PropertyDataDialog } from './property-data-dialog.tsx';
 import { QuoteRushDialog } from './quote-rush-dialog.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import { SettingsPageFrame } from './settings-page-frame.tsx';
 import { WidgetsDialog, widgetLabel } from './widgets-dialog.tsx';
 
-type Dialog = 'global' | 'sources' | 'banners' | 'widgets' | 'quote-rush' | null;
+type Dialog = 'global' | 'sources' | 'banners' | 'widgets' | 'quote-rush' | 'property-data' | null;
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -32,6 +33,10 @@ function GlobalSections({ settings, companyId }: { settings: PortalSettings; com
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const { global, application_sources: sources, banners, widgets, quote_rush: rush } = settings;
+  const propertyData = settings.property_data;
+  const providerLabel = (job: (typeof PROPERTY_DATA_JOBS)[number]['job']) =>
+    propertyData.available[job].find((c) => c.provider === propertyData.jobs[job].provider)?.label ??
+    propertyData.jobs[job].provider;
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -128,7 +133,24 @@ function GlobalSections({ settings, companyId }: { settings: PortalSettings; com
             </Text>
           ) : null}
         </SettingsCard>
+        <SettingsCard
+          title="Property data"
+          description="Who verifies addresses and fills building and flood zone details."
+          actionLabel="Edit property data"
+          onAction={() => setDialog('property-data')}
+        >
+          {PROPERTY_DATA_JOBS.map(({ job, title }) => (
+            <Row key={job} label={title} value={providerLabel(job)} />
+          ))}
+          <Row label="Answers reused for" value={`${propertyData.cache_days} days`} />
+        </SettingsCard>
       </SimpleGrid>
+      <PropertyDataDialog
+        opened={dialog === 'property-data'}
+        value={propertyData}
+        companyId={companyId}
+        onClose={close}
+      />
       <GlobalSettingsDialog
         opened={dialog === 'global'}
         value={global}

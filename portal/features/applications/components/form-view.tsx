@@ -10,12 +10,14 @@ import {
   IconBuildingStore,
   IconCheck,
   IconCloudOff,
+  IconDatabaseSearch,
   IconHistory,
   IconRocket,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   type CompiledSchemaSet,
+  computeFields,
   type Doc,
   evaluateOutcomes,
   firstMessage,
@@ -28,6 +30,8 @@ import { SchemaForm } from '../../../../engine/react/schema-form.tsx';
 import { placeholders } from '../../../../schemas/schema-set.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { PropertyDataSummary } from '../../property-data/components/property-data-summary.tsx';
+import { usePropertyDataFill } from '../../property-data/components/use-property-data-fill.ts';
 import type { Application } from '../api/application-types.ts';
 import { launchApplication } from '../api/launch-application.ts';
 import { isUnreachable, staleVersionApplication, updateApplication } from '../api/update-application.ts';
@@ -205,6 +209,15 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
     autosave.schedule(next);
   }
 
+  // Filled values go through onChange like typed ones: kept locally and autosaved.
+  const propertyData = usePropertyDataFill({
+    applicationId: application.id,
+    compiled,
+    currentDoc: () => latestDoc.current,
+    beforeLookup: () => autosave.flush(),
+    apply: (next) => onChange(computeFields(compiled, next, ctx)),
+  });
+
   // Restored edits are saved straight away (a stale version meets the Merge / Reload choice).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
   useEffect(() => {
@@ -286,16 +299,30 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
             <Text fw={600}>Application details</Text>
             <SaveIndicator state={autosave.state} />
           </Group>
-          <Button
-            leftSection={<IconRocket size={18} />}
-            onClick={launch}
-            loading={launching}
-            disabled={!editable}
-          >
-            Launch
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="light"
+              leftSection={<IconDatabaseSearch size={18} />}
+              onClick={() => void propertyData.fill()}
+              loading={propertyData.filling}
+              disabled={!editable}
+            >
+              Fill from property data
+            </Button>
+            <Button
+              leftSection={<IconRocket size={18} />}
+              onClick={launch}
+              loading={launching}
+              disabled={!editable}
+            >
+              Launch
+            </Button>
+          </Group>
         </Group>
       </Card>
+      {propertyData.summary && (
+        <PropertyDataSummary summary={propertyData.summary} onClose={propertyData.dismiss} />
+      )}
       {restoredCount > 0 && (
         <Alert
           color="blue"
@@ -329,6 +356,7 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
         showAllErrors={showAllErrors}
         disabled={!editable}
         explainMessages={role === 'admin' || role === 'super-admin'}
+        fieldNotes={propertyData.notes}
       />
       <SaveConflictDialog
         opened={conflict !== null}

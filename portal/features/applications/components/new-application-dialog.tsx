@@ -1,11 +1,30 @@
 /**
- * The New application dialog: ZIP first (5 digits -> address/zip-lookup fills city, state,
- * county, lat, lng), street lines, quote type and application type; create then open the details.
+ * The New application dialog: the street typed in Address 1 is autocompleted by the company's
+ * address provider (picking a suggestion verifies it: standardised line, city, state, ZIP, county
+ * and the rooftop point; issue 15), or the ZIP first (5 digits -> address/zip-lookup fills city,
+ * state, county, lat, lng); quote type and application type; create then open the details.
  * SPEC §7 create-new-application, §8 invalid state.
  */
-import { Button, Grid, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import {
+  Autocomplete,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { CREATABLE_APPLICATION_TYPES, INVALID_STATE_MESSAGE, QUOTE_TYPES } from '../../../lib/constants.ts';
+import {
+  type AddressSuggestion,
+  autocompleteAddress,
+  verifyAddress,
+} from '../../property-data/api/property-data-api.ts';
 import { createNewApplication, type NewApplicationAddress } from '../api/create-new-application.ts';
 import { zipLookup } from '../api/zip-lookup.ts';
 import { InvalidStateDialog } from './invalid-state-dialog.tsx';
@@ -42,6 +61,20 @@ export function composeSearchedAddress(
     .join(', ');
 }
 
+/** Wait after the last keystroke before asking for suggestions, in ms. */
+const AUTOCOMPLETE_DEBOUNCE_MS = 250;
+
+/** "1500 Meridian Ave, Miami Beach, FL 33139": a suggestion as listed (and its option value). */
+export function suggestionLabel(s: AddressSuggestion): string {
+  return composeSearchedAddress({
+    address1: s.street_line,
+    address2: s.secondary,
+    city: s.city,
+    state: s.state,
+    zip: s.zipcode,
+  });
+}
+
 /** Dialog with its own invalid-state dialog. */
 export function NewApplicationDialog({
   opened,
@@ -57,11 +90,25 @@ export function NewApplicationDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [invalidState, setInvalidState] = useState(false);
+  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
+  const [verifying, setVerifying] = useState(false);
+  /** Set once a picked suggestion was verified: whether the sandbox answered (sample data). */
+  const [verified, setVerified] = useState<{ sample: boolean } | null>(null);
+  const typing = useRef<{ timer?: ReturnType<typeof setTimeout>; abort?: AbortController }>({});
 
   // Each opening starts from the product the caller chose.
   useEffect(() => {
     if (opened) setQuoteType(initialQuoteType);
   }, [opened, initialQuoteType]);
+
+  // A suggestion asked for just before the dialog went away must not land afterwards.
+  useEffect(() => {
+    const current = typing.current;
+    return () => {
+      clearTimeout(current.timer);
+      current.abort?.abort();
+    };
+  }, []);
 
   const set = (patch: Partial<NewApplicationAddress>) => setAddress((prev) => ({ ...prev, ...patch }));
 
@@ -80,8 +127,58 @@ export function NewApplicationDialog({
     set({ zip, city: place.city, state: place.state, county: place.county, lat: place.lat, lng: place.lng });
   }
 
+  function onStreetChange(value: string) {
+    // Picking a suggestion also reports its label here: onSuggestionPicked fills the lines.
+    if (suggestions.some((s) => suggestionLabel(s) === value)) return;
+    set({ address1: value });
+    setVerified(null);
+    clearTimeout(typing.current.timer);
+    typing.current.abort?.abort();
+    if (value.trim().length < 3) return;
+    typing.current.timer = setTimeout(async () => {
+      const abort = new AbortController();
+      typing.current.abort = abort;
+      const found = await autocompleteAddress(value, abort.signal);
+      if (!abort.signal.aborted) setSuggestions(found);
+    }, AUTOCOMPLETE_DEBOUNCE_MS);
+  }
+
+  /** A picked suggestion fills the address at once, then its verified lines, county and point. */
+  async function onSuggestionPicked(label: string) {
+    const picked = suggestions.find((s) => suggestionLabel(s) === label);
+    if (!picked) return;
+    const typed = {
+      address1: picked.street_line,
+      address2: picked.secondary,
+      city: picked.city,
+      state: picked.state,
+      zip: picked.zipcode,
+    };
+    set({ ...typed, county: '', lat: null, lng: null });
+    setErrors({});
+    setZipError(null);
+    setVerifying(true);
+    const found = await verifyAddress(typed);
+    setVerifying(false);
+    if (!found) return;
+    set({
+      address1: found.delivery_line_1,
+      city: found.city,
+      state: found.state,
+      zip: found.zip,
+      county: found.county ?? '',
+      lat: found.latitude,
+      lng: found.longitude,
+    });
+    setVerified({ sample: found.sample });
+  }
+
   function close() {
+    clearTimeout(typing.current.timer);
+    typing.current.abort?.abort();
     setAddress(EMPTY_ADDRESS);
+    setSuggestions([]);
+    setVerified(null);
     setErrors({});
     setZipError(null);
     onClose();
@@ -127,7 +224,8 @@ export function NewApplicationDialog({
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              Start with the ZIP code: city, state and county are filled in for you.
+              Type the street in Address 1 and pick the address, or start with the ZIP code: city, state and
+              county are filled in for you.
             </Text>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -144,12 +242,17 @@ export function NewApplicationDialog({
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 8 }}>
-                <TextInput
+                <Autocomplete
                   label="Address 1"
-                  autoComplete="address-line1"
+                  autoComplete="off"
                   value={address.address1}
-                  onChange={(e) => set({ address1: e.currentTarget.value })}
+                  data={suggestions.map(suggestionLabel)}
+                  // The provider already matched what was typed (spelling included).
+                  filter={({ options }) => options}
+                  onChange={onStreetChange}
+                  onOptionSubmit={(label) => void onSuggestionPicked(label)}
                   error={errors.address1}
+                  rightSection={verifying ? <Loader size="xs" aria-label="Verifying the address" /> : null}
                   required
                 />
               </Grid.Col>
@@ -212,6 +315,11 @@ export function NewApplicationDialog({
                   Address:{' '}
                 </Text>
                 {composeSearchedAddress(address)}
+                {verified && (
+                  <Badge ml="xs" size="sm" variant="light" color={verified.sample ? 'orange' : 'green'}>
+                    {verified.sample ? 'Verified · Sample data' : 'Verified'}
+                  </Badge>
+                )}
               </Text>
             )}
             <Group justify="flex-end">

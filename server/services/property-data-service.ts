@@ -1,0 +1,233 @@
+/**
+ * Property data pre-fill (issue 15, SPEC §9 data providers): address autocomplete and
+ * verification for the New application dialog, and the lookup of an application's address by
+ * the three jobs (address, characteristics, flood zone) with the providers of the application's
+ * company (portal settings; sandbox by default). Each answer is cached per provider, job and
+ * normalised address for the company's cache days; a provider's error or timeout stays with its
+ * job. Fields are mapped by server/config/property-data-fields.json.
+ * docs/decisions/230-property-data-providers.md ... 234.
+ */
+import type { Executor } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import { buildProviders, type PropertyDataOptions } from '../property-data/build-providers.ts';
+import {
+  type FoundField,
+  type MissingField,
+  mapAnswerToFields,
+} from '../property-data/map-answer-to-fields.ts';
+import { normaliseAddress } from '../property-data/normalise-address.ts';
+import { providerLabel, SANDBOX_PROVIDER } from '../property-data/provider-catalogue.ts';
+import {
+  type Location,
+  type PropertyAddress,
+  PropertyDataError,
+  type PropertyDataJob,
+  type PropertyDataProviders,
+  type VerifiedAddress,
+} from '../property-data/types.ts';
+import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
+import { findCachedAnswer, saveAnswer } from '../repositories/property-data-cache-repository.ts';
+import type { Actor } from './actor.ts';
+import { loadOwned } from './applications-service.ts';
+import { companyPropertyData, type PropertyDataSettings } from './portal-settings-service.ts';
+
+/** The application's document has no street address and ZIP to look up. */
+export const NO_ADDRESS_MESSAGE = 'The application has no address to look up: fill Address 1 and Zip first.';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What one job of a lookup came to. */
+export interface JobResult {
+  job: PropertyDataJob;
+  provider: string;
+  /** The label the fields carry ("Sample data" for the sandbox). */
+  source: string;
+  sample: boolean;
+  /** When the provider answered (ISO), null after an error. */
+  fetched_at: string | null;
+  cached: boolean;
+  error: string | null;
+  fields: Record<string, FoundField>;
+  missing: MissingField[];
+}
+
+/** A company's settings and providers; sandbox for a caller without a company (a super-admin). */
+async function providersOf(db: Executor, companyId: number | null, options: PropertyDataOptions) {
+  const entry = companyId === null ? null : await findCompanyWithExtras(db, companyId);
+  const settings = companyPropertyData(entry?.company ?? null);
+  return { settings, providers: buildProviders(settings.jobs, options) };
+}
+
+/**
+ * The cached answer of `provider` for `job` and `address` when younger than `cacheDays`, else
+ * `fetch()`'s answer, stored. Provider errors are thrown, not stored.
+ */
+async function cachedAnswer<T extends object>(
+  db: Executor,
+  provider: string,
+  job: PropertyDataJob,
+  address: PropertyAddress,
+  cacheDays: number,
+  fetch: () => Promise<T | null>,
+): Promise<{ answer: T | null; fetched_at: Date; cached: boolean }> {
+  const key = { provider, job, address_key: normaliseAddress(address) };
+  if (cacheDays > 0) {
+    const hit = await findCachedAnswer(db, key, new Date(Date.now() - cacheDays * DAY_MS));
+    if (hit) return { answer: hit.answer as T | null, fetched_at: hit.fetched_at, cached: true };
+  }
+  const answer = await fetch();
+  const row = await saveAnswer(db, key, answer as Record<string, unknown> | null);
+  return { answer, fetched_at: row.fetched_at, cached: false };
+}
+
+/** The message of a provider failure; anything else is a bug and is thrown on. */
+function providerFailure(error: unknown): string {
+  if (error instanceof PropertyDataError) return error.message;
+  throw error;
+}
+
+/** Runs one job through the cache into a JobResult (errors kept as the job's error). */
+async function runJob<T extends object>(
+  db: Executor,
+  job: PropertyDataJob,
+  provider: string,
+  address: PropertyAddress,
+  settings: PropertyDataSettings,
+  fetch: () => Promise<T | null>,
+): Promise<{ result: JobResult; answer: T | null }> {
+  const source = providerLabel(provider);
+  const base = { job, provider, source, sample: provider === SANDBOX_PROVIDER };
+  try {
+    const got = await cachedAnswer(db, provider, job, address, settings.cache_days, fetch);
+    const fetchedAt = got.fetched_at.toISOString();
+    const mapped = mapAnswerToFields(
+      job,
+      got.answer as Record<string, unknown> | null,
+      source,
+      fetchedAt,
+      `${source} found nothing for this address.`,
+    );
+    return {
+      result: { ...base, fetched_at: fetchedAt, cached: got.cached, error: null, ...mapped },
+      answer: got.answer,
+    };
+  } catch (error) {
+    const message = providerFailure(error);
+    const mapped = mapAnswerToFields(job, null, source, '', message);
+    return { result: { ...base, fetched_at: null, cached: false, error: message, ...mapped }, answer: null };
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** The address of an application document; ApiError 422 NO_ADDRESS_MESSAGE without street and ZIP. */
+function addressOf(doc: Record<string, unknown>): PropertyAddress {
+  const address = {
+    address1: text(doc.address1),
+    address2: text(doc.address2),
+    city: text(doc.city),
+    state: text(doc.state),
+    zip: text(doc.zip),
+  };
+  if (!address.address1 || !/^\d{5}/.test(address.zip)) throw new ApiError(422, NO_ADDRESS_MESSAGE);
+  return address;
+}
+
+/**
+ * `{application_id, jobs: JobResult[]}` for an application the caller may see (404 otherwise; 422
+ * NO_ADDRESS_MESSAGE): address and characteristics at once, then the flood zone at the verified
+ * point (or the document's lat/lng when the address was not verified).
+ */
+export async function lookUpApplication(
+  db: Executor,
+  actor: Actor,
+  applicationId: number,
+  options: PropertyDataOptions = {},
+) {
+  const row = await loadOwned(db, actor, applicationId);
+  const doc = row.useable_details ?? {};
+  const address = addressOf(doc);
+  const { settings, providers } = await providersOf(db, row.company_id, options);
+  const [verified, characteristics] = await Promise.all([
+    runJob(db, 'address', providers.address.name, address, settings, () => providers.address.verify(address)),
+    runJob(db, 'characteristics', providers.characteristics.name, address, settings, () =>
+      providers.characteristics.characteristics(address),
+    ),
+  ]);
+  const flood = await floodJob(db, providers, address, settings, verified.answer, doc);
+  return { application_id: row.id, jobs: [verified.result, characteristics.result, flood] };
+}
+
+/** The flood zone job at the best point known; without one, every flood field is missing. */
+async function floodJob(
+  db: Executor,
+  providers: PropertyDataProviders,
+  address: PropertyAddress,
+  settings: PropertyDataSettings,
+  verified: VerifiedAddress | null,
+  doc: Record<string, unknown>,
+): Promise<JobResult> {
+  const provider = providers.flood_zone.name;
+  const latitude = verified?.latitude ?? finite(doc.lat);
+  const longitude = verified?.longitude ?? finite(doc.lng);
+  if (latitude === null || longitude === null) {
+    const source = providerLabel(provider);
+    const reason = 'No point to look up: the address was not verified and has no latitude and longitude.';
+    return {
+      job: 'flood_zone',
+      provider,
+      source,
+      sample: provider === SANDBOX_PROVIDER,
+      fetched_at: null,
+      cached: false,
+      error: null,
+      ...mapAnswerToFields('flood_zone', null, source, '', reason),
+    };
+  }
+  const location: Location = { latitude, longitude };
+  return (
+    await runJob(db, 'flood_zone', provider, address, settings, () =>
+      providers.flood_zone.floodZone(location, address),
+    )
+  ).result;
+}
+
+/** `{suggestions, source, sample, error}` for what the agent typed (not cached: one per keystroke). */
+export async function autocompleteAddress(
+  db: Executor,
+  actor: Actor,
+  search: string,
+  options: PropertyDataOptions = {},
+) {
+  const { providers } = await providersOf(db, actor.companyId, options);
+  const provider = providers.address.name;
+  const base = { source: providerLabel(provider), sample: provider === SANDBOX_PROVIDER };
+  try {
+    return { ...base, suggestions: await providers.address.autocomplete(search.trim()), error: null };
+  } catch (error) {
+    return { ...base, suggestions: [], error: providerFailure(error) };
+  }
+}
+
+/**
+ * `{address, source, sample, fetched_at, error}`: the verified address (null when the provider
+ * found none or failed) of what the agent picked, through the cache.
+ */
+export async function verifyAddress(
+  db: Executor,
+  actor: Actor,
+  address: PropertyAddress,
+  options: PropertyDataOptions = {},
+) {
+  const { settings, providers } = await providersOf(db, actor.companyId, options);
+  const provider = providers.address.name;
+  const base = { source: providerLabel(provider), sample: provider === SANDBOX_PROVIDER };
+  try {
+    const got = await cachedAnswer(db, provider, 'address', address, settings.cache_days, () =>
+      providers.address.verify(address),
+    );
+    return { ...base, address: got.answer, fetched_at: got.fetched_at.toISOString(), error: null };
+  } catch (error) {
+    return { ...base, address: null, fetched_at: null, error: providerFailure(error) };
+  }
+}
