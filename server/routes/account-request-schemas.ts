@@ -7,7 +7,7 @@
 import { providersFor } from '../property-data/provider-catalogue.ts';
 import { PROPERTY_DATA_JOBS } from '../property-data/types.ts';
 import { PLAN_IDS } from '../services/plans.ts';
-import { AVAILABLE_WIDGETS, BANNER_COLORS } from '../services/portal-settings-service.ts';
+import { AVAILABLE_WIDGETS, BANNER_AUDIENCES, BANNER_COLORS } from '../services/portal-settings-service.ts';
 import { CREATABLE_ROLES } from '../services/users-service.ts';
 import { idSchema, sessionKeySchema } from './request-schemas.ts';
 
@@ -200,13 +200,17 @@ export const globalSettingsBodySchema = settingsBody(
 /** Item schemas of the settings collections (docs/api-accounts.md). */
 export const COLLECTION_ITEM_SCHEMAS = {
   'application-sources': item({ name: text(100, 1), is_active: { type: 'boolean' } }),
-  banners: item({
-    message: text(500, 1),
-    color: { enum: BANNER_COLORS },
-    starts_on: nullableDate,
-    ends_on: nullableDate,
-    is_active: { type: 'boolean' },
-  }),
+  banners: item(
+    {
+      message: text(500, 1),
+      color: { enum: BANNER_COLORS },
+      starts_on: nullableDate,
+      ends_on: nullableDate,
+      is_active: { type: 'boolean' },
+      audience: { enum: Object.keys(BANNER_AUDIENCES) },
+    },
+    ['audience'],
+  ),
   'email-templates': item({ name: text(100, 1), subject: text(200, 1), body: text(20_000, 1) }),
   'sms-templates': item({ name: text(100, 1), body: text(1600, 1) }),
 } as const;

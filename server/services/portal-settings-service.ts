@@ -10,6 +10,8 @@ import type { Executor } from '../db/database.ts';
 import type { CompanyRow, EoData } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { SmtpSettings } from '../mail/mailer.ts';
+import { renderTemplate, type ShortCodeValues, TemplateRenderError } from '../messaging/render-template.ts';
+import { shortCodeValues } from '../messaging/short-code-values.ts';
 import { toE164 } from '../messaging/sms/phone-number.ts';
 import {
   DEFAULT_CACHE_DAYS,
@@ -25,6 +27,7 @@ import {
   findCompanyWithExtras,
   updateCompany,
 } from '../repositories/companies-repository.ts';
+import { findUserRecord } from '../repositories/users-repository.ts';
 import { newWebhookSecret } from '../webhooks/webhook-signature.ts';
 import { privateTargetsAllowed } from '../webhooks/webhook-target.ts';
 import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
@@ -39,6 +42,8 @@ export const SMS_AUTH_TOKEN_MESSAGE = 'Enter the auth token.';
 /** Widgets a company may enable, banner colours and short codes: data, not code. */
 export const AVAILABLE_WIDGETS: string[] = options.widgets;
 export const BANNER_COLORS: string[] = options.banner_colors;
+/** Who sees a banner of each audience, by role; a banner without one is for everyone. */
+export const BANNER_AUDIENCES: Record<string, string[]> = options.banner_audiences;
 export const SHORT_CODES: { code: string; description: string }[] = options.short_codes;
 
 /** The item collections and the settings key each is stored under. */
@@ -121,16 +126,42 @@ export function companySaml(company: CompanyRow | null): SamlSettings | null {
 
 /**
  * What every worker of the company sees of its settings (login/me company, no secrets): the
- * dashboard widgets it enabled, in the order of AVAILABLE_WIDGETS (all when never set), and quote
- * rush (SPEC §2 quote rush dialog: the message shown to agents while it is on).
+ * dashboard widgets it enabled, in the order of AVAILABLE_WIDGETS (all when never set), quote
+ * rush (SPEC §2 quote rush dialog: the message shown to agents while it is on), the portal name
+ * (null: the product's own), the company time zone (dates of users without their own), support
+ * contacts, and the names of the active application sources (create dialog and listing filter).
+ * Issue 16 settings that take effect; docs/decisions/203-global-settings-take-effect.md.
  */
 export function workerSettingsOf(company: CompanyRow) {
   const s = stored(company);
   const enabled = s.widgets?.enabled ?? AVAILABLE_WIDGETS;
+  const global = globalOf(company);
   return {
     dashboard_widgets: AVAILABLE_WIDGETS.filter((widget) => enabled.includes(widget)),
     quote_rush: s.quote_rush ?? { enabled: false, message: '' },
+    portal_name: global.portal_name,
+    timezone: global.timezone,
+    support_email: global.support_email,
+    support_phone: global.support_phone,
+    application_sources: (s.application_sources ?? [])
+      .filter((source) => source.is_active === true)
+      .map((source) => String(source.name)),
   };
+}
+
+/** Global settings as stored over their defaults (docs/api-accounts.md `global`). */
+export interface GlobalSettings {
+  portal_name: string | null;
+  /** IANA zone name, e.g. America/New_York. */
+  timezone: string;
+  quote_expiry_days: number;
+  support_email: string | null;
+  support_phone: string | null;
+}
+
+/** The company's global settings, defaults filled in (server/config/portal-settings-options.json). */
+export function globalOf(company: CompanyRow): GlobalSettings {
+  return { ...options.default_global, ...(stored(company).global ?? {}) } as GlobalSettings;
 }
 
 /** The company's property data settings (with keys) for the lookups; sandbox for every job by default. */
@@ -176,7 +207,7 @@ export function settingsView(company: CompanyRow, now: Date = new Date()) {
   const smtp = s.smtp ?? null;
   return {
     company_id: company.id,
-    global: { ...options.default_global, ...(s.global ?? {}) },
+    global: globalOf(company),
     application_sources: s.application_sources ?? [],
     banners: s.banners ?? [],
     widgets: s.widgets ?? { enabled: [...AVAILABLE_WIDGETS] },
@@ -449,18 +480,57 @@ export function eoChange(eoData: EoData | null): Change {
 }
 
 /**
- * Banners of the caller's company active on `now`'s UTC date (is_active and within
- * starts_on..ends_on, both inclusive, either open). docs/api-accounts.md active-banners.
+ * Banners of the caller's company for the caller on `now`'s date in the company's time zone:
+ * is_active, within starts_on..ends_on (both inclusive, either open), and for the caller's role
+ * (audience, default everyone); `{{company_name}}` and `{{agent_name}}` (the caller) are filled in.
+ * docs/api-accounts.md active-banners; docs/decisions/203-global-settings-take-effect.md.
  */
 export async function activeBanners(db: Executor, actor: Actor, now: Date = new Date()) {
   if (actor.companyId === null) return [];
   const entry = await findCompanyWithExtras(db, actor.companyId);
   if (!entry) return [];
-  const today = now.toISOString().slice(0, 10);
-  return (stored(entry.company).banners ?? []).filter(
-    (banner) =>
-      banner.is_active === true &&
-      (typeof banner.starts_on !== 'string' || banner.starts_on <= today) &&
-      (typeof banner.ends_on !== 'string' || banner.ends_on >= today),
-  );
+  const today = dateIn(globalOf(entry.company).timezone, now);
+  const viewer = await findUserRecord(db, actor.userId);
+  const values = bannerShortCodes(viewer?.user.name ?? '', entry.company.name);
+  return (stored(entry.company).banners ?? [])
+    .filter(
+      (banner) =>
+        banner.is_active === true &&
+        (BANNER_AUDIENCES[String(banner.audience ?? 'everyone')] ?? []).includes(actor.role) &&
+        (typeof banner.starts_on !== 'string' || banner.starts_on <= today) &&
+        (typeof banner.ends_on !== 'string' || banner.ends_on >= today),
+    )
+    .map((banner) => ({ ...banner, message: renderOrAsTyped(String(banner.message), values) }));
+}
+
+/**
+ * Short code values of a banner: the viewer's first and last name (the name split at its first
+ * space) and whole name as `{{agent_name}}`, and the agency; the application codes render empty.
+ */
+export function bannerShortCodes(viewerName: string, companyName: string): ShortCodeValues {
+  const [first = '', ...rest] = viewerName.trim().split(/\s+/);
+  return {
+    ...shortCodeValues(null, { agentName: viewerName.trim(), companyName }, ''),
+    first_name: first,
+    last_name: rest.join(' '),
+  };
+}
+
+/** `YYYY-MM-DD` of `now` in IANA zone `timeZone` (an unknown zone: UTC). */
+export function dateIn(timeZone: string, now: Date): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** `template` rendered with `values`; a template that is not valid Liquid is shown as typed. */
+function renderOrAsTyped(template: string, values: ShortCodeValues): string {
+  try {
+    return renderTemplate(template, values);
+  } catch (error) {
+    if (error instanceof TemplateRenderError) return template;
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/db/database.ts';
+import { dateIn } from '../../../server/services/portal-settings-service.ts';
 import { type AccountsFixture, accountsFixture, TINY_PNG_BASE64 } from '../helpers/accounts-fixture.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -158,7 +159,8 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
   });
 
   it('shows active banners to every role of the company within their dates', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const zone = (await t.post('auth/me', { session_key: f.keys.agent })).body.data.company.timezone;
+    const today = dateIn(zone, new Date());
     for (const item of [
       { message: 'Now', color: 'green', starts_on: today, ends_on: today, is_active: true },
       { message: 'Later', color: 'red', starts_on: '2999-01-01', ends_on: null, is_active: true },
@@ -172,6 +174,102 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
       session_key: await t.loginAs('otheragent@demo.test'),
     });
     expect(other.body.data.banners).toEqual([]);
+  });
+
+  it("shows each banner to its audience only, with the viewer's and agency's short codes filled in", async () => {
+    const ids: number[] = [];
+    for (const item of [
+      {
+        message: 'Admins: renew E&O',
+        color: 'red',
+        starts_on: null,
+        ends_on: null,
+        is_active: true,
+        audience: 'admins',
+      },
+      {
+        message: 'Hi {{first_name}} of {{company_name}}',
+        color: 'blue',
+        starts_on: null,
+        ends_on: null,
+        is_active: true,
+        audience: 'agents',
+      },
+      {
+        message: 'Customers only',
+        color: 'gray',
+        starts_on: null,
+        ends_on: null,
+        is_active: true,
+        audience: 'customers',
+      },
+    ]) {
+      const created = await call('portal-settings/banners/create', { item });
+      expect(created.statusCode).toBe(200);
+      ids.push(created.body.data.settings.banners.at(-1).id);
+    }
+    const messagesOf = async (sessionKey: string) =>
+      (await t.post('portal-settings/active-banners', { session_key: sessionKey })).body.data.banners
+        .map((b: { message: string }) => b.message)
+        .filter((m: string) => m !== 'Now');
+    const agent = await t.post('auth/me', { session_key: f.keys.agent });
+    const firstName = agent.body.data.user.name.split(' ')[0];
+    expect(await messagesOf(f.keys.admin)).toEqual(['Admins: renew E&O']);
+    expect(await messagesOf(f.keys.agent)).toEqual([`Hi ${firstName} of ${agent.body.data.company.name}`]);
+    expect(await messagesOf(f.keys.customer)).toEqual(['Customers only']);
+    const unknown = await call('portal-settings/banners/create', {
+      item: {
+        message: 'x',
+        color: 'blue',
+        starts_on: null,
+        ends_on: null,
+        is_active: true,
+        audience: 'brokers',
+      },
+    });
+    expect(unknown.statusCode).toBe(400);
+    for (const id of ids) await call('portal-settings/banners/delete', { item_id: id });
+  });
+
+  it('gives every worker the portal name, time zone, support contacts and active application sources', async () => {
+    const saved = await call('portal-settings/update-global', {
+      global: {
+        portal_name: 'Gulf Coast Flood Desk',
+        timezone: 'America/Chicago',
+        quote_expiry_days: 30,
+        support_email: 'help@gulf.test',
+        support_phone: '+1 305 555 0100',
+      },
+    });
+    expect([saved.statusCode, saved.body.message]).toEqual([200, 'Settings saved.']);
+    const active = await call('portal-settings/application-sources/create', {
+      item: { name: 'Referral', is_active: true },
+    });
+    const inactive = await call('portal-settings/application-sources/create', {
+      item: { name: 'Old mailer', is_active: false },
+    });
+    const after = (await t.post('auth/me', { session_key: f.keys.agent })).body.data.company;
+    expect(after).toMatchObject({
+      portal_name: 'Gulf Coast Flood Desk',
+      timezone: 'America/Chicago',
+      support_email: 'help@gulf.test',
+      support_phone: '+1 305 555 0100',
+    });
+    expect(after.application_sources).toContain('Referral');
+    expect(after.application_sources).not.toContain('Old mailer');
+    for (const answer of [active, inactive])
+      await call('portal-settings/application-sources/delete', {
+        item_id: answer.body.data.settings.application_sources.at(-1).id,
+      });
+    await call('portal-settings/update-global', {
+      global: {
+        portal_name: null,
+        timezone: 'America/New_York',
+        quote_expiry_days: 30,
+        support_email: null,
+        support_phone: null,
+      },
+    });
   });
 
   it('sets E&O details that drive user.eo_expiry and the expiry days', async () => {
