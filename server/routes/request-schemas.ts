@@ -136,6 +136,7 @@ export const createBodySchema = {
     agent_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
     carrier_quote_type: { type: 'string', enum: PRODUCTS, default: 'Primary' },
     application_type: { type: 'string', enum: APPLICATION_TYPES, default: 'flood' },
+    application_source: { type: 'string', minLength: 1, maxLength: 100 },
     address: {
       type: 'object',
       required: ['searched_address', 'address1', 'city', 'state', 'zip'],

@@ -30,7 +30,7 @@ import {
   type NewApplication,
   updateApplication,
 } from '../repositories/applications-repository.ts';
-import { approvedStatesOf } from '../repositories/companies-repository.ts';
+import { approvedStatesOf, findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { deleteFilesOfApplication } from '../repositories/files-repository.ts';
 import {
   findNoteForUpdate,
@@ -47,6 +47,7 @@ import { applicationRecordDefaults } from './application-record-defaults.ts';
 import { applicationView, noteView } from './application-view.ts';
 import { clientName } from './client-name.ts';
 import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
+import { workerSettingsOf } from './portal-settings-service.ts';
 import { ruleContextOf } from './schema-engine.ts';
 import { compiledSchemaSetOf, currentSchemaVersion, migrationsFrom } from './schema-versions.ts';
 import { visibleDocument } from './visible-document.ts';
@@ -82,7 +83,24 @@ export interface CreateApplicationInput {
   agent_id?: number;
   carrier_quote_type: string;
   application_type: string;
+  /** The record default ("Agent Portal") or one of the company's active application sources. */
+  application_source?: string;
   address: AddressInput;
+}
+
+export const UNKNOWN_SOURCE_MESSAGE = 'Choose one of the application sources of your agency.';
+
+/**
+ * The application source of a new application: the record schema's default when none is asked,
+ * else `asked` when it is the default or an active source of the company (portal settings);
+ * ApiError 422 UNKNOWN_SOURCE_MESSAGE otherwise. Issue 16 settings that take effect.
+ */
+async function applicationSourceFor(db: Executor, companyId: number, asked: string | undefined) {
+  const fallback = applicationRecordDefaults().application_source;
+  if (asked === undefined || asked === fallback) return fallback;
+  const entry = await findCompanyWithExtras(db, companyId);
+  if (entry && workerSettingsOf(entry.company).application_sources.includes(asked)) return asked;
+  throw new ApiError(422, UNKNOWN_SOURCE_MESSAGE, { application_source: UNKNOWN_SOURCE_MESSAGE });
 }
 
 export type ApplicationView = ReturnType<typeof applicationView>;
@@ -195,6 +213,7 @@ export async function createApplication(
       state,
     );
     if (refusal) throw new ApiError(422, refusal);
+    const source = await applicationSourceFor(tx, agent.company_id as number, input.application_source);
     const { address } = input;
     const seed: Doc = {
       ...placeholders,
@@ -212,16 +231,16 @@ export async function createApplication(
     // Keys the model does not have would fail the first update's type check; drop them here.
     const known = Object.fromEntries(Object.entries(seed).filter(([key]) => key in compiled.properties));
     const doc = applyDefaults(compiled, known);
-    const row = await insertApplication(
-      tx,
-      newApplicationRecord(
+    const row = await insertApplication(tx, {
+      ...newApplicationRecord(
         { id: agent.id, company_id: agent.company_id as number },
         input.application_type,
         input.carrier_quote_type,
         doc,
         schemaVersion,
       ),
-    );
+      application_source: source,
+    });
     return viewOf(tx, row);
   });
 }

@@ -116,6 +116,33 @@ describe.each(DATABASE_KINDS)('applications on %s', (kind) => {
       }
     });
 
+    it("records one of the agency's active application sources and refuses any other, changing nothing", async () => {
+      const adminCall = (path: string, body: object) => t.post(path, { session_key: adminKey, ...body });
+      const added = await adminCall('portal-settings/application-sources/create', {
+        item: { name: 'Realtor referral', is_active: true },
+      });
+      const off = await adminCall('portal-settings/application-sources/create', {
+        item: { name: 'Retired mailer', is_active: false },
+      });
+      const referral = await create(agentKey, MIAMI, { application_source: 'Realtor referral' });
+      expect(referral.body.data.application.application_source).toBe('Realtor referral');
+      const portal = await create(agentKey, MIAMI, { application_source: 'Agent Portal' });
+      expect(portal.body.data.application.application_source).toBe('Agent Portal');
+      const before = await snapshot();
+      for (const source of ['Retired mailer', 'Billboard']) {
+        const refused = await create(agentKey, MIAMI, { application_source: source });
+        expect([refused.statusCode, refused.body.message]).toEqual([
+          422,
+          'Choose one of the application sources of your agency.',
+        ]);
+      }
+      expect(await snapshot()).toEqual(before);
+      for (const answer of [added, off])
+        await adminCall('portal-settings/application-sources/delete', {
+          item_id: answer.body.data.settings.application_sources.at(-1).id,
+        });
+    });
+
     it('refuses a state the agent is not licensed in with the exact SPEC §8 message', async () => {
       const before = await snapshot();
       const { statusCode, body } = await create(agentKey, { ...MIAMI, state: 'CA', zip: '90210' });
