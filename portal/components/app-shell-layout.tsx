@@ -25,20 +25,22 @@ import {
   IconFileDescription,
   IconForms,
   IconLayoutDashboard,
+  IconMail,
   IconMessages,
+  IconPhone,
   IconReceipt,
   IconRefresh,
   IconSettings,
-  IconShieldCheck,
   IconStack2,
   IconUpload,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useAuth } from '../lib/auth-store.ts';
+import { type StoredCompany, useAuth } from '../lib/auth-store.ts';
 import { SUPER_ADMIN_REDIRECTED_PATHS } from '../lib/constants.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
+import { PortalBrand, usePortalTitle } from './portal-brand.tsx';
 import { ShellLoadingBar } from './shell-loading-bar.tsx';
 import { type SwitchBackAction, UserMenu } from './user-menu.tsx';
 import { WorkingHourBadge } from './working-hour-badge.tsx';
@@ -122,6 +124,23 @@ function visibleNavItems(role: string | undefined) {
   return items.filter((item) => !hidden.includes(item.to));
 }
 
+/**
+ * The agency's support contacts (portal settings global support_email, support_phone) as links of
+ * the Options menu: mailto and tel. None set: none shown.
+ */
+export function supportContacts(company: StoredCompany | null | undefined) {
+  const contacts: { href: string; label: string; Icon: typeof IconMail }[] = [];
+  if (company?.support_email)
+    contacts.push({ href: `mailto:${company.support_email}`, label: company.support_email, Icon: IconMail });
+  if (company?.support_phone)
+    contacts.push({
+      href: `tel:${company.support_phone.replace(/[^+\d]/g, '')}`,
+      label: company.support_phone,
+      Icon: IconPhone,
+    });
+  return contacts;
+}
+
 /** AppShell around the logged-in pages. */
 export function AppShellLayout({ onLogout, notices, floating, switchBack, children }: AppShellLayoutProps) {
   const { user } = useAuth();
@@ -134,6 +153,9 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
     pathname,
     navItems.map((item) => item.to),
   );
+
+  usePortalTitle(navItems.find((item) => item.to === activePath)?.label ?? 'Agent Portal');
+  const support = supportContacts(user?.company);
 
   // SPEC §4 Navbar: both reset after each navigation; SPEC §2: scroll to top on every route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed.
@@ -164,15 +186,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
               {/* The link's name is what it shows, after "Home:" (the name alone on narrow screens). */}
               <VisuallyHidden>Home: </VisuallyHidden>
               <Group gap={6} wrap="nowrap">
-                <IconShieldCheck size={26} color="var(--mantine-color-green-filled)" aria-hidden />
-                <Text
-                  fw={800}
-                  size="lg"
-                  visibleFrom="xs"
-                  style={{ letterSpacing: -0.3, whiteSpace: 'nowrap' }}
-                >
-                  Rocket MGA
-                </Text>
+                <PortalBrand nameVisibleFrom="xs" />
                 <Text c="dimmed" size="sm" visibleFrom="md">
                   Agent Portal
                 </Text>
@@ -197,6 +211,17 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
                 >
                   Refresh data
                 </Menu.Item>
+                {support.length > 0 && <Menu.Label>Support</Menu.Label>}
+                {support.map(({ href, label, Icon }) => (
+                  <Menu.Item
+                    key={href}
+                    component="a"
+                    href={href}
+                    leftSection={<Icon size={16} aria-hidden />}
+                  >
+                    {label}
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
             <UserMenu onLogout={onLogout} switchBack={switchBack} />

@@ -1,9 +1,9 @@
 /** The auth layout of SPEC §2: a centred card on a tinted page with the colour mode switch. */
-import { Box, Center, Group, Text } from '@mantine/core';
-import { IconShieldCheck } from '@tabler/icons-react';
+import { Box, Center, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LOADING_BAR_HEIGHT_PX } from '../lib/constants.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
+import { PortalBrand } from './portal-brand.tsx';
 import { ShellLoadingBar } from './shell-loading-bar.tsx';
 
 /** Centres `children` under the product name. */
@@ -15,12 +15,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <ColorModeSwitch />
       </Group>
       <Center px="md" pb="xl" style={{ flexDirection: 'column', gap: 24 }}>
-        <Group gap={8}>
-          <IconShieldCheck size={32} color="var(--mantine-color-green-filled)" aria-hidden />
-          <Text fw={800} size="xl">
-            Rocket MGA
-          </Text>
-        </Group>
+        <PortalBrand size="xl" iconPx={32} />
         {children}
       </Center>
     </Box>

@@ -1,9 +1,9 @@
 /** The "page" layout of SPEC §2: a plain header (product name, sign-in or dashboard link) for open pages. */
-import { Anchor, Box, Group, Text } from '@mantine/core';
-import { IconShieldCheck } from '@tabler/icons-react';
+import { Anchor, Box, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAuth } from '../lib/auth-store.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
+import { PortalBrand } from './portal-brand.tsx';
 
 /** Header and centred content; signed-in visitors get a link to their dashboard. */
 export function PageLayout({ children }: { children: ReactNode }) {
@@ -16,12 +16,7 @@ export function PageLayout({ children }: { children: ReactNode }) {
         h={60}
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
-        <Group gap={6}>
-          <IconShieldCheck size={26} color="var(--mantine-color-green-filled)" aria-hidden />
-          <Text fw={800} size="lg">
-            Rocket MGA
-          </Text>
-        </Group>
+        <PortalBrand />
         <Group gap="sm">
           <ColorModeSwitch />
           <Anchor href={session_key ? '/dashboard' : '/auth/login'} size="sm">

@@ -26,6 +26,13 @@ export type StoredCompany = Record<string, unknown> & {
   /** Portal settings every worker sees (docs/api-accounts.md): the dashboard's widgets and quote rush. */
   dashboard_widgets?: string[];
   quote_rush?: { enabled: boolean; message: string };
+  /** Portal settings global (issue 16): header and title name, company zone, support contacts. */
+  portal_name?: string | null;
+  timezone?: string;
+  support_email?: string | null;
+  support_phone?: string | null;
+  /** Names of the company's active application sources (create dialog, listing filter). */
+  application_sources?: string[];
 };
 
 /** User as stored: the login answer without the fields SPEC §3 User drops, plus its company. */

@@ -131,3 +131,9 @@ export const SUPER_ADMIN_REDIRECTED_PATHS = [
 
 /** The page open to anyone, signed in or not (SPEC §2 Guards; ADR 091). */
 export const OPEN_PAGE_PATH = '/dashboard/api-partner';
+
+/** The product's own name: header and page title when the agency has not set a portal name. */
+export const PRODUCT_NAME = 'Rocket MGA';
+
+/** The application source of applications created in the portal (record schema default, SPEC §3). */
+export const DEFAULT_APPLICATION_SOURCE = 'Agent Portal';

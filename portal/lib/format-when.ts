@@ -1,7 +1,7 @@
 /**
  * When something happened, as the listing, the dashboard and the notes show it: "Just now" within
  * the recent-time window (SPEC §9: 1 minute by default), else the date in `format` (dayjs tokens)
- * in the user's time zone setting (issue 20: user settings apply; none set: the browser's).
+ * in the user's time zone setting (issue 20: user settings apply; none set: the company's, then the browser's).
  */
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';

@@ -49,7 +49,11 @@ export function listingPerPage(): UserSettings['default_per_page'] {
   return readUserSettings(getAuthState().user_settings).default_per_page;
 }
 
-/** The signed-in user's time zone setting (an IANA name), or null for the browser's own. */
+/**
+ * The signed-in user's time zone (an IANA name): their own setting, else their company's (portal
+ * settings global timezone, issue 16), else null for the browser's own.
+ */
 export function userTimeZone(): string | null {
-  return readUserSettings(getAuthState().user_settings).timezone;
+  const state = getAuthState();
+  return readUserSettings(state.user_settings).timezone ?? state.user?.company?.timezone ?? null;
 }

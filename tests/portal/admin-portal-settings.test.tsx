@@ -246,6 +246,7 @@ describe('/dashboard/portal-settings/global', () => {
     fireEvent.change(within(dialog).getByLabelText('Colour'), { target: { value: 'red' } });
     fireEvent.change(within(dialog).getByLabelText('Starts on'), { target: { value: '2026-06-01' } });
     fireEvent.change(within(dialog).getByLabelText('Ends on'), { target: { value: '2026-11-30' } });
+    fireEvent.change(within(dialog).getByLabelText('Shown to'), { target: { value: 'agents' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add banner' }));
     await waitFor(() =>
       expect(calls.find((call) => call.path === 'portal-settings/banners/create')?.body).toEqual({
@@ -256,8 +257,30 @@ describe('/dashboard/portal-settings/global', () => {
           starts_on: '2026-06-01',
           ends_on: '2026-11-30',
           is_active: true,
+          audience: 'agents',
         },
       }),
+    );
+  });
+
+  it('confirms every settings save with a toast and leaves the dialog on a refusal', async () => {
+    signInAs('admin');
+    mockFetch((path) =>
+      path === 'portal-settings/update-quote-rush'
+        ? envelope({ settings: settingsFixture() }, { message: 'Settings saved.' })
+        : envelope({ settings: settingsFixture() }),
+    );
+    const shown = vi.mocked(notifications.show);
+    renderWithProviders(<GlobalSettingsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit quote rush' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save quote rush' }));
+    await waitFor(() =>
+      expect(shown.mock.calls.map(([data]) => [data.title, data.message, data.color])).toContainEqual([
+        'Saved',
+        'Settings saved.',
+        'green',
+      ]),
     );
   });
 });

@@ -4,6 +4,7 @@ import type { PortalSettings } from '../../portal/features/admin/api/admin-types
 /** Settings with something in every section. */
 export function settingsFixture(overrides: Partial<PortalSettings> = {}): PortalSettings {
   return {
+    company_id: 1,
     global: {
       portal_name: 'Acme Portal',
       timezone: 'America/Chicago',

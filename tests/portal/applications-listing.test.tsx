@@ -17,7 +17,7 @@ import {
   setDetailsView,
 } from '../../portal/features/applications/stores/details-view-store.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
-import { ALERT_COLORS } from '../../portal/lib/constants.ts';
+import { ALERT_COLORS, LISTING_FETCH_THROTTLE_MS } from '../../portal/lib/constants.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 function row(
@@ -146,14 +146,18 @@ describe('ApplicationsListing', () => {
     const typed = ['M', 'Ma', 'Mai', 'Main', 'Main ', 'Main S', 'Main St'];
     const started = Date.now();
     for (const value of typed) fireEvent.change(input, { target: { value } });
-    // Leading call at once, then the last value after the window: never one search per keystroke.
-    expect(searches.map((s) => s.address)).toEqual(['M']);
+    // Leading call at once, then at most one per window (a loaded machine renders each keystroke
+    // slowly, so more windows may pass while typing), then the last value: never one per keystroke.
+    const windows = Math.ceil((Date.now() - started) / LISTING_FETCH_THROTTLE_MS);
+    expect(searches[0]?.address).toBe('M');
+    expect(searches.length).toBeLessThanOrEqual(Math.min(1 + windows, typed.length));
     await waitFor(() => expect(searches.at(-1)?.address).toBe('Main St'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-    expect(searches).toHaveLength(2);
+    expect(searches.length).toBeLessThanOrEqual(Math.min(2 + windows, typed.length));
+    if (windows <= 1) expect(searches).toHaveLength(2);
     expect(searches.every((s) => s.page === 1)).toBe(true);
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ filters: { address: 'Main St' } }));
-    expect(calls.length).toBeLessThanOrEqual(3);
+    expect(calls.length).toBeLessThanOrEqual(Math.min(3 + windows, typed.length + 1));
   });
 
   it('shows the empty state when nothing matches', async () => {

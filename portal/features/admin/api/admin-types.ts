@@ -127,7 +127,13 @@ export interface Banner {
   starts_on: string | null;
   ends_on: string | null;
   is_active: boolean;
+  /** Who sees it (server/config/portal-settings-options.json banner_audiences); absent: everyone. */
+  audience?: BannerAudience;
 }
+
+/** Banner audiences, in the order the banners dialog offers them. */
+export const BANNER_AUDIENCES = ['everyone', 'admins', 'agents', 'customers'] as const;
+export type BannerAudience = (typeof BANNER_AUDIENCES)[number];
 
 /** SMTP settings as answered: the password is never sent back, only whether one is set. */
 export interface SmtpSettings {
@@ -196,6 +202,7 @@ export interface SmsProviderSettings {
 }
 
 export interface PortalSettings {
+  company_id: number;
   global: GlobalSettings;
   application_sources: ApplicationSource[];
   banners: Banner[];

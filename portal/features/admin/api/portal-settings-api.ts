@@ -6,7 +6,11 @@
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { ACTIVE_BANNERS_QUERY_KEY } from '../../../lib/active-banners-query.ts';
 import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import { getAuthState } from '../../../lib/auth-store.ts';
+import { refreshMe } from '../../../lib/me-query.ts';
+import { showToast } from '../../../lib/toast.ts';
 import type { PortalSettings } from './admin-types.ts';
 
 /** The list sections with create, update and delete calls. */
@@ -93,16 +97,24 @@ export function deleteSettingsItem(
 }
 
 /**
- * Returns `(answer) => Promise<envelope>`: awaits a settings write and, on success, puts the
- * answered settings in the cache of `companyId` so every card shows them at once.
+ * Returns `(answer) => Promise<envelope>`: awaits a settings write and, on success, confirms it
+ * with a success toast (the server's message, e.g. "Settings saved."), puts the answered settings
+ * in the cache of `companyId` so every card shows them at once and, when the company is the
+ * user's own, re-reads auth/me and the active banners so the header, banners, widgets, quote
+ * rush and sources change at once (issue 16). Failures are toasted by the API client.
  */
 export function useApplySettings(companyId: number | null) {
   const queryClient = useQueryClient();
   return useCallback(
     async <T extends { settings: PortalSettings }>(answer: Promise<ApiEnvelope<T>>) => {
       const envelope = await answer;
-      if (envelope.status === 'success' && envelope.data?.settings)
-        queryClient.setQueryData(portalSettingsQueryKey(companyId), envelope.data.settings);
+      if (envelope.status !== 'success' || !envelope.data?.settings) return envelope;
+      queryClient.setQueryData(portalSettingsQueryKey(companyId), envelope.data.settings);
+      showToast('success', 'Saved', envelope.message || 'Settings saved.');
+      if (envelope.data.settings.company_id === getAuthState().user?.company?.id) {
+        void refreshMe().catch(() => undefined);
+        void queryClient.invalidateQueries({ queryKey: ACTIVE_BANNERS_QUERY_KEY });
+      }
       return envelope;
     },
     [queryClient, companyId],

@@ -1,6 +1,6 @@
 /**
  * The dynamic banners dialog of SPEC §2 Dialogs: banners shown to the agency's users between two
- * dates, with a colour; create, edit, switch off and delete (portal-settings/banners/*).
+ * dates, to an audience (everyone, admins, agents or customers), with a colour; create, edit, switch off and delete (portal-settings/banners/*).
  */
 import {
   ActionIcon,
@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { BANNER_COLORS, type Banner } from '../api/admin-types.ts';
+import { BANNER_AUDIENCES, BANNER_COLORS, type Banner, type BannerAudience } from '../api/admin-types.ts';
 import { fieldErrors } from '../api/field-errors.ts';
 import {
   createSettingsItem,
@@ -37,7 +37,22 @@ export interface DynamicBannersDialogProps {
 
 type BannerDraft = Omit<Banner, 'id'>;
 
-const EMPTY: BannerDraft = { message: '', color: 'blue', starts_on: null, ends_on: null, is_active: true };
+const EMPTY: BannerDraft = {
+  message: '',
+  color: 'blue',
+  starts_on: null,
+  ends_on: null,
+  is_active: true,
+  audience: 'everyone',
+};
+
+/** What the audience select shows for each audience. */
+const AUDIENCE_LABELS: Record<BannerAudience, string> = {
+  everyone: 'Everyone',
+  admins: 'Admins',
+  agents: 'Agents',
+  customers: 'Customers',
+};
 
 /** The banner form's checks: a message, and an end date not before the start date. */
 export function validateBanner(draft: BannerDraft): Record<string, string> {
@@ -111,7 +126,8 @@ export function DynamicBannersDialog({ opened, banners, companyId, onClose }: Dy
                     {banner.message}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {banner.starts_on ?? 'Any time'} → {banner.ends_on ?? 'no end'}
+                    {AUDIENCE_LABELS[banner.audience ?? 'everyone']} · {banner.starts_on ?? 'Any time'} →{' '}
+                    {banner.ends_on ?? 'no end'}
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">
@@ -121,7 +137,7 @@ export function DynamicBannersDialog({ opened, banners, companyId, onClose }: Dy
                     onClick={() => {
                       setEditing(banner.id);
                       const { id: _id, ...rest } = banner;
-                      setDraft(rest);
+                      setDraft({ ...rest, audience: rest.audience ?? 'everyone' });
                       setErrors({});
                     }}
                   >
@@ -160,6 +176,12 @@ export function DynamicBannersDialog({ opened, banners, companyId, onClose }: Dy
                 value={draft.color}
                 onChange={(e) => set({ color: e.currentTarget.value as Banner['color'] })}
                 data={[...BANNER_COLORS]}
+              />
+              <NativeSelect
+                label="Shown to"
+                value={draft.audience ?? 'everyone'}
+                onChange={(e) => set({ audience: e.currentTarget.value as BannerAudience })}
+                data={BANNER_AUDIENCES.map((value) => ({ value, label: AUDIENCE_LABELS[value] }))}
               />
               <TextInput
                 label="Starts on"

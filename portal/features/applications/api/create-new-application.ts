@@ -22,6 +22,8 @@ export interface NewApplicationAddress {
 export interface NewApplicationInput {
   carrier_quote_type: string;
   application_type: string;
+  /** One of the agency's sources (omitted: the portal's, "Agent Portal"). */
+  application_source?: string;
   address: NewApplicationAddress;
 }
 

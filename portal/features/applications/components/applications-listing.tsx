@@ -22,6 +22,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useApplicationSources } from '../../../lib/application-sources.ts';
 import {
   ALERT_COLORS,
   ALL_ALERTS_LABEL,
@@ -53,13 +54,12 @@ export interface ApplicationsListingProps {
   onCreated: (applicationId: number) => void;
 }
 
-type TextFilterKey = 'address' | 'application_id' | 'client_name_id' | 'application_source';
+type TextFilterKey = 'address' | 'application_id' | 'client_name_id';
 
 const FILTER_FIELDS: { key: TextFilterKey; label: string; placeholder: string }[] = [
   { key: 'address', label: 'Address', placeholder: 'Street or ZIP' },
   { key: 'application_id', label: 'Application ID', placeholder: 'RMGA0000042' },
   { key: 'client_name_id', label: 'Client name', placeholder: 'Client name or id' },
-  { key: 'application_source', label: 'Application source', placeholder: 'Agent Portal' },
 ];
 
 /** The listing page. */
@@ -68,8 +68,8 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
     address: search.address,
     application_id: search.application_id,
     client_name_id: search.client_name_id,
-    application_source: search.application_source,
   }));
+  const sources = useApplicationSources();
   const [newOpen, setNewOpen] = useState(false);
 
   // SPEC §2: the listing resets the details page to its form view.
@@ -144,6 +144,20 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
             value={search.carrier_quote_type || null}
             onChange={(value) =>
               onSearchChange({ ...search, carrier_quote_type: value ?? '', page: LISTING_FIRST_PAGE })
+            }
+          />
+          <Select
+            label="Application source"
+            placeholder="All sources"
+            clearable
+            searchable
+            // A source in the URL that the agency no longer offers is still shown as chosen.
+            data={[
+              ...new Set([...sources, ...(search.application_source ? [search.application_source] : [])]),
+            ]}
+            value={search.application_source || null}
+            onChange={(value) =>
+              onSearchChange({ ...search, application_source: value ?? '', page: LISTING_FIRST_PAGE })
             }
           />
           <Select

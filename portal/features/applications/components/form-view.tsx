@@ -47,6 +47,7 @@ import { CommercialBuildingTypeDialog } from './commercial-building-type-dialog.
 import { LaunchOutcomeDialog } from './launch-outcome-dialog.tsx';
 import { asksAboutRepetitiveLoss } from './potential-repetitive-loss.ts';
 import { PotentialRepetitiveLossDialog } from './potential-repetitive-loss-dialog.tsx';
+import { QuoteRushNotice } from './quote-rush-notice.tsx';
 import { SaveConflictDialog } from './save-conflict-dialog.tsx';
 import { type SaveState, saveStateLabel, useAutosave } from './use-autosave.ts';
 
@@ -320,6 +321,7 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
           </Group>
         </Group>
       </Card>
+      <QuoteRushNotice />
       {propertyData.summary && (
         <PropertyDataSummary summary={propertyData.summary} onClose={propertyData.dismiss} />
       )}

@@ -19,7 +19,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { CREATABLE_APPLICATION_TYPES, INVALID_STATE_MESSAGE, QUOTE_TYPES } from '../../../lib/constants.ts';
+import { useApplicationSources } from '../../../lib/application-sources.ts';
+import {
+  CREATABLE_APPLICATION_TYPES,
+  DEFAULT_APPLICATION_SOURCE,
+  INVALID_STATE_MESSAGE,
+  QUOTE_TYPES,
+} from '../../../lib/constants.ts';
 import {
   type AddressSuggestion,
   autocompleteAddress,
@@ -85,6 +91,8 @@ export function NewApplicationDialog({
   const [address, setAddress] = useState<NewApplicationAddress>(EMPTY_ADDRESS);
   const [quoteType, setQuoteType] = useState<string>(initialQuoteType);
   const [applicationType, setApplicationType] = useState<string>('flood');
+  const sources = useApplicationSources();
+  const [source, setSource] = useState<string>(DEFAULT_APPLICATION_SOURCE);
   const [lookingUp, setLookingUp] = useState(false);
   const [zipError, setZipError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -197,6 +205,8 @@ export function NewApplicationDialog({
     const envelope = await createNewApplication({
       carrier_quote_type: quoteType,
       application_type: applicationType,
+      // Only agencies with sources of their own ask; the server's default is the portal's.
+      ...(sources.length > 1 ? { application_source: source } : {}),
       address: { ...address, searched_address: composeSearchedAddress(address) },
     });
     setSubmitting(false);
@@ -308,6 +318,18 @@ export function NewApplicationDialog({
                   allowDeselect={false}
                 />
               </Grid.Col>
+              {sources.length > 1 && (
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Select
+                    label="Application source"
+                    data={sources}
+                    value={source}
+                    onChange={(value) => setSource(value ?? DEFAULT_APPLICATION_SOURCE)}
+                    allowDeselect={false}
+                    error={errors.application_source}
+                  />
+                </Grid.Col>
+              )}
             </Grid>
             {composeSearchedAddress(address) && (
               <Text size="sm">
