@@ -19,7 +19,7 @@ export interface QuoteDifference {
   quoted: number | string | null;
 }
 
-function valueOf(raw: unknown): number | string | null {
+function present(raw: unknown): number | string | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
   if (typeof raw === 'string') return raw.trim() === '' ? null : raw;
   return null;
@@ -60,8 +60,8 @@ export function quoteDifferences(
   const differences: QuoteDifference[] = [];
   for (const entry of map.compared) {
     const field = entry.asked_by_product?.[product] ?? entry.asked;
-    const asked = valueOf(doc[field]);
-    const quoted = valueOf(coverages[entry.coverage]);
+    const asked = present(doc[field]);
+    const quoted = present(coverages[entry.coverage]);
     const askedNone = isNone(asked, map.none_values);
     const quotedNone = isNone(quoted, map.none_values);
     let kind: QuoteDifference['kind'] | null = null;

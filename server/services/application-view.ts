@@ -40,8 +40,7 @@ export function quoteView(quote: QuoteWithDocument, asked: { doc: Doc; product: 
     status: quote.status,
     premium: quote.premium === null ? null : Number(quote.premium),
     coverages: quote.coverages,
-    differences:
-      quote.status === 'quoted' ? quoteDifferences(quote.coverages, asked.doc, asked.product) : [],
+    differences: quote.status === 'quoted' ? quoteDifferences(quote.coverages, asked.doc, asked.product) : [],
     benefits: quote.benefits,
     message: quote.message,
     indicative: quote.indicative,

@@ -24,7 +24,10 @@ describe.each(DATABASE_KINDS)('quote differences on %s', (kind) => {
   let adminKey: string;
 
   async function application(id: number) {
-    const result = await t.post('agent-portal/get-application-by-id', { session_key: agentKey, application_id: id });
+    const result = await t.post('agent-portal/get-application-by-id', {
+      session_key: agentKey,
+      application_id: id,
+    });
     expect(result.statusCode, result.body.message).toBe(200);
     return result.body.data.application;
   }
@@ -38,7 +41,10 @@ describe.each(DATABASE_KINDS)('quote differences on %s', (kind) => {
   });
 
   it('answers each quote with the differences of its coverages from the launched document', async () => {
-    const created = await t.post('agent-portal/create-new-application', { session_key: agentKey, address: MIAMI });
+    const created = await t.post('agent-portal/create-new-application', {
+      session_key: agentKey,
+      address: MIAMI,
+    });
     const id: number = created.body.data.application.id;
     const doc = structuredClone(examples.primary) as Doc;
     const launched = await t.post('agent-portal/launch-application', {
