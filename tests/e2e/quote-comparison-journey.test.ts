@@ -57,6 +57,8 @@ describe('launch messages and the quotes comparison in Chromium', () => {
     it(`a failed launch lists every message and moves focus to the first field (${mode})`, async () => {
       // bypassCSP: axe-core is injected as a script tag (tests only).
       const page = await portal.newPage({ bypassCSP: true });
+      // The whole Primary form renders; give a loaded machine room.
+      page.setDefaultTimeout(120_000);
       await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [COLOR_SCHEME_KEY, mode] as const);
       try {
         await portal.signIn(page, 'agent@demo.test');
@@ -86,6 +88,9 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         await portal.screenshot(page, `launch-messages-${mode}`, false);
         await panel.scrollIntoViewIfNeeded();
         expect(await seriousAxeViolations(page)).toEqual([]);
+      } catch (error) {
+        await portal.screenshot(page, `quote-comparison-failure-${mode}`, false).catch(() => {});
+        throw error;
       } finally {
         await page.context().close();
       }
@@ -93,6 +98,8 @@ describe('launch messages and the quotes comparison in Chromium', () => {
 
     it(`compares two carriers side by side (${mode})`, async () => {
       const page = await portal.newPage({ bypassCSP: true });
+      // The whole Primary form renders; give a loaded machine room.
+      page.setDefaultTimeout(120_000);
       await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [COLOR_SCHEME_KEY, mode] as const);
       try {
         await portal.signIn(page, 'agent@demo.test');
@@ -127,6 +134,9 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         await page.waitForTimeout(300);
         await portal.screenshot(page, `quote-side-by-side-${mode}`, false);
         expect(await seriousAxeViolations(page)).toEqual([]);
+      } catch (error) {
+        await portal.screenshot(page, `quote-comparison-failure-${mode}`, false).catch(() => {});
+        throw error;
       } finally {
         await page.context().close();
       }

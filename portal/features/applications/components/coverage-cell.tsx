@@ -39,7 +39,8 @@ export function CoverageCell({ quote, coverage, size = 'sm' }: CoverageCellProps
         style={{ display: 'inline-flex' }}
       >
         <IconAlertTriangle size={14} color="var(--mantine-color-orange-8)" aria-hidden />
-        <Text size={size} fw={600} span c="orange.9" style={{ textDecoration: 'underline dotted' }}>
+        {/* The text keeps the body colour (contrast in both schemes); the mark and underline flag it. */}
+        <Text size={size} fw={700} span style={{ textDecoration: 'underline dotted' }}>
           {value}
         </Text>
       </Group>

@@ -130,11 +130,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
     const isSelected = selected.includes(quote.id);
     const selectable = quote.status === 'quoted';
     return (
-      <Table.Tr
-        key={quote.id}
-        aria-selected={isSelected}
-        bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}
-      >
+      <Table.Tr key={quote.id} bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}>
         <Table.Td>
           {selectable && (
             <Checkbox
