@@ -141,15 +141,15 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
             />
           )}
         </Table.Td>
-        <Table.Th scope="row" fw={600}>
+        <Table.Th scope="row" fw={600} miw={140}>
           {quote.display_name}
         </Table.Th>
-        <Table.Td>
+        <Table.Td miw={110}>
           <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
             {quote.status}
           </Badge>
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Table.Td miw={170} style={{ whiteSpace: 'nowrap' }}>
           <Text size="sm" fw={700} span>
             {quote.premium === null ? '—' : formatCurrency(quote.premium)}
           </Text>
@@ -212,7 +212,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
       {comparing && chosen.length >= 2 && (
         <QuotesSideBySide quotes={chosen} onClose={() => setComparing(false)} />
       )}
-      <Table.ScrollContainer minWidth={1100}>
+      <Table.ScrollContainer minWidth={1400}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="Quotes comparison">
           <Table.Thead>
             <Table.Tr>
