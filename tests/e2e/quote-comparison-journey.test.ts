@@ -64,7 +64,7 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         await portal.signIn(page, 'agent@demo.test');
         await page.goto(`${portal.baseUrl}/agent-portal/application-details/${newId}`);
         await page.getByRole('button', { name: 'Launch' }).click();
-        const panel = page.getByLabel('Launch messages');
+        const panel = page.getByRole('alert', { name: /attention before launch$/ });
         await panel.waitFor();
         const entries = panel.getByRole('button');
         const count = await entries.count();

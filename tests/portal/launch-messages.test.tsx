@@ -91,7 +91,7 @@ describe('a failed launch', () => {
     renderWithProviders(<FormView application={app} compiled={fixture} onLaunched={onLaunched} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Launch' }));
 
-    const panel = await screen.findByLabelText('Launch messages');
+    const panel = await screen.findByRole('alert', { name: /attention before launch$/ });
     const messages = validateDocument(fixture, doc, ruleContextOf(app));
     expect(messages.length).toBeGreaterThanOrEqual(3);
     const entries = within(panel).getAllByRole('button');
@@ -142,6 +142,6 @@ describe('a failed launch', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Launch' }));
     await waitFor(() => expect(onLaunched).toHaveBeenCalled());
     expect(calls.some((c) => c.path === 'agent-portal/launch-application')).toBe(true);
-    expect(screen.queryByLabelText('Launch messages')).toBeNull();
+    expect(screen.queryByRole('alert', { name: /attention before launch$/ })).toBeNull();
   });
 });

@@ -53,7 +53,6 @@ export function LaunchMessagesPanel({ entries, onJump }: LaunchMessagesPanelProp
       variant="light"
       icon={<IconAlertTriangle size={18} />}
       title={`${count} attention before launch`}
-      aria-label="Launch messages"
     >
       <List type="ordered" size="sm" spacing={4} styles={{ itemWrapper: { display: 'inline' } }}>
         {entries.map((entry) => (
