@@ -40,6 +40,11 @@ export interface SchemaFormProps {
   explainMessages?: boolean;
   /** A short note shown with a field's help, per field (e.g. where a pre-filled value came from). */
   fieldNotes?: Readonly<Record<string, string>>;
+  /**
+   * Prefix of the element ids: field `f` renders with id `${idPrefix}_f` (a radio group's first
+   * radio `${idPrefix}_f-0`), so a caller can move focus to a field. Default: unique per form.
+   */
+  idPrefix?: string;
 }
 
 const engineTheme: ThemeProps<Doc> = {
@@ -101,7 +106,8 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
     fieldNotes,
     form,
   } = props;
-  const idPrefix = `sf${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const generatedPrefix = `sf${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const idPrefix = props.idPrefix ?? generatedPrefix;
   const layout = useMemo(() => buildFormLayout(compiled, form), [compiled, form]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
 

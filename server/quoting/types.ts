@@ -132,8 +132,20 @@ export interface SandboxRatingTable {
   policy_fee: number;
 }
 
+/**
+ * Which quote coverages are compared with the application document (a quote's `differences`).
+ * `asked` is the document field holding what the agent asked for, `asked_by_product` overrides it
+ * per product (an Excess quote's building_limit is the excess layer). A value in `none_values`
+ * (or an empty one) means "not asked" on the document side and "not included" on the quote side.
+ */
+export interface QuoteCoverageMap {
+  none_values: (number | string)[];
+  compared: { coverage: string; asked: string; asked_by_product?: Record<string, string> }[];
+}
+
 /** The whole of carriers.json. */
 export interface CarriersFile {
   carriers: CarrierEntry[];
   sandbox_rating: SandboxRatingTable;
+  quote_coverages: QuoteCoverageMap;
 }

@@ -1,5 +1,7 @@
 /** Application, note, quote and listing-row shapes of docs/api.md, built from rows. */
+import type { Doc } from '../../engine/index.ts';
 import type { ApplicationRow, NoteRow } from '../db/schema.ts';
+import { quoteDifferences } from '../quoting/quote-differences.ts';
 import type { QuoteWithDocument } from '../repositories/quotes-repository.ts';
 import { applicationReference } from './application-reference.ts';
 import { isItWorkingHour } from './is-it-working-hour.ts';
@@ -25,9 +27,11 @@ export function noteView(note: NoteRow) {
 /**
  * Quote as docs/api.md; premium in dollars (annual) or null; `source` automatic|sov|manual and
  * `document` {name, url} of a manual quote's file, else null (issue 3); `bound` {id, policy_number,
- * effective_date, premium (dollars), business, paid} once the agency marked it as bound, else null (issue 12).
+ * effective_date, premium (dollars), business, paid} once the agency marked it as bound, else null (issue 12);
+ * `differences`: where a quoted answer's coverages differ from what `asked` (the application's
+ * document and product) asked for, [] for a quote without an answer (issue 17, docs/decisions/311).
  */
-export function quoteView(quote: QuoteWithDocument) {
+export function quoteView(quote: QuoteWithDocument, asked: { doc: Doc; product: string }) {
   return {
     id: quote.id,
     carrier: quote.carrier,
@@ -36,6 +40,7 @@ export function quoteView(quote: QuoteWithDocument) {
     status: quote.status,
     premium: quote.premium === null ? null : Number(quote.premium),
     coverages: quote.coverages,
+    differences: quote.status === 'quoted' ? quoteDifferences(quote.coverages, asked.doc, asked.product) : [],
     benefits: quote.benefits,
     message: quote.message,
     indicative: quote.indicative,
@@ -77,7 +82,12 @@ export function applicationView(
     min_quote_amount: row.min_quote_amount === null ? null : Number(row.min_quote_amount),
     payload: { useable_details: visibleDocument(row) },
     notes: notes.map(noteView),
-    quotes: quotes.map(quoteView),
+    quotes: quotes.map((quote) =>
+      quoteView(quote, {
+        doc: row.useable_details as Doc,
+        product: row.carrier_quote_type[0] ?? 'Primary',
+      }),
+    ),
     isItWorkingHour: isItWorkingHour(now),
     application_relaunch_count: row.application_relaunch_count,
     application_source: row.application_source,

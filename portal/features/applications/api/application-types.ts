@@ -25,6 +25,18 @@ export interface QuoteDocument {
   url: string;
 }
 
+/**
+ * Where a quoted answer differs from what the application asked (docs/api.md, issue 17): a
+ * `changed` value, a coverage asked but `not_included`, or one included but `not_asked`.
+ */
+export interface QuoteDifference {
+  coverage: string;
+  field: string;
+  kind: 'changed' | 'not_included' | 'not_asked';
+  asked: number | string | null;
+  quoted: number | string | null;
+}
+
 /** One carrier's quote; premium in dollars per year, limits in dollars. */
 export interface Quote {
   id: number;
@@ -38,6 +50,8 @@ export interface Quote {
     contents_limit?: number | null;
     deductible?: number | null;
   };
+  /** Absent in answers older than issue 17: read as none. */
+  differences?: QuoteDifference[];
   benefits: string[];
   message: string | null;
   indicative: boolean;

@@ -44,6 +44,8 @@ import {
 } from '../stores/unsaved-edits-store.ts';
 import { CommercialAddressVerificationDialog } from './commercial-address-verification-dialog.tsx';
 import { CommercialBuildingTypeDialog } from './commercial-building-type-dialog.tsx';
+import { focusFormField } from './focus-form-field.ts';
+import { LaunchMessagesPanel, launchMessageEntries } from './launch-messages-panel.tsx';
 import { LaunchOutcomeDialog } from './launch-outcome-dialog.tsx';
 import { asksAboutRepetitiveLoss } from './potential-repetitive-loss.ts';
 import { PotentialRepetitiveLossDialog } from './potential-repetitive-loss-dialog.tsx';
@@ -174,6 +176,16 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
   // Warnings the agent accepted on the way to the launch, for the immediate info after it.
   const accepted = useRef<OutcomeMessage[]>([]);
   const commercial = ctx.product === 'Commercial';
+  const formIdPrefix = `application${application.id}`;
+  // After a failed launch the panel lists what is still wrong, shrinking as the agent fixes it.
+  const launchEntries = showAllErrors
+    ? launchMessageEntries(compiled, validateDocument(compiled, doc, ctx))
+    : [];
+  // Set by a failed launch: the field to focus once the panel and the messages are rendered.
+  const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
+  useEffect(() => {
+    if (focusRequest) focusFormField(formIdPrefix, focusRequest.field);
+  }, [focusRequest, formIdPrefix]);
 
   /** Keeps the current document's unsaved changes in localStorage (none: forgets them). */
   function keepEdits(current: Doc) {
@@ -262,7 +274,11 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
       await onLaunched(accepted.current);
       return;
     }
-    if (envelope.error_obj) setShowAllErrors(true);
+    if (envelope.error_obj) {
+      setShowAllErrors(true);
+      const first = validateDocument(compiled, doc, ctx)[0];
+      if (first) setFocusRequest({ field: first.field });
+    }
   }
 
   function launch() {
@@ -270,6 +286,7 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
     if (messages.length > 0) {
       showToast('warning', 'Invalid data!', firstMessage(compiled, messages));
       setShowAllErrors(true);
+      setFocusRequest({ field: messages[0].field });
       return;
     }
     const found = evaluateOutcomes(compiled, doc, ctx);
@@ -350,7 +367,9 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
           Excess one for the same address.
         </Alert>
       )}
+      <LaunchMessagesPanel entries={launchEntries} onJump={(field) => focusFormField(formIdPrefix, field)} />
       <SchemaForm
+        idPrefix={formIdPrefix}
         compiled={compiled}
         ctx={ctx}
         value={doc}

@@ -5,37 +5,13 @@ import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import type { Quote } from '../api/application-types.ts';
-
-const STATUS_COLORS: Record<string, string> = {
-  pending: 'blue',
-  quoted: 'green',
-  declined: 'red',
-  error: 'orange',
-  timeout: 'gray',
-};
-
-const COVERAGE_LABELS: Record<string, string> = {
-  building_limit: 'Building',
-  contents_limit: 'Contents',
-  deductible: 'Deductible',
-};
-
-function money(value: unknown): string {
-  return typeof value === 'number' && Number.isFinite(value) ? formatCurrency(value) : '—';
-}
-
-/** Extra coverages that are counts, not dollars (the SOV quote's number of buildings). */
-const COUNT_KEYS = new Set(['buildings']);
-
-function extraValue(key: string, value: unknown): string {
-  if (typeof value !== 'number') return String(value);
-  return COUNT_KEYS.has(key) ? String(value) : money(value);
-}
-
-function extraLabel(key: string): string {
-  const text = key.replace(/_/g, ' ');
-  return text[0]?.toUpperCase() + text.slice(1);
-}
+import { CoverageCell } from './coverage-cell.tsx';
+import {
+  BASE_COVERAGES,
+  coverageLabel,
+  extraCoverageKeys,
+  QUOTE_STATUS_COLORS,
+} from './quote-coverage-format.ts';
 
 /** Badge text of a quote's source: "SOV" or "Manual"; none for automatic quotes. docs/api.md (issue 3). */
 export function sourceBadgeLabel(source: Quote['source']): 'SOV' | 'Manual' | null {
@@ -52,9 +28,7 @@ export interface QuoteCardProps {
 /** Card with the carrier name, status badge (loader while pending), premium and details. */
 export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
   const source = sourceBadgeLabel(quote.source);
-  const extras = Object.entries(quote.coverages ?? {}).filter(
-    ([key, value]) => !(key in COVERAGE_LABELS) && (typeof value === 'number' || typeof value === 'string'),
-  );
+  const extras = extraCoverageKeys([quote]);
   return (
     <Card
       withBorder
@@ -70,7 +44,7 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
         </Text>
         <Group gap={6}>
           <Badge
-            color={STATUS_COLORS[quote.status] ?? 'gray'}
+            color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'}
             variant="light"
             leftSection={
               quote.status === 'pending' ? <Loader size={10} color="blue" aria-hidden /> : undefined
@@ -139,24 +113,12 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
         )}
         <Divider />
         <Stack gap={4}>
-          {Object.entries(COVERAGE_LABELS).map(([key, label]) => (
-            <Group key={key} justify="space-between">
-              <Text size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text size="sm" fw={500}>
-                {money(quote.coverages?.[key])}
-              </Text>
-            </Group>
-          ))}
-          {extras.map(([key, value]) => (
+          {[...Object.keys(BASE_COVERAGES), ...extras].map((key) => (
             <Group key={key} justify="space-between" wrap="nowrap" align="flex-start">
               <Text size="sm" c="dimmed">
-                {extraLabel(key)}
+                {coverageLabel(key)}
               </Text>
-              <Text size="sm" fw={500} ta="right">
-                {extraValue(key, value)}
-              </Text>
+              <CoverageCell quote={quote} coverage={key} />
             </Group>
           ))}
         </Stack>

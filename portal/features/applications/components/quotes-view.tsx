@@ -1,10 +1,23 @@
 /**
- * The quotes view of the details page: quotes side by side, cheapest first, with their source, the
- * SOV and manual launches, reactivation, marking a quoted carrier as bound (commission, issue 12)
- * and (for staff) recording a manual quote; then the notes.
- * SPEC §2, §7, docs/api.md (issue 3).
+ * The quotes view of the details page: on a desktop a sortable comparison table (issue 17; a
+ * Table / Cards switch keeps the cards), below Mantine's sm breakpoint cards, cheapest first; with
+ * their source, the SOV and manual launches, reactivation, marking a quoted carrier as bound
+ * (commission, issue 12) and (for staff) recording a manual quote; then the notes.
+ * SPEC §2, §7, docs/api.md (issue 3), docs/decisions/312.
  */
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCircleCheck,
   IconClipboardText,
@@ -26,6 +39,7 @@ import { BindQuoteDialog, canBind } from './bind-quote-dialog.tsx';
 import { type CarrierLaunchKind, LaunchCarriersDialog } from './launch-carriers-dialog.tsx';
 import { NotesList } from './notes-list.tsx';
 import { QuoteCard } from './quote-card.tsx';
+import { QuotesComparisonTable } from './quotes-comparison-table.tsx';
 import { canReactivate, ReactivateCarrierDialog } from './reactivate-carrier-dialog.tsx';
 import { canRecordManualQuote, RecordQuoteDialog } from './record-quote-dialog.tsx';
 
@@ -49,6 +63,11 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
   const [reactivating, setReactivating] = useState<Quote | null>(null);
   const [recording, setRecording] = useState<Quote | null>(null);
   const [binding, setBinding] = useState<Quote | null>(null);
+  const theme = useMantineTheme();
+  // Phones keep the cards; a desktop starts on the table and may switch.
+  const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`) === true;
+  const [layout, setLayout] = useState<'table' | 'cards'>('table');
+  const showTable = desktop && layout === 'table';
   const quotes = sortQuotes(application.quotes ?? []);
   const priced = quotes.filter((q) => q.premium !== null);
   const cheapestId = priced[0]?.id ?? null;
@@ -138,6 +157,18 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
             )}
           </Group>
           <Group gap="xs">
+            {desktop && quotes.length > 0 && (
+              <SegmentedControl
+                size="xs"
+                aria-label="Quotes layout"
+                value={layout}
+                onChange={(value) => setLayout(value as 'table' | 'cards')}
+                data={[
+                  { value: 'table', label: 'Table' },
+                  { value: 'cards', label: 'Cards' },
+                ]}
+              />
+            )}
             {commercial && (
               <Button
                 size="sm"
@@ -167,6 +198,8 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
             ? 'The application was launched; quotes appear here as carriers answer.'
             : 'No carrier quoted this application.'}
         </Alert>
+      ) : showTable ? (
+        <QuotesComparisonTable quotes={quotes} cheapestId={cheapestId} actionsOf={actionsOf} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
           {quotes.map((quote) => (

@@ -1,0 +1,266 @@
+/**
+ * The desktop quotes view of issue 17: one row per carrier (carrier, status, premium, building,
+ * contents, deductible, each extra coverage as its own column, benefits, message, actions),
+ * sortable by any column, with declined / error / timeout rows grouped below the others. Two to
+ * four quoted carriers can be selected and compared side by side (QuotesSideBySide). Coverage
+ * cells the server flagged as differing from what the application asked carry a warning mark
+ * with the asked value (Quote.differences). docs/decisions/312.
+ */
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowsSort, IconColumns, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { formatCurrency } from '../../../../engine/index.ts';
+import type { Quote } from '../api/application-types.ts';
+import { CoverageCell } from './coverage-cell.tsx';
+import {
+  BASE_COVERAGES,
+  coverageLabel,
+  extraCoverageKeys,
+  QUOTE_STATUS_COLORS,
+} from './quote-coverage-format.ts';
+import { QuotesSideBySide } from './quotes-side-by-side.tsx';
+
+/** Quote statuses grouped below the others: the carrier answered without a quote. */
+const NOT_QUOTED = new Set(['declined', 'error', 'timeout']);
+
+/** At most this many carriers side by side. */
+export const MAX_COMPARED = 4;
+
+/** A sortable column: `carrier`, `status`, `premium`, `benefits`, `message` or `coverage:<key>`. */
+export interface QuoteSort {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+/** The value a quote sorts by in `column`: a number, a lower-case text, or null (always last). */
+export function sortValue(quote: Quote, column: string): number | string | null {
+  if (column === 'carrier') return quote.display_name.toLowerCase();
+  if (column === 'status') return quote.status;
+  if (column === 'premium') return quote.premium;
+  if (column === 'benefits') return quote.benefits?.length ?? 0;
+  if (column === 'message') return quote.message ? quote.message.toLowerCase() : null;
+  const value = quote.coverages?.[column.replace(/^coverage:/, '')];
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  return typeof value === 'string' && value !== '' ? value.toLowerCase() : null;
+}
+
+function compareValues(a: number | string | null, b: number | string | null): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return String(a).localeCompare(String(b));
+}
+
+/**
+ * The table's rows: `answered` (quoted and pending) then `notQuoted` (declined, error, timeout),
+ * each sorted by `sort`; empty values last in either direction; ties by premium, then id.
+ */
+export function comparisonRows(quotes: Quote[], sort: QuoteSort): { answered: Quote[]; notQuoted: Quote[] } {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const sorted = [...quotes].sort((a, b) => {
+    const va = sortValue(a, sort.column);
+    const vb = sortValue(b, sort.column);
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+    } else {
+      const order = compareValues(va, vb);
+      if (order !== 0) return sign * order;
+    }
+    return (a.premium ?? Number.POSITIVE_INFINITY) - (b.premium ?? Number.POSITIVE_INFINITY) || a.id - b.id;
+  });
+  return {
+    answered: sorted.filter((q) => !NOT_QUOTED.has(q.status)),
+    notQuoted: sorted.filter((q) => NOT_QUOTED.has(q.status)),
+  };
+}
+
+/** Props: the quotes, the cheapest quote's id, and the actions the quotes view offers per quote. */
+export interface QuotesComparisonTableProps {
+  quotes: Quote[];
+  cheapestId: number | null;
+  actionsOf: (quote: Quote) => ReactNode;
+}
+
+/** The sortable table with selection, grouping and the side-by-side comparison. */
+export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesComparisonTableProps) {
+  const [sort, setSort] = useState<QuoteSort>({ column: 'premium', direction: 'asc' });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [comparing, setComparing] = useState(false);
+  const extras = extraCoverageKeys(quotes);
+  const { answered, notQuoted } = comparisonRows(quotes, sort);
+  const chosen = selected
+    .map((id) => quotes.find((q) => q.id === id))
+    .filter((q): q is Quote => q !== undefined && q.status === 'quoted');
+
+  const columns: { key: string; label: string }[] = [
+    { key: 'carrier', label: 'Carrier' },
+    { key: 'status', label: 'Status' },
+    { key: 'premium', label: 'Premium' },
+    ...[...Object.keys(BASE_COVERAGES), ...extras].map((key) => ({
+      key: `coverage:${key}`,
+      label: coverageLabel(key),
+    })),
+    { key: 'benefits', label: 'Benefits' },
+    { key: 'message', label: 'Message' },
+  ];
+
+  function toggleSort(column: string) {
+    setSort((current) =>
+      current.column === column
+        ? { column, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+        : { column, direction: 'asc' },
+    );
+  }
+
+  function toggleSelected(id: number, on: boolean) {
+    setSelected((current) => (on ? [...current, id] : current.filter((x) => x !== id)));
+  }
+
+  function row(quote: Quote) {
+    const isSelected = selected.includes(quote.id);
+    const selectable = quote.status === 'quoted';
+    return (
+      <Table.Tr key={quote.id} bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}>
+        <Table.Td>
+          {selectable && (
+            <Checkbox
+              aria-label={`Compare ${quote.display_name}`}
+              checked={isSelected}
+              disabled={!isSelected && selected.length >= MAX_COMPARED}
+              onChange={(event) => toggleSelected(quote.id, event.currentTarget.checked)}
+            />
+          )}
+        </Table.Td>
+        <Table.Th scope="row" fw={600} miw={140}>
+          {quote.display_name}
+        </Table.Th>
+        <Table.Td miw={110}>
+          <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
+            {quote.status}
+          </Badge>
+        </Table.Td>
+        <Table.Td miw={170} style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm" fw={700} span>
+            {quote.premium === null ? '—' : formatCurrency(quote.premium)}
+          </Text>
+          {quote.id === cheapestId && (
+            <Badge color="green" variant="light" ml={6} size="sm">
+              Lowest
+            </Badge>
+          )}
+        </Table.Td>
+        {[...Object.keys(BASE_COVERAGES), ...extras].map((key) => (
+          <Table.Td key={key} style={{ whiteSpace: 'nowrap' }}>
+            <CoverageCell quote={quote} coverage={key} />
+          </Table.Td>
+        ))}
+        <Table.Td miw={180}>
+          <Stack gap={2}>
+            {(quote.benefits ?? []).map((benefit) => (
+              <Text key={benefit} size="xs">
+                {benefit}
+              </Text>
+            ))}
+          </Stack>
+        </Table.Td>
+        <Table.Td miw={160}>
+          <Text size="xs">{quote.message ?? ''}</Text>
+        </Table.Td>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            {actionsOf(quote)}
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {chosen.length === 0
+            ? `Select 2 to ${MAX_COMPARED} quoted carriers to compare them side by side.`
+            : `${chosen.length} selected${chosen.length >= MAX_COMPARED ? ' (the most that fit side by side)' : ''}`}
+        </Text>
+        <Group gap="xs">
+          {selected.length > 0 && (
+            <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected([])}>
+              Clear selection
+            </Button>
+          )}
+          <Button
+            size="xs"
+            leftSection={<IconColumns size={14} />}
+            disabled={chosen.length < 2}
+            onClick={() => setComparing(true)}
+          >
+            Compare selected
+          </Button>
+        </Group>
+      </Group>
+      {comparing && chosen.length >= 2 && (
+        <QuotesSideBySide quotes={chosen} onClose={() => setComparing(false)} />
+      )}
+      <Table.ScrollContainer minWidth={1400}>
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Quotes comparison">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <VisuallyHidden>Select</VisuallyHidden>
+              </Table.Th>
+              {columns.map((column) => {
+                const active = sort.column === column.key;
+                const Icon = !active
+                  ? IconArrowsSort
+                  : sort.direction === 'asc'
+                    ? IconSortAscending
+                    : IconSortDescending;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    <UnstyledButton onClick={() => toggleSort(column.key)} fw={600} fz="sm">
+                      <Group gap={4} wrap="nowrap">
+                        {column.label}
+                        <Icon size={14} aria-hidden />
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Th>
+                );
+              })}
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {answered.map(row)}
+            {notQuoted.length > 0 && (
+              <Table.Tr>
+                <Table.Th
+                  colSpan={columns.length + 2}
+                  scope="rowgroup"
+                  bg="var(--mantine-color-default-hover)"
+                >
+                  Not quoted ({notQuoted.length}): declined, error or no answer in time
+                </Table.Th>
+              </Table.Tr>
+            )}
+            {notQuoted.map(row)}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Two to four quoted carriers side by side (issue 17): one column per carrier, one row per premium,
+ * coverage and benefits; a row whose values are not the same for every carrier has its cells
+ * highlighted (`data-differs`), and each coverage the server flagged as differing from what the
+ * application asked keeps its warning mark (CoverageCell). docs/decisions/312.
+ */
+import { Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatCurrency } from '../../../../engine/index.ts';
+import type { Quote } from '../api/application-types.ts';
+import { CoverageCell } from './coverage-cell.tsx';
+import { BASE_COVERAGES, coverageLabel, coverageValue, extraCoverageKeys } from './quote-coverage-format.ts';
+
+/** One compared row: its label, the text each quote shows (for the comparison) and how to render a cell. */
+interface CompareRow {
+  key: string;
+  label: string;
+  textOf: (quote: Quote) => string;
+  render: (quote: Quote) => ReactNode;
+}
+
+/** True when the quotes do not all show the same text for a row. */
+export function rowDiffers(quotes: Quote[], textOf: (quote: Quote) => string): boolean {
+  return new Set(quotes.map(textOf)).size > 1;
+}
+
+/** Props: the quotes to compare (2 to 4, in selection order) and how to close the comparison. */
+export interface QuotesSideBySideProps {
+  quotes: Quote[];
+  onClose: () => void;
+}
+
+/** A card with the transposed table of the selected quotes. */
+export function QuotesSideBySide({ quotes, onClose }: QuotesSideBySideProps) {
+  const premium = (q: Quote) => (q.premium === null ? '—' : formatCurrency(q.premium));
+  const benefits = (q: Quote) => (q.benefits ?? []).join('\n');
+  const rows: CompareRow[] = [
+    { key: 'premium', label: 'Premium', textOf: premium, render: (q) => <Text fw={700}>{premium(q)}</Text> },
+    ...[...Object.keys(BASE_COVERAGES), ...extraCoverageKeys(quotes)].map(
+      (key): CompareRow => ({
+        key,
+        label: coverageLabel(key),
+        textOf: (q) => coverageValue(key, q.coverages?.[key]),
+        render: (q) => <CoverageCell quote={q} coverage={key} />,
+      }),
+    ),
+    {
+      key: 'benefits',
+      label: 'Benefits',
+      textOf: benefits,
+      render: (q) => (
+        <Text size="xs" style={{ whiteSpace: 'pre-line' }}>
+          {benefits(q) || '—'}
+        </Text>
+      ),
+    },
+  ];
+  return (
+    <Card component="section" withBorder radius="md" padding="md" aria-labelledby="side-by-side-title">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h5" id="side-by-side-title">
+          {quotes.length} carriers side by side
+        </Title>
+        <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onClose}>
+          Close comparison
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed" mb="xs">
+        Highlighted rows differ between these carriers; a warning mark shows where a quote differs from what
+        the application asked.
+      </Text>
+      <Table.ScrollContainer minWidth={480}>
+        <Table withColumnBorders verticalSpacing="xs" aria-label="Selected quotes side by side">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Coverage</Table.Th>
+              {quotes.map((q) => (
+                <Table.Th key={q.id} scope="col">
+                  {q.display_name}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const differs = rowDiffers(quotes, row.textOf);
+              return (
+                <Table.Tr key={row.key}>
+                  <Table.Th scope="row">
+                    {row.label}
+                    {differs && <VisuallyHidden> (differs)</VisuallyHidden>}
+                  </Table.Th>
+                  {quotes.map((q) => (
+                    <Table.Td
+                      key={q.id}
+                      data-differs={differs || undefined}
+                      bg={differs ? 'var(--mantine-color-yellow-light)' : undefined}
+                    >
+                      {row.render(q)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Issue 17 in Chromium: launching an empty Primary form lists every message in one panel and moves
+ * focus to the first field (an entry jumps to its field); a completed application's quotes open
+ * as the comparison table on a desktop, two carriers compare side by side, and the difference
+ * flags carry the asked value. axe-core in light and dark. Screenshots: launch-messages-<mode>.png,
+ * quote-comparison-<mode>.png, quote-side-by-side-<mode>.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe-violations.ts';
+import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+
+const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
+const MODES = ['light', 'dark'] as const;
+
+describe('launch messages and the quotes comparison in Chromium', () => {
+  let portal: RunningPortal;
+  let newId: number;
+  let completedId: number;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    const post = async (path: string, body: Record<string, unknown>) =>
+      (
+        await fetch(`${portal.baseUrl}/api/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const key = (await post('auth/login', { email: 'agent@demo.test', password: DEMO_PASSWORD })).data
+      .session_key;
+    const created = await post('agent-portal/create-new-application', {
+      session_key: key,
+      address: {
+        searched_address: '1700 Convention Center Dr, Miami Beach, FL 33139',
+        address1: '1700 Convention Center Dr',
+        city: 'Miami Beach',
+        state: 'FL',
+        zip: '33139',
+        county: 'Miami-Dade',
+      },
+    });
+    newId = created.data.application.id;
+    const list = await post('agent-portal/get-agent-applications-list?page=1&per_page=100', {
+      session_key: key,
+    });
+    const completed = list.data.applications.data.find(
+      (row: { status: string }) => row.status === 'completed',
+    );
+    completedId = completed.id;
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  for (const mode of MODES) {
+    it(`a failed launch lists every message and moves focus to the first field (${mode})`, async () => {
+      // bypassCSP: axe-core is injected as a script tag (tests only).
+      const page = await portal.newPage({ bypassCSP: true });
+      // The whole Primary form renders; give a loaded machine room.
+      page.setDefaultTimeout(120_000);
+      await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [COLOR_SCHEME_KEY, mode] as const);
+      try {
+        await portal.signIn(page, 'agent@demo.test');
+        await page.goto(`${portal.baseUrl}/agent-portal/application-details/${newId}`);
+        await page.getByRole('button', { name: 'Launch' }).click();
+        const panel = page.getByRole('alert', { name: /attention before launch$/ });
+        await panel.waitFor();
+        const entries = panel.getByRole('button');
+        const count = await entries.count();
+        expect(count).toBeGreaterThan(5);
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+          .toMatch(new RegExp(`^application${newId}_`));
+        const firstFocused = await page.evaluate(() => document.activeElement?.id);
+        // The toast still names the first message.
+        await page.getByText('Invalid data!').first().waitFor();
+        // The focused field is on screen, below the sticky Launch bar.
+        const box = await page.locator(`[id="${firstFocused}"]`).boundingBox();
+        expect(box && box.y > 60 && box.y < 900).toBe(true);
+
+        // Jump to the fourth entry's field.
+        await entries.nth(3).click();
+        const jumped = await page.evaluate(() => document.activeElement?.id ?? '');
+        expect(jumped).toMatch(new RegExp(`^application${newId}_`));
+        expect(jumped).not.toBe(firstFocused);
+        await page.waitForTimeout(500);
+        await portal.screenshot(page, `launch-messages-${mode}`, false);
+        await panel.scrollIntoViewIfNeeded();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      } catch (error) {
+        await portal.screenshot(page, `quote-comparison-failure-${mode}`, false).catch(() => {});
+        throw error;
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it(`compares two carriers side by side (${mode})`, async () => {
+      const page = await portal.newPage({ bypassCSP: true });
+      // The whole Primary form renders; give a loaded machine room.
+      page.setDefaultTimeout(120_000);
+      await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [COLOR_SCHEME_KEY, mode] as const);
+      try {
+        await portal.signIn(page, 'agent@demo.test');
+        await page.goto(`${portal.baseUrl}/agent-portal/application-details/${completedId}`);
+        const table = page.getByRole('table', { name: 'Quotes comparison' });
+        await table.waitFor();
+        await page.waitForTimeout(400);
+        await portal.screenshot(page, `quote-comparison-${mode}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+
+        // Sort by carrier, then compare the first two quoted carriers.
+        await table
+          .getByRole('columnheader', { name: /^Carrier/ })
+          .getByRole('button')
+          .click();
+        await expect
+          .poll(() => table.getByRole('columnheader', { name: /^Carrier/ }).getAttribute('aria-sort'))
+          .toBe('ascending');
+        const boxes = table.getByRole('checkbox');
+        expect(await boxes.count()).toBeGreaterThanOrEqual(2);
+        await boxes.nth(0).check();
+        await boxes.nth(1).check();
+        await page.getByRole('button', { name: 'Compare selected' }).click();
+        const side = page.getByRole('table', { name: 'Selected quotes side by side' });
+        await side.waitFor();
+        expect(await side.getByRole('columnheader').count()).toBe(3);
+        // Premiums of two carriers differ: that row is highlighted.
+        const premiumRow = side
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: /^Premium/ }) });
+        expect(await premiumRow.locator('td[data-differs]').count()).toBe(2);
+        await page.waitForTimeout(300);
+        await portal.screenshot(page, `quote-side-by-side-${mode}`, false);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      } catch (error) {
+        await portal.screenshot(page, `quote-comparison-failure-${mode}`, false).catch(() => {});
+        throw error;
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});

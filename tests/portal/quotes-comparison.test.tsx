@@ -1,0 +1,328 @@
+/**
+ * The quotes comparison of issue 17: the desktop table (sort by any column, declined / error /
+ * timeout grouped below), selecting 2 to 4 carriers for the side-by-side view with differing rows
+ * highlighted, the server's `differences` flagged with the asked value, and cards below sm.
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Application, Quote } from '../../portal/features/applications/api/application-types.ts';
+import {
+  comparisonRows,
+  QuotesComparisonTable,
+  sortValue,
+} from '../../portal/features/applications/components/quotes-comparison-table.tsx';
+import { QuotesView } from '../../portal/features/applications/components/quotes-view.tsx';
+import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { renderWithProviders } from './render-with-providers.tsx';
+
+function quote(id: number, display_name: string, patch: Partial<Quote> = {}): Quote {
+  return {
+    id,
+    carrier: display_name.toLowerCase().replace(/ /g, '_'),
+    sub_carrier: null,
+    display_name,
+    status: 'quoted',
+    premium: 1000 + id,
+    coverages: { building_limit: 250000, contents_limit: 100000, deductible: 5000 },
+    differences: [],
+    benefits: [],
+    message: null,
+    indicative: true,
+    requested_at: '2026-11-02T10:00:00.000Z',
+    answered_at: '2026-11-02T10:01:00.000Z',
+    source: 'automatic',
+    document: null,
+    ...patch,
+  };
+}
+
+const QUOTES: Quote[] = [
+  quote(1, 'Neptune', { premium: 1290, benefits: ['Fast claims'] }),
+  quote(2, 'Hippo', { status: 'declined', premium: null, coverages: {}, message: 'Risk outside appetite' }),
+  quote(3, 'Beyond Flood', {
+    premium: 812,
+    coverages: { building_limit: 250000, contents_limit: 100000, deductible: 10000, loss_of_use: 50000 },
+    differences: [
+      { coverage: 'deductible', field: 'deductible', kind: 'changed', asked: 5000, quoted: 10000 },
+      { coverage: 'loss_of_use', field: 'loss_of_use', kind: 'not_asked', asked: 0, quoted: 50000 },
+    ],
+  }),
+  quote(4, 'Palomar', { status: 'pending', premium: null, coverages: {} }),
+  quote(5, 'Aon Edge', { premium: 2100, status: 'timeout' }),
+  quote(6, 'Wright', {
+    premium: 990,
+    coverages: { building_limit: 200000, contents_limit: 100000, deductible: 5000 },
+    differences: [
+      { coverage: 'building_limit', field: 'building_limit', kind: 'changed', asked: 250000, quoted: 200000 },
+      {
+        coverage: 'temporary_living_expense',
+        field: 'temporary_living_expense',
+        kind: 'not_included',
+        asked: 'Yes',
+        quoted: null,
+      },
+    ],
+  }),
+  quote(7, 'Selective', { premium: 1500 }),
+  quote(8, 'Zurich', { premium: 1600 }),
+];
+
+const carriersInOrder = () =>
+  screen
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent)
+    .filter((text) => !text?.startsWith('Not quoted'));
+
+async function renderTable(quotes = QUOTES) {
+  renderWithProviders(<QuotesComparisonTable quotes={quotes} cheapestId={6} actionsOf={() => null} />);
+  // The harness router renders on the next tick.
+  await screen.findByRole('table', { name: 'Quotes comparison' });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadAuthFromStorage();
+  setSession('sk-1', { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 } }, null);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('comparisonRows', () => {
+  const arbQuote = fc
+    .record({
+      id: fc.nat(),
+      status: fc.constantFrom('quoted', 'pending', 'declined', 'error', 'timeout') as fc.Arbitrary<
+        Quote['status']
+      >,
+      premium: fc.option(fc.integer({ min: 1, max: 50_000 }), { nil: null }),
+      deductible: fc.option(fc.constantFrom(1000, 5000, 25000), { nil: undefined }),
+      name: fc.string({ maxLength: 6 }),
+    })
+    .map(({ id, status, premium, deductible, name }) =>
+      quote(id, name, { status, premium, coverages: deductible === undefined ? {} : { deductible } }),
+    );
+  const columns = ['carrier', 'status', 'premium', 'coverage:deductible', 'benefits', 'message'];
+
+  it('keeps every quote once, declined / error / timeout after the others, sorted with empty values last', () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbQuote, { maxLength: 12 }),
+        fc.constantFrom(...columns),
+        fc.constantFrom('asc', 'desc') as fc.Arbitrary<'asc' | 'desc'>,
+        (quotes, column, direction) => {
+          const { answered, notQuoted } = comparisonRows(quotes, { column, direction });
+          expect([...answered, ...notQuoted].map((q) => q.id).sort()).toEqual(quotes.map((q) => q.id).sort());
+          expect(answered.every((q) => q.status === 'quoted' || q.status === 'pending')).toBe(true);
+          expect(notQuoted.every((q) => ['declined', 'error', 'timeout'].includes(q.status))).toBe(true);
+          for (const group of [answered, notQuoted]) {
+            const values = group.map((q) => sortValue(q, column));
+            const firstEmpty = values.indexOf(null);
+            if (firstEmpty >= 0) expect(values.slice(firstEmpty).every((v) => v === null)).toBe(true);
+            const numbers = values.filter((v): v is number => typeof v === 'number');
+            for (let i = 1; i < numbers.length; i++) {
+              if (direction === 'asc') expect(numbers[i]).toBeGreaterThanOrEqual(numbers[i - 1]);
+              else expect(numbers[i]).toBeLessThanOrEqual(numbers[i - 1]);
+            }
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('the comparison table', () => {
+  it('lists every carrier cheapest first, with the not-quoted ones grouped below', async () => {
+    await renderTable();
+    expect(carriersInOrder()).toEqual([
+      'Beyond Flood',
+      'Wright',
+      'Neptune',
+      'Selective',
+      'Zurich',
+      'Palomar',
+      'Aon Edge',
+      'Hippo',
+    ]);
+    const group = screen.getByRole('rowheader', { name: /^Not quoted \(2\)/ });
+    const rows = screen.getAllByRole('row');
+    const groupIndex = rows.indexOf(group.closest('tr') as HTMLElement);
+    expect(rows.slice(groupIndex + 1).map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Aon Edge',
+      'Hippo',
+    ]);
+    // Each extra coverage is its own column, those only flagged included.
+    for (const name of [
+      'Carrier',
+      'Status',
+      'Premium',
+      'Building',
+      'Contents',
+      'Deductible',
+      'Loss of use',
+      'Temporary living expense',
+      'Benefits',
+      'Message',
+    ]) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${name}`) })).toBeTruthy();
+    }
+  });
+
+  it('sorts by any column, ascending then descending', async () => {
+    await renderTable();
+    const carrier = screen.getByRole('columnheader', { name: /^Carrier/ });
+    expect(screen.getByRole('columnheader', { name: /^Premium/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    fireEvent.click(within(carrier).getByRole('button'));
+    expect(carrier.getAttribute('aria-sort')).toBe('ascending');
+    expect(carriersInOrder()).toEqual([
+      'Beyond Flood',
+      'Neptune',
+      'Palomar',
+      'Selective',
+      'Wright',
+      'Zurich',
+      'Aon Edge',
+      'Hippo',
+    ]);
+    fireEvent.click(within(carrier).getByRole('button'));
+    expect(carrier.getAttribute('aria-sort')).toBe('descending');
+    expect(carriersInOrder()).toEqual([
+      'Zurich',
+      'Wright',
+      'Selective',
+      'Palomar',
+      'Neptune',
+      'Beyond Flood',
+      'Hippo',
+      'Aon Edge',
+    ]);
+
+    const deductible = screen.getByRole('columnheader', { name: /^Deductible/ });
+    fireEvent.click(within(deductible).getByRole('button'));
+    fireEvent.click(within(deductible).getByRole('button'));
+    // Highest deductible first; quotes without one last.
+    expect(carriersInOrder().slice(0, 1)).toEqual(['Beyond Flood']);
+    expect(carriersInOrder().indexOf('Palomar')).toBe(5);
+  });
+
+  it('flags each cell that differs from what was asked, with the asked value', async () => {
+    await renderTable();
+    const beyond = screen.getByRole('rowheader', { name: 'Beyond Flood' }).closest('tr') as HTMLElement;
+    const deductible = within(beyond).getByLabelText('$10,000. Asked $5,000');
+    expect(deductible.getAttribute('data-difference')).toBe('changed');
+    expect(
+      within(beyond).getByLabelText('$50,000. Not asked (asked $0); included in this quote'),
+    ).toBeTruthy();
+    const wright = screen.getByRole('rowheader', { name: 'Wright' }).closest('tr') as HTMLElement;
+    expect(within(wright).getByLabelText('$200,000. Asked $250,000')).toBeTruthy();
+    expect(within(wright).getByLabelText('—. Asked Yes; not included in this quote')).toBeTruthy();
+    const neptune = screen.getByRole('rowheader', { name: 'Neptune' }).closest('tr') as HTMLElement;
+    expect(neptune.querySelectorAll('[data-difference]')).toHaveLength(0);
+  });
+
+  it('compares 2 to 4 selected carriers side by side, highlighting the rows that differ', async () => {
+    await renderTable();
+    const compare = screen.getByRole('button', { name: 'Compare selected' }) as HTMLButtonElement;
+    expect(compare.disabled).toBe(true);
+    // Only quoted carriers can be selected.
+    expect(screen.queryByRole('checkbox', { name: 'Compare Hippo' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Compare Palomar' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare Neptune' }));
+    expect(compare.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare Beyond Flood' }));
+    expect(compare.disabled).toBe(false);
+    fireEvent.click(compare);
+
+    const side = screen.getByRole('table', { name: 'Selected quotes side by side' });
+    expect(
+      within(side)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Coverage', 'Neptune', 'Beyond Flood']);
+    const rowOf = (label: string) =>
+      within(side)
+        .getByRole('rowheader', { name: new RegExp(`^${label}`) })
+        .closest('tr') as HTMLElement;
+    const highlighted = (label: string) =>
+      within(rowOf(label))
+        .getAllByRole('cell')
+        .map((c) => c.hasAttribute('data-differs'));
+    expect(highlighted('Premium')).toEqual([true, true]);
+    expect(highlighted('Deductible')).toEqual([true, true]);
+    expect(highlighted('Building')).toEqual([false, false]);
+    expect(highlighted('Contents')).toEqual([false, false]);
+    expect(highlighted('Benefits')).toEqual([true, true]);
+    // The flag against the request stays in the side-by-side cell.
+    expect(within(rowOf('Deductible')).getByLabelText('$10,000. Asked $5,000')).toBeTruthy();
+
+    // At most four: the fifth quoted carrier cannot be added.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare Wright' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare Selective' }));
+    expect((screen.getByRole('checkbox', { name: 'Compare Zurich' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect(within(side).getAllByRole('columnheader')).toHaveLength(5);
+    fireEvent.click(screen.getByRole('button', { name: 'Close comparison' }));
+    expect(screen.queryByRole('table', { name: 'Selected quotes side by side' })).toBeNull();
+  });
+});
+
+describe('the quotes view by screen width', () => {
+  function application(): Application {
+    return {
+      id: 42,
+      application_id: 'RMGA0000042',
+      status: 'completed',
+      application_type: 'flood',
+      carrier_quote_type: ['Primary'],
+      is_cross_sale: false,
+      min_quote_amount: 812,
+      payload: { useable_details: {} },
+      notes: [],
+      quotes: QUOTES,
+      application_relaunch_count: 0,
+      application_source: 'Agent Portal',
+      client_name_id: null,
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-02T10:00:00.000Z',
+      launched_at: '2026-11-02T10:00:00.000Z',
+    };
+  }
+
+  function stubWidth(desktop: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: desktop && query.includes('min-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+  }
+
+  it('starts on the table on a desktop, and switches to cards', async () => {
+    stubWidth(true);
+    renderWithProviders(<QuotesView application={application()} onChanged={() => {}} />);
+    expect(await screen.findByRole('table', { name: 'Quotes comparison' })).toBeTruthy();
+    expect(screen.queryByLabelText('Neptune quote')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Cards' }));
+    expect(await screen.findByLabelText('Neptune quote')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Quotes comparison' })).toBeNull();
+  });
+
+  it('shows cards, with the flags, on a phone', async () => {
+    stubWidth(false);
+    renderWithProviders(<QuotesView application={application()} onChanged={() => {}} />);
+    const card = await screen.findByLabelText('Beyond Flood quote');
+    expect(within(card).getByLabelText('$10,000. Asked $5,000')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Quotes comparison' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Cards' })).toBeNull();
+  });
+});
