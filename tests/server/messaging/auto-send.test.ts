@@ -374,4 +374,73 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
     expect(mailsTo(CLIENT_EMAIL).length).toBe(mailsBefore + 1);
     expect((await autoNotesOf(id)).map((note) => note.status)).toEqual(['sent', 'sent']);
   });
+
+  it('previews a template for the sample client or a chosen application, and refuses bad Liquid', async () => {
+    const preview = (body: Record<string, unknown>) =>
+      t.post('portal-settings/preview-template', { session_key: adminKey, ...body });
+    const sample = await preview({
+      kind: 'email',
+      subject: 'For {{first_name}}',
+      body: 'Hi {{ first_name }} at {{address}}',
+    });
+    expect(sample.statusCode, sample.body.message).toBe(200);
+    expect(sample.body.data.preview).toEqual({
+      subject: 'For Jane',
+      body: 'Hi Jane at 123 Ocean Drive, Miami, FL 33139',
+      sample: true,
+    });
+    const id = await launchedApplication();
+    const chosen = await preview({
+      kind: 'sms',
+      body: '{{first_name}} {{application_id}}',
+      application_id: id,
+    });
+    expect(chosen.body.data.preview).toEqual({
+      subject: null,
+      body: `Maria RMGA${String(id).padStart(7, '0')}`,
+      sample: false,
+    });
+
+    const otherKey = await t.loginAs('otheragent@demo.test');
+    const foreign = await t.post('agent-portal/create-new-application', {
+      session_key: otherKey,
+      address: {
+        searched_address: '1 Other St, Miami, FL 33139',
+        address1: '1 Other St',
+        city: 'Miami',
+        state: 'FL',
+        zip: '33139',
+      },
+    });
+    const refused = await preview({
+      kind: 'sms',
+      body: 'Hi',
+      application_id: foreign.body.data.application.id,
+    });
+    expect([refused.statusCode, refused.body.message]).toEqual([404, 'No such application.']);
+
+    const syntax = await preview({ kind: 'email', subject: 'Hi', body: '{% if first_name %}open' });
+    expect(syntax.statusCode).toBe(422);
+    expect(syntax.body.error_obj).toEqual({
+      body: 'Template syntax error: tag {% if first_name %} not closed, line:1, col:1.',
+    });
+    const unknown = await preview({ kind: 'email', subject: 'Hi {{nickname}}', body: 'x' });
+    expect([unknown.statusCode, unknown.body.error_obj]).toEqual([
+      422,
+      { subject: 'Unknown short code: {{nickname}}.' },
+    ]);
+    const filter = await preview({ kind: 'sms', body: '{{first_name | shout}}' });
+    expect(filter.body.message).toBe('Template syntax error: undefined filter: shout, line:1, col:1.');
+
+    // Saving checks the same way: nothing is stored.
+    const before = await t.post('portal-settings/get', { session_key: adminKey });
+    const saved = await t.post('portal-settings/sms-templates/create', {
+      session_key: adminKey,
+      item: { name: 'Broken', body: 'Hi {% for x in y %}' },
+    });
+    expect(saved.statusCode).toBe(422);
+    expect(saved.body.message).toMatch(/^Template syntax error: tag \{% for x in y %\} not closed/);
+    const after = await t.post('portal-settings/get', { session_key: adminKey });
+    expect(after.body.data.settings.sms_templates).toEqual(before.body.data.settings.sms_templates);
+  });
 });
