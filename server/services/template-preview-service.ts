@@ -6,7 +6,7 @@
  */
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
-import { renderTemplate } from '../messaging/render-template.ts';
+import { renderTemplate, type ShortCodeValues, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
 import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import {
@@ -41,7 +41,7 @@ export interface PreviewInput {
 /**
  * `{subject, body, sample}`: the texts rendered (subject null for SMS); `sample` true when no
  * application was chosen. Throws 422 naming `subject` or `body` for a syntax error or an unknown
- * short code (checkTemplateTexts), 404 APPLICATION_NOT_FOUND for an application that is not the
+ * short code (checkTemplateTexts) or a template over the renderer's bounds, 404 APPLICATION_NOT_FOUND for an application that is not the
  * managed company's, 404 for an unknown company.
  */
 export async function previewTemplate(
@@ -68,8 +68,19 @@ export async function previewTemplate(
     publicBaseUrl,
   );
   return {
-    subject: subjectText === null ? null : renderTemplate(subjectText, values),
-    body: renderTemplate(input.body, values),
+    subject: subjectText === null ? null : rendered('subject', subjectText, values),
+    body: rendered('body', input.body, values),
     sample: input.application_id === undefined,
   };
+}
+
+/** `text` rendered; a template that parses but cannot render (over the time or memory bound) is a 422 on `field`. */
+function rendered(field: 'subject' | 'body', text: string, values: ShortCodeValues): string {
+  try {
+    return renderTemplate(text, values);
+  } catch (error) {
+    if (error instanceof TemplateRenderError)
+      throw new ApiError(422, error.message, { [field]: error.message });
+    throw error;
+  }
 }

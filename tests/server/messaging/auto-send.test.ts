@@ -65,7 +65,7 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
       body: '{% if min_quote_amount != "" %}So far from {{min_quote_amount}}.{% else %}No quote yet.{% endif %}',
     });
     ids.timeoutSms = await add('sms-templates', { name: 'Still working', body: '{{agent_name}} is on it.' });
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await t?.close();
   });
@@ -431,6 +431,12 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
     ]);
     const filter = await preview({ kind: 'sms', body: '{{first_name | shout}}' });
     expect(filter.body.message).toBe('Template syntax error: undefined filter: shout, line:1, col:1.');
+
+    const huge = await preview({ kind: 'sms', body: '{% for i in (1..100000000) %}x{% endfor %}' });
+    expect([huge.statusCode, huge.body.error_obj]).toEqual([
+      422,
+      { body: 'The template cannot be rendered: memory alloc limit exceeded, line:1, col:1' },
+    ]);
 
     // Saving checks the same way: nothing is stored.
     const before = await t.post('portal-settings/get', { session_key: adminKey });
