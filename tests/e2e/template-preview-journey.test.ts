@@ -2,8 +2,9 @@
  * Template preview in Chromium (issue 14): the demo admin types an e-mail template in the messaging
  * console and previews it, rendered by the server's renderer for the sample client; a template
  * with an unclosed Liquid tag shows the server's syntax error as an alert and cannot be saved.
- * axe-core finds no serious violation, light and dark. Screenshots: template-preview.png,
- * template-preview-error-dark.png (test-results/).
+ * axe-core finds no serious violation there and in the automatic messages dialog, light and dark.
+ * Screenshots: auto-send-dialog.png, template-preview.png, template-preview-error-dark.png
+ * (test-results/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
@@ -26,7 +27,13 @@ describe('template preview in Chromium', () => {
     const page = await portal.newPage({ bypassCSP: true });
     await portal.signIn(page, 'admin@demo.test');
     await page.goto(`${portal.baseUrl}/dashboard/portal-settings/messaging-console`);
-    await page.getByRole('region', { name: 'Automatic messages' }).waitFor();
+    await page.getByRole('button', { name: 'Edit automatic messages' }).click();
+    const autoSend = page.getByRole('dialog', { name: 'Automatic messages' });
+    await autoSend.getByLabel('Follow up after (minutes)').waitFor();
+    await portal.screenshot(page, 'auto-send-dialog');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await autoSend.getByRole('button', { name: 'Cancel' }).click();
+    await autoSend.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Manage email templates' }).click();
     const dialog = page.getByRole('dialog', { name: 'Email templates' });
     await dialog.getByLabel('Template name').fill('Quotes ready');

@@ -105,7 +105,14 @@ export function AutoSendDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Automatic messages" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Automatic messages"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close automatic messages' }}
+    >
       <Stack gap="md">
         <EventPickers
           title="When quoting completes"

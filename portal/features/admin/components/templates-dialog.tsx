@@ -140,7 +140,14 @@ export function TemplatesDialog({
 
   const title = kind === 'email' ? 'Email templates' : 'SMS templates';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': `Close ${title.toLowerCase()}` }}
+    >
       <Stack gap="md">
         {templates.length === 0 ? (
           <Text c="dimmed" size="sm">
