@@ -16,7 +16,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
 import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
-import { jobHandlers } from './jobs/job-kinds.ts';
+import { jobHandlers, messagingJobHandlers } from './jobs/job-kinds.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
 import { type MailSink, startMailSink } from './mail/mail-sink.ts';
@@ -216,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes, { db });
   await app.register(companyRoutes, { db });
   await app.register(planRoutes, { db, config });
-  await app.register(portalSettingsRoutes, { db });
+  await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   await app.register(schemaStudioRoutes, { db });
   await app.register(applicationRoutes, { db });
   await app.register(carrierRoutes, { db });
@@ -236,11 +236,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.error({ err: error }, 'texting events poll failed'),
   );
   app.addHook('onClose', async () => textingEvents.close());
-  await app.register(textingRoutes, {
-    db,
-    deps: { config: texting, publicBaseUrl: config.publicBaseUrl, sink: smsSink },
-    events: textingEvents,
-  });
+  const textingDeps = { config: texting, publicBaseUrl: config.publicBaseUrl, sink: smsSink };
+  await app.register(textingRoutes, { db, deps: textingDeps, events: textingEvents });
   await app.register(propertyDataRoutes, { db, propertyData: options.propertyData });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -256,7 +253,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // 8. The quote worker and the job worker run while the app is up and stop cleanly on close.
   const worker = createQuoteWorker(db, { logger: app.log, ...options.worker });
-  const jobWorker = createJobWorker(db, { logger: app.log, handlers: jobHandlers, ...options.jobs });
+  const jobWorker = createJobWorker(db, {
+    logger: app.log,
+    handlers: { ...jobHandlers, ...messagingJobHandlers({ mailer, texting: textingDeps }) },
+    ...options.jobs,
+  });
   app.decorate('quoteWorker', worker);
   app.decorate('jobWorker', jobWorker);
   if (options.startWorker !== false) {

@@ -2,6 +2,7 @@
  * Every job kind the server runs, by name (the `kind` column of `jobs`). A new kind of background
  * work is one entry here and a handler module of its area. docs/decisions/109-one-job-mechanism.md.
  */
+import { AUTO_SEND_KIND, type AutoSendDeps, autoSendJob } from '../services/auto-send-job.ts';
 import { BULK_IMPORT_KIND, bulkImportJob } from '../services/bulk-import-job.ts';
 import {
   CUSTOMER_QUOTES_WEBHOOK_KIND,
@@ -15,3 +16,11 @@ export const jobHandlers: Record<string, JobHandler> = {
   [PRICE_MODEL_REFIT_KIND]: priceModelRefitJob,
   [CUSTOMER_QUOTES_WEBHOOK_KIND]: customerQuotesWebhookJob,
 };
+
+/**
+ * Job kinds whose handlers need the app's outside channels (mailer, SMS): built once per app
+ * beside jobHandlers (server/app.ts), or by a test with its own clock.
+ */
+export function messagingJobHandlers(deps: AutoSendDeps): Record<string, JobHandler> {
+  return { [AUTO_SEND_KIND]: autoSendJob(deps) };
+}

@@ -4,7 +4,7 @@
  * quote-answer.schema.json, writes the quote, notes a timeout or error on the application
  * (SPEC §3 Note), and completes the application when no quote is pending
  * (min_quote_amount = cheapest quoted premium), queuing the customer quotes webhook's delivery
- * in the same transaction. A fault stays with its carrier's quote.
+ * and the `complete` auto-send in the same transaction. A fault stays with its carrier's quote.
  * Safe with several processes on one PostgreSQL: claims use FOR UPDATE SKIP LOCKED, and the
  * completion check locks the application row. A claim is a lease the worker renews while it holds
  * the job, so a killed process's jobs are re-claimed one lease later
@@ -28,6 +28,7 @@ import {
   quoteProgress,
   renewQuoteJobLeases,
 } from '../repositories/quotes-repository.ts';
+import { enqueueAutoSend } from '../services/auto-send-job.ts';
 import { noteCarrierFault } from '../services/carrier-fault-note.ts';
 import { enqueueCustomerQuotesWebhook } from '../services/customer-quotes-webhook-job.ts';
 import { ruleContextOf } from '../services/schema-engine.ts';
@@ -179,6 +180,7 @@ async function settle(
       });
       // Queued with the completion, so a crash keeps both or neither (issue 14).
       await enqueueCustomerQuotesWebhook(tx, completed);
+      await enqueueAutoSend(tx, completed, 'complete');
     }
   });
 }

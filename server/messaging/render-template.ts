@@ -37,6 +37,23 @@ export function renderTemplate(template: string, values: ShortCodeValues): strin
   }
 }
 
+/**
+ * Checks a template before it is stored: throws TemplateRenderError with `Unknown short code:
+ * {{name}}.` for the first variable that is not one of `knownNames` (short code names without
+ * braces), or with LiquidJS's first line for a template that does not parse (an unclosed tag,
+ * an unknown filter). docs/decisions/250-template-preview-and-checks-on-save.md.
+ */
+export function checkTemplate(template: string, knownNames: ReadonlySet<string>): void {
+  let names: string[];
+  try {
+    names = liquid.globalVariablesSync(liquid.parse(template));
+  } catch (error) {
+    throw new TemplateRenderError(`Template syntax error: ${(error as Error).message.split('\n')[0]}.`);
+  }
+  const unknown = names.find((name) => !knownNames.has(name));
+  if (unknown !== undefined) throw new TemplateRenderError(`Unknown short code: {{${unknown}}}.`);
+}
+
 /** A template that is not valid Liquid (e.g. an unclosed `{% if %}`). */
 export class TemplateRenderError extends Error {
   constructor(message: string) {

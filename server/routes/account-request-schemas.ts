@@ -235,6 +235,35 @@ export const quoteRushBodySchema = settingsBody(
   ['quote_rush'],
 );
 
+const templateId = { anyOf: [{ type: 'integer', minimum: 1, maximum: 2_147_483_647 }, { type: 'null' }] };
+
+/** portal-settings/update-auto-send (issue 14): the templates of each event and the follow-up delay. */
+export const autoSendBodySchema = settingsBody(
+  {
+    auto_send: item({
+      working_hours_only: { type: 'boolean' },
+      complete: item({ email_template_id: templateId, sms_template_id: templateId }),
+      timeout: item({
+        email_template_id: templateId,
+        sms_template_id: templateId,
+        after_minutes: { type: 'integer', minimum: 5, maximum: 10_080 },
+      }),
+    }),
+  },
+  ['auto_send'],
+);
+
+/** portal-settings/preview-template: a template's texts as typed, and the application to render them for. */
+export const templatePreviewBodySchema = settingsBody(
+  {
+    kind: { enum: ['email', 'sms'] },
+    subject: text(200),
+    body: text(20_000),
+    application_id: idSchema,
+  },
+  ['kind', 'body'],
+);
+
 export const eoDetailsBodySchema = settingsBody(
   {
     eo_data: {

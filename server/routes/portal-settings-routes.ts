@@ -17,8 +17,10 @@ import {
 } from '../services/api-credentials-service.ts';
 import { checkTimezone } from '../services/check-timezone.ts';
 import {
+  type AutoSendSettings,
   activeBanners,
   addItem,
+  autoSendChange,
   COLLECTIONS,
   type CollectionName,
   changeSettings,
@@ -35,9 +37,11 @@ import {
   webhookChange,
   webhookSecretRotation,
 } from '../services/portal-settings-service.ts';
+import { type PreviewInput, previewTemplate } from '../services/template-preview-service.ts';
 import { listWebhookDeliveries, sendTestWebhook } from '../services/webhook-deliveries-service.ts';
 import {
   apiManagementBodySchema,
+  autoSendBodySchema,
   COLLECTION_ITEM_SCHEMAS,
   collectionCreateBodySchema,
   collectionDeleteBodySchema,
@@ -52,6 +56,7 @@ import {
   settingsGetBodySchema,
   smsProviderBodySchema,
   smtpBodySchema,
+  templatePreviewBodySchema,
   webhookBodySchema,
   webhookDeliveriesBodySchema,
   widgetsBodySchema,
@@ -66,8 +71,11 @@ export const WEBHOOK_SECRET_SAVED_MESSAGE =
   'Settings saved. Copy the webhook signing secret now: it is not shown again.';
 
 /** Registers portal-settings/* and api-credentials/*. */
-export async function portalSettingsRoutes(app: FastifyInstance, options: { db: Executor }) {
-  const { db } = options;
+export async function portalSettingsRoutes(
+  app: FastifyInstance,
+  options: { db: Executor; publicBaseUrl: string },
+) {
+  const { db, publicBaseUrl } = options;
   const route = sessionRoute(app, db, 'portal-settings');
 
   route('portal-settings/get', settingsGetBodySchema, async (request) => {
@@ -110,6 +118,15 @@ export async function portalSettingsRoutes(app: FastifyInstance, options: { db: 
   write('update-quote-rush', quoteRushBodySchema, (current, body) => ({
     settings: { ...current, quote_rush: body.quote_rush as { enabled: boolean; message: string } },
   }));
+  write('update-auto-send', autoSendBodySchema, (current, body) =>
+    autoSendChange(current, body.auto_send as AutoSendSettings),
+  );
+  route('portal-settings/preview-template', templatePreviewBodySchema, async (request) => {
+    const body = bodyOf<SettingsBody & PreviewInput & { application_id?: BodyId }>(request);
+    const input = { ...body, application_id: idOf(body.application_id) };
+    const preview = await previewTemplate(db, actorOf(request), idOf(body.company_id), input, publicBaseUrl);
+    return success('Template preview.', { preview });
+  });
   write('update-eo-details', eoDetailsBodySchema, (_current, body) =>
     eoChange(body.eo_data as EoData | null),
   );

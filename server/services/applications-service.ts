@@ -45,6 +45,7 @@ import {
 import { type Actor, accessScope } from './actor.ts';
 import { applicationRecordDefaults } from './application-record-defaults.ts';
 import { applicationView, noteView } from './application-view.ts';
+import { enqueueAutoSend } from './auto-send-job.ts';
 import { clientName } from './client-name.ts';
 import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { workerSettingsOf } from './portal-settings-service.ts';
@@ -381,6 +382,8 @@ export async function launchApplication(
       min_quote_amount: null,
     });
     if (updated.status === 'completed') await enqueueCustomerQuotesWebhook(tx, updated, now);
+    // The launch's automatic messages (issue 14): at once when nothing is to wait for, else the follow-up.
+    await enqueueAutoSend(tx, updated, updated.status === 'completed' ? 'complete' : 'timeout', now);
     return {
       application: await viewOf(tx, updated),
       warnings: outcomes.filter((o) => o.outcome === 'warning'),

@@ -10,7 +10,12 @@ import type { Executor } from '../db/database.ts';
 import type { CompanyRow, EoData } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { SmtpSettings } from '../mail/mailer.ts';
-import { renderTemplate, type ShortCodeValues, TemplateRenderError } from '../messaging/render-template.ts';
+import {
+  checkTemplate,
+  renderTemplate,
+  type ShortCodeValues,
+  TemplateRenderError,
+} from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
 import { toE164 } from '../messaging/sms/phone-number.ts';
 import {
@@ -87,9 +92,34 @@ export interface StoredSettings {
   saml?: SamlSettings | null;
   sms_provider?: SmsProviderSettings | null;
   property_data?: PropertyDataSettings;
+  auto_send?: AutoSendSettings;
   /** Next id handed to a new collection item (ids are unique within the company). */
   next_item_id?: number;
 }
+
+/** The templates one auto-send event sends (ids of email_templates and sms_templates; null: none). */
+export interface AutoSendEventSettings {
+  email_template_id: number | null;
+  sms_template_id: number | null;
+}
+
+/**
+ * Automatic messages to the client (issue 14, docs/decisions/252-auto-send-events-and-notes.md):
+ * on completion of the quoting, and as a follow-up when a launch is still not complete
+ * `after_minutes` after it started; held to the agency's working hours when `working_hours_only`.
+ */
+export interface AutoSendSettings {
+  working_hours_only: boolean;
+  complete: AutoSendEventSettings;
+  timeout: AutoSendEventSettings & { after_minutes: number };
+}
+
+/** Auto-send settings of a company that never saved any: nothing is sent. */
+export const DEFAULT_AUTO_SEND: AutoSendSettings = {
+  working_hours_only: true,
+  complete: { email_template_id: null, sms_template_id: null },
+  timeout: { email_template_id: null, sms_template_id: null, after_minutes: 60 },
+};
 
 /** One property data job's provider and, for a real one, the company's key (secret: write-only). */
 export interface PropertyDataJobSettings {
@@ -116,6 +146,17 @@ export function companySmtp(company: CompanyRow | null): SmtpSettings | null {
 /** The company's SMS provider (with its auth token) for the texting channel, or null: then the sink. */
 export function companySmsProvider(company: CompanyRow | null): SmsProviderSettings | null {
   return company ? (stored(company).sms_provider ?? null) : null;
+}
+
+/** The company's auto-send settings (defaults when never saved) from its settings jsonb. */
+export function companyAutoSend(settings: Record<string, unknown> | null): AutoSendSettings {
+  return ((settings ?? {}) as StoredSettings).auto_send ?? DEFAULT_AUTO_SEND;
+}
+
+/** The company's time zone (global.timezone, an IANA name) from its settings jsonb. */
+export function companyTimezone(settings: Record<string, unknown> | null): string {
+  const global = ((settings ?? {}) as StoredSettings).global;
+  return typeof global?.timezone === 'string' ? global.timezone : options.default_global.timezone;
 }
 
 /** The company's SAML settings, or null when not configured (all three parts are needed). */
@@ -243,6 +284,7 @@ export function settingsView(company: CompanyRow, now: Date = new Date()) {
       ? { entry_point: s.saml.entry_point, issuer: s.saml.issuer, has_idp_cert: Boolean(s.saml.idp_cert) }
       : null,
     property_data: propertyDataView(company),
+    auto_send: s.auto_send ?? DEFAULT_AUTO_SEND,
   };
 }
 
@@ -291,6 +333,33 @@ export function checkShortCodes(texts: unknown[]): void {
       if (!known.has(match[0])) throw new ApiError(422, `Unknown short code: ${match[0]}.`);
     }
   }
+}
+
+const SHORT_CODE_NAMES: ReadonlySet<string> = new Set(SHORT_CODES.map((entry) => entry.code.slice(2, -2)));
+
+/**
+ * Throws 422 naming the field (`subject`, `body`) when a template's text is not valid Liquid
+ * (`Template syntax error: ...`) or uses a variable that is no short code (`Unknown short code:
+ * {{x}}.`). docs/decisions/250-template-preview-and-checks-on-save.md.
+ */
+export function checkTemplateTexts(item: Record<string, unknown>): void {
+  for (const field of ['subject', 'body']) {
+    const text = item[field];
+    if (typeof text !== 'string') continue;
+    try {
+      checkTemplate(text, SHORT_CODE_NAMES);
+    } catch (error) {
+      if (error instanceof TemplateRenderError)
+        throw new ApiError(422, error.message, { [field]: error.message });
+      throw error;
+    }
+  }
+}
+
+/** Checks an item's texts: templates as Liquid (checkTemplateTexts), other items' `{{...}}` (checkShortCodes). */
+function checkItemTexts(name: CollectionName, item: Record<string, unknown>): void {
+  if (name === 'email-templates' || name === 'sms-templates') checkTemplateTexts(item);
+  else checkShortCodes(Object.values(item));
 }
 
 /**
@@ -357,7 +426,7 @@ export function addItem(
   name: CollectionName,
   item: Record<string, unknown>,
 ): Change {
-  checkShortCodes(Object.values(item));
+  checkItemTexts(name, item);
   const key = COLLECTIONS[name];
   const id = current.next_item_id ?? 1;
   const list = [...((current[key] as Item[] | undefined) ?? []), { id, ...item }];
@@ -371,7 +440,7 @@ export function replaceItem(
   itemId: number,
   item: Record<string, unknown>,
 ): Change {
-  checkShortCodes(Object.values(item));
+  checkItemTexts(name, item);
   const key = COLLECTIONS[name];
   const list = (current[key] as Item[] | undefined) ?? [];
   if (!list.some((entry) => entry.id === itemId)) throw new ApiError(404, ITEM_NOT_FOUND);
@@ -383,12 +452,46 @@ export function replaceItem(
   };
 }
 
-/** Removes an item of a collection; 404 'Item not found.'. */
+/**
+ * Removes an item of a collection; 404 'Item not found.'. A removed template is also taken out of
+ * the auto-send settings (that event then sends nothing on that channel).
+ */
 export function removeItem(current: StoredSettings, name: CollectionName, itemId: number): Change {
   const key = COLLECTIONS[name];
   const list = (current[key] as Item[] | undefined) ?? [];
   if (!list.some((entry) => entry.id === itemId)) throw new ApiError(404, ITEM_NOT_FOUND);
-  return { settings: { ...current, [key]: list.filter((entry) => entry.id !== itemId) } };
+  const settings: StoredSettings = { ...current, [key]: list.filter((entry) => entry.id !== itemId) };
+  if (current.auto_send && (name === 'email-templates' || name === 'sms-templates')) {
+    const field = name === 'email-templates' ? 'email_template_id' : 'sms_template_id';
+    const unset = <T extends AutoSendEventSettings>(event: T): T =>
+      event[field] === itemId ? { ...event, [field]: null } : event;
+    settings.auto_send = {
+      ...current.auto_send,
+      complete: unset(current.auto_send.complete),
+      timeout: unset(current.auto_send.timeout),
+    };
+  }
+  return { settings };
+}
+
+/**
+ * Auto-send update (issue 14): throws 422 naming the field when a template id is not one of the
+ * company's e-mail (or SMS) templates.
+ */
+export function autoSendChange(current: StoredSettings, autoSend: AutoSendSettings): Change {
+  const errors: Record<string, string> = {};
+  for (const event of ['complete', 'timeout'] as const) {
+    const { email_template_id: emailId, sms_template_id: smsId } = autoSend[event];
+    if (emailId !== null && !(current.email_templates ?? []).some((t) => t.id === emailId)) {
+      errors[`auto_send.${event}.email_template_id`] = 'Choose one of the email templates.';
+    }
+    if (smsId !== null && !(current.sms_templates ?? []).some((t) => t.id === smsId)) {
+      errors[`auto_send.${event}.sms_template_id`] = 'Choose one of the SMS templates.';
+    }
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new ApiError(422, first, errors);
+  return { settings: { ...current, auto_send: autoSend } };
 }
 
 /**

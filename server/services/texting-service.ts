@@ -266,7 +266,26 @@ export async function sendTextMessage(db: Executor, deps: TextingDeps, actor: Ac
   const entry = await findCompanyWithExtras(db, conversation.company_id);
   if (!entry) throw new ApiError(404, CONVERSATION_NOT_FOUND);
   const body = await textToSend(db, actor, deps, entry.company, conversation.application_id, input);
-  const { channel, from } = channelFor(deps, entry.company);
+  const { message, error } = await deliverText(db, deps, entry.company, conversation, body, actor.userId);
+  if (error === null) return { conversation_id: conversation.id, message };
+  throw new ApiError(502, error, null, { conversation_id: conversation.id, message });
+}
+
+/**
+ * Stores `body` as an outbound message of `conversation` (`sending`), asks the company's channel
+ * and settles it with the provider's status, or as `failed` with the provider's reason, which is
+ * then answered as `error` (null when sent). Throws 422 NO_SMS_PROVIDER when there is no channel,
+ * and errors that are not the provider's (a database failure).
+ */
+async function deliverText(
+  db: Executor,
+  deps: TextingDeps,
+  company: CompanyRow,
+  conversation: { id: number; company_id: number; client_phone: string },
+  body: string,
+  sentBy: number | null,
+): Promise<{ message: ReturnType<typeof messageView>; error: string | null }> {
+  const { channel, from } = channelFor(deps, company);
   const stored = await insertMessage(db, {
     conversation_id: conversation.id,
     company_id: conversation.company_id,
@@ -274,7 +293,7 @@ export async function sendTextMessage(db: Executor, deps: TextingDeps, actor: Ac
     body,
     status: 'sending',
     provider: channel.name,
-    sent_by: actor.userId,
+    sent_by: sentBy,
   });
   if (!stored) throw new Error('outbound message not stored');
   try {
@@ -283,15 +302,35 @@ export async function sendTextMessage(db: Executor, deps: TextingDeps, actor: Ac
       status: storedStatus(sent.status) ?? 'queued',
       provider_message_id: sent.providerMessageId,
     });
-    return { conversation_id: conversation.id, message: messageView(message) };
+    return { message: messageView(message), error: null };
   } catch (error) {
     const reason = error instanceof SmsSendError ? error.message : 'The message could not be sent.';
     const message = await settleMessage(db, stored.id, { status: 'failed', error: reason });
     if (!(error instanceof SmsSendError)) throw error;
-    throw new ApiError(502, reason, null, {
-      conversation_id: conversation.id,
-      message: messageView(message),
-    });
+    return { message: messageView(message), error: reason };
+  }
+}
+
+/**
+ * Sends a text the product writes itself (an automatic message of issue 14) to `to` (E.164) in
+ * that number's conversation of the company, linked to `applicationId`: the message shows in the
+ * texting console like an agent's, without a sender. Answers null when sent, else the reason it
+ * failed (the provider's refusal, or no provider and no sink).
+ */
+export async function sendAutomaticText(
+  db: Executor,
+  deps: TextingDeps,
+  company: CompanyRow,
+  applicationId: number,
+  to: string,
+  body: string,
+): Promise<string | null> {
+  try {
+    const conversation = await upsertConversation(db, company.id, to, applicationId);
+    return (await deliverText(db, deps, company, conversation, body, null)).error;
+  } catch (error) {
+    if (error instanceof ApiError) return error.message;
+    throw error;
   }
 }
 

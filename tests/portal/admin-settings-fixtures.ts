@@ -51,6 +51,11 @@ export function settingsFixture(overrides: Partial<PortalSettings> = {}): Portal
     has_webhook_secret: false,
     api_management: { enabled: false, allowed_origins: [], rate_limit_per_minute: 60 },
     saml: null,
+    auto_send: {
+      working_hours_only: true,
+      complete: { email_template_id: 3, sms_template_id: null },
+      timeout: { email_template_id: null, sms_template_id: null, after_minutes: 60 },
+    },
     property_data: {
       cache_days: 30,
       available: {

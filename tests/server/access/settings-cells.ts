@@ -28,6 +28,13 @@ const SETTINGS_WRITES: Record<string, Record<string, unknown>> = {
   },
   'update-widgets': { widgets: { enabled: ['alerts'] } },
   'update-quote-rush': { quote_rush: { enabled: true, message: 'Busy day' } },
+  'update-auto-send': {
+    auto_send: {
+      working_hours_only: false,
+      complete: { email_template_id: null, sms_template_id: null },
+      timeout: { email_template_id: null, sms_template_id: null, after_minutes: 30 },
+    },
+  },
   'update-eo-details': {
     eo_data: { carrier: 'E&O Co', policy_number: 'P-1', expiry: '2030-01-31', limit: 1_000_000 },
   },
@@ -110,6 +117,17 @@ export function settingsCells(w: AccessWorld): Cell[] {
         request: () => ({ body: companyOf(side) }),
         leaks: (answer) =>
           answer.body.data.settings.company_id === records(side).companyId ? [] : ['answers another company'],
+      }),
+    ),
+    ...sides.map(
+      (side): Cell => ({
+        name: `portal-settings/preview-template for ${OWNERS[side].whose} company`,
+        endpoint: 'POST /api/portal-settings/preview-template',
+        side,
+        expected: managers[side],
+        request: () => ({ body: { ...companyOf(side), kind: 'sms', body: 'Hi {{first_name}}' } }),
+        unchanged: () => companySnapshot(t, records(side).companyId),
+        leaks: (answer) => (answer.body.data.preview.body === 'Hi Jane' ? [] : ['renders no sample preview']),
       }),
     ),
     ...Object.entries(SETTINGS_WRITES).flatMap(([path, body]) =>

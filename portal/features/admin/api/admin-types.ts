@@ -222,6 +222,27 @@ export interface PortalSettings {
   api_management: ApiManagement;
   saml: { entry_point: string; issuer: string; has_idp_cert: boolean } | null;
   property_data: PropertyDataSettings;
+  auto_send: AutoSendSettings;
+}
+
+/** The templates an automatic-message event sends (null: that channel sends nothing). */
+export interface AutoSendEvent {
+  email_template_id: number | null;
+  sms_template_id: number | null;
+}
+
+/** Automatic messages to the client (docs/api-accounts.md update-auto-send). */
+export interface AutoSendSettings {
+  working_hours_only: boolean;
+  complete: AutoSendEvent;
+  timeout: AutoSendEvent & { after_minutes: number };
+}
+
+/** A template rendered by portal-settings/preview-template (subject null for SMS). */
+export interface TemplatePreview {
+  subject: string | null;
+  body: string;
+  sample: boolean;
 }
 
 /** An API credential; `secret` only in the answer of api-credentials/create. */

@@ -11,7 +11,7 @@ import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import { refreshMe } from '../../../lib/me-query.ts';
 import { showToast } from '../../../lib/toast.ts';
-import type { PortalSettings } from './admin-types.ts';
+import type { PortalSettings, TemplatePreview } from './admin-types.ts';
 
 /** The list sections with create, update and delete calls. */
 export type SettingsListSection = 'application-sources' | 'banners' | 'email-templates' | 'sms-templates';
@@ -118,5 +118,27 @@ export function useApplySettings(companyId: number | null) {
       return envelope;
     },
     [queryClient, companyId],
+  );
+}
+
+/** What portal-settings/preview-template renders: the typed texts and the chosen application, if any. */
+export interface PreviewRequest {
+  kind: 'email' | 'sms';
+  subject?: string;
+  body: string;
+  application_id?: number;
+}
+
+/**
+ * Renders a template as typed with the server's renderer (nothing is stored). Resolves the
+ * envelope: `data.preview` on success, the syntax or short code error (422) or 404 otherwise.
+ */
+export function previewTemplate(
+  companyId: number | null,
+  request: PreviewRequest,
+): Promise<ApiEnvelope<{ preview: TemplatePreview }>> {
+  return apiCall<{ preview: TemplatePreview }>(
+    'portal-settings/preview-template',
+    withCompany(companyId, { ...request }),
   );
 }

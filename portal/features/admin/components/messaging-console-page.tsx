@@ -1,6 +1,6 @@
 /**
  * /dashboard/portal-settings/messaging-console (SPEC §2): SMTP, the SMS provider, email and SMS
- * templates, short codes, the customer quotes webhook URL with its delivery log, test and secret
+ * templates (with a preview), automatic messages, short codes, the customer quotes webhook URL with its delivery log, test and secret
  * (issue 14), API credentials and API management.
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { PortalSettings } from '../api/admin-types.ts';
 import { ApiCredentialsDialog } from './api-credentials-dialog.tsx';
 import { ApiManagementDialog } from './api-management-dialog.tsx';
+import { AutoSendDialog } from './auto-send-dialog.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import { SettingsPageFrame } from './settings-page-frame.tsx';
 import { ShortCodesDialog } from './short-codes-dialog.tsx';
@@ -17,7 +18,27 @@ import { TemplatesDialog } from './templates-dialog.tsx';
 import { WebhookDeliveriesPanel } from './webhook-deliveries-panel.tsx';
 import { WebhookUrlDialog } from './webhook-url-dialog.tsx';
 
-type Dialog = 'smtp' | 'sms-provider' | 'email' | 'sms' | 'codes' | 'webhook' | 'credentials' | 'api' | null;
+type Dialog =
+  | 'smtp'
+  | 'sms-provider'
+  | 'email'
+  | 'sms'
+  | 'auto-send'
+  | 'codes'
+  | 'webhook'
+  | 'credentials'
+  | 'api'
+  | null;
+
+/** "Quotes ready (email), none (SMS)": the templates one auto-send event sends. */
+function eventSummary(
+  event: { email_template_id: number | null; sms_template_id: number | null },
+  settings: PortalSettings,
+): string {
+  const name = (list: { id: number; name: string }[], id: number | null) =>
+    id === null ? 'nothing' : (list.find((t) => t.id === id)?.name ?? 'nothing');
+  return `${name(settings.email_templates, event.email_template_id)} (email), ${name(settings.sms_templates, event.sms_template_id)} (SMS)`;
+}
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -121,6 +142,19 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
           </Text>
         </SettingsCard>
         <SettingsCard
+          title="Automatic messages"
+          description="Templates sent to the client when quoting completes, and as a follow-up."
+          actionLabel="Edit automatic messages"
+          onAction={() => setDialog('auto-send')}
+        >
+          <Row label="When quoting completes" value={eventSummary(settings.auto_send.complete, settings)} />
+          <Row
+            label={`Follow-up after ${settings.auto_send.timeout.after_minutes} min`}
+            value={eventSummary(settings.auto_send.timeout, settings)}
+          />
+          <Row label="Working hours only" value={settings.auto_send.working_hours_only ? 'Yes' : 'No'} />
+        </SettingsCard>
+        <SettingsCard
           title="Short codes"
           description="Placeholders templates and banners may use."
           actionLabel="View short codes"
@@ -191,6 +225,14 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
         opened={dialog === 'sms'}
         templates={settings.sms_templates}
         shortCodes={settings.short_codes}
+        companyId={companyId}
+        onClose={close}
+      />
+      <AutoSendDialog
+        opened={dialog === 'auto-send'}
+        value={settings.auto_send}
+        emailTemplates={settings.email_templates}
+        smsTemplates={settings.sms_templates}
         companyId={companyId}
         onClose={close}
       />

@@ -48,6 +48,7 @@ export function QuoteRushDialog({ opened, value, companyId, onClose }: QuoteRush
       <Stack gap="md">
         <Switch
           label="Quote rush on"
+          description="While on, automatic follow-ups of new launches wait half as long."
           checked={enabled}
           onChange={(e) => setEnabled(e.currentTarget.checked)}
         />

@@ -1,6 +1,7 @@
 /**
  * The email and SMS templates dialogs of SPEC §2 Dialogs: list, create, edit and delete templates
- * (portal-settings/{email,sms}-templates/*), with short codes inserted at the caret.
+ * (portal-settings/{email,sms}-templates/*), with short codes inserted at the caret and a preview
+ * rendered by the server (issue 14).
  */
 import {
   ActionIcon,
@@ -25,6 +26,7 @@ import {
   updateSettingsItem,
   useApplySettings,
 } from '../api/portal-settings-api.ts';
+import { TemplatePreviewPanel } from './template-preview-panel.tsx';
 
 /** Props: which kind, open state, the templates, the short codes, the company, close. */
 export interface TemplatesDialogProps {
@@ -44,10 +46,16 @@ interface Draft {
 
 const EMPTY: Draft = { name: '', subject: '', body: '' };
 
-/** Short codes in `text` (`{{word}}`) that are not in `known`. */
+/**
+ * Short codes in `text` that are not in `known`, as `{{name}}`: the variable each `{{ ... }}` reads
+ * (spaces and Liquid filters allowed, `{{ first_name | upcase }}` reads first_name), as the server checks.
+ */
 export function unknownShortCodes(text: string, known: ShortCode[]): string[] {
   const codes = new Set(known.map((c) => c.code));
-  return [...new Set(text.match(/\{\{[^{}]*\}\}/g) ?? [])].filter((code) => !codes.has(code));
+  const used = [...text.matchAll(/\{\{([^{}]*)\}\}/g)].map(
+    (match) => `{{${match[1].trim().split(/[\s|.[]/)[0]}}}`,
+  );
+  return [...new Set(used)].filter((code) => !codes.has(code));
 }
 
 /** The template form's checks: name and body required, subject for e-mail, known short codes only. */
@@ -132,7 +140,14 @@ export function TemplatesDialog({
 
   const title = kind === 'email' ? 'Email templates' : 'SMS templates';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': `Close ${title.toLowerCase()}` }}
+    >
       <Stack gap="md">
         {templates.length === 0 ? (
           <Text c="dimmed" size="sm">
@@ -251,6 +266,12 @@ export function TemplatesDialog({
                 ))}
               </Group>
             </div>
+            <TemplatePreviewPanel
+              kind={kind}
+              subject={draft.subject}
+              body={draft.body}
+              companyId={companyId}
+            />
             <Group justify="flex-end">
               {editing !== null ? (
                 <Button

@@ -1,0 +1,252 @@
+/**
+ * The `auto-send` job (issue 14): the automatic e-mail and SMS to the client of an application,
+ * from the templates of the company's auto-send settings, for two events of one launch
+ * (docs/decisions/252-auto-send-events-and-notes.md):
+ * - `complete`: queued in the transaction that completes the quoting;
+ * - `timeout`: queued with the launch, due `after_minutes` later (half as long while quote rush
+ *   is on, docs/decisions/253-quote-rush-halves-the-follow-up.md); sent only if the launch is
+ *   still not complete then.
+ * With `working_hours_only`, nothing is sent outside the agency's working hours: the job is due
+ * at, or put back to, the next opening (docs/decisions/251-auto-send-working-hours.md).
+ * Each channel's outcome writes an alert note (SPEC §3 Note; colour from alert-colours.json).
+ * At most once per application, event and launch (docs/decisions/254-auto-send-at-most-once.md):
+ * the dedupe key makes one job; the job records `sending` before each send and the outcome with
+ * its note in one transaction; a channel found `sending` after a crash is never sent again.
+ */
+import { placeholders } from '../../schemas/schema-set.ts';
+import type { Executor } from '../db/database.ts';
+import type { ApplicationRow, CompanyRow, JobRow, NotePayload } from '../db/schema.ts';
+import type { JobHandler } from '../jobs/job-handler.ts';
+import { RetryLater } from '../jobs/retry-later.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { renderTemplate } from '../messaging/render-template.ts';
+import { shortCodeValues } from '../messaging/short-code-values.ts';
+import { toE164 } from '../messaging/sms/phone-number.ts';
+import { findApplication } from '../repositories/applications-repository.ts';
+import { companySettingsOf, findCompanyWithExtras } from '../repositories/companies-repository.ts';
+import { enqueueJob, setJobProgress } from '../repositories/jobs-repository.ts';
+import { insertNote } from '../repositories/notes-repository.ts';
+import { findShortCodeSubject } from '../repositories/short-code-subject-repository.ts';
+import { nextWorkingMoment, workingHoursIn } from './is-it-working-hour.ts';
+import {
+  type AutoSendSettings,
+  companyAutoSend,
+  companySmtp,
+  companyTimezone,
+  type StoredSettings,
+} from './portal-settings-service.ts';
+import { sendAutomaticText, type TextingDeps } from './texting-service.ts';
+
+/** The job kind's name in server/jobs/job-kinds.ts. */
+export const AUTO_SEND_KIND = 'auto-send';
+/** Claims of one job at most: working-hour deferrals and crashes count as claims. */
+export const AUTO_SEND_MAX_ATTEMPTS = 10;
+
+export type AutoSendEvent = 'complete' | 'timeout';
+type Channel = 'email' | 'sms';
+/** A channel's state in the job's progress; absent until its send starts. */
+type ChannelState = 'sending' | 'sent' | 'failed';
+
+/** The note `sent_by` of each event and channel (SPEC §3 Note; schemas/constants/alert-colours.json). */
+export const AUTO_SEND_NOTE_SENDERS: Record<AutoSendEvent, Record<Channel, string>> = {
+  complete: { email: 'status_changed_complete_job_email', sms: 'auto_sent_quote_complete' },
+  timeout: { email: 'timeout_job_email', sms: 'timeout_job_sms' },
+};
+
+/** The note of a channel a crash interrupted between its start and its outcome. */
+export const INTERRUPTED_SEND_MESSAGE =
+  'The server stopped while sending; it was not sent again, so the client may not have it.';
+
+/** What the handler needs besides the database: the mailer, the texting channel and a clock. */
+export interface AutoSendDeps {
+  mailer: Mailer;
+  texting: TextingDeps;
+  /** The current time (tests fix it); default the system clock. */
+  now?: () => Date;
+}
+
+/** The job's payload: the application, the event and the launch it belongs to (ISO time). */
+interface AutoSendPayload {
+  application_id: number;
+  event: AutoSendEvent;
+  launched_at: string;
+}
+
+/** The follow-up delay in ms: `after_minutes`, halved while quote rush is on. */
+export function followUpDelayMs(autoSend: AutoSendSettings, quoteRushOn: boolean): number {
+  return (autoSend.timeout.after_minutes * 60_000) / (quoteRushOn ? 2 : 1);
+}
+
+/**
+ * Queues the `event` auto-send of `row` (as the caller's transaction just wrote it: completed, or
+ * launched) when the company's settings name a template for it; returns the job (the existing one
+ * when this launch's event was already queued), or null when nothing is to be sent. `now` is the
+ * event's time.
+ */
+export async function enqueueAutoSend(
+  db: Executor,
+  row: ApplicationRow,
+  event: AutoSendEvent,
+  now: Date = new Date(),
+): Promise<JobRow | null> {
+  const settings = await companySettingsOf(db, row.company_id);
+  const autoSend = companyAutoSend(settings);
+  const templates = autoSend[event];
+  if (!row.launched_at || (templates.email_template_id === null && templates.sms_template_id === null)) {
+    return null;
+  }
+  const quoteRushOn = (settings as StoredSettings | null)?.quote_rush?.enabled === true;
+  let due =
+    event === 'complete' ? now : new Date(row.launched_at.getTime() + followUpDelayMs(autoSend, quoteRushOn));
+  if (autoSend.working_hours_only) due = nextWorkingMoment(due, workingHoursIn(companyTimezone(settings)));
+  const payload: AutoSendPayload = {
+    application_id: row.id,
+    event,
+    launched_at: row.launched_at.toISOString(),
+  };
+  return enqueueJob(db, {
+    kind: AUTO_SEND_KIND,
+    payload: { ...payload },
+    companyId: row.company_id,
+    runAfter: due,
+    maxAttempts: AUTO_SEND_MAX_ATTEMPTS,
+    dedupeKey: `${AUTO_SEND_KIND}:${event}:${row.id}:${payload.launched_at}`,
+  });
+}
+
+/** The client's e-mail address, or null when it is missing, the placeholder or no address. */
+function clientEmail(doc: Record<string, unknown>): string | null {
+  const email = typeof doc.email === 'string' ? doc.email.trim() : '';
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email !== placeholders.email ? email : null;
+}
+
+/** The client's phone in E.164, or null when it is missing, the placeholder or no number. */
+function clientPhone(doc: Record<string, unknown>): string | null {
+  const phone = typeof doc.phone === 'string' ? doc.phone : '';
+  return phone === placeholders.phone ? null : toE164(phone);
+}
+
+/** What one channel's send ended as, and the note's text. */
+interface Outcome {
+  status: 'sent' | 'failed';
+  message: string;
+}
+
+const CHANNEL_WORDS: Record<Channel, string> = { email: 'e-mail', sms: 'text message' };
+
+/** Renders the channel's template for the application and sends it; never throws for a send failure. */
+async function sendChannel(
+  db: Executor,
+  deps: AutoSendDeps,
+  company: CompanyRow,
+  app: ApplicationRow,
+  event: AutoSendEvent,
+  channel: Channel,
+  template: Record<string, unknown>,
+): Promise<Outcome> {
+  const what = `${event === 'complete' ? 'Quotes' : 'Follow-up'} ${CHANNEL_WORDS[channel]}`;
+  const subject = await findShortCodeSubject(db, app.id, company.id);
+  const values = shortCodeValues(
+    subject?.application ?? null,
+    { agentName: subject?.agentName ?? null, companyName: company.name },
+    deps.texting.publicBaseUrl,
+  );
+  const to = channel === 'email' ? clientEmail(app.useable_details) : clientPhone(app.useable_details);
+  if (!to) {
+    const missing = channel === 'email' ? 'e-mail address' : 'phone number';
+    return { status: 'failed', message: `${what} not sent: the client has no ${missing}.` };
+  }
+  try {
+    const body = renderTemplate(String(template.body), values);
+    if (channel === 'email') {
+      const title = renderTemplate(String(template.subject ?? ''), values);
+      await deps.mailer.send({ to, subject: title, text: body }, companySmtp(company));
+    } else {
+      const error = await sendAutomaticText(db, deps.texting, company, app.id, to, body);
+      if (error !== null) return { status: 'failed', message: `${what} to ${to} failed: ${error}` };
+    }
+    return { status: 'sent', message: `${what} sent to ${to}.` };
+  } catch (error) {
+    return { status: 'failed', message: `${what} to ${to} failed: ${(error as Error).message}` };
+  }
+}
+
+/** The alert note of a channel's outcome. */
+function notePayload(event: AutoSendEvent, channel: Channel, outcome: Outcome): NotePayload {
+  return {
+    is_alert: true,
+    is_active: true,
+    sent_by: AUTO_SEND_NOTE_SENDERS[event][channel],
+    status: outcome.status,
+    message: outcome.message,
+  };
+}
+
+/**
+ * The auto-send handler over `deps`. Returns the channels' states (`{email: 'sent', ...}`), or
+ * `{skipped}` when the launch was reset or relaunched, the follow-up found the quoting complete,
+ * or the company cleared the event's templates. Throws RetryLater to the next opening when
+ * nothing was sent yet and it is outside working hours.
+ */
+export function autoSendJob(deps: AutoSendDeps): JobHandler {
+  const clock = deps.now ?? (() => new Date());
+  return async (job, { db }) => {
+    const payload = job.payload as unknown as AutoSendPayload;
+    const entry = job.company_id === null ? null : await findCompanyWithExtras(db, job.company_id);
+    const app = await findApplication(db, payload.application_id, { kind: 'all' });
+    if (!entry || !app || app.launched_at?.toISOString() !== payload.launched_at) {
+      return { skipped: 'The application was reset or launched again.' };
+    }
+    if (payload.event === 'timeout' && app.status !== 'launched') {
+      return { skipped: 'The quoting completed before the follow-up.' };
+    }
+    const company = entry.company;
+    const autoSend = companyAutoSend(company.settings);
+    const progress = { ...((job.progress ?? {}) as Partial<Record<Channel, ChannelState>>) };
+    if (autoSend.working_hours_only && Object.keys(progress).length === 0) {
+      const now = clock();
+      const opening = nextWorkingMoment(now, workingHoursIn(companyTimezone(company.settings)));
+      if (opening > now) {
+        throw new RetryLater(
+          opening.getTime() - now.getTime(),
+          'Outside working hours: sent at the next opening.',
+        );
+      }
+    }
+    const settings = company.settings as StoredSettings;
+    const templates = {
+      email: (settings.email_templates ?? []).find((t) => t.id === autoSend[payload.event].email_template_id),
+      sms: (settings.sms_templates ?? []).find((t) => t.id === autoSend[payload.event].sms_template_id),
+    };
+    const workerId = job.locked_by ?? '';
+    for (const channel of ['email', 'sms'] as const) {
+      const state = progress[channel];
+      const template = templates[channel];
+      if (state === 'sent' || state === 'failed' || (state === undefined && !template)) continue;
+      let outcome: Outcome;
+      if (state === 'sending') {
+        outcome = { status: 'failed', message: INTERRUPTED_SEND_MESSAGE };
+      } else {
+        progress[channel] = 'sending';
+        if (!(await setJobProgress(db, job.id, workerId, progress)))
+          throw new Error('The job lease was lost.');
+        outcome = await sendChannel(
+          db,
+          deps,
+          company,
+          app,
+          payload.event,
+          channel,
+          template as Record<string, unknown>,
+        );
+      }
+      progress[channel] = outcome.status;
+      await db.transaction(async (tx) => {
+        if (!(await setJobProgress(tx, job.id, workerId, progress)))
+          throw new Error('The job lease was lost.');
+        await insertNote(tx, app.id, notePayload(payload.event, channel, outcome));
+      });
+    }
+    return Object.keys(progress).length ? { ...progress } : { skipped: 'No template is set for this event.' };
+  };
+}
