@@ -15,10 +15,18 @@ export interface SmtpSettings {
   secure: boolean;
 }
 
+/** A file sent with a mail (the quote documents of issue 13). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** Sends mails; `companySmtp` is used when no SMTP_URL is configured. */
@@ -59,7 +67,17 @@ export function createMailer(options: { smtpUrl?: string | null; sinkUrl?: strin
         throw new Error('No SMTP server is configured.');
       }
       try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: mail.attachments?.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.content),
+          })),
+        });
       } finally {
         transport.close();
       }
