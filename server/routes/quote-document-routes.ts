@@ -14,13 +14,15 @@ import type { Mailer } from '../mail/mailer.ts';
 import {
   type QuoteDocumentKind,
   quoteDocument,
+  quoteEmailTemplates,
   type SendQuoteInput,
   sendQuote,
 } from '../services/quote-documents-service.ts';
 import { quoteDocumentBodySchema, sendQuoteBodySchema } from './quote-document-request-schemas.ts';
+import { applicationIdBodySchema } from './request-schemas.ts';
 import { type BodyId, bodyOf } from './session-route.ts';
 
-/** Registers download-market-breakdown-pdf, download-flood-rejection-pdf and send-quote. */
+/** Registers download-market-breakdown-pdf, download-flood-rejection-pdf, get-quote-email-templates and send-quote. */
 export async function quoteDocumentRoutes(
   app: FastifyInstance,
   options: { db: Executor; mailer: Mailer; publicBaseUrl: string },
@@ -56,6 +58,25 @@ export async function quoteDocumentRoutes(
       },
     );
   }
+
+  app.post(
+    '/api/agent-portal/get-quote-email-templates',
+    {
+      schema: {
+        tags: ['applications'],
+        body: applicationIdBodySchema,
+        response: { default: envelopeSchema },
+      },
+      preValidation,
+    },
+    async (request) => {
+      const body = bodyOf<{ application_id: BodyId }>(request);
+      return success(
+        'E-mail templates.',
+        await quoteEmailTemplates(db, actorOf(request), Number(body.application_id)),
+      );
+    },
+  );
 
   app.post(
     '/api/agent-portal/send-quote',

@@ -22,7 +22,7 @@ import {
 } from '../quote-documents/quote-document-data.ts';
 import { carrierSettings } from '../quoting/carrier-settings.ts';
 import { findAccountByUserId, findAgent } from '../repositories/accounts-repository.ts';
-import { findLogo } from '../repositories/companies-repository.ts';
+import { findCompanyWithExtras, findLogo } from '../repositories/companies-repository.ts';
 import { insertNote } from '../repositories/notes-repository.ts';
 import { type QuoteWithDocument, quotesOfApplication } from '../repositories/quotes-repository.ts';
 import type { Actor } from './actor.ts';
@@ -163,6 +163,53 @@ export async function quoteDocument(
   const row = await loadOwned(db, actor, applicationId);
   const bytes = await BUILDERS[kind](await documentData(db, row, quoteIds, now));
   return { fileName: documentFileName(kind, row.id), bytes };
+}
+
+/** An e-mail template as the send dialog offers it: a company's (with its id) or the standard one (id null). */
+export interface QuoteEmailTemplate {
+  id: number | null;
+  name: string;
+  subject: string;
+  body: string;
+}
+
+/** The template offered when the company has none, in the short codes' syntax. */
+export const STANDARD_QUOTE_EMAIL: QuoteEmailTemplate = {
+  id: null,
+  name: 'Standard quote e-mail',
+  subject: 'Your flood insurance quotes for {{address}}',
+  body: [
+    'Hello {{first_name}},',
+    '',
+    'Attached are the flood insurance quotes we gathered for {{address}}. The lowest annual premium is {{min_quote_amount}}.',
+    'Reply to this e-mail or call us with any question; we are glad to help you choose.',
+    '',
+    '{{agent_name}}',
+    '{{company_name}}',
+  ].join('\n'),
+};
+
+/**
+ * The e-mail templates the send dialog offers for application `applicationId`: the company's
+ * e-mail templates (portal settings), then STANDARD_QUOTE_EMAIL. Throws ApiError 404 as
+ * quoteDocument.
+ */
+export async function quoteEmailTemplates(
+  db: Executor,
+  actor: Actor,
+  applicationId: number,
+): Promise<{ templates: QuoteEmailTemplate[] }> {
+  const row = await loadOwned(db, actor, applicationId);
+  const settings = ((await findCompanyWithExtras(db, row.company_id))?.company.settings ?? {}) as {
+    email_templates?: QuoteEmailTemplate[];
+  };
+  const own = (settings.email_templates ?? []).map(({ id, name, subject, body }) => ({
+    id,
+    name,
+    subject,
+    body,
+  }));
+  return { templates: [...own, STANDARD_QUOTE_EMAIL] };
 }
 
 /** send-quote's checked body. */

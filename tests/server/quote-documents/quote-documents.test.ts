@@ -11,6 +11,7 @@ import { companies } from '../../../server/db/schema.ts';
 import { carrierSettings } from '../../../server/quoting/carrier-settings.ts';
 import {
   MAIL_FAILED_MESSAGE,
+  STANDARD_QUOTE_EMAIL,
   UNKNOWN_QUOTE_MESSAGE,
 } from '../../../server/services/quote-documents-service.ts';
 import { pdfPagesText, renderFirstPage } from '../helpers/pdf-text.ts';
@@ -155,6 +156,32 @@ describe.each(DATABASE_KINDS)('quote documents on %s', (kind) => {
       expect(other.headers['content-type']).toMatch(/^application\/json/);
       expect((await download(path, { application_id: applicationId }, customerKey)).statusCode).toBe(403);
       expect((await download(path, { application_id: applicationId }, '')).statusCode).toBe(401);
+    }
+  });
+
+  it('offers the company e-mail templates, then the standard one', async () => {
+    const read = () =>
+      t.post('agent-portal/get-quote-email-templates', {
+        session_key: agentKey,
+        application_id: applicationId,
+      });
+    expect((await read()).body.data.templates).toEqual([STANDARD_QUOTE_EMAIL]);
+    const companyId = t.seed.companyId as number;
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    const own = {
+      id: 7,
+      name: 'Flood quotes',
+      subject: 'Quotes for {{first_name}}',
+      body: 'Hi {{first_name}}',
+    };
+    await t.db
+      .update(companies)
+      .set({ settings: { ...company.settings, email_templates: [own] } })
+      .where(eq(companies.id, companyId));
+    try {
+      expect((await read()).body.data.templates).toEqual([own, STANDARD_QUOTE_EMAIL]);
+    } finally {
+      await t.db.update(companies).set({ settings: company.settings }).where(eq(companies.id, companyId));
     }
   });
 

@@ -1,13 +1,15 @@
 /**
  * The quotes view of the details page: quotes side by side, cheapest first, with their source, the
- * SOV and manual launches, reactivation, marking a quoted carrier as bound (commission, issue 12)
- * and (for staff) recording a manual quote; then the notes.
+ * SOV and manual launches, reactivation, marking a quoted carrier as bound (commission, issue 12),
+ * sending or downloading the quote documents (issue 13) and (for staff) recording a manual quote;
+ * then the notes.
  * SPEC §2, §7, docs/api.md (issue 3).
  */
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconCircleCheck,
   IconClipboardText,
+  IconFileDownload,
   IconInfoCircle,
   IconPencilPlus,
   IconRefresh,
@@ -28,6 +30,7 @@ import { NotesList } from './notes-list.tsx';
 import { QuoteCard } from './quote-card.tsx';
 import { canReactivate, ReactivateCarrierDialog } from './reactivate-carrier-dialog.tsx';
 import { canRecordManualQuote, RecordQuoteDialog } from './record-quote-dialog.tsx';
+import { SendQuoteDialog } from './send-quote-dialog.tsx';
 
 /** Quotes with a premium first, cheapest first; the rest after, pending before the others. */
 export function sortQuotes(quotes: Quote[]): Quote[] {
@@ -49,6 +52,7 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
   const [reactivating, setReactivating] = useState<Quote | null>(null);
   const [recording, setRecording] = useState<Quote | null>(null);
   const [binding, setBinding] = useState<Quote | null>(null);
+  const [sending, setSending] = useState(false);
   const quotes = sortQuotes(application.quotes ?? []);
   const priced = quotes.filter((q) => q.premium !== null);
   const cheapestId = priced[0]?.id ?? null;
@@ -138,6 +142,15 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
             )}
           </Group>
           <Group gap="xs">
+            <Button
+              size="sm"
+              variant="light"
+              leftSection={<IconFileDownload size={16} />}
+              onClick={() => setSending(true)}
+              disabled={quotes.length === 0}
+            >
+              Send / download quote
+            </Button>
             {commercial && (
               <Button
                 size="sm"
@@ -199,6 +212,12 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
         applicationId={application.id}
         onClose={() => setBinding(null)}
         onBound={onChanged}
+      />
+      <SendQuoteDialog
+        application={application}
+        opened={sending}
+        onClose={() => setSending(false)}
+        onSent={show}
       />
       <RecordQuoteDialog
         quote={recording}
