@@ -9,7 +9,7 @@
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { type Mailer, NoSmtpServerError } from '../mail/mailer.ts';
 import { renderTemplate, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
 import { floodRejectionPdf } from '../quote-documents/flood-rejection-pdf.ts';
@@ -21,7 +21,7 @@ import {
   type QuoteDocumentData,
 } from '../quote-documents/quote-document-data.ts';
 import { carrierSettings } from '../quoting/carrier-settings.ts';
-import { findAccountByUserId, findAgent } from '../repositories/accounts-repository.ts';
+import { type Account, findAccountByUserId, findAgent } from '../repositories/accounts-repository.ts';
 import { findCompanyWithExtras, findLogo } from '../repositories/companies-repository.ts';
 import { insertNote } from '../repositories/notes-repository.ts';
 import { type QuoteWithDocument, quotesOfApplication } from '../repositories/quotes-repository.ts';
@@ -48,6 +48,8 @@ export const DOCUMENT_NAMES: Record<QuoteDocumentKind, string> = {
 
 export const UNKNOWN_QUOTE_MESSAGE = "A chosen quote is not one of this application's.";
 export const MAIL_FAILED_MESSAGE = 'The e-mail could not be sent. Check the SMTP settings and try again.';
+export const NO_SMTP_MESSAGE =
+  'No e-mail server is set up: an admin adds the SMTP settings in the portal settings.';
 
 /** The note a send leaves: `sent_by` names the job, as the other notes do (alert-colours.json). */
 export const QUOTE_SENT_NOTE = { sent_by: 'quote_email', status: 'sent' } as const;
@@ -96,14 +98,14 @@ function askedCoverages(doc: Record<string, unknown>, product: string | undefine
 /**
  * Everything a document of application `row` shows, for the quotes `quoteIds` (all when
  * undefined): the agency of the application's agent (name, logo, the agent's contact), the client
- * and property of the document. Throws ApiError 422 UNKNOWN_QUOTE_MESSAGE.
+ * and property of the document; with the agent's account. Throws ApiError 422 UNKNOWN_QUOTE_MESSAGE.
  */
 async function documentData(
   db: Executor,
   row: ApplicationRow,
   quoteIds: number[] | undefined,
   now: Date,
-): Promise<QuoteDocumentData> {
+): Promise<{ data: QuoteDocumentData; agentAccount: Account | null }> {
   const agent = await findAgent(db, row.agent_id);
   const account = agent ? await findAccountByUserId(db, agent.user_id) : null;
   const logo = await findLogo(db, row.company_id);
@@ -113,7 +115,7 @@ async function documentData(
   const contact = account
     ? [`Agent: ${account.user.name}`, [account.user.email, account.user.phone].filter(Boolean).join(' - ')]
     : [];
-  return {
+  const data: QuoteDocumentData = {
     agency: {
       name: account?.company?.name ?? 'Agency',
       contact,
@@ -140,6 +142,7 @@ async function documentData(
     ),
     generatedAt: now,
   };
+  return { data, agentAccount: account };
 }
 
 /** "market-breakdown-RMGA0000042.pdf". */
@@ -161,7 +164,8 @@ export async function quoteDocument(
   now: Date = new Date(),
 ): Promise<QuoteDocumentFile> {
   const row = await loadOwned(db, actor, applicationId);
-  const bytes = await BUILDERS[kind](await documentData(db, row, quoteIds, now));
+  const { data } = await documentData(db, row, quoteIds, now);
+  const bytes = await BUILDERS[kind](data);
   return { fileName: documentFileName(kind, row.id), bytes };
 }
 
@@ -233,7 +237,8 @@ export interface SendQuoteDeps {
  * application's short codes (the company templates' syntax), the PDF attached; then a note
  * (QUOTE_SENT_NOTE) names the document, the address and the carriers. Answers the note and the
  * application view. Throws ApiError 404 / 422 as quoteDocument, 422 for a subject or message that
- * is not a valid template, 502 MAIL_FAILED_MESSAGE when the mail server refuses (no note then).
+ * is not a valid template, 422 NO_SMTP_MESSAGE when no mail server is configured, 502
+ * MAIL_FAILED_MESSAGE when the mail server refuses (no note in either case).
  */
 export async function sendQuote(
   db: Executor,
@@ -245,11 +250,8 @@ export async function sendQuote(
   return db.transaction(async (tx) => {
     // The lock keeps a reset or delete from running between the document and its note.
     const row = await loadOwned(tx, actor, input.application_id, true);
-    const data = await documentData(tx, row, input.quote_ids, now);
+    const { data, agentAccount } = await documentData(tx, row, input.quote_ids, now);
     const sender = await findAccountByUserId(tx, actor.userId);
-    const agentAccount = await findAgent(tx, row.agent_id).then((agent) =>
-      agent ? findAccountByUserId(tx, agent.user_id) : null,
-    );
     const values = shortCodeValues(
       row,
       { agentName: agentAccount?.user.name ?? null, companyName: data.agency.name },
@@ -284,7 +286,9 @@ export async function sendQuote(
         // The application's agency sends, whoever of its staff (or a super-admin) asked.
         companySmtp(agentAccount?.company ?? null),
       );
-    } catch {
+    } catch (error) {
+      // Nowhere to send is the agency's setting to fix (422); a server that refuses is a 502.
+      if (error instanceof NoSmtpServerError) throw new ApiError(422, NO_SMTP_MESSAGE);
       throw new ApiError(502, MAIL_FAILED_MESSAGE);
     }
     const carriers = data.quotes.map((quote) => quote.name).join(', ');

@@ -7,11 +7,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCurrency } from '../../../engine/index.ts';
-import { companies } from '../../../server/db/schema.ts';
+import { companies, users } from '../../../server/db/schema.ts';
+import { createMailer } from '../../../server/mail/mailer.ts';
 import { carrierSettings } from '../../../server/quoting/carrier-settings.ts';
 import {
   MAIL_FAILED_MESSAGE,
+  NO_SMTP_MESSAGE,
   STANDARD_QUOTE_EMAIL,
+  sendQuote,
   UNKNOWN_QUOTE_MESSAGE,
 } from '../../../server/services/quote-documents-service.ts';
 import { pdfPagesText, renderFirstPage } from '../helpers/pdf-text.ts';
@@ -54,7 +57,7 @@ describe.each(DATABASE_KINDS)('quote documents on %s', (kind) => {
     });
     expect(answer.body.data.application.status).toBe('completed');
     quotes = answer.body.data.application.quotes;
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
   });
@@ -261,6 +264,35 @@ describe.each(DATABASE_KINDS)('quote documents on %s', (kind) => {
       expect(badTemplate.statusCode).toBe(422);
       expect((await send({}, await t.loginAs('otheragent@demo.test'))).statusCode).toBe(404);
       expect({ notes: (await notes()).length, mails: t.app.mailSink?.messages.length }).toEqual(before);
+    });
+
+    it('answers 422 with what to set up when there is no mail server at all, noting nothing', async () => {
+      const [agentUser] = await t.db.select().from(users).where(eq(users.email, 'agent@demo.test'));
+      const actor = {
+        userId: agentUser.id,
+        role: 'agent' as const,
+        companyId: t.seed.companyId as number,
+        agentId: t.seed.agentId as number,
+        licensedStates: [],
+        sessionKeyHash: '',
+      };
+      const before = (await notes()).length;
+      const nowhere = createMailer({ smtpUrl: null, sinkUrl: null });
+      const input = {
+        application_id: applicationId,
+        document: 'market-breakdown' as const,
+        quote_ids: [quotes[0].id],
+        email: 'client.four@example.com',
+        subject: 'Quotes',
+        message: '',
+      };
+      await expect(
+        sendQuote(t.db, { mailer: nowhere, publicBaseUrl: '' }, actor, input),
+      ).rejects.toMatchObject({
+        statusCode: 422,
+        message: NO_SMTP_MESSAGE,
+      });
+      expect((await notes()).length).toBe(before);
     });
 
     it('answers 502 and leaves no note when the mail server refuses', async () => {
