@@ -38,6 +38,7 @@ import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { pricePredictorRoutes } from './routes/price-predictor-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
 import { propertyDataRoutes } from './routes/property-data-routes.ts';
+import { quoteDocumentRoutes } from './routes/quote-document-routes.ts';
 import { reportingRoutes } from './routes/reporting-routes.ts';
 import { resourcesRoutes } from './routes/resources-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const textingDeps = { config: texting, publicBaseUrl: config.publicBaseUrl, sink: smsSink };
   await app.register(textingRoutes, { db, deps: textingDeps, events: textingEvents });
   await app.register(propertyDataRoutes, { db, propertyData: options.propertyData });
+  await app.register(quoteDocumentRoutes, { db, mailer, publicBaseUrl: config.publicBaseUrl });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

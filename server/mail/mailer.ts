@@ -15,10 +15,18 @@ export interface SmtpSettings {
   secure: boolean;
 }
 
+/** A file sent with a mail (the quote documents of issue 13). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** Sends mails; `companySmtp` is used when no SMTP_URL is configured. */
@@ -26,12 +34,20 @@ export interface Mailer {
   send(mail: OutgoingMail, companySmtp?: SmtpSettings | null): Promise<void>;
 }
 
+/** Thrown by send() when there is nowhere to send: no SMTP_URL, no company SMTP, no sink. */
+export class NoSmtpServerError extends Error {
+  constructor() {
+    super('No SMTP server is configured.');
+    this.name = 'NoSmtpServerError';
+  }
+}
+
 /** Sender of the server's own mails when no company SMTP says otherwise. */
 export const DEFAULT_FROM = 'MGA agent portal <no-reply@localhost>';
 
 /**
  * A mailer over `smtpUrl` (SMTP_URL) or, lacking it, a company's SMTP or `sinkUrl`. With none of
- * them, send() throws 'No SMTP server is configured.'.
+ * them, send() throws NoSmtpServerError.
  */
 export function createMailer(options: { smtpUrl?: string | null; sinkUrl?: string | null }): Mailer {
   return {
@@ -56,10 +72,20 @@ export function createMailer(options: { smtpUrl?: string | null; sinkUrl?: strin
       } else if (options.sinkUrl) {
         transport = nodemailer.createTransport(options.sinkUrl);
       } else {
-        throw new Error('No SMTP server is configured.');
+        throw new NoSmtpServerError();
       }
       try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: mail.attachments?.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.content),
+          })),
+        });
       } finally {
         transport.close();
       }

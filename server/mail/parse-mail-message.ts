@@ -1,14 +1,23 @@
 /**
- * Just enough of RFC 5322 to read the mails the server itself sends (text/plain, 7bit,
- * quoted-printable or base64): a few headers and the decoded body. Not a general MIME parser.
+ * Just enough of RFC 5322 and MIME to read the mails the server itself sends (text/plain, 7bit,
+ * quoted-printable or base64, and multipart/mixed with attachments such as the quote PDFs of
+ * issue 13): a few headers, the decoded text body and the attachments. Not a general MIME parser.
  */
 
-/** A received message: headers of interest and the decoded text body. */
+/** A file attached to a received message, decoded. */
+export interface ParsedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A received message: headers of interest, the decoded text body and the attachments. */
 export interface ParsedMail {
   subject: string;
   from: string;
   to: string;
   text: string;
+  attachments: ParsedAttachment[];
 }
 
 function unfoldHeaders(head: string): Map<string, string> {
@@ -48,20 +57,67 @@ export function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** Parses a raw single-part message. */
-export function parseMailMessage(raw: string): ParsedMail {
+/** Headers and body of a message or MIME part. */
+function splitPart(raw: string): { headers: Map<string, string>; body: string } {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split === -1 ? raw : raw.slice(0, split);
   const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const headers = unfoldHeaders(head);
+  return { headers: unfoldHeaders(head), body };
+}
+
+/** The body bytes of a part after its content-transfer-encoding. */
+function decodeBody(headers: Map<string, string>, body: string): Buffer {
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  let text = body;
-  if (encoding === 'quoted-printable') text = decodeQuotedPrintable(body);
-  else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') return Buffer.from(decodeQuotedPrintable(body), 'utf8');
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  return Buffer.from(body, 'utf8');
+}
+
+/** A header parameter (`boundary`, `filename`, `name`), unquoted; null when absent. */
+function headerParameter(value: string | undefined, name: string): string | null {
+  const match = new RegExp(`;\\s*${name}="?([^";]+)"?`, 'i').exec(value ?? '');
+  return match ? decodeEncodedWords(match[1]) : null;
+}
+
+/** The text and attachments of a part, descending into multipart parts. */
+function readPart(raw: string): { text: string | null; attachments: ParsedAttachment[] } {
+  const { headers, body } = splitPart(raw);
+  const contentType = headers.get('content-type') ?? 'text/plain';
+  const boundary = headerParameter(contentType, 'boundary');
+  if (/^multipart\//i.test(contentType) && boundary) {
+    const parts = body.split(`--${boundary}`).slice(1);
+    let text: string | null = null;
+    const attachments: ParsedAttachment[] = [];
+    for (const part of parts) {
+      if (part.startsWith('--')) break;
+      // The line break before a boundary belongs to the boundary, not to the part.
+      const read = readPart(part.replace(/^\r?\n/, '').replace(/\r?\n$/, ''));
+      text ??= read.text;
+      attachments.push(...read.attachments);
+    }
+    return { text, attachments };
+  }
+  const filename =
+    headerParameter(headers.get('content-disposition'), 'filename') ?? headerParameter(contentType, 'name');
+  const content = decodeBody(headers, body);
+  if (filename !== null) {
+    return {
+      text: null,
+      attachments: [{ filename, contentType: contentType.split(';')[0].trim(), content }],
+    };
+  }
+  return { text: content.toString('utf8'), attachments: [] };
+}
+
+/** Parses a raw message: single-part, or multipart with the first text part as `text`. */
+export function parseMailMessage(raw: string): ParsedMail {
+  const { headers } = splitPart(raw);
+  const { text, attachments } = readPart(raw);
   return {
     subject: decodeEncodedWords(headers.get('subject') ?? ''),
     from: decodeEncodedWords(headers.get('from') ?? ''),
     to: decodeEncodedWords(headers.get('to') ?? ''),
-    text: text.replace(/\r\n/g, '\n'),
+    text: (text ?? '').replace(/\r\n/g, '\n'),
+    attachments,
   };
 }

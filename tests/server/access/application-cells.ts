@@ -1,6 +1,6 @@
 /**
  * Cells of the application calls (agent-portal/* of SPEC §7): the listing, read, create, update,
- * launch, reset, alert-note toggle and delete, each on the demo agent's application, a
+ * launch, reset, alert-note toggle, the quote documents and delete, each on the demo agent's application, a
  * colleague's in the same company and another company's.
  */
 import { inArray } from 'drizzle-orm';
@@ -191,6 +191,25 @@ export function applicationCells(w: AccessWorld): Cell[] {
       request: () => ({ body: { application_id: own.applicationId, note_id: other.noteId } }),
       unchanged: () => applicationSnapshot(w.t, other.applicationId),
     },
+    // Quote documents (issue 13): closed exactly as get-application-by-id.
+    ...perOwner(w, 'download-market-breakdown-pdf', 'downloads the market breakdown of', (owner) => ({
+      application_id: records(owner).commercialId,
+    })),
+    ...perOwner(w, 'download-flood-rejection-pdf', 'downloads the flood rejection of', (owner) => ({
+      application_id: records(owner).commercialId,
+      quote_ids: [records(owner).automaticQuoteId],
+    })),
+    ...perOwner(w, 'get-quote-email-templates', 'reads the e-mail templates for', (owner) => ({
+      application_id: records(owner).commercialId,
+    })),
+    ...perOwner(w, 'send-quote', 'e-mails the quotes of', (owner) => ({
+      application_id: records(owner).commercialId,
+      document: 'market-breakdown',
+      quote_ids: [records(owner).automaticQuoteId],
+      email: 'client@example.com',
+      subject: 'Your flood quotes',
+      message: 'Attached.',
+    })),
     ...perOwner(w, 'delete-application-by-id', 'deletes', async (owner) => ({
       application_id: await w.freshApplication(owner),
       delete_all_related_applications: false,

@@ -46,4 +46,34 @@ describe('parseMailMessage', () => {
     expect(mail).toMatchObject({ subject: 'Reset your password', to: 'agent@demo.test' });
     expect(mail.text).toContain(link);
   });
+
+  it('reads the text part and the decoded attachment of a multipart/mixed message', () => {
+    const pdf = Buffer.from('%PDF-1.7 fake document bytes');
+    const raw = [
+      'From: agency@demo.test',
+      'To: client@example.com',
+      'Subject: Quotes',
+      'Content-Type: multipart/mixed; boundary="--_b1"',
+      '',
+      '----_b1',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: 7bit',
+      '',
+      'Hello Maria,',
+      'attached.',
+      '----_b1',
+      'Content-Type: application/pdf; name=market-breakdown-RMGA0000002.pdf',
+      'Content-Transfer-Encoding: base64',
+      'Content-Disposition: attachment; filename=market-breakdown-RMGA0000002.pdf',
+      '',
+      pdf.toString('base64'),
+      '----_b1--',
+      '',
+    ].join('\r\n');
+    const mail = parseMailMessage(raw);
+    expect(mail.text).toBe('Hello Maria,\nattached.');
+    expect(mail.attachments).toEqual([
+      { filename: 'market-breakdown-RMGA0000002.pdf', contentType: 'application/pdf', content: pdf },
+    ]);
+  });
 });

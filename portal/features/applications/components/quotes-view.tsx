@@ -2,7 +2,8 @@
  * The quotes view of the details page: on a desktop a sortable comparison table (issue 17; a
  * Table / Cards switch keeps the cards), below Mantine's sm breakpoint cards, cheapest first; with
  * their source, the SOV and manual launches, reactivation, marking a quoted carrier as bound
- * (commission, issue 12) and (for staff) recording a manual quote; then the notes.
+ * (commission, issue 12), sending or downloading the quote documents (issue 13) and (for staff)
+ * recording a manual quote; then the notes.
  * SPEC §2, §7, docs/api.md (issue 3), docs/decisions/312.
  */
 import {
@@ -21,6 +22,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCircleCheck,
   IconClipboardText,
+  IconFileDownload,
   IconInfoCircle,
   IconPencilPlus,
   IconRefresh,
@@ -42,6 +44,7 @@ import { QuoteCard } from './quote-card.tsx';
 import { QuotesComparisonTable } from './quotes-comparison-table.tsx';
 import { canReactivate, ReactivateCarrierDialog } from './reactivate-carrier-dialog.tsx';
 import { canRecordManualQuote, RecordQuoteDialog } from './record-quote-dialog.tsx';
+import { SendQuoteDialog } from './send-quote-dialog.tsx';
 
 /** Quotes with a premium first, cheapest first; the rest after, pending before the others. */
 export function sortQuotes(quotes: Quote[]): Quote[] {
@@ -68,6 +71,7 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
   const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`) === true;
   const [layout, setLayout] = useState<'table' | 'cards'>('table');
   const showTable = desktop && layout === 'table';
+  const [sending, setSending] = useState(false);
   const quotes = sortQuotes(application.quotes ?? []);
   const priced = quotes.filter((q) => q.premium !== null);
   const cheapestId = priced[0]?.id ?? null;
@@ -169,6 +173,15 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
                 ]}
               />
             )}
+            <Button
+              size="sm"
+              variant="light"
+              leftSection={<IconFileDownload size={16} />}
+              onClick={() => setSending(true)}
+              disabled={quotes.length === 0}
+            >
+              Send / download quote
+            </Button>
             {commercial && (
               <Button
                 size="sm"
@@ -232,6 +245,12 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
         applicationId={application.id}
         onClose={() => setBinding(null)}
         onBound={onChanged}
+      />
+      <SendQuoteDialog
+        application={application}
+        opened={sending}
+        onClose={() => setSending(false)}
+        onSent={show}
       />
       <RecordQuoteDialog
         quote={recording}

@@ -1,0 +1,97 @@
+/**
+ * The quote document calls of issue 13 (docs/api.md Quote documents; SPEC §2 Dialogs:
+ * market-breakdown and flood-rejection PDF downloads, send/download quote) under
+ * /api/agent-portal/. Guarded as every application call (401, 403 customer, 402 without
+ * subscription or trial); the application itself as get-application-by-id (404 when not the
+ * caller's). The downloads answer application/pdf, errors the envelope.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { applicationAccessHook } from '../http/application-access-hook.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { envelopeSchema, success } from '../http/envelope.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import {
+  type QuoteDocumentKind,
+  quoteDocument,
+  quoteEmailTemplates,
+  type SendQuoteInput,
+  sendQuote,
+} from '../services/quote-documents-service.ts';
+import { quoteDocumentBodySchema, sendQuoteBodySchema } from './quote-document-request-schemas.ts';
+import { applicationIdBodySchema } from './request-schemas.ts';
+import { type BodyId, bodyOf } from './session-route.ts';
+
+/** Registers download-market-breakdown-pdf, download-flood-rejection-pdf, get-quote-email-templates and send-quote. */
+export async function quoteDocumentRoutes(
+  app: FastifyInstance,
+  options: { db: Executor; mailer: Mailer; publicBaseUrl: string },
+) {
+  const { db, mailer, publicBaseUrl } = options;
+  const preValidation = applicationAccessHook(db);
+
+  for (const kind of ['market-breakdown', 'flood-rejection'] as QuoteDocumentKind[]) {
+    app.post(
+      `/api/agent-portal/download-${kind}-pdf`,
+      {
+        schema: {
+          tags: ['applications'],
+          body: quoteDocumentBodySchema,
+          response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
+        },
+        preValidation,
+      },
+      async (request, reply) => {
+        const body = bodyOf<{ application_id: BodyId; quote_ids?: BodyId[] }>(request);
+        const file = await quoteDocument(
+          db,
+          actorOf(request),
+          kind,
+          Number(body.application_id),
+          body.quote_ids?.map(Number),
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(file.bytes));
+      },
+    );
+  }
+
+  app.post(
+    '/api/agent-portal/get-quote-email-templates',
+    {
+      schema: {
+        tags: ['applications'],
+        body: applicationIdBodySchema,
+        response: { default: envelopeSchema },
+      },
+      preValidation,
+    },
+    async (request) => {
+      const body = bodyOf<{ application_id: BodyId }>(request);
+      return success(
+        'E-mail templates.',
+        await quoteEmailTemplates(db, actorOf(request), Number(body.application_id)),
+      );
+    },
+  );
+
+  app.post(
+    '/api/agent-portal/send-quote',
+    {
+      schema: { tags: ['applications'], body: sendQuoteBodySchema, response: { default: envelopeSchema } },
+      preValidation,
+    },
+    async (request) => {
+      const body = bodyOf<SendQuoteInput & { application_id: BodyId; quote_ids: BodyId[] }>(request);
+      const data = await sendQuote(db, { mailer, publicBaseUrl }, actorOf(request), {
+        ...body,
+        application_id: Number(body.application_id),
+        quote_ids: body.quote_ids.map(Number),
+      });
+      return success('Quote sent.', data);
+    },
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Issue 16 settings that take effect, seen in Chromium: the demo admin saves a portal name, support
+ * contacts, an application source, quote rush and a banner for agents through the settings calls;
+ * the agent then sees the name in the header and tab title, the banner (which stays dismissed after
+ * a reload), the support links, the agency's source in the New application dialog and the quote
+ * rush notice by Launch. axe-core finds no serious or critical violation on the dashboard and the
+ * details page, in light and dark mode. Screenshots: settings-effects-dashboard-<mode>.png,
+ * settings-effects-details-<mode>.png.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe-violations.ts';
+import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+
+const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
+
+describe('portal settings take effect in Chromium', () => {
+  let portal: RunningPortal;
+
+  async function adminCall(path: string, body: object) {
+    const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
+    }).then((response) => response.json());
+    const answer = await fetch(`${portal.baseUrl}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session_key: login.data.session_key, ...body }),
+    });
+    expect(answer.status, path).toBe(200);
+  }
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    await adminCall('portal-settings/update-global', {
+      global: {
+        portal_name: 'Gulf Coast Flood Desk',
+        timezone: 'America/New_York',
+        quote_expiry_days: 30,
+        support_email: 'help@gulfcoast.test',
+        support_phone: '+1 305 555 0100',
+      },
+    });
+    await adminCall('portal-settings/application-sources/create', {
+      item: { name: 'Realtor referral', is_active: true },
+    });
+    await adminCall('portal-settings/update-quote-rush', {
+      quote_rush: { enabled: true, message: 'Storm week: carriers answer slowly, allow 10 minutes.' },
+    });
+    await adminCall('portal-settings/banners/create', {
+      item: {
+        message: 'Hi {{first_name}}: NFIP renewals are due Friday.',
+        color: 'blue',
+        starts_on: null,
+        ends_on: null,
+        is_active: true,
+        audience: 'agents',
+      },
+    });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  async function agentPage(mode: 'light' | 'dark'): Promise<Page> {
+    const page = await portal.newPage({ bypassCSP: true });
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      COLOR_SCHEME_KEY,
+      mode,
+    ] as const);
+    await portal.signIn(page, 'agent@demo.test');
+    return page;
+  }
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`an agent sees the agency's name, banner, support, sources and quote rush (${mode})`, async () => {
+      const page = await agentPage(mode);
+      try {
+        const header = page.locator('header').first();
+        await header.getByText('Gulf Coast Flood Desk').waitFor();
+        await expect.poll(() => page.title()).toBe('Gulf Coast Flood Desk · Dashboard');
+        const banner = page.getByRole('alert').filter({ hasText: 'NFIP renewals are due Friday.' });
+        await banner.getByText(/^Hi \S+: NFIP renewals/).waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `settings-effects-dashboard-${mode}`, false);
+
+        await page.getByRole('button', { name: 'Options' }).click();
+        const support = page.getByRole('menuitem', { name: 'help@gulfcoast.test' });
+        expect(await support.getAttribute('href')).toBe('mailto:help@gulfcoast.test');
+        expect(await page.getByRole('menuitem', { name: '+1 305 555 0100' }).getAttribute('href')).toBe(
+          'tel:+13055550100',
+        );
+        await page.keyboard.press('Escape');
+
+        if (mode === 'light') {
+          await banner.getByRole('button', { name: 'Dismiss banner' }).click();
+          await banner.waitFor({ state: 'detached' });
+          await page.reload();
+          await header.getByText('Gulf Coast Flood Desk').waitFor();
+          await page.waitForTimeout(1000);
+          expect(await page.getByText('NFIP renewals are due Friday.').count()).toBe(0);
+        }
+
+        await page.goto(`${portal.baseUrl}/agent-portal`);
+        await page.getByRole('button', { name: 'New application' }).first().click();
+        const dialog = page.getByRole('dialog', { name: 'New application' });
+        await dialog.getByRole('textbox', { name: 'Zip' }).fill('33139');
+        await expect.poll(() => dialog.getByRole('textbox', { name: 'City' }).inputValue()).not.toBe('');
+        await dialog.getByRole('combobox', { name: 'Address 1' }).fill('1500 Meridian Ave');
+        await dialog.getByLabel('Application source').first().click();
+        await page.getByRole('option', { name: 'Realtor referral' }).click();
+        await dialog.getByRole('button', { name: 'Create application' }).click();
+        await page.waitForURL(/\/agent-portal\/application-details\/\d+/);
+        await page.getByRole('alert').filter({ hasText: 'Storm week: carriers answer slowly' }).waitFor();
+        await page.locator('[data-field]').first().waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `settings-effects-details-${mode}`, false);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
