@@ -32,7 +32,13 @@ export function PlanChangeDialog({
   }, [plan, reset]);
 
   return (
-    <Modal opened={plan !== null} onClose={onClose} title="Change plan" centered>
+    <Modal
+      opened={plan !== null}
+      onClose={onClose}
+      title="Change plan"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {plan && (
         <Stack gap="md">
           {mutation.isError && (

@@ -17,7 +17,13 @@ export function SubscriptionDialog({ opened, onClose, data, billingPortalHref }:
   const status = subscriptionStatus(data);
   const current = data.plans.find((plan) => plan.id === data.current_plan_id) ?? null;
   return (
-    <Modal opened={opened} onClose={onClose} title="Subscription" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Subscription"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Text fw={600}>{current ? current.name : 'No plan chosen'}</Text>
