@@ -21,15 +21,19 @@ describe('plan change through Stripe Checkout in Chromium', () => {
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    portal = await startPortal({
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_STARTER: 'price_starter_e2e',
-      STRIPE_PRICE_PRO: 'price_pro_e2e',
-      STRIPE_PRICE_AGENCY: 'price_agency_e2e',
-      STRIPE_API_BASE_URL: fake.url,
-    });
-  });
+    portal = await startPortal(
+      {
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PRICE_STARTER: 'price_starter_e2e',
+        STRIPE_PRICE_PRO: 'price_pro_e2e',
+        STRIPE_PRICE_AGENCY: 'price_agency_e2e',
+        STRIPE_API_BASE_URL: fake.url,
+      },
+      // A machine shared by many suites may take minutes to start the server.
+      5 * 60_000,
+    );
+  }, 6 * 60_000);
   afterAll(async () => {
     await portal?.stop();
     await fake?.close();
