@@ -24,6 +24,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createSmsSink, type SmsSink } from './messaging/sms/sms-sink.ts';
 import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/texting-config.ts';
 import { createTextingEvents } from './messaging/texting-events.ts';
+import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
@@ -47,6 +48,7 @@ import { textingRoutes } from './routes/texting-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
+import { PLAN_IDS } from './services/plans.ts';
 import type { SovSubmitOptions } from './services/sov-service.ts';
 
 declare module 'fastify' {
@@ -104,6 +106,8 @@ export interface BuildAppOptions {
   accounts?: Partial<AccountsConfig>;
   /** Overrides of the environment's texting settings (TWILIO_API_BASE_URL, SMS_SINK, ...). */
   texting?: Partial<TextingConfig>;
+  /** Overrides of the environment's Stripe settings (STRIPE_SECRET_KEY, STRIPE_API_BASE_URL, ...). */
+  stripe?: Partial<StripeConfig>;
 }
 
 /**
@@ -216,7 +220,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes, { db });
   await app.register(userRoutes, { db });
   await app.register(companyRoutes, { db });
-  await app.register(planRoutes, { db, config });
+  // Payments (issue 16): Stripe when its keys are set, else plans are set by super-admins only.
+  const stripeConfig = { ...stripeConfigFromEnv(PLAN_IDS), ...options.stripe };
+  await app.register(planRoutes, {
+    db,
+    payments: {
+      stripe: createStripeClient(stripeConfig),
+      config: stripeConfig,
+      publicBaseUrl: config.publicBaseUrl,
+    },
+  });
   await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   await app.register(schemaStudioRoutes, { db });
   await app.register(applicationRoutes, { db });

@@ -39,7 +39,7 @@ import { SamlSsoLoginPage } from '../features/auth/components/saml-sso-login-pag
 import { BulkUploadPage } from '../features/bulk-upload/components/bulk-upload-page.tsx';
 import { dashboardSummaryQueryOptions } from '../features/dashboard/api/get-dashboard-summary.ts';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { PlansPage } from '../features/plans/components/plans-page.tsx';
+import { PlansPage, type PlansSearch } from '../features/plans/components/plans-page.tsx';
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
 import { AnalyticsPage } from '../features/reporting/components/analytics-page.tsx';
 import { ReportingPage } from '../features/reporting/components/reporting-page.tsx';
@@ -207,10 +207,19 @@ const profileRoute = createRoute({
   component: ProfilePage,
 });
 
+/** Plans; Stripe sends the admin back with ?checkout=success|cancelled (issue 16). */
+function PlansRoute() {
+  return <PlansPage search={plansRoute.useSearch()} />;
+}
+
 const plansRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/dashboard/plans',
-  component: PlansPage,
+  validateSearch: (raw: Record<string, unknown>): PlansSearch => ({
+    ...(raw.checkout === 'success' || raw.checkout === 'cancelled' ? { checkout: raw.checkout } : {}),
+    ...(raw.billing === 'unavailable' ? { billing: 'unavailable' as const } : {}),
+  }),
+  component: PlansRoute,
 });
 
 /** The page open to anyone, signed in or not (ADR 091), in the "page" layout. */

@@ -39,7 +39,12 @@ export const companies = pgTable('companies', {
   is_trial_disabled: boolean('is_trial_disabled').notNull().default(false),
   has_active_subscription: boolean('has_active_subscription').notNull().default(false),
   permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+  /** The company's Stripe customer id (set by checkout.session.completed). */
   stripe_id: text('stripe_id'),
+  /** The company's Stripe subscription id (migration 0019). */
+  stripe_subscription_id: text('stripe_subscription_id'),
+  /** Creation time of the last Stripe event that set the subscription state (migration 0019). */
+  stripe_event_at: timestamp('stripe_event_at', { withTimezone: true }),
   eo_data: jsonb('eo_data').$type<EoData | null>(),
   approved_states: text('approved_states').array().notNull().default([]),
   plan_id: text('plan_id'),
@@ -543,3 +548,11 @@ export const propertyDataCache = pgTable(
 );
 
 export type PropertyDataCacheRow = typeof propertyDataCache.$inferSelect;
+
+/** A Stripe webhook event applied once (issue 16; migration 0019): replays find their id here. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  company_id: integer('company_id').references(() => companies.id),
+  received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -81,6 +81,8 @@ export type CompanyPatch = Partial<
     | 'eo_data'
     | 'settings'
     | 'stripe_id'
+    | 'stripe_subscription_id'
+    | 'stripe_event_at'
   >
 >;
 

@@ -65,10 +65,7 @@ export async function companyRoutes(app: FastifyInstance, options: { db: Executo
   route('companies/change-plan', companyPlanBodySchema, async (request) => {
     const body = bodyOf<{ company_id: BodyId; plan_id: string }>(request);
     requireRole(actorOf(request), ['super-admin']);
-    return success(
-      'Plan changed.',
-      await changeCompanyPlan(db, Number(body.company_id), body.plan_id, false),
-    );
+    return success('Plan changed.', await changeCompanyPlan(db, Number(body.company_id), body.plan_id));
   });
 
   route('companies/set-approved-states', approvedStatesBodySchema, async (request) => {

@@ -3,8 +3,6 @@
 export interface AccountsConfig {
   /** Origin of the portal used in e-mailed links and the SAML callback (PUBLIC_BASE_URL). */
   publicBaseUrl: string;
-  /** The payment provider's customer portal (BILLING_PORTAL_URL), or null. */
-  billingPortalUrl: string | null;
   /** The support chat widget script (CHAT_WIDGET_URL), or null: then no widget. */
   chatWidgetUrl: string | null;
   /** SMTP server for the server's mails (SMTP_URL), or null. */
@@ -24,7 +22,6 @@ function nonEmpty(value: string | undefined): string | null {
 export function accountsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
   return {
     publicBaseUrl: nonEmpty(env.PUBLIC_BASE_URL) ?? `http://localhost:${env.PORT ?? 3000}`,
-    billingPortalUrl: nonEmpty(env.BILLING_PORTAL_URL),
     chatWidgetUrl: nonEmpty(env.CHAT_WIDGET_URL),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailSink: env.NODE_ENV === 'production' ? env.MAIL_SINK === 'on' : env.MAIL_SINK !== 'off',

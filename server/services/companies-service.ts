@@ -144,18 +144,14 @@ export async function setCompanyLogo(
 }
 
 /**
- * Sets a company's plan. `activate` (an admin's own plan change without a payment provider)
- * also marks the subscription active. 422 UNKNOWN_PLAN.
+ * Sets a company's plan, leaving its subscription state as it is (that follows Stripe's events,
+ * or a super-admin's companies/update). 422 UNKNOWN_PLAN, 404 COMPANY_NOT_FOUND.
  */
-export async function changeCompanyPlan(db: Executor, companyId: number, planId: string, activate: boolean) {
+export async function changeCompanyPlan(db: Executor, companyId: number, planId: string) {
   if (!findPlan(planId)) throw new ApiError(422, UNKNOWN_PLAN, { plan_id: UNKNOWN_PLAN });
   await db.transaction(async (tx) => {
     if (!(await findCompanyForUpdate(tx, companyId))) throw new ApiError(404, COMPANY_NOT_FOUND);
-    await updateCompany(
-      tx,
-      companyId,
-      activate ? { plan_id: planId, has_active_subscription: true } : { plan_id: planId },
-    );
+    await updateCompany(tx, companyId, { plan_id: planId });
   });
   return recordOf(db, companyId);
 }

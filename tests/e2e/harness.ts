@@ -43,11 +43,18 @@ export interface RunningPortal {
 /**
  * Starts the server on an empty data dir, serving the portal the e2e global setup built once for
  * this run (tests/e2e/build-portal.ts), and opens Chromium. `env` adds server settings (e.g. the
- * SMS sink's file and signing token).
+ * SMS sink's file and signing token); `serverStartMs` is the longest wait for the server to answer
+ * (startServerProcess's default when omitted).
  */
-export async function startPortal(env: NodeJS.ProcessEnv = {}): Promise<RunningPortal> {
+export async function startPortal(
+  env: NodeJS.ProcessEnv = {},
+  serverStartMs?: number,
+): Promise<RunningPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const server = await startServerProcess({ ...env, DATA_DIR: dataDir, PORTAL_DIR: inject('portalDir') });
+  const server = await startServerProcess(
+    { ...env, DATA_DIR: dataDir, PORTAL_DIR: inject('portalDir') },
+    serverStartMs,
+  );
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {

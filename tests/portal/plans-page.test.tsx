@@ -1,4 +1,8 @@
-/** /dashboard/plans: loading, error and empty states, the current plan, the subscription dialog and billing link, plan change. */
+/**
+ * /dashboard/plans: loading, error and empty states, the current plan, the subscription dialog and
+ * billing link, the plan change through Stripe Checkout, the refusal without payments, and the
+ * notices on coming back from Stripe.
+ */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +23,7 @@ const EXPIRED = {
   has_active_subscription: false,
   is_trial_active: false,
   trial_remaining_days: 0,
+  payments_configured: true,
   billing_portal_configured: false,
 };
 const COMPANY = { id: 1, name: 'Demo Agency', has_active_subscription: false, trial_ends_at: null };
@@ -64,45 +69,106 @@ describe('PlansPage', () => {
     expect(await screen.findByText('No plans are available yet')).toBeTruthy();
   });
 
-  it('an admin changes the plan, then the company is re-read', async () => {
+  it('an admin continues to Stripe Checkout: the page goes to the URL the server answers', async () => {
     signIn('admin');
-    let current = EXPIRED;
-    const calls = mockFetch((path, body) => {
-      if (path === 'plans/change-plan') {
-        current = { ...EXPIRED, current_plan_id: String(body.plan_id), has_active_subscription: true };
-        return envelope({ company: { ...COMPANY, has_active_subscription: true } });
-      }
-      if (path === 'auth/me') {
-        return envelope({
-          user: { id: 2, name: 'Ada', role: 'admin' },
-          company: { ...COMPANY, has_active_subscription: true, plan: { id: 'pro', name: 'Pro' } },
-        });
-      }
-      return envelope(current);
-    });
-    renderWithProviders(<PlansPage />);
+    const calls = mockFetch((path) =>
+      path === 'plans/change-plan'
+        ? envelope({ company: COMPANY, redirect_url: 'https://checkout.stripe.test/c/pay/cs_1' })
+        : envelope(EXPIRED),
+    );
+    const goTo = vi.fn();
+    renderWithProviders(<PlansPage goTo={goTo} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Choose Pro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
     expect(dialog.textContent).toContain('$149');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Pro' }));
-    await waitFor(() =>
-      expect(within(screen.getByLabelText('Plan Pro')).getByText('Current plan')).toBeTruthy(),
-    );
+    expect(dialog.textContent).toContain('Your plan changes as soon as Stripe confirms the payment.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_1'));
     expect(calls.find((call) => call.path === 'plans/change-plan')?.body).toEqual({
       plan_id: 'pro',
       session_key: 'sk/1',
     });
-    expect(getAuthState().user?.company?.has_active_subscription).toBe(true);
-    expect(await screen.findByText('Subscription: Active')).toBeTruthy();
+    // Nothing is active until Stripe's event: the page still says so.
+    expect(screen.getByText('Subscription required')).toBeTruthy();
   });
 
-  it('the subscription dialog links to {api_base}/billing-portal with the session key', async () => {
+  it('keeps the server’s refusal in the dialog', async () => {
+    signIn('admin');
+    mockFetch((path) =>
+      path === 'plans/change-plan'
+        ? envelope(null, {
+            status: 'error',
+            code: 502,
+            message: 'The payment provider could not be reached.',
+          })
+        : envelope(EXPIRED),
+    );
+    const goTo = vi.fn();
+    renderWithProviders(<PlansPage goTo={goTo} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Agency' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(dialog).findByText('The payment provider could not be reached.')).toBeTruthy();
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('without online payments, tells the admin the MGA sets the plan and offers no plan change', async () => {
+    signIn('admin');
+    mockFetch(() => envelope({ ...EXPIRED, payments_configured: false }));
+    renderWithProviders(<PlansPage />);
+    expect(await screen.findByText('Online payments are not set up')).toBeTruthy();
+    expect(screen.getByText(/Your MGA sets your company’s plan: contact them to change it./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Choose|Subscribe/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscription' });
+    expect(dialog.textContent).toContain('Online billing is not set up.');
+    expect(within(dialog).queryByRole('link', { name: 'Open billing portal' })).toBeNull();
+  });
+
+  it('back from Checkout, waits for Stripe and then shows the subscription active', async () => {
+    signIn('admin');
+    let answer = EXPIRED;
+    const calls = mockFetch((path) =>
+      path === 'auth/me'
+        ? envelope({
+            user: { id: 2, name: 'Ada', role: 'admin' },
+            company: { ...COMPANY, has_active_subscription: true },
+          })
+        : envelope(answer),
+    );
+    const view = renderWithProviders(<PlansPage search={{ checkout: 'success' }} />);
+    expect(
+      await screen.findByText('Waiting for Stripe to confirm your payment. This page updates by itself.'),
+    ).toBeTruthy();
+    answer = { ...EXPIRED, current_plan_id: 'pro', has_active_subscription: true };
+    await view.queryClient.invalidateQueries({ queryKey: ['plans'] });
+    expect(
+      await screen.findByText('Stripe confirmed your payment: your subscription is active.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.path === 'auth/me')).toBe(true));
+    await waitFor(() => expect(getAuthState().user?.company?.has_active_subscription).toBe(true));
+  });
+
+  it('says a cancelled checkout changed nothing, and an unavailable billing portal', async () => {
     signIn('admin');
     mockFetch(() => envelope(EXPIRED));
+    const cancelled = renderWithProviders(<PlansPage search={{ checkout: 'cancelled' }} />);
+    expect(await screen.findByText('Nothing was charged and your plan is unchanged.')).toBeTruthy();
+    cancelled.unmount();
+    renderWithProviders(<PlansPage search={{ billing: 'unavailable' }} />);
+    expect(
+      await screen.findByText('The billing portal could not be opened. Try again in a moment.'),
+    ).toBeTruthy();
+  });
+
+  it('the subscription dialog links a Stripe customer to {api_base}/billing-portal with the session key', async () => {
+    signIn('admin');
+    mockFetch(() => envelope({ ...EXPIRED, billing_portal_configured: true }));
     renderWithProviders(<PlansPage />);
     await screen.findByLabelText('Plan Starter');
     fireEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
     const dialog = await screen.findByRole('dialog', { name: 'Subscription' });
+    expect(dialog.textContent).toContain('managed in Stripe’s billing portal');
     const link = within(dialog).getByRole('link', { name: 'Open billing portal' });
     expect(link.getAttribute('href')).toBe(`${window.location.origin}/api/billing-portal?session_key=sk%2F1`);
     expect(billingPortalUrl('k', 'https://portal.example.com/')).toBe(

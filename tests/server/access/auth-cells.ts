@@ -187,14 +187,22 @@ export function authCells(w: AccessWorld): Cell[] {
       request: () => ({ body: { company_id: other.companyId } }),
     },
     {
-      name: 'plans/change-plan of own company',
+      name: 'plans/change-plan of own company (no Stripe keys: admins refused, super-admins set it)',
       endpoint: 'POST /api/plans/change-plan',
       side: 'own',
-      expected: MANAGERS_OWN,
+      expected: signedIn([200, 422, 403, 403]),
       request: async () => {
         await w.restoreCompany('own');
         return { body: { plan_id: 'agency' } };
       },
+      unchanged: () => companySnapshot(t, own.companyId),
+    },
+    {
+      name: 'POST stripe/webhook unsigned (open, refused)',
+      endpoint: 'POST /api/stripe/webhook',
+      side: 'none',
+      expected: everyone(400),
+      request: () => ({ body: { id: 'evt_forged', type: 'checkout.session.completed', created: 1 } }),
       unchanged: () => companySnapshot(t, own.companyId),
     },
     {

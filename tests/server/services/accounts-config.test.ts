@@ -15,11 +15,9 @@ describe('accountsConfigFromEnv', () => {
       PORT: '4000',
       CHAT_WIDGET_URL: ' ',
       SMTP_URL: '',
-      BILLING_PORTAL_URL: 'https://b.test',
     });
     expect(config).toEqual({
       publicBaseUrl: 'http://localhost:4000',
-      billingPortalUrl: 'https://b.test',
       chatWidgetUrl: null,
       smtpUrl: null,
       mailSink: true,

@@ -1,30 +1,23 @@
-/** plans/change-plan: an admin moves their company to a plan (activates the subscription). docs/api-accounts.md. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/**
+ * plans/change-plan: an admin asks to move their company to a plan. With Stripe configured the
+ * answer is where to pay (a Checkout Session, or the billing portal's plan update); the company
+ * changes only when Stripe confirms the payment. docs/api-accounts.md Plans and billing.
+ */
+import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError, apiCall } from '../../../lib/api-client.ts';
-import { getAuthState } from '../../../lib/auth-store.ts';
-import { meQueryOptions, refreshMe } from '../../../lib/me-query.ts';
 
 /**
- * Changes the company's plan to `planId`, then re-reads auth/me so the stored company (subscription,
- * plan) and the check-subscription guard see the change. Throws `ApiRequestError` on failure
- * (403 for agents and customers, 422 'Unknown plan.' or 'Choose a company.'; toasted by the client).
+ * Asks for the plan change to `planId`; returns Stripe's page to continue on (null when the plan
+ * was set at once). Throws `ApiRequestError` on failure (403 agents and customers; 422 'Unknown
+ * plan.', 'Choose a company.' or online payments not set up; 502 Stripe unreachable).
  */
-export async function changePlan(planId: string): Promise<void> {
-  const envelope = await apiCall<{ company: Record<string, unknown> }>('plans/change-plan', {
-    plan_id: planId,
-  });
+export async function changePlan(planId: string): Promise<string | null> {
+  const envelope = await apiCall<{ redirect_url: string | null }>('plans/change-plan', { plan_id: planId });
   if (envelope.status !== 'success') throw new ApiRequestError(envelope);
-  await refreshMe().catch(() => undefined);
+  return envelope.data?.redirect_url ?? null;
 }
 
-/** Mutation of the plan change dialog; plans and auth/me are re-read after it. */
+/** Mutation of the plan change dialog. */
 export function useChangePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePlan,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['plans'] });
-      await queryClient.invalidateQueries({ queryKey: meQueryOptions(getAuthState().session_key).queryKey });
-    },
-  });
+  return useMutation({ mutationFn: changePlan });
 }

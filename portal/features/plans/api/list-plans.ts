@@ -18,6 +18,9 @@ export interface PlansData {
   has_active_subscription: boolean;
   is_trial_active: boolean;
   trial_remaining_days: number | null;
+  /** Stripe keys are set: admins change plans through Stripe Checkout. */
+  payments_configured: boolean;
+  /** The company is a Stripe customer: the billing portal opens. */
   billing_portal_configured: boolean;
 }
 
@@ -30,6 +33,7 @@ export async function listPlans(): Promise<PlansData> {
     has_active_subscription: data.has_active_subscription === true,
     is_trial_active: data.is_trial_active === true,
     trial_remaining_days: data.trial_remaining_days ?? null,
+    payments_configured: data.payments_configured === true,
     billing_portal_configured: data.billing_portal_configured === true,
   };
 }
@@ -37,7 +41,14 @@ export async function listPlans(): Promise<PlansData> {
 /** Query options of plans/list. */
 export const plansQueryOptions = () => queryOptions({ queryKey: ['plans', 'list'], queryFn: listPlans });
 
-/** The plans page data. */
-export function usePlans() {
-  return useQuery(plansQueryOptions());
+/**
+ * The plans page data; `awaitingPayment` (back from Stripe Checkout) re-reads it every 3 s until
+ * Stripe's event has made the subscription active.
+ */
+export function usePlans(awaitingPayment = false) {
+  return useQuery({
+    ...plansQueryOptions(),
+    refetchInterval: (query) =>
+      awaitingPayment && !query.state.data?.has_active_subscription ? 3000 : false,
+  });
 }

@@ -1,20 +1,30 @@
-/** The plan change dialog of SPEC §2 Dialogs (admin): confirm moving the company to a plan. */
+/**
+ * The plan change dialog of SPEC §2 Dialogs (admin): confirm the plan, then continue to Stripe to
+ * pay; the plan changes when Stripe confirms the payment (docs/decisions/280).
+ */
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
-import { showToast } from '../../../lib/toast.ts';
 import { useChangePlan } from '../api/change-plan.ts';
 import type { Plan } from '../api/list-plans.ts';
 
-/** Props: the chosen plan (null closes the dialog), the current plan's name, and close. */
+/** Props: the chosen plan (null closes the dialog), the current plan's name, close, and the page change. */
 export interface PlanChangeDialogProps {
   plan: Plan | null;
   currentPlanName: string | null;
   onClose: () => void;
+  /** Full-page navigation to Stripe's page (default `window.location.assign`). */
+  goTo?: (url: string) => void;
 }
 
 /** Confirmation with the price and what changes; the server's refusal stays in the dialog. */
-export function PlanChangeDialog({ plan, currentPlanName, onClose }: PlanChangeDialogProps) {
+export function PlanChangeDialog({
+  plan,
+  currentPlanName,
+  onClose,
+  goTo = (url) => window.location.assign(url),
+}: PlanChangeDialogProps) {
   const mutation = useChangePlan();
   const { reset } = mutation;
   useEffect(() => {
@@ -22,7 +32,13 @@ export function PlanChangeDialog({ plan, currentPlanName, onClose }: PlanChangeD
   }, [plan, reset]);
 
   return (
-    <Modal opened={plan !== null} onClose={onClose} title="Change plan" centered>
+    <Modal
+      opened={plan !== null}
+      onClose={onClose}
+      title="Change plan"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {plan && (
         <Stack gap="md">
           {mutation.isError && (
@@ -47,23 +63,27 @@ export function PlanChangeDialog({ plan, currentPlanName, onClose }: PlanChangeD
               {plan.max_users === null ? 'Unlimited users' : `Up to ${plan.max_users} users`}
             </List.Item>
           </List>
+          <Text size="sm" c="dimmed">
+            You pay on Stripe’s secure page. Your plan changes as soon as Stripe confirms the payment.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
             <Button
-              loading={mutation.isPending}
+              loading={mutation.isPending || mutation.isSuccess}
+              leftSection={<IconLock size={16} />}
               onClick={async () => {
                 try {
-                  await mutation.mutateAsync(plan.id);
-                  showToast('success', 'Plan', `Your company is now on ${plan.name}.`);
-                  onClose();
+                  const url = await mutation.mutateAsync(plan.id);
+                  if (url) goTo(url);
+                  else onClose();
                 } catch {
                   // Shown above from mutation.error.
                 }
               }}
             >
-              Confirm {plan.name}
+              Continue to payment
             </Button>
           </Group>
         </Stack>

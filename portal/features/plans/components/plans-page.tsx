@@ -1,7 +1,9 @@
 /**
  * /dashboard/plans (SPEC §2): the company's subscription state, the plans with the current one
- * marked, the subscription dialog with the billing-portal link, and the plan change (admins).
- * check-subscription sends a company without a subscription or trial here.
+ * marked, the subscription dialog with the billing-portal link, and the plan change (admins,
+ * through Stripe Checkout when payments are set up; otherwise the MGA sets the plan).
+ * check-subscription sends a company without a subscription or trial here; Stripe sends the admin
+ * back with `checkout=success|cancelled`, the billing-portal redirect with `billing=unavailable`.
  */
 import {
   Alert,
@@ -18,11 +20,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconCreditCard } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { billingPortalUrl } from '../../../lib/api-base.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { refreshMe } from '../../../lib/me-query.ts';
 import { type Plan, usePlans } from '../api/list-plans.ts';
 import { PlanChangeDialog } from './plan-change-dialog.tsx';
 import { SubscriptionDialog } from './subscription-dialog.tsx';
@@ -36,10 +39,28 @@ function abilities(role: string | undefined) {
   };
 }
 
+/** Search of /dashboard/plans: how the admin came back from Stripe. */
+export interface PlansSearch {
+  checkout?: 'success' | 'cancelled';
+  billing?: 'unavailable';
+}
+
+/** Props: the page's search, and the full-page navigation to Stripe (tests replace it). */
+export interface PlansPageProps {
+  search?: PlansSearch;
+  goTo?: (url: string) => void;
+}
+
 /** The plans page with its loading, error and empty states. */
-export function PlansPage() {
+export function PlansPage({ search = {}, goTo }: PlansPageProps) {
   const { user, session_key } = useAuth();
-  const query = usePlans();
+  const awaitingPayment = search.checkout === 'success';
+  const query = usePlans(awaitingPayment);
+  const active = query.data?.has_active_subscription === true;
+  useEffect(() => {
+    // Stripe's event made the subscription active: the guard reads the stored company.
+    if (awaitingPayment && active) refreshMe().catch(() => undefined);
+  }, [awaitingPayment, active]);
   const [chosen, setChosen] = useState<Plan | null>(null);
   const [subscriptionOpen, setSubscriptionOpen] = useState(false);
   const { canChangePlan, canOpenBilling } = abilities(user?.role);
@@ -65,6 +86,8 @@ export function PlansPage() {
           Manage subscription
         </Button>
       </Group>
+
+      <ReturnNotice search={search} active={active} />
 
       {query.isError ? (
         <LoadError title="Could not load the plans" error={query.error} onRetry={() => query.refetch()} />
@@ -100,9 +123,38 @@ export function PlansPage() {
           query.data?.plans.find((plan) => plan.id === query.data?.current_plan_id)?.name ?? null
         }
         onClose={() => setChosen(null)}
+        goTo={goTo}
       />
     </Stack>
   );
+}
+
+/** What the admin sees on coming back from Stripe's pages. */
+function ReturnNotice({ search, active }: { search: PlansSearch; active: boolean }) {
+  if (search.billing === 'unavailable') {
+    return (
+      <Alert color="red" variant="light" role="alert" title="Billing portal unavailable">
+        The billing portal could not be opened. Try again in a moment.
+      </Alert>
+    );
+  }
+  if (search.checkout === 'cancelled') {
+    return (
+      <Alert color="gray" variant="light" role="status" title="Checkout cancelled">
+        Nothing was charged and your plan is unchanged.
+      </Alert>
+    );
+  }
+  if (search.checkout === 'success') {
+    return (
+      <Alert color={active ? 'green' : 'blue'} variant="light" role="status" title="Payment received">
+        {active
+          ? 'Stripe confirmed your payment: your subscription is active.'
+          : 'Waiting for Stripe to confirm your payment. This page updates by itself.'}
+      </Alert>
+    );
+  }
+  return null;
 }
 
 function PlansContent({
@@ -128,6 +180,12 @@ function PlansContent({
         {status.text}
         {!status.hasAccess && !canChangePlan && !isSuperAdmin && ' Ask your agency admin to choose a plan.'}
       </Alert>
+
+      {canChangePlan && !data.payments_configured && (
+        <Alert color="yellow" variant="light" title="Online payments are not set up" role="note">
+          Plans cannot be changed here. Your MGA sets your company’s plan: contact them to change it.
+        </Alert>
+      )}
 
       {data.plans.length === 0 ? (
         <Card withBorder radius="md" p="xl">
@@ -179,7 +237,7 @@ function PlansContent({
                       <List.Item key={feature}>{feature}</List.Item>
                     ))}
                   </List>
-                  {canChangePlan && (
+                  {canChangePlan && data.payments_configured && (
                     <Button
                       variant={current ? 'default' : 'filled'}
                       disabled={current && data.has_active_subscription}

@@ -4,7 +4,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import type { PlansData } from '../api/list-plans.ts';
 import { subscriptionStatus } from './subscription-status.ts';
 
-/** Props: open state, the plans data, the billing-portal link (null hides it) and close. */
+/** Props: open state, the plans data, the billing-portal link (null, or no Stripe customer yet, hides it) and close. */
 export interface SubscriptionDialogProps {
   opened: boolean;
   onClose: () => void;
@@ -17,7 +17,13 @@ export function SubscriptionDialog({ opened, onClose, data, billingPortalHref }:
   const status = subscriptionStatus(data);
   const current = data.plans.find((plan) => plan.id === data.current_plan_id) ?? null;
   return (
-    <Modal opened={opened} onClose={onClose} title="Subscription" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Subscription"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Text fw={600}>{current ? current.name : 'No plan chosen'}</Text>
@@ -26,15 +32,15 @@ export function SubscriptionDialog({ opened, onClose, data, billingPortalHref }:
           </Badge>
         </Group>
         <Text size="sm">{status.text}</Text>
-        {billingPortalHref && (
-          <Text size="sm" c="dimmed">
-            {data.billing_portal_configured
-              ? 'Payment methods and invoices are managed in the billing portal.'
-              : 'Online billing is not set up yet; the billing portal link brings you back to this page.'}
-          </Text>
-        )}
+        <Text size="sm" c="dimmed">
+          {data.billing_portal_configured
+            ? 'Payment methods, invoices and cancellation are managed in Stripe’s billing portal.'
+            : data.payments_configured
+              ? 'Choose a plan to start a subscription; its invoices are then managed in the billing portal.'
+              : 'Online billing is not set up. Your MGA manages your company’s subscription.'}
+        </Text>
         <Group justify="flex-end">
-          {billingPortalHref && (
+          {billingPortalHref && data.billing_portal_configured && (
             <Button
               component="a"
               href={billingPortalHref}
