@@ -25,7 +25,7 @@ describe.each(DATABASE_KINDS)('customer portal on %s', (kind) => {
     customerKey = await t.loginAs('customer@demo.test');
     agentKey = await t.loginAs('agent@demo.test');
     [freshId, quotedId] = t.seed.applicationIds as number[];
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
   });
