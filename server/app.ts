@@ -33,6 +33,7 @@ import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
 import { carrierRoutes } from './routes/carrier-routes.ts';
 import { commissionRoutes } from './routes/commission-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
+import { customerPortalRoutes } from './routes/customer-portal-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
@@ -254,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(textingRoutes, { db, deps: textingDeps, events: textingEvents });
   await app.register(propertyDataRoutes, { db, propertyData: options.propertyData });
   await app.register(quoteDocumentRoutes, { db, mailer, publicBaseUrl: config.publicBaseUrl });
+  await app.register(customerPortalRoutes, { db, mailer, config });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

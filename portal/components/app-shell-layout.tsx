@@ -111,9 +111,11 @@ export interface AppShellLayoutProps {
 
 /**
  * Nav items the user may open: a super-admin does not see the agent-only pages (ADR 090); admins
- * and super-admins also get the administration areas.
+ * and super-admins also get the administration areas; a customer only the dashboard.
  */
 function visibleNavItems(role: string | undefined) {
+  // A customer opens their dashboard only (issue 16): the application pages are the agents'.
+  if (role === 'customer') return NAV_ITEMS.filter((item) => item.to === '/dashboard');
   const hidden: readonly string[] = role === 'super-admin' ? SUPER_ADMIN_REDIRECTED_PATHS : [];
   const reporting =
     role === undefined || role === 'customer' ? [] : [...BULK_UPLOAD_NAV_ITEMS, ...REPORTING_NAV_ITEMS];

@@ -37,6 +37,8 @@ import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { SamlSsoLoginPage } from '../features/auth/components/saml-sso-login-page.tsx';
 import { BulkUploadPage } from '../features/bulk-upload/components/bulk-upload-page.tsx';
+import { myApplicationsQueryOptions } from '../features/customer-portal/api/get-my-applications.ts';
+import { CustomerDashboardPage } from '../features/customer-portal/components/customer-dashboard-page.tsx';
 import { dashboardSummaryQueryOptions } from '../features/dashboard/api/get-dashboard-summary.ts';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { PlansPage, type PlansSearch } from '../features/plans/components/plans-page.tsx';
@@ -52,6 +54,7 @@ import { checkApplicationId } from './guards/check-application-id.ts';
 import { checkAuth } from './guards/check-auth.ts';
 import { checkSovQuote } from './guards/check-sov-quote.ts';
 import { checkSubscription } from './guards/check-subscription.ts';
+import { denyCustomer } from './guards/deny-customer.ts';
 import { redirectSuperAdminToDashboard } from './guards/redirect-super-admin-to-dashboard.ts';
 import { redirectToDashboard } from './guards/redirect-to-dashboard.ts';
 import type { RouterContext } from './router-context.ts';
@@ -174,14 +177,22 @@ const appLayout = createRoute({
   component: ShellRoute,
 });
 
+/** /dashboard: a customer's own applications and quotes (issue 16), everyone else's widgets. */
+function DashboardRoute() {
+  const { user } = useAuth();
+  return user?.role === 'customer' ? <CustomerDashboardPage /> : <DashboardPage />;
+}
+
 const dashboardRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/dashboard',
   loader: ({ context }) => {
     // Prime, but render the page's own loading and error states rather than the route error.
-    void context.queryClient.prefetchQuery(dashboardSummaryQueryOptions());
+    if (context.auth.currentUser?.()?.role === 'customer')
+      void context.queryClient.prefetchQuery(myApplicationsQueryOptions());
+    else void context.queryClient.prefetchQuery(dashboardSummaryQueryOptions());
   },
-  component: DashboardPage,
+  component: DashboardRoute,
 });
 
 /* ---- Access layouts (issue 4, portal auth): check-subscription and the super-admin redirect ---- */
@@ -190,7 +201,12 @@ const dashboardRoute = createRoute({
 const subscriptionLayout = createRoute({
   getParentRoute: () => appLayout,
   id: 'subscription-layout',
-  beforeLoad: checkSubscription,
+  // Customers first (issue 16): "Access denied" inside the shell, not plans or failed calls.
+  beforeLoad: (options) => {
+    denyCustomer(options);
+    checkSubscription(options);
+  },
+  errorComponent: RouteError,
 });
 
 /** The agent-only pages of SUPER_ADMIN_REDIRECTED_PATHS (ADR 090): a super-admin goes to /dashboard. */

@@ -141,6 +141,8 @@ export const applications = pgTable('applications', {
   schema_version: integer('schema_version').notNull().default(1),
   ...timestamps,
   launched_at: timestamp('launched_at', { withTimezone: true }),
+  /** The customer account whose application this is (migration 0018, issue 16 customer portal). */
+  client_user_id: integer('client_user_id'),
 });
 
 export const notes = pgTable('notes', {

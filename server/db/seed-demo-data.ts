@@ -1,10 +1,11 @@
 /**
  * Demo data for an EMPTY database (issue 2 §4 Seed): Demo Agency with an active subscription and
  * E&O expiry 90 days ahead, the four demo accounts, and a few applications for the agent (a new
- * Primary from the schema examples and a completed one with quotes) so the listing is not empty.
+ * Primary from the schema examples and a completed one with quotes, whose client is the demo
+ * customer, assigned to the agent) so the listing and the customer's dashboard are not empty.
  */
 
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { applyDefaults, computeFields, type Doc, type RuleContext } from '../../engine/index.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import { hashPassword } from '../auth/hash-password.ts';
@@ -30,7 +31,7 @@ export const DEMO_AGENT_STATES = ['FL', 'TX', 'LA', 'NJ', 'NY', 'SC', 'NC', 'GA'
 export const DEMO_ACCOUNTS = [
   { email: 'superadmin@demo.test', name: 'Sam Super', role: 'super-admin' },
   { email: 'admin@demo.test', name: 'Ada Admin', role: 'admin' },
-  { email: 'agent@demo.test', name: 'Alex Agent', role: 'agent' },
+  { email: 'agent@demo.test', name: 'Alex Agent', role: 'agent', phone: '(305) 555-0142' },
   { email: 'customer@demo.test', name: 'Casey Customer', role: 'customer' },
 ] as const;
 
@@ -187,6 +188,7 @@ export async function seedDemoData(
           role: account.role,
           password_hash: passwordHash,
           company_id: company.id,
+          phone: 'phone' in account ? account.phone : null,
         })
         .returning();
       userIds[account.role] = user.id;
@@ -196,6 +198,8 @@ export async function seedDemoData(
       .values({ user_id: userIds.agent, licensed_states: DEMO_AGENT_STATES })
       .returning();
     await seedCommissionRates(tx, company.id, userIds.admin);
+    // The customer portal (issue 16): Casey is Alex's customer and the client of the quoted application.
+    await tx.update(users).set({ assigned_agent_id: agent.id }).where(eq(users.id, userIds.customer));
 
     const base = {
       ...applicationRecordDefaults(),
@@ -212,6 +216,7 @@ export async function seedDemoData(
       status: 'launched',
       useable_details: primary,
       launched_at: now,
+      client_user_id: userIds.customer,
     });
     let cheapest: number | null = null;
     for (const { target, answer, error } of answers) {

@@ -72,6 +72,7 @@ export function sampleQuotesBody(
     created_at: now,
     updated_at: now,
     launched_at: now,
+    client_user_id: null,
   };
   const quote = (id: number, carrier: string, premium: number): QuoteWithDocument => ({
     id,

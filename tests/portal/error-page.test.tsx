@@ -1,4 +1,4 @@
-/** Error page of SPEC §2 and unmatched routes: 404 is Page Not Found, others Internal Server Error. */
+/** Error page of SPEC §2 and unmatched routes: 404 is Page Not Found, 403 Access denied, others Internal Server Error. */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
@@ -11,11 +11,15 @@ import { createAppRouter } from '../../portal/routes/router.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 
 describe('errorPageText', () => {
-  it('is Page Not Found for 404 and Internal Server Error with the own message otherwise', () => {
+  it('is Page Not Found for 404, Access denied for 403 and Internal Server Error with the own message otherwise', () => {
     expect(errorPageText(404, 'anything').title).toBe('Page Not Found');
+    expect(errorPageText(403, 'Forbidden.')).toEqual({
+      title: 'Access denied',
+      text: 'You do not have access to this page.',
+    });
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 599 }).filter((s) => s !== 404),
+        fc.integer({ min: 0, max: 599 }).filter((s) => s !== 404 && s !== 403),
         fc.option(fc.string(), { nil: null }),
         (status, message) => {
           const text = errorPageText(status, message);

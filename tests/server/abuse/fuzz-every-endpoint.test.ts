@@ -50,10 +50,11 @@ const REPORT = resolve(import.meta.dirname, '../../../test-results/fuzz-report.j
  * Roles that may call the endpoint, so bodies get past the role checks to validation and the
  * handler, each body sent by one of them: agents and their admins work on applications, admins
  * and the super-admin record manual quotes and manage accounts and settings (each in their own
- * scope), an admin changes the own plan.
+ * scope), an admin changes the own plan, a customer uses the customer portal.
  */
 function rolesFor(path: string): Role[] {
   if (path.startsWith('/api/plans/') || path === '/api/billing-portal') return ['admin'];
+  if (path.startsWith('/api/customer-portal/')) return ['customer'];
   if (path === '/api/agent-portal/record-manual-quote') return ['admin', 'super-admin'];
   if (path.startsWith('/api/agent-portal/') || path.startsWith('/api/sov/')) return ['agent', 'admin'];
   return ['super-admin', 'admin'];

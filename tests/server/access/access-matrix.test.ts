@@ -17,6 +17,7 @@ import { bulkUploadCells } from './bulk-upload-cells.ts';
 import { CALLERS } from './callers.ts';
 import { carrierCells } from './carrier-cells.ts';
 import { commissionCells } from './commission-cells.ts';
+import { customerPortalCells } from './customer-portal-cells.ts';
 import { pricePredictorCells } from './price-predictor-cells.ts';
 import { propertyDataCells } from './property-data-cells.ts';
 import { reportingCells } from './reporting-cells.ts';
@@ -49,6 +50,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   'bulk upload': bulkUploadCells,
   texting: textingCells,
   'customer quotes webhook': webhookCells,
+  'customer portal': customerPortalCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
@@ -127,6 +129,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       ...pricePredictorCells(w),
       ...textingCells(w),
       ...propertyDataCells(w),
+      ...customerPortalCells(w),
     ].filter((cell) => SUBSCRIBED_CALL.test(cell.endpoint) || SUBSCRIBED_FILE.test(cell.endpoint));
     const problems: string[] = [];
     // The expired company's admin asks for the callers' company's records as an admin would.

@@ -14,6 +14,7 @@ import {
   setDetailsView,
   useDetailsView,
 } from '../stores/details-view-store.ts';
+import { ApplicationClientSelect } from './application-client-select.tsx';
 import { ApplicationForm } from './application-form.tsx';
 import { DeleteApplicationDialog } from './delete-application-dialog.tsx';
 import { ImmediateInfoDialog } from './immediate-info-dialog.tsx';
@@ -136,6 +137,7 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
           <LookupLinks
             address={{ address, city: str(doc.city), state: str(doc.state), zip: str(doc.zip), name }}
           />
+          <ApplicationClientSelect applicationId={application.id} />
         </Stack>
       </Card>
 

@@ -1,0 +1,103 @@
+/**
+ * The customer portal calls (issue 16, docs/api.md Customer portal): a customer's own
+ * applications and their "contact my agent" / "I want this quote" request under
+ * /api/customer-portal/ (customers only: 403 for every other role), and the agent's side under
+ * /api/agent-portal/ (the application callers' guard: customers 403, 402 without a subscription):
+ * who the client of an application is and may be. docs/decisions/270-customer-portal.md.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { applicationAccessHook } from '../http/application-access-hook.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { envelopeSchema, success } from '../http/envelope.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { AccountsConfig } from '../services/accounts-config.ts';
+import {
+  applicationClients,
+  contactAgent,
+  listClientApplications,
+  setApplicationClient,
+} from '../services/customer-portal-service.ts';
+import { companySmtp } from '../services/portal-settings-service.ts';
+import { applicationIdBodySchema, idSchema, sessionBodySchema } from './request-schemas.ts';
+import { type BodyId, bodyOf, sessionRoute } from './session-route.ts';
+
+/** Longest message a customer adds to their request. */
+export const MAX_CONTACT_MESSAGE_LENGTH = 1000;
+
+const nullableId = { anyOf: [idSchema, { type: 'null' }] };
+
+export const contactAgentBodySchema = sessionBodySchema(
+  {
+    application_id: idSchema,
+    quote_id: nullableId,
+    message: { type: ['string', 'null'], maxLength: MAX_CONTACT_MESSAGE_LENGTH },
+  },
+  ['application_id'],
+);
+
+export const setApplicationClientBodySchema = sessionBodySchema(
+  { application_id: idSchema, client_user_id: nullableId },
+  ['application_id', 'client_user_id'],
+);
+
+/** Registers the customer portal calls and the agent's client calls. */
+export async function customerPortalRoutes(
+  app: FastifyInstance,
+  options: { db: Executor; mailer: Mailer; config: AccountsConfig },
+) {
+  const { db, mailer, config } = options;
+  const route = sessionRoute(app, db, 'customer-portal');
+
+  route('customer-portal/get-my-applications', sessionBodySchema({}, []), async (request) =>
+    success('Your applications.', await listClientApplications(db, actorOf(request))),
+  );
+
+  route('customer-portal/contact-agent', contactAgentBodySchema, async (request) => {
+    const body = bodyOf<{ application_id: BodyId; quote_id?: BodyId | null; message?: string | null }>(
+      request,
+    );
+    const data = await contactAgent(
+      db,
+      actorOf(request),
+      {
+        applicationId: Number(body.application_id),
+        quoteId: body.quote_id === undefined || body.quote_id === null ? null : Number(body.quote_id),
+        message: body.message ?? null,
+      },
+      {
+        mailer,
+        companySmtp: companySmtp(request.account?.company ?? null),
+        publicBaseUrl: config.publicBaseUrl,
+      },
+      (error) => request.log.error({ err: error }, 'customer contact mail failed'),
+    );
+    return success('Your agent has been told.', data);
+  });
+
+  const agentRoute = (path: string, body: object, handler: Parameters<typeof route>[2]) =>
+    app.post(
+      `/api/agent-portal/${path}`,
+      {
+        schema: { tags: ['applications'], body, response: { default: envelopeSchema } },
+        preValidation: applicationAccessHook(db),
+      },
+      handler,
+    );
+
+  agentRoute('get-application-clients', applicationIdBodySchema, async (request) => {
+    const body = bodyOf<{ application_id: BodyId }>(request);
+    return success('Clients.', await applicationClients(db, actorOf(request), Number(body.application_id)));
+  });
+
+  agentRoute('set-application-client', setApplicationClientBodySchema, async (request) => {
+    const body = bodyOf<{ application_id: BodyId; client_user_id: BodyId | null }>(request);
+    const data = await setApplicationClient(
+      db,
+      actorOf(request),
+      Number(body.application_id),
+      body.client_user_id === null ? null : Number(body.client_user_id),
+    );
+    return success(data.client_user_id === null ? 'Client removed.' : 'Client set.', data);
+  });
+}

@@ -1,0 +1,130 @@
+/**
+ * Issue 16 Customer portal end to end in Chromium: the demo customer signs in to their dashboard,
+ * sees the application whose client they are with its quotes and their agent's contact, asks the
+ * agent to get in touch and chooses a quote (the agent then finds both notes on the application),
+ * sees only the Dashboard in the menu, and an agents' page says "Access denied" inside the shell.
+ * No serious axe violation in light or dark mode. Screenshots: customer-dashboard-<mode>.png,
+ * customer-contact-dialog.png, customer-access-denied-<mode>.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe-violations.ts';
+import { type RunningPortal, startPortal } from './harness.ts';
+
+const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
+
+/** Answers' data is read field by field in assertions; a wrong field fails the assertion anyway. */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type LooseData = any;
+const CUSTOMER = 'customer@demo.test';
+
+describe('customer portal in Chromium', () => {
+  let portal: RunningPortal;
+  let post: (path: string, body: Record<string, unknown>) => Promise<{ code: number; data: LooseData }>;
+  let applicationId: number;
+  let address: string;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    post = async (path, body) =>
+      (
+        await fetch(`${portal.baseUrl}/api/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const key = (await post('auth/login', { email: CUSTOMER, password: 'demo1234' })).data.session_key;
+    const mine = await post('customer-portal/get-my-applications', { session_key: key });
+    applicationId = mine.data.applications[0].id;
+    address = mine.data.applications[0].searched_address;
+    // The server seeds the demo and its sample book on start: minutes on a loaded two-core machine.
+  }, 600_000);
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it('shows the application with its quotes and the agent, and sends both requests to the agent', async () => {
+    const page = await portal.newPage();
+    try {
+      await portal.signIn(page, CUSTOMER);
+      await page.getByRole('heading', { name: 'Welcome, Casey' }).waitFor();
+      const card = page.getByRole('region', { name: address });
+      await card.getByRole('table').waitFor();
+      expect(await card.getByText('Alex Agent').isVisible()).toBe(true);
+      expect(await card.getByRole('link', { name: 'agent@demo.test' }).getAttribute('href')).toBe(
+        'mailto:agent@demo.test',
+      );
+      expect(await card.getByRole('link', { name: '(305) 555-0142' }).isVisible()).toBe(true);
+      expect(await card.locator('tbody tr').count()).toBeGreaterThan(0);
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard']);
+
+      await card.getByRole('button', { name: 'Contact my agent' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Contact my agent' });
+      await dialog.getByRole('textbox', { name: /Message/ }).fill('Please call me after 5 pm.');
+      await portal.screenshot(page, 'customer-contact-dialog', false);
+      const [contact] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/customer-portal/contact-agent')),
+        dialog.getByRole('button', { name: 'Send to my agent' }).click(),
+      ]);
+      expect(contact.status()).toBe(200);
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText('Alex Agent will get back to you.').waitFor();
+
+      const want = card.getByRole('button', { name: /I want this quote/ }).first();
+      const carrier = (await want.innerText()).replace('I want this quote', '').trim();
+      await want.click();
+      const wantDialog = page.getByRole('dialog', { name: 'I want this quote' });
+      const [chosen] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/customer-portal/contact-agent')),
+        wantDialog.getByRole('button', { name: 'Send to my agent' }).click(),
+      ]);
+      expect(chosen.status()).toBe(200);
+      await wantDialog.waitFor({ state: 'hidden' });
+
+      // The agent finds both requests on the application.
+      const agentKey = (await post('auth/login', { email: 'agent@demo.test', password: 'demo1234' })).data
+        .session_key;
+      const details = await post('agent-portal/get-application-by-id', {
+        session_key: agentKey,
+        application_id: applicationId,
+      });
+      const messages: string[] = details.data.application.notes.map(
+        (note: { payload: { message: string } }) => note.payload.message,
+      );
+      expect(messages).toContain('Casey Customer asks you to get in touch. "Please call me after 5 pm."');
+      expect(
+        messages.some((m) => m.startsWith(`Casey Customer wants the ${carrier.slice(1, -1)} quote`)),
+      ).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`shows the dashboard and Access denied on an agents' page without serious axe violations (${mode})`, async () => {
+      const page = await portal.newPage({ bypassCSP: true });
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        COLOR_SCHEME_KEY,
+        mode,
+      ] as const);
+      try {
+        await portal.signIn(page, CUSTOMER);
+        await page.getByRole('region', { name: address }).getByRole('table').waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `customer-dashboard-${mode}`);
+
+        await page.goto(`${portal.baseUrl}/agent-portal/application-details/${applicationId}`);
+        await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+        expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true);
+        const text = await page.locator('main').innerText();
+        expect(text).toContain('You do not have access to this page.');
+        expect(text).not.toMatch(/403|Internal Server Error|Forbidden/);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `customer-access-denied-${mode}`);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
