@@ -1,12 +1,13 @@
 /**
- * The watch-resource-video dialog of SPEC §2 (issue 15): an HTML5 player of the training video that
+ * The watch-resource-video dialog of SPEC §2 (issue 15): an HTML5 player of the training video (its
+ * uploaded file or its external address) that
  * starts where the user left off, and records how far they watched (every 10 s of play, on pause,
  * on close) and when they reached the end. Opening it marks the video as seen ("new" no more).
  */
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type Resource, recordView } from '../api/resources-api.ts';
+import { type Resource, recordView, resourceHref } from '../api/resources-api.ts';
 
 /** Seconds of play between two progress records. */
 export const PROGRESS_EVERY_SECONDS = 10;
@@ -41,6 +42,8 @@ function Player({ video }: { video: Resource }) {
   const queryClient = useQueryClient();
   const element = useRef<HTMLVideoElement>(null);
   const recorded = useRef(video.seconds_watched);
+  // An uploaded file plays from the portal's file route (byte ranges let the player seek).
+  const source = resourceHref(video);
   useEffect(() => {
     void recordView(video.id, video.seconds_watched, video.completed);
     const player = element.current;
@@ -61,7 +64,7 @@ function Player({ video }: { video: Resource }) {
       {/* biome-ignore lint/a11y/useMediaCaption: captions come with the video file when its publisher provides them */}
       <video
         ref={element}
-        src={video.url ?? undefined}
+        src={source}
         controls
         preload="metadata"
         style={{ width: '100%', borderRadius: 8, background: 'black' }}
@@ -79,7 +82,7 @@ function Player({ video }: { video: Resource }) {
       {video.description && <Text size="sm">{video.description}</Text>}
       <Text size="xs" c="dimmed">
         {watchedWords(video)}. Not playing?{' '}
-        <Anchor href={video.url ?? undefined} target="_blank" rel="noreferrer">
+        <Anchor href={source} target="_blank" rel="noreferrer">
           Open the video
         </Anchor>
         .
