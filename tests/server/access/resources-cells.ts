@@ -78,10 +78,11 @@ export function resourcesCells(w: AccessWorld): Cell[] {
       unchanged: stored,
     },
     {
-      // Managers upload a video file; a refused upload stores nothing.
+      // Managers upload a video file; a refused upload stores nothing. An upload belongs to its
+      // uploader, not yet to a company (taking another's upload: tests/server/resources-video.test.ts).
       name: 'resources/upload-video',
       endpoint: 'POST /api/resources/upload-video',
-      side: 'own',
+      side: 'none',
       expected: MANAGERS_OWN,
       request: () => ({
         upload: { contentType: 'video/webm', payload: WEBM, query: { file_name: 'matrix.webm' } },
