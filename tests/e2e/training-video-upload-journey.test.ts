@@ -16,10 +16,16 @@ const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 const FIXTURE = join(REPO_ROOT, 'tests/fixtures/tiny-video.webm');
 const TITLE = 'Flood zones in three seconds';
 
-/** The watch dialog of the uploaded video, opened from the library by `page` (signed in). */
+/**
+ * The watch dialog of the uploaded video, opened from the library by `page` (signed in); the button
+ * says Resume once the user has watched part of it.
+ */
 async function openWatchDialog(portal: RunningPortal, page: Page) {
   await page.goto(`${portal.baseUrl}/dashboard/resources/training-videos`);
-  await page.getByLabel(`Video ${TITLE}`).getByRole('button', { name: 'Watch' }).click();
+  await page
+    .getByLabel(`Video ${TITLE}`)
+    .getByRole('button', { name: /^(Watch|Resume|Watch again)$/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: TITLE });
   await dialog.locator('video').waitFor();
   return dialog;

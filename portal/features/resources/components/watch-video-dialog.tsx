@@ -32,7 +32,14 @@ export interface WatchVideoDialogProps {
 /** The dialog. */
 export function WatchVideoDialog({ video, onClose }: WatchVideoDialogProps) {
   return (
-    <Modal opened={video !== null} onClose={onClose} title={video?.title ?? ''} centered size="xl">
+    <Modal
+      opened={video !== null}
+      onClose={onClose}
+      title={video?.title ?? ''}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+      size="xl"
+    >
       {video && <Player video={video} />}
     </Modal>
   );
@@ -82,7 +89,7 @@ function Player({ video }: { video: Resource }) {
       {video.description && <Text size="sm">{video.description}</Text>}
       <Text size="xs" c="dimmed">
         {watchedWords(video)}. Not playing?{' '}
-        <Anchor href={source} target="_blank" rel="noreferrer">
+        <Anchor href={source} target="_blank" rel="noreferrer" underline="always">
           Open the video
         </Anchor>
         .
