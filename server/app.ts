@@ -127,6 +127,8 @@ function securityHeadersOf(csp: boolean, scriptHashes: string[]): HelmetOptions 
             // Mantine writes inline style attributes and <style> tags.
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:'],
+            // Training videos play from our own file route or an external https address (ADR 260).
+            mediaSrc: ["'self'", 'https:'],
             fontSrc: ["'self'", 'data:'],
             connectSrc: ["'self'"],
             objectSrc: ["'none'"],

@@ -368,11 +368,43 @@ export const resources = pgTable('resources', {
   file_name: text('file_name'),
   content_type: text('content_type'),
   content: bytea('content'),
+  video_file_id: integer('video_file_id').references(() => videoFiles.id),
   created_by: integer('created_by').references(() => users.id),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type ResourceRow = typeof resources.$inferSelect;
+
+/**
+ * An uploaded training video (0017-video-files.sql, issue 15): its bytes are the rows of
+ * video_file_chunks, `chunk_bytes` each but the last; `complete` once the last one is stored.
+ * docs/decisions/260-uploaded-training-videos.md.
+ */
+export const videoFiles = pgTable('video_files', {
+  id: serial('id').primaryKey(),
+  uploaded_by: integer('uploaded_by').references(() => users.id),
+  file_name: text('file_name').notNull(),
+  content_type: text('content_type').$type<'video/mp4' | 'video/webm'>().notNull(),
+  chunk_bytes: integer('chunk_bytes').notNull(),
+  size_bytes: integer('size_bytes').notNull().default(0),
+  complete: boolean('complete').notNull().default(false),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type VideoFileRow = typeof videoFiles.$inferSelect;
+
+/** One chunk of an uploaded video: bytes `seq * chunk_bytes` onwards (0017-video-files.sql). */
+export const videoFileChunks = pgTable(
+  'video_file_chunks',
+  {
+    video_file_id: integer('video_file_id')
+      .notNull()
+      .references(() => videoFiles.id),
+    seq: integer('seq').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.video_file_id, table.seq] })],
+);
 
 /** What each user opened and how far a video was watched (issue 15; migration 0010). */
 export const resourceViews = pgTable('resource_views', {

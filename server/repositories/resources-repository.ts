@@ -50,9 +50,10 @@ export async function listResources(
       url: resources.url,
       file_name: resources.file_name,
       content_type: resources.content_type,
+      video_file_id: resources.video_file_id,
       created_by: resources.created_by,
       created_at: resources.created_at,
-      has_file: sql<boolean>`${resources.content} IS NOT NULL`,
+      has_file: sql<boolean>`${resources.content} IS NOT NULL OR ${resources.video_file_id} IS NOT NULL`,
       seconds_watched: resourceViews.seconds_watched,
       completed: resourceViews.completed,
       viewed_at: resourceViews.updated_at,
@@ -112,7 +113,7 @@ export async function updateResource(
   await db.update(resources).set(patch).where(eq(resources.id, id));
 }
 
-/** Deletes a resource (its views go with it: ON DELETE CASCADE). */
+/** Deletes a resource (its views go with it: ON DELETE CASCADE); its video file stays for the caller to delete. */
 export async function deleteResource(db: Executor, id: number): Promise<void> {
   await db.delete(resources).where(eq(resources.id, id));
 }

@@ -1,11 +1,14 @@
 /**
- * The resources calls of issue 15 under /api/resources/ (docs/api.md Resources), and
- * GET /api/resources/file/:id?session_key=... for an uploaded document. Same guard as the
- * application calls: a session (401), not a customer (403), a subscription or trial (402);
- * services/resources-service.ts decides who writes what. docs/decisions/200-resources-and-blank.md.
+ * The resources calls of issue 15 under /api/resources/ (docs/api.md Resources),
+ * POST /api/resources/upload-video?session_key=...&file_name=... taking a video file's bytes, and
+ * GET /api/resources/file/:id?session_key=... serving an uploaded document or video with byte
+ * ranges. Same guard as the application calls: a session (401), not a customer (403), a
+ * subscription or trial (402); services/resources-service.ts decides who writes what.
+ * docs/decisions/200-resources-and-blank.md, 260-uploaded-training-videos.md, 261-byte-ranges.md.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
@@ -19,13 +22,16 @@ import {
   resourceFile,
   viewResource,
 } from '../services/resources-service.ts';
-import { applicationCallerFromQuery, contentDisposition } from './file-routes.ts';
+import { storeVideoUpload, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from '../services/video-upload.ts';
+import { applicationCallerFromQuery } from './file-routes.ts';
 import {
   documentUploadSchema,
   fileParamsSchema,
   fileQuerySchema,
   sessionBodySchema,
+  sessionKeySchema,
 } from './request-schemas.ts';
+import { sendByteSource } from './send-byte-source.ts';
 import { bodyOf } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -38,9 +44,19 @@ const carrier = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z0
 
 const body = sessionBodySchema;
 
-/** Registers resources/list, create, update, delete, record-view and the file download. */
+/** The request's media type, lower case, without parameters. */
+const contentTypeOf = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+
+/** Registers resources/list, create, update, delete, record-view, upload-video and the file download. */
 export async function resourcesRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
+  // A video's bytes are not parsed here: upload-video streams the request itself into storage, so
+  // neither the body limit nor the body hooks ever hold the file (this plugin's routes only).
+  app.addContentTypeParser(VIDEO_TYPES, (_request, _payload, done) => done(null));
   const preValidation = applicationAccessHook(db);
   const post = (
     path: string,
@@ -74,6 +90,7 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
         carrier: { anyOf: [carrier, { type: 'null' }] },
         url: { anyOf: [httpsUrl, { type: 'null' }] },
         document: { anyOf: [documentUploadSchema, { type: 'null' }] },
+        video_file_id: { anyOf: [positiveId, { type: 'null' }] },
         company_id: { anyOf: [positiveId, { type: 'null' }] },
       },
       ['kind', 'title'],
@@ -111,6 +128,45 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
     async (request) => success('View recorded.', await viewResource(db, actorOf(request), bodyOf(request))),
   );
 
+  app.post(
+    '/api/resources/upload-video',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'Upload a training video file (MP4 or WebM bytes as the body)',
+        consumes: VIDEO_TYPES,
+        querystring: {
+          type: 'object',
+          required: ['file_name'],
+          additionalProperties: false,
+          properties: {
+            session_key: sessionKeySchema,
+            file_name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+          },
+        },
+        response: { default: envelopeSchema },
+      },
+      // Another type would reach a body parser (text, JSON) first: refuse it before any byte is read.
+      preParsing: async (request) => {
+        if (!VIDEO_TYPES.some((type) => type === contentTypeOf(request)))
+          throw new ApiError(415, VIDEO_TYPE_MESSAGE, { file: VIDEO_TYPE_MESSAGE });
+      },
+      preValidation: applicationCallerFromQuery(db),
+    },
+    async (request) => {
+      const { file_name: fileName } = request.query as { file_name: string };
+      const length = request.headers['content-length'];
+      const uploaded = await storeVideoUpload(db, actorOf(request), {
+        fileName: fileName.trim(),
+        contentType: contentTypeOf(request),
+        contentLength: length === undefined ? undefined : Number(length),
+        // The payload stream itself: the video parser above left it unread.
+        body: request.raw,
+      });
+      return success('Video uploaded.', uploaded);
+    },
+  );
+
   app.get(
     '/api/resources/file/:id',
     {
@@ -124,12 +180,7 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
     },
     async (request, reply) => {
       const file = await resourceFile(db, actorOf(request), Number((request.params as { id: string }).id));
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-length', file.content.length)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return sendByteSource(request, reply, file);
     },
   );
 }

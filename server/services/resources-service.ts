@@ -3,7 +3,8 @@
  * resources and watch-resource-video dialogs): carrier documents and training videos. Every worker
  * (agent, admin, super-admin) reads the global ones and their company's; an admin writes their
  * company's, a super-admin the global ones (or any company's). An entry is an external https
- * address or, for documents, an uploaded file (the manual quote documents' types and size limit).
+ * address or an uploaded file: for documents, the manual quote documents' types and size limit; for
+ * videos, an MP4 or WebM file uploaded first (services/video-upload.ts, ADR 260).
  * Views remember per user what was opened ("new" until then) and how far a video was watched.
  * docs/decisions/200-resources-and-blank.md.
  */
@@ -21,15 +22,24 @@ import {
   recordView,
   updateResource,
 } from '../repositories/resources-repository.ts';
+import {
+  claimUnattachedVideoFile,
+  deleteVideoFile,
+  findVideoFile,
+} from '../repositories/video-files-repository.ts';
+import type { ByteSource } from '../routes/send-byte-source.ts';
 import { COMPANY_NOT_FOUND } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { FORBIDDEN_MESSAGE } from './applications-service.ts';
 import { type DocumentUpload, decodeDocument } from './document-upload.ts';
+import { videoByteSource } from './video-upload.ts';
 
 /** A resource the caller may not see, or that is not stored. */
 export const RESOURCE_NOT_FOUND_MESSAGE = 'No such resource.';
-/** An entry needs exactly one of an address and a file; videos take an address. */
+/** An entry needs exactly one of an address and a file (a document for documents, a video file for videos). */
 export const URL_OR_FILE_MESSAGE = 'Give either an https address or a file.';
+/** The video file named is not a finished upload of the caller's that no entry holds yet. */
+export const VIDEO_FILE_GONE_MESSAGE = 'That upload is not available: upload the video again.';
 
 /** Where a resource's file is served; the portal adds ?session_key=. */
 export const resourceFileUrl = (id: number) => `/api/resources/file/${id}`;
@@ -92,44 +102,56 @@ export interface ResourceInput {
   carrier?: string | null;
   url?: string | null;
   document?: DocumentUpload | null;
+  /** A finished upload of the caller's (resources/upload-video), for a training video. */
+  video_file_id?: number | null;
   company_id?: number | null;
 }
 
 /**
  * Stores an entry (admin: their company's; super-admin: `company_id` or every company's). 400 when
- * neither or both of `url` and `document` are given, a video comes with a file, or a carrier
- * document names no carrier; the file is checked as manual quote documents are.
+ * not exactly one of `url`, `document` and `video_file_id` is given, a video comes with a document
+ * or a document with a video file, or a carrier document names no carrier; the document is checked
+ * as manual quote documents are. A video file must be the caller's own finished upload that no
+ * entry holds (400 VIDEO_FILE_GONE_MESSAGE otherwise); the entry takes it in one transaction.
  */
 export async function createResource(db: Executor, actor: Actor, input: ResourceInput) {
   const companyId = ownerOf(actor, input.company_id);
   if (companyId !== null && !(await findCompanyWithExtras(db, companyId)))
     throw new ApiError(404, COMPANY_NOT_FOUND);
-  const hasUrl = Boolean(input.url);
-  const hasFile = Boolean(input.document);
-  if (hasUrl === hasFile || (input.kind === 'training_video' && hasFile)) {
+  const video = input.kind === 'training_video';
+  const sources = [input.url, input.document, input.video_file_id].filter(Boolean).length;
+  if (sources !== 1 || (video ? Boolean(input.document) : Boolean(input.video_file_id))) {
     throw new ApiError(400, URL_OR_FILE_MESSAGE, { url: URL_OR_FILE_MESSAGE });
   }
   if (input.kind === 'carrier_document' && !input.carrier) {
     throw new ApiError(400, 'Choose the carrier.', { carrier: 'Required for a carrier document.' });
   }
   const content = input.document ? decodeDocument(input.document) : null;
-  const row = await insertResource(db, {
-    company_id: companyId,
-    kind: input.kind,
-    carrier: input.carrier ?? null,
-    title: input.title.trim(),
-    description: input.description?.trim() ?? '',
-    category: input.category?.trim() ?? '',
-    url: input.url ?? null,
-    file_name: input.document?.name ?? null,
-    content_type: input.document?.content_type ?? null,
-    content,
-    created_by: actor.userId,
+  const row = await db.transaction(async (tx) => {
+    const videoFile = input.video_file_id
+      ? await claimUnattachedVideoFile(tx, input.video_file_id, actor.userId)
+      : null;
+    if (input.video_file_id && !videoFile)
+      throw new ApiError(400, VIDEO_FILE_GONE_MESSAGE, { video_file_id: VIDEO_FILE_GONE_MESSAGE });
+    return insertResource(tx, {
+      company_id: companyId,
+      kind: input.kind,
+      carrier: input.carrier ?? null,
+      title: input.title.trim(),
+      description: input.description?.trim() ?? '',
+      category: input.category?.trim() ?? '',
+      url: input.url ?? null,
+      file_name: videoFile?.file_name ?? input.document?.name ?? null,
+      content_type: videoFile?.content_type ?? input.document?.content_type ?? null,
+      content,
+      video_file_id: videoFile?.id ?? null,
+      created_by: actor.userId,
+    });
   });
   return {
     resource: resourceView({
       ...row,
-      has_file: content !== null,
+      has_file: row.content !== null || row.video_file_id !== null,
       seconds_watched: null,
       completed: null,
       viewed_at: null,
@@ -161,10 +183,13 @@ export async function editResource(
   return { id };
 }
 
-/** Deletes an entry (and everyone's views of it). */
+/** Deletes an entry (and everyone's views of it, and its video file). */
 export async function removeResource(db: Executor, actor: Actor, id: number) {
-  await changeable(db, actor, id);
-  await deleteResource(db, id);
+  const row = await changeable(db, actor, id);
+  await db.transaction(async (tx) => {
+    await deleteResource(tx, id);
+    if (row.video_file_id !== null) await deleteVideoFile(tx, row.video_file_id);
+  });
   return { id };
 }
 
@@ -185,13 +210,20 @@ export async function viewResource(
   );
 }
 
-/** The file of an entry the caller sees: `{name, content_type, content}`; 404 without one. */
-export async function resourceFile(db: Executor, actor: Actor, id: number) {
+/** The file of an entry the caller sees (a document's bytes or a video file's chunks); 404 without one. */
+export async function resourceFile(db: Executor, actor: Actor, id: number): Promise<ByteSource> {
   const row = await findResource(db, id, scopeOf(actor));
+  const videoFile = row?.video_file_id ? await findVideoFile(db, row.video_file_id) : null;
+  if (row && videoFile) return videoByteSource(db, videoFile, row.file_name ?? 'video');
   if (!row || row.content === null) throw new ApiError(404, RESOURCE_NOT_FOUND_MESSAGE);
+  const content = row.content;
   return {
-    name: row.file_name ?? 'document',
-    content_type: row.content_type ?? 'application/octet-stream',
-    content: row.content,
+    size: content.length,
+    contentType: row.content_type ?? 'application/octet-stream',
+    fileName: row.file_name ?? 'document',
+    etag: `"document-${row.id}-${content.length}"`,
+    async *read(start, end) {
+      yield content.subarray(start, end + 1);
+    },
   };
 }

@@ -16,6 +16,8 @@ export interface CellRequest {
   url?: string;
   /** A raw payload with its content type (form posts); no session key is added then. */
   form?: string;
+  /** File bytes posted as they are (a video upload); the session key goes in the query string. */
+  upload?: { contentType: string; payload: Buffer; query: Record<string, string> };
 }
 
 export interface Cell {
@@ -73,8 +75,16 @@ async function send(
 ): Promise<CallResult> {
   const [method, path] = cell.endpoint.split(' ');
   const url = request.url ?? path;
-  const response =
-    request.form !== undefined
+  const keyQuery: Record<string, string> = key === undefined ? {} : { session_key: key };
+  const response = request.upload
+    ? await w.t.app.inject({
+        method: 'POST',
+        url,
+        query: { ...keyQuery, ...request.upload.query },
+        headers: { 'content-type': request.upload.contentType },
+        payload: request.upload.payload,
+      })
+    : request.form !== undefined
       ? await w.t.app.inject({
           method: 'POST',
           url,
@@ -82,7 +92,7 @@ async function send(
           payload: request.form,
         })
       : method === 'GET'
-        ? await w.t.app.inject({ method: 'GET', url, query: key === undefined ? {} : { session_key: key } })
+        ? await w.t.app.inject({ method: 'GET', url, query: keyQuery })
         : await w.t.app.inject({
             method: 'POST',
             url,

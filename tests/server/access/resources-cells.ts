@@ -4,13 +4,16 @@
  * views; the company's admin (or a super-admin) writes; another company's entries are not found.
  * Refused writes leave the resources as they were.
  */
-import { resources } from '../../../server/db/schema.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resources, videoFiles } from '../../../server/db/schema.ts';
 import { insertResource } from '../../../server/repositories/resources-repository.ts';
 import type { Cell } from './access-cell.ts';
 import type { AccessWorld } from './access-world.ts';
 import { MANAGERS_OTHER, MANAGERS_OWN, SUPER_ONLY, WORKERS_OTHER, WORKERS_OWN } from './callers.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+const WEBM = readFileSync(join(import.meta.dirname, '../../fixtures/tiny-video.webm'));
 
 /** Every resources cell. */
 export function resourcesCells(w: AccessWorld): Cell[] {
@@ -73,6 +76,18 @@ export function resourcesCells(w: AccessWorld): Cell[] {
         },
       }),
       unchanged: stored,
+    },
+    {
+      // Managers upload a video file; a refused upload stores nothing. An upload belongs to its
+      // uploader, not yet to a company (taking another's upload: tests/server/resources-video.test.ts).
+      name: 'resources/upload-video',
+      endpoint: 'POST /api/resources/upload-video',
+      side: 'none',
+      expected: MANAGERS_OWN,
+      request: () => ({
+        upload: { contentType: 'video/webm', payload: WEBM, query: { file_name: 'matrix.webm' } },
+      }),
+      unchanged: () => w.t.db.select({ id: videoFiles.id }).from(videoFiles).orderBy(videoFiles.id),
     },
     ...(['own', 'other'] as const).flatMap((side): Cell[] => [
       {

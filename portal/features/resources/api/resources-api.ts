@@ -3,8 +3,9 @@
  * videos with the caller's views, and the writes admins make. The server scopes every answer.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import { type ApiEnvelope, apiCall, apiData, emptyResult, errorToastText } from '../../../lib/api-client.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
+import { showToast } from '../../../lib/toast.ts';
 
 /** The two kinds of entry. */
 export type ResourceKind = 'carrier_document' | 'training_video';
@@ -37,6 +38,20 @@ export interface ResourceDraft {
   carrier: string | null;
   url: string | null;
   document: { name: string; content_base64: string; content_type: string } | null;
+  /** An upload of uploadVideoFile, for a training video. */
+  video_file_id?: number | null;
+}
+
+/** Types and size of a video file the server takes (server/services/video-upload.ts). */
+export const VIDEO_FILE_TYPES = ['video/mp4', 'video/webm'];
+export const MAX_VIDEO_MB = 200;
+
+/** A stored upload as resources/upload-video answers it. */
+export interface UploadedVideoFile {
+  id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
 }
 
 /** The entries of `kind` matching `search`, newest first. */
@@ -50,6 +65,45 @@ export function useResources(kind: ResourceKind, search = '') {
 /** Stores a new entry. */
 export function createResource(draft: ResourceDraft): Promise<ApiEnvelope<{ resource: Resource }>> {
   return apiCall('resources/create', { ...draft });
+}
+
+/**
+ * Sends a video file's bytes to resources/upload-video (the file itself as the body, so the server
+ * streams it) and reports the share sent so far (0 to 1). Resolves to the envelope; an error answer
+ * or a failed connection is toasted as apiCall does (SPEC §8).
+ */
+export function uploadVideoFile(
+  file: File,
+  onProgress: (sent: number) => void,
+): Promise<ApiEnvelope<{ video_file: UploadedVideoFile }>> {
+  const query = new URLSearchParams({ session_key: getAuthState().session_key ?? '', file_name: file.name });
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/resources/upload-video?${query}`);
+    request.setRequestHeader('Content-Type', file.type);
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    const fail = (envelope: ApiEnvelope<{ video_file: UploadedVideoFile }>) => {
+      const { title, body } = errorToastText(envelope);
+      showToast('warning', title, body);
+      resolve(envelope);
+    };
+    request.onload = () => {
+      let envelope: ApiEnvelope<{ video_file: UploadedVideoFile }>;
+      try {
+        envelope = JSON.parse(request.responseText);
+      } catch {
+        fail(emptyResult());
+        return;
+      }
+      if (envelope.status === 'success') resolve(envelope);
+      else fail(envelope);
+    };
+    request.onerror = () => fail(emptyResult());
+    request.send(file);
+  });
 }
 
 /** Changes an entry's texts (and address). */

@@ -1,16 +1,19 @@
 /**
  * The resources dialog of SPEC §2 (issue 15): adds a carrier document (a file or an https address,
- * for a carrier) or a training video (an https address, with a category), or edits an entry's
- * title, description, category and address. Admins and super-admins only (the server decides).
+ * for a carrier) or a training video (an MP4 or WebM file, uploaded with its progress shown, or an
+ * https address, with a category), or edits an entry's title, description, category and address.
+ * Admins and super-admins only (the server decides).
  */
 import {
   Button,
   FileInput,
   Group,
   Modal,
+  Progress,
   SegmentedControl,
   Select,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -18,7 +21,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { carrierFamilies } from '../../../lib/carrier-catalog.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { createResource, type Resource, type ResourceKind, updateResource } from '../api/resources-api.ts';
+import {
+  createResource,
+  MAX_VIDEO_MB,
+  type Resource,
+  type ResourceKind,
+  updateResource,
+  uploadVideoFile,
+  VIDEO_FILE_TYPES,
+} from '../api/resources-api.ts';
 
 /** Props: the kind, the entry to edit (null: a new one), an optional preset carrier, close. */
 export interface ResourceDialogProps {
@@ -64,13 +75,34 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
   const [url, setUrl] = useState(editing?.url ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Share of the video file sent (0 to 1), null when no upload runs. */
+  const [sent, setSent] = useState<number | null>(null);
   const urlError = url !== '' && !/^https:\/\/\S+$/.test(url) ? 'An https:// address' : undefined;
+  const fileError =
+    video && file
+      ? !VIDEO_FILE_TYPES.includes(file.type)
+        ? 'An MP4 or WebM video'
+        : file.size > MAX_VIDEO_MB * 1024 * 1024
+          ? `At most ${MAX_VIDEO_MB} MB`
+          : undefined
+      : undefined;
   const valid =
     title.trim() !== '' &&
     (video || carrier !== null) &&
-    (editing ? !urlError : source === 'url' ? url !== '' && !urlError : file !== null);
+    (editing ? !urlError : source === 'url' ? url !== '' && !urlError : file !== null && !fileError);
   const save = async () => {
     setBusy(true);
+    let videoFileId: number | null = null;
+    if (!editing && video && source === 'file' && file) {
+      setSent(0);
+      const uploaded = await uploadVideoFile(file, setSent);
+      setSent(null);
+      if (uploaded.status !== 'success' || !uploaded.data) {
+        setBusy(false);
+        return;
+      }
+      videoFileId = uploaded.data.video_file.id;
+    }
     const answer = editing
       ? await updateResource(editing.id, {
           title,
@@ -85,8 +117,9 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
           category,
           carrier: video ? null : carrier,
           url: source === 'url' ? url : null,
+          video_file_id: videoFileId,
           document:
-            source === 'file' && file
+            !video && source === 'file' && file
               ? {
                   name: file.name,
                   content_type: file.type || 'application/octet-stream',
@@ -135,18 +168,23 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
           onChange={setCarrier}
         />
       )}
-      {!editing && !video && (
+      {!editing && (
         <SegmentedControl
-          aria-label="Where the document is"
+          aria-label={video ? 'Where the video is' : 'Where the document is'}
           value={source}
           onChange={(value) => setSource(value as 'url' | 'file')}
           data={[
             { value: 'url', label: 'A web address' },
-            { value: 'file', label: 'A file (PDF, PNG, JPEG, text; 5 MB)' },
+            {
+              value: 'file',
+              label: video
+                ? `A video file (MP4 or WebM; ${MAX_VIDEO_MB} MB)`
+                : 'A file (PDF, PNG, JPEG, text; 5 MB)',
+            },
           ]}
         />
       )}
-      {(editing ? editing.url !== null : source === 'url' || video) ? (
+      {(editing ? editing.url !== null : source === 'url') ? (
         <TextInput
           label={video ? 'Video address (https://… .mp4 or .webm)' : 'Address'}
           required
@@ -157,14 +195,21 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
       ) : (
         !editing && (
           <FileInput
-            label="File"
+            label={video ? 'Video file' : 'File'}
             required
-            accept="application/pdf,image/png,image/jpeg,text/plain"
+            accept={video ? VIDEO_FILE_TYPES.join(',') : 'application/pdf,image/png,image/jpeg,text/plain'}
             value={file}
             onChange={setFile}
+            error={fileError}
             clearable
           />
         )
+      )}
+      {sent !== null && (
+        <Stack gap={4}>
+          <Text size="sm">Uploading the video… {Math.round(sent * 100)}%</Text>
+          <Progress value={sent * 100} aria-label="Upload progress" />
+        </Stack>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

@@ -67,7 +67,7 @@ export function TrainingVideosPage() {
           </Text>
           {manager && !search && (
             <Text ta="center" size="sm" c="dimmed">
-              Add one with its https address.
+              Add one: upload an MP4 or WebM file, or give its https address.
             </Text>
           )}
         </Card>

@@ -1,12 +1,13 @@
 /**
- * The watch-resource-video dialog of SPEC §2 (issue 15): an HTML5 player of the training video that
+ * The watch-resource-video dialog of SPEC §2 (issue 15): an HTML5 player of the training video (its
+ * uploaded file or its external address) that
  * starts where the user left off, and records how far they watched (every 10 s of play, on pause,
  * on close) and when they reached the end. Opening it marks the video as seen ("new" no more).
  */
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type Resource, recordView } from '../api/resources-api.ts';
+import { type Resource, recordView, resourceHref } from '../api/resources-api.ts';
 
 /** Seconds of play between two progress records. */
 export const PROGRESS_EVERY_SECONDS = 10;
@@ -31,7 +32,14 @@ export interface WatchVideoDialogProps {
 /** The dialog. */
 export function WatchVideoDialog({ video, onClose }: WatchVideoDialogProps) {
   return (
-    <Modal opened={video !== null} onClose={onClose} title={video?.title ?? ''} centered size="xl">
+    <Modal
+      opened={video !== null}
+      onClose={onClose}
+      title={video?.title ?? ''}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+      size="xl"
+    >
       {video && <Player video={video} />}
     </Modal>
   );
@@ -41,6 +49,8 @@ function Player({ video }: { video: Resource }) {
   const queryClient = useQueryClient();
   const element = useRef<HTMLVideoElement>(null);
   const recorded = useRef(video.seconds_watched);
+  // An uploaded file plays from the portal's file route (byte ranges let the player seek).
+  const source = resourceHref(video);
   useEffect(() => {
     void recordView(video.id, video.seconds_watched, video.completed);
     const player = element.current;
@@ -61,7 +71,7 @@ function Player({ video }: { video: Resource }) {
       {/* biome-ignore lint/a11y/useMediaCaption: captions come with the video file when its publisher provides them */}
       <video
         ref={element}
-        src={video.url ?? undefined}
+        src={source}
         controls
         preload="metadata"
         style={{ width: '100%', borderRadius: 8, background: 'black' }}
@@ -79,7 +89,7 @@ function Player({ video }: { video: Resource }) {
       {video.description && <Text size="sm">{video.description}</Text>}
       <Text size="xs" c="dimmed">
         {watchedWords(video)}. Not playing?{' '}
-        <Anchor href={video.url ?? undefined} target="_blank" rel="noreferrer">
+        <Anchor href={source} target="_blank" rel="noreferrer" underline="always">
           Open the video
         </Anchor>
         .
