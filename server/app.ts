@@ -222,7 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { db, loginRateLimit });
   await app.register(accountAuthRoutes, { db, mailer, config, loginRateLimit });
   await app.register(profileRoutes, { db });
-  await app.register(userRoutes, { db });
+  await app.register(userRoutes, { db, mailer, config });
   await app.register(companyRoutes, { db });
   await app.register(planRoutes, { db, config });
   await app.register(portalSettingsRoutes, { db });

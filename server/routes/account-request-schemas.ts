@@ -117,7 +117,8 @@ export const createUserBodySchema = body(
     phone: nullableText(30),
     licensed_states: stateList,
   },
-  ['name', 'email', 'password', 'role'],
+  // Without a password the user is invited to choose one (issue 16).
+  ['name', 'email', 'role'],
 );
 
 export const updateUserBodySchema = body(

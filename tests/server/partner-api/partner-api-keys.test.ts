@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('partner API keys on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { partnerRateLimit: { max: RATE_LIMIT, timeWindowMs: 60_000 } });
     f = await accountsFixture(t);
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     await t?.close();
   });
@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)('partner API keys on %s', (kind) => {
     // The key's use is recorded.
     const [row] = await t.db.select().from(apiCredentials).where(eq(apiCredentials.id, id));
     expect(row.last_used_at).not.toBeNull();
-  }, 60_000);
+  }, 240_000);
 
   it('refuses a revoked key and a rotated-away secret with 401, and the rotated secret works', async () => {
     const key = await newKey();

@@ -217,13 +217,16 @@ export interface PortalSettings {
   property_data: PropertyDataSettings;
 }
 
-/** An API credential; `secret` only in the answer of api-credentials/create. */
+/** An API credential (a partner API key); `secret` only in the answer of create and rotate. */
 export interface ApiCredential {
   id: number;
   name: string;
   key_id: string;
+  /** What the key may call (PARTNER_SCOPE_OPTIONS values). */
+  scopes: string[];
   secret?: string;
   created_at: string;
+  rotated_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
 }
