@@ -22,7 +22,6 @@ export interface UserRecord {
 export interface CreateUserBody {
   name: string;
   email: string;
-  password: string;
   role: CreatableRole;
   company_id?: number;
   phone?: string;
