@@ -14,6 +14,11 @@ import type { Executor } from './db/database.ts';
 import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
+import {
+  addPartnerRateLimit,
+  DEFAULT_PARTNER_RATE_LIMIT,
+  type PartnerRateLimit,
+} from './http/partner-rate-limit.ts';
 import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
 import { jobHandlers, messagingJobHandlers } from './jobs/job-kinds.ts';
@@ -101,6 +106,8 @@ export interface BuildAppOptions {
   /** Options of the job worker; its handlers default to server/jobs/job-kinds.ts. */
   jobs?: JobWorkerOptions;
   loginRateLimit?: LoginRateLimit;
+  /** Calls per window of one partner API key (issue 16); tests lower it. */
+  partnerRateLimit?: PartnerRateLimit;
   /** false in dev: Vite's dev server injects inline scripts the production CSP forbids. */
   contentSecurityPolicy?: boolean;
   /** Overrides of the environment's issue 4 settings (PUBLIC_BASE_URL, SMTP_URL, MAIL_SINK, ...). */
@@ -177,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorateRequest('actor', null);
   app.decorateRequest('account', null);
+  app.decorateRequest('partnerKey', null);
 
   // 1. Security headers first, so every answer (errors and static files too) carries them.
   app.addHook('onRequest', (request, reply, done) =>
@@ -184,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // 2. Rate limiting and 3. OpenAPI collect route options in onRoute hooks: before any route.
   await app.register(rateLimit, { global: false });
+  addPartnerRateLimit(app, options.partnerRateLimit ?? DEFAULT_PARTNER_RATE_LIMIT);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -221,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { db, loginRateLimit });
   await app.register(accountAuthRoutes, { db, mailer, config, loginRateLimit });
   await app.register(profileRoutes, { db });
-  await app.register(userRoutes, { db });
+  await app.register(userRoutes, { db, mailer, config });
   await app.register(companyRoutes, { db });
   // Payments (issue 16): Stripe when its keys are set, else plans are set by super-admins only.
   const stripeConfig = { ...stripeConfigFromEnv(PLAN_IDS), ...options.stripe };

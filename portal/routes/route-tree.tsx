@@ -130,6 +130,7 @@ function AuthPageRoute() {
     return (
       <ResetPasswordPage
         token={search.token}
+        invitation={search.invite}
         onReset={() =>
           void navigate({ to: '/auth/$page_type', params: { page_type: 'login' }, replace: true })
         }
@@ -142,9 +143,13 @@ function AuthPageRoute() {
 const authPageRoute = createRoute({
   getParentRoute: () => authLayout,
   path: '/auth/$page_type',
-  validateSearch: (raw: Record<string, unknown>): { redirect?: string; token?: string } => ({
+  validateSearch: (
+    raw: Record<string, unknown>,
+  ): { redirect?: string; token?: string; invite?: boolean } => ({
     ...(typeof raw.redirect === 'string' && raw.redirect ? { redirect: raw.redirect } : {}),
     ...(typeof raw.token === 'string' && raw.token ? { token: raw.token } : {}),
+    // An invitation's link (issue 16); the router may parse `1` as a number.
+    ...(raw.invite === 1 || raw.invite === '1' ? { invite: true } : {}),
   }),
   beforeLoad: ({ params }) => {
     if (!(AUTH_PAGE_TYPES as readonly string[]).includes(params.page_type)) throw notFound();

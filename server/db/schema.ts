@@ -18,6 +18,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { SchemaSet } from '../../engine/index.ts';
+import type { PartnerScope } from '../auth/partner-scopes.ts';
 import type { SovBuilding } from '../quoting/sov-building.ts';
 
 /** PostgreSQL bytea as a Node Buffer (Drizzle 0.45 has no built-in bytea column). */
@@ -108,11 +109,14 @@ export const apiCredentials = pgTable('api_credentials', {
   company_id: integer('company_id').notNull(),
   name: text('name').notNull(),
   key_id: text('key_id').notNull().unique(),
-  secret_hash: text('secret_hash').notNull(),
+  secret_hash: text('secret_hash').notNull().unique(),
   created_by: integer('created_by'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   revoked_at: timestamp('revoked_at', { withTimezone: true }),
   last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  /** What the key may do as a partner (server/auth/partner-scopes.ts); migration 0020. */
+  scopes: text('scopes').array().$type<PartnerScope[]>().notNull().default([]),
+  rotated_at: timestamp('rotated_at', { withTimezone: true }),
 });
 
 export const applications = pgTable('applications', {

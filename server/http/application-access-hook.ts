@@ -17,7 +17,7 @@ import { actorOf, authenticateHook } from './authenticate-hook.ts';
 export function requireApplicationCaller(request: FastifyRequest): void {
   const actor = actorOf(request);
   if (actor.role === 'customer') throw new ApiError(403, FORBIDDEN_MESSAGE);
-  requireApplicationAccess(actor, request.account);
+  requireApplicationAccess(actor, request.account ?? request.partnerKey);
 }
 
 /** The hook for `db`; throws ApiError 401, 403 or 402 in that order. */

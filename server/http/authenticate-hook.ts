@@ -1,24 +1,53 @@
 /**
  * preValidation hook of every call that needs a session (docs/api.md): resolves body.session_key
  * to the caller before the body schema runs, so an anonymous caller learns nothing about bodies.
+ * A partner API key (`Authorization: Bearer <secret>`, issue 16) authenticates instead of the
+ * session key and opens only the calls of its scopes (server/auth/partner-scopes.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { partnerRefusal } from '../auth/partner-scopes.ts';
 import type { Executor } from '../db/database.ts';
 import type { Account } from '../repositories/accounts-repository.ts';
 import type { Actor } from '../services/actor.ts';
+import { authenticateApiKey, type PartnerKey } from '../services/api-credentials-service.ts';
 import { authenticate } from '../services/auth-service.ts';
+import { ApiError } from './api-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated caller; set by the authenticate hook on routes that need a session. */
     actor: Actor | null;
     account: Account | null;
+    /** The partner API key that authenticated the call, or null for a session. */
+    partnerKey: PartnerKey | null;
   }
 }
 
-/** The hook for `db`: 401 'Invalid Details' / 'Unauthenticated.' envelopes via ApiError. SPEC §8. */
+/**
+ * The secret of an `Authorization: Bearer <secret>` header, or null without one ('' for a
+ * Bearer header without a secret, which then fails authentication).
+ */
+export function bearerSecretOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer(?:\s+(.*))?$/i.exec(header.trim()) : null;
+  return match ? (match[1] ?? '').trim() : null;
+}
+
+/**
+ * The hook for `db`: 401 'Invalid Details' / 'Unauthenticated.' envelopes via ApiError (SPEC §8);
+ * with a Bearer key, 401 'Unauthenticated.' for a dead key and 403 for a call outside its scopes.
+ */
 export function authenticateHook(db: Executor) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const secret = bearerSecretOf(request);
+    if (secret !== null) {
+      const { actor, partnerKey } = await authenticateApiKey(db, secret);
+      const refusal = partnerRefusal(request.routeOptions.url, partnerKey.scopes);
+      if (refusal) throw new ApiError(403, refusal);
+      request.actor = actor;
+      request.partnerKey = partnerKey;
+      return;
+    }
     const body = request.body as Record<string, unknown> | null | undefined;
     const key = body && typeof body === 'object' && !Array.isArray(body) ? body.session_key : undefined;
     const { actor, account } = await authenticate(db, key);

@@ -4,6 +4,7 @@
  * `session_key` is never `required` (the auth hook answers 401 'Invalid Details' first).
  */
 
+import { PARTNER_SCOPES } from '../auth/partner-scopes.ts';
 import { providersFor } from '../property-data/provider-catalogue.ts';
 import { PROPERTY_DATA_JOBS } from '../property-data/types.ts';
 import { PLAN_IDS } from '../services/plans.ts';
@@ -116,7 +117,8 @@ export const createUserBodySchema = body(
     phone: nullableText(30),
     licensed_states: stateList,
   },
-  ['name', 'email', 'password', 'role'],
+  // Without a password the user is invited to choose one (issue 16).
+  ['name', 'email', 'role'],
 );
 
 export const updateUserBodySchema = body(
@@ -389,5 +391,20 @@ export const propertyDataBodySchema = settingsBody(
   ['property_data'],
 );
 
-export const credentialCreateBodySchema = settingsBody({ name: text(100, 1) }, ['name']);
+/** The scopes of a partner API key: each at most once (server/auth/partner-scopes.ts). */
+const scopeList = {
+  type: 'array',
+  uniqueItems: true,
+  maxItems: PARTNER_SCOPES.length,
+  items: { enum: [...PARTNER_SCOPES] },
+} as const;
+
+export const credentialCreateBodySchema = settingsBody(
+  { name: text(100, 1), scopes: { ...scopeList, default: [] } },
+  ['name'],
+);
 export const credentialRevokeBodySchema = settingsBody({ credential_id: idSchema }, ['credential_id']);
+export const credentialUpdateBodySchema = {
+  ...settingsBody({ credential_id: idSchema, name: text(100, 1), scopes: scopeList }, ['credential_id']),
+  anyOf: [{ required: ['name'] }, { required: ['scopes'] }],
+} as const;

@@ -4,6 +4,7 @@
  * admins for their company, super-admins for any; agents and customers 403.
  */
 import type { FastifyInstance } from 'fastify';
+import type { PartnerScope } from '../auth/partner-scopes.ts';
 import type { Executor } from '../db/database.ts';
 import type { EoData } from '../db/schema.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
@@ -14,6 +15,8 @@ import {
   createApiCredential,
   listApiCredentials,
   revokeApiCredential,
+  rotateApiCredential,
+  updateApiCredential,
 } from '../services/api-credentials-service.ts';
 import { checkTimezone } from '../services/check-timezone.ts';
 import {
@@ -48,6 +51,7 @@ import {
   collectionUpdateBodySchema,
   credentialCreateBodySchema,
   credentialRevokeBodySchema,
+  credentialUpdateBodySchema,
   eoDetailsBodySchema,
   globalSettingsBodySchema,
   propertyDataBodySchema,
@@ -196,9 +200,40 @@ export async function portalSettingsRoutes(
     return success('API credentials.', await listApiCredentials(db, actorOf(request), idOf(body.company_id)));
   });
   credentials('api-credentials/create', credentialCreateBodySchema, async (request) => {
-    const body = bodyOf<{ company_id?: BodyId; name: string }>(request);
-    const data = await createApiCredential(db, actorOf(request), body.name, idOf(body.company_id));
+    const body = bodyOf<{ company_id?: BodyId; name: string; scopes: PartnerScope[] }>(request);
+    const data = await createApiCredential(
+      db,
+      actorOf(request),
+      { name: body.name, scopes: body.scopes },
+      idOf(body.company_id),
+    );
     return success('API credential created. Copy the secret now: it is not shown again.', data);
+  });
+  credentials('api-credentials/update', credentialUpdateBodySchema, async (request) => {
+    const body = bodyOf<{
+      company_id?: BodyId;
+      credential_id: BodyId;
+      name?: string;
+      scopes?: PartnerScope[];
+    }>(request);
+    const data = await updateApiCredential(
+      db,
+      actorOf(request),
+      Number(body.credential_id),
+      { name: body.name, scopes: body.scopes },
+      idOf(body.company_id),
+    );
+    return success('API credential updated.', data);
+  });
+  credentials('api-credentials/rotate', credentialRevokeBodySchema, async (request) => {
+    const body = bodyOf<{ company_id?: BodyId; credential_id: BodyId }>(request);
+    const data = await rotateApiCredential(
+      db,
+      actorOf(request),
+      Number(body.credential_id),
+      idOf(body.company_id),
+    );
+    return success('API credential rotated. Copy the new secret now: the old one no longer works.', data);
   });
   credentials('api-credentials/revoke', credentialRevokeBodySchema, async (request) => {
     const body = bodyOf<{ company_id?: BodyId; credential_id: BodyId }>(request);

@@ -4,6 +4,8 @@ import type { Executor } from '../db/database.ts';
 import type { UserRole } from '../db/schema.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { AccountsConfig } from '../services/accounts-config.ts';
 import {
   assignAgentToCustomer,
   type CreatableRole,
@@ -22,8 +24,22 @@ import {
 } from './account-request-schemas.ts';
 import { type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
 
-/** Registers users/list, get, create, update, delete and assign-agent. */
-export async function userRoutes(app: FastifyInstance, options: { db: Executor }) {
+/** What users/create says: created, and whether the invitation went out (issue 16). */
+export function createdMessage(invitation: { sent_to: string; delivered: boolean } | null): string {
+  if (!invitation) return 'User created.';
+  return invitation.delivered
+    ? `User created. An invitation to choose a password was sent to ${invitation.sent_to}; the link works for 72 hours.`
+    : 'User created, but the invitation e-mail could not be sent. They can use "Forgot password" on the sign-in page.';
+}
+
+/**
+ * Registers users/list, get, create, update, delete and assign-agent; users/create without a
+ * password e-mails an invitation through `mailer` with a link under `config.publicBaseUrl`.
+ */
+export async function userRoutes(
+  app: FastifyInstance,
+  options: { db: Executor; mailer: Mailer; config: AccountsConfig },
+) {
   const { db } = options;
   const route = sessionRoute(app, db, 'users');
 
@@ -46,22 +62,31 @@ export async function userRoutes(app: FastifyInstance, options: { db: Executor }
     const body = bodyOf<{
       name: string;
       email: string;
-      password: string;
+      password?: string;
       role: CreatableRole;
       company_id?: BodyId;
       phone?: string | null;
       licensed_states?: string[];
     }>(request);
-    const data = await createUser(db, actorOf(request), {
-      name: body.name,
-      email: body.email,
-      password: body.password,
-      role: body.role,
-      companyId: idOf(body.company_id),
-      phone: body.phone,
-      licensedStates: body.licensed_states,
-    });
-    return success('User created.', data);
+    const data = await createUser(
+      db,
+      actorOf(request),
+      {
+        name: body.name,
+        email: body.email,
+        password: body.password,
+        role: body.role,
+        companyId: idOf(body.company_id),
+        phone: body.phone,
+        licensedStates: body.licensed_states,
+      },
+      {
+        mailer: options.mailer,
+        baseUrl: options.config.publicBaseUrl,
+        onMailError: (error) => request.log.error({ err: error }, 'invitation mail failed'),
+      },
+    );
+    return success(createdMessage(data.invitation), data);
   });
 
   route('users/update', updateUserBodySchema, async (request) => {

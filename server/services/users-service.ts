@@ -7,7 +7,8 @@ import { hashPassword } from '../auth/hash-password.ts';
 import type { Executor } from '../db/database.ts';
 import type { UserRole } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
-import { findAgent } from '../repositories/accounts-repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { findAccountByUserId, findAgent } from '../repositories/accounts-repository.ts';
 import { findCompanyForUpdate, findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { isUniqueViolation } from '../repositories/is-unique-violation.ts';
 import { revokeUserSessions } from '../repositories/sessions-repository.ts';
@@ -32,6 +33,7 @@ import {
   USER_NOT_FOUND,
 } from './account-access.ts';
 import type { Actor } from './actor.ts';
+import { INVITATION_TTL_MS, issuePasswordToken, sendInvitation } from './password-reset-service.ts';
 import { findPlan, type Plan } from './plans.ts';
 import { EMAIL_TAKEN, normalizeEmail } from './profile-service.ts';
 import { checkStateCodes } from './state-codes.ts';
@@ -115,19 +117,45 @@ export async function getManagedUser(db: Executor, actor: Actor, userId: number)
 export interface CreateUserInput {
   name: string;
   email: string;
-  password: string;
+  /** Absent: the user is invited to choose one (an e-mailed set-password link, 72 hours). */
+  password?: string;
   role: CreatableRole;
   companyId?: number;
   phone?: string | null;
   licensedStates?: string[];
 }
 
+/** What sends the invitation of a user created without a password. */
+export interface InvitationSender {
+  mailer: Mailer;
+  /** The portal's public URL, the base of the set-password link. */
+  baseUrl: string;
+  /** Told why an invitation could not be sent (the answer says only that it was not). */
+  onMailError: (error: unknown) => void;
+}
+
+/**
+ * A password hash no password matches (verifyPassword is false for anything not `scrypt$...`):
+ * an invited user signs in only after choosing a password through the invitation link.
+ */
+export const INVITED_PASSWORD_HASH = 'invited';
+
 /**
  * Creates a user (and the agent record of an agent). SPEC §6: only super-admins (any company,
  * company_id required: 422 'Choose a company.') and admins (own company; another is 403) create
  * users, with role admin, agent or customer. Throws 409 EMAIL_TAKEN, 422 ONLY_AGENTS_LICENSED.
+ * Without a password the user is invited (issue 16): a set-password token valid 72 hours is
+ * stored with the user and e-mailed by `invitations` once committed; `invitation` answers where
+ * it went and until when, and `delivered` false when the mail could not be sent (the user exists
+ * and can still use Forgot password).
  */
-export async function createUser(db: Executor, actor: Actor, input: CreateUserInput) {
+export async function createUser(
+  db: Executor,
+  actor: Actor,
+  input: CreateUserInput,
+  invitations?: InvitationSender,
+  now: Date = new Date(),
+) {
   requireRole(actor, MANAGERS);
   let companyId: number;
   if (actor.role === 'super-admin') {
@@ -146,8 +174,9 @@ export async function createUser(db: Executor, actor: Actor, input: CreateUserIn
   }
   const states = checkStateCodes(input.licensedStates ?? [], 'licensed_states');
   const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
-  const userId = await emailRace(
+  const passwordHash =
+    input.password === undefined ? INVITED_PASSWORD_HASH : await hashPassword(input.password);
+  const created = await emailRace(
     db.transaction(async (tx) => {
       if ((await userIdByEmail(tx, email)) !== null)
         throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
@@ -161,10 +190,26 @@ export async function createUser(db: Executor, actor: Actor, input: CreateUserIn
         phone: input.phone ?? null,
       });
       if (input.role === 'agent') await upsertAgent(tx, id, states);
-      return id;
+      const token =
+        input.password === undefined ? await issuePasswordToken(tx, id, INVITATION_TTL_MS, now) : null;
+      return { id, token };
     }),
   );
-  return { user: await recordOf(db, userId) };
+  const user = await recordOf(db, created.id);
+  if (!created.token) return { user, invitation: null };
+  const { token, expiresAt } = created.token;
+  const account = await findAccountByUserId(db, created.id);
+  const delivered =
+    account && invitations
+      ? await sendInvitation(invitations.mailer, account, token, invitations.baseUrl).then(
+          () => true,
+          (error: unknown) => {
+            invitations.onMailError(error);
+            return false;
+          },
+        )
+      : false;
+  return { user, invitation: { sent_to: user.email, expires_at: expiresAt.toISOString(), delivered } };
 }
 
 export interface UpdateUserInput {

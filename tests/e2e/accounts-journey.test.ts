@@ -82,7 +82,6 @@ describe('accounts, roles and administration areas in Chromium', () => {
       await dialog.waitFor();
       await dialog.getByRole('textbox', { name: /^Name/ }).fill(agentName);
       await dialog.getByRole('textbox', { name: /^Email/ }).fill(agentEmail);
-      await dialog.locator('input[type="password"]').fill('journey-pass-1');
       await dialog.getByRole('radio', { name: 'Agent' }).check();
       await dialog.getByLabel('Filter states').fill('Florida');
       await dialog.getByRole('checkbox', { name: 'Florida (FL)' }).check();

@@ -27,7 +27,9 @@ const credential = {
   id: 4,
   name: 'CRM',
   key_id: 'key_abc',
+  scopes: ['applications:read'],
   created_at: '2026-05-01T10:00:00Z',
+  rotated_at: null,
   revoked_at: null,
   last_used_at: null,
 };
@@ -314,7 +316,11 @@ describe('messaging console', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create credential' }));
     expect((await within(dialog).findByTestId('api-secret')).textContent).toBe('sk_live_ONCE');
     expect(within(dialog).getByRole('button', { name: 'Copy secret' })).toBeTruthy();
-    expect(bodyOf(calls, 'api-credentials/create')).toEqual({ session_key: 'sk-1', name: 'Website' });
+    expect(bodyOf(calls, 'api-credentials/create')).toEqual({
+      session_key: 'sk-1',
+      name: 'Website',
+      scopes: ['applications:read'],
+    });
     // Shown in the secret box and, after the refresh, in the list.
     await waitFor(() => expect(within(dialog).getAllByText('key_new')).toHaveLength(2));
     // Close and reopen: the list comes back without any secret.

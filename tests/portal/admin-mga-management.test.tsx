@@ -315,17 +315,22 @@ describe('users tab', () => {
     ]);
   });
 
-  it('the create user dialog sends name, email, password, role and licensed states', async () => {
+  it('the create user dialog sends name, email, role and licensed states, no password, and says the invitation went out', async () => {
     signInAs('admin');
+    const invited =
+      'User created. An invitation to choose a password was sent to nia@acme.test; the link works for 72 hours.';
     const calls = mockFetch((path) =>
-      path === 'users/create' ? envelope({ user: user({ id: 9 }) }) : envelope({ users: [] }),
+      path === 'users/create'
+        ? envelope({ user: user({ id: 9 }) }, { message: invited })
+        : envelope({ users: [] }),
     );
     renderWithProviders(<MgaManagementPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'New user' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: '  Nia Agent ' } });
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'nia@acme.test' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'secret-123' } });
+    expect(within(dialog).queryByLabelText(/^Password/)).toBeNull();
+    expect(within(dialog).getByText(/e-mail an invitation to choose a password/)).toBeTruthy();
     fireEvent.click(within(dialog).getByLabelText('Agent'));
     fireEvent.click(within(dialog).getByLabelText('Texas (TX)'));
     fireEvent.click(within(dialog).getByLabelText('Florida (FL)'));
@@ -335,10 +340,12 @@ describe('users tab', () => {
       session_key: 'sk-admin',
       name: 'Nia Agent',
       email: 'nia@acme.test',
-      password: 'secret-123',
       role: 'agent',
       licensed_states: ['FL', 'TX'],
     });
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: invited })),
+    );
   });
 
   it('refuses to send an invalid user and shows the messages', async () => {
@@ -464,7 +471,6 @@ describe('user rules', () => {
               name: 'Nia',
               email: 'n@a.test',
               phone: '',
-              password: 'x'.repeat(8),
               role,
               company_id: '10',
               licensed_states: states,
@@ -490,7 +496,7 @@ describe('user rules', () => {
           licensed_states: fc.constantFrom<string[]>(['FL'], ['FL', 'TX']),
         }),
         (values) => {
-          const body = updateUserBody(before, { ...values, password: '', company_id: '' });
+          const body = updateUserBody(before, { ...values, company_id: '' });
           expect(body.user_id).toBe(before.id);
           expect('name' in body).toBe(values.name !== before.name);
           expect('email' in body).toBe(values.email !== before.email);
@@ -505,23 +511,24 @@ describe('user rules', () => {
     );
   });
 
-  it('passwords of 8 to 200 characters are accepted when creating', () => {
+  it('a new user needs no password and none is ever sent: the server invites them', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 210 }), (password) => {
-        const errors = validateUserForm(
-          {
+      fc.property(
+        fc.constantFrom('admin', 'agent', 'customer' as const),
+        fc.boolean(),
+        (role, needsCompany) => {
+          const values = {
             name: 'Nia',
             email: 'n@a.test',
             phone: '',
-            password,
-            role: 'agent',
-            company_id: '',
+            role,
+            company_id: '10',
             licensed_states: [],
-          },
-          { creating: true, needsCompany: false },
-        );
-        expect('password' in errors).toBe(password.length < 8 || password.length > 200);
-      }),
+          };
+          expect(validateUserForm(values, { creating: true, needsCompany })).toEqual({});
+          expect('password' in createUserBody(values, needsCompany)).toBe(false);
+        },
+      ),
     );
   });
 });

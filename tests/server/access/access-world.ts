@@ -177,8 +177,10 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
         company_id: companyIds[side],
         name: `matrix ${++sequence}`,
         key_id: `ak_matrix_${t.kind}_${sequence}`,
-        secret_hash: 'x'.repeat(64),
+        // Unique, as a real secret's hash is (migration 0020).
+        secret_hash: `matrix-${t.kind}-${sequence}`.padEnd(64, 'x'),
         created_by: f.userIds['superadmin@demo.test'],
+        scopes: [],
       })
     ).id;
 

@@ -183,6 +183,11 @@ export function settingsCells(w: AccessWorld): Cell[] {
     ),
     ...write('api-credentials/create', () => ({ name: 'CRM' })),
     ...write('api-credentials/revoke', async (side) => ({ credential_id: await w.freshCredential(side) })),
+    ...write('api-credentials/update', async (side) => ({
+      credential_id: await w.freshCredential(side),
+      scopes: ['applications:read'],
+    })),
+    ...write('api-credentials/rotate', async (side) => ({ credential_id: await w.freshCredential(side) })),
     {
       name: "api-credentials/revoke of another company's credential without its company_id",
       endpoint: 'POST /api/api-credentials/revoke',

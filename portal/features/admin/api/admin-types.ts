@@ -22,7 +22,6 @@ export interface UserRecord {
 export interface CreateUserBody {
   name: string;
   email: string;
-  password: string;
   role: CreatableRole;
   company_id?: number;
   phone?: string;
@@ -245,13 +244,16 @@ export interface TemplatePreview {
   sample: boolean;
 }
 
-/** An API credential; `secret` only in the answer of api-credentials/create. */
+/** An API credential (a partner API key); `secret` only in the answer of create and rotate. */
 export interface ApiCredential {
   id: number;
   name: string;
   key_id: string;
+  /** What the key may call (PARTNER_SCOPE_OPTIONS values). */
+  scopes: string[];
   secret?: string;
   created_at: string;
+  rotated_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
 }

@@ -1,6 +1,7 @@
 /**
- * API credentials calls (api-credentials/list, create, revoke) of the messaging console. The
- * secret is answered once, by create; it is stored hashed. Contract: docs/api-accounts.md.
+ * API credentials calls (api-credentials/list, create, rotate, revoke) of the messaging console:
+ * the partner API keys of issue 16. The secret is answered once, by create and by rotate; it is
+ * stored hashed. Contract: docs/api-accounts.md.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
@@ -32,12 +33,27 @@ export function useApiCredentials(companyId: number | null) {
   return useQuery(apiCredentialsQueryOptions(companyId));
 }
 
-/** Creates a credential named `name`; the answer's `credential.secret` is the only copy. */
+/** Creates a credential named `name` with `scopes`; the answer's `credential.secret` is the only copy. */
 export function createApiCredential(
   companyId: number | null,
   name: string,
+  scopes: string[],
 ): Promise<ApiEnvelope<{ credential: ApiCredential }>> {
-  return apiCall<{ credential: ApiCredential }>('api-credentials/create', withCompany(companyId, { name }));
+  return apiCall<{ credential: ApiCredential }>(
+    'api-credentials/create',
+    withCompany(companyId, { name, scopes }),
+  );
+}
+
+/** Gives credential `credentialId` a new secret (the answer's only copy); the old one stops working. */
+export function rotateApiCredential(
+  companyId: number | null,
+  credentialId: number,
+): Promise<ApiEnvelope<{ credential: ApiCredential }>> {
+  return apiCall<{ credential: ApiCredential }>(
+    'api-credentials/rotate',
+    withCompany(companyId, { credential_id: credentialId }),
+  );
 }
 
 /** Revokes credential `credentialId`. */

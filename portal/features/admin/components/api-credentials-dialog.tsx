@@ -1,11 +1,13 @@
 /**
- * The API credentials dialog of SPEC §2 Dialogs: list the company's credentials, create one (its
- * secret shown once, with a copy button) and revoke (api-credentials/*).
+ * The API credentials dialog of SPEC §2 Dialogs: list the company's credentials (the partner API
+ * keys of issue 16) with their scopes, create one with chosen scopes, rotate and revoke; a new
+ * secret is shown once, with a copy button (api-credentials/*).
  */
 import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   Code,
   CopyButton,
   Group,
@@ -24,8 +26,10 @@ import {
   apiCredentialsQueryOptions,
   createApiCredential,
   revokeApiCredential,
+  rotateApiCredential,
   useApiCredentials,
 } from '../api/api-credentials-api.ts';
+import { PARTNER_SCOPE_OPTIONS } from '../api/partner-scope-options.ts';
 import { EmptyState } from './empty-state.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
@@ -41,18 +45,20 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
   const queryClient = useQueryClient();
   const query = useApiCredentials(companyId);
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>([PARTNER_SCOPE_OPTIONS[0].value]);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<ApiCredential | null>(null);
+  const [created, setCreated] = useState<{ credential: ApiCredential; rotated: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [confirmRevoke, setConfirmRevoke] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<{ id: number; action: 'rotate' | 'revoke' } | null>(null);
 
   useEffect(() => {
     // The secret is shown once: closing the dialog forgets it.
     if (!opened) {
       setCreated(null);
       setName('');
+      setScopes([PARTNER_SCOPE_OPTIONS[0].value]);
       setError(null);
-      setConfirmRevoke(null);
+      setConfirm(null);
     }
   }, [opened]);
 
@@ -67,38 +73,54 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
     }
     setError(null);
     setBusy(true);
-    const envelope = await createApiCredential(companyId, name.trim());
+    const envelope = await createApiCredential(companyId, name.trim(), scopes);
     setBusy(false);
     if (envelope.status === 'success' && envelope.data?.credential) {
-      setCreated(envelope.data.credential);
+      setCreated({ credential: envelope.data.credential, rotated: false });
       setName('');
       await refresh();
     }
   }
 
-  async function revoke(id: number) {
-    const envelope = await revokeApiCredential(companyId, id);
-    setConfirmRevoke(null);
-    if (envelope.status === 'success') await refresh();
+  async function act(id: number, action: 'rotate' | 'revoke') {
+    const envelope =
+      action === 'rotate'
+        ? await rotateApiCredential(companyId, id)
+        : await revokeApiCredential(companyId, id);
+    setConfirm(null);
+    if (envelope.status !== 'success') return;
+    if (action === 'rotate' && envelope.data?.credential) {
+      setCreated({ credential: envelope.data.credential, rotated: true });
+    }
+    await refresh();
   }
+
+  const scopeLabel = (scope: string) =>
+    PARTNER_SCOPE_OPTIONS.find((option) => option.value === scope)?.label ?? scope;
 
   return (
     <Modal opened={opened} onClose={onClose} title="API credentials" size="xl" centered>
       <Stack gap="md">
-        {created?.secret ? (
-          <Alert color="green" title={`Credential "${created.name}" created`}>
+        {created?.credential.secret ? (
+          <Alert
+            color="green"
+            title={`Credential "${created.credential.name}" ${created.rotated ? 'rotated' : 'created'}`}
+          >
             <Stack gap="xs">
-              <Text size="sm">Copy the secret now. It is shown only once and cannot be retrieved later.</Text>
+              <Text size="sm">
+                Copy the secret now. It is shown only once and cannot be retrieved later.
+                {created.rotated ? ' The previous secret no longer works.' : ''}
+              </Text>
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm">Key ID</Text>
-                <Code>{created.key_id}</Code>
+                <Code>{created.credential.key_id}</Code>
               </Group>
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm">Secret</Text>
                 <Code data-testid="api-secret" style={{ wordBreak: 'break-all' }}>
-                  {created.secret}
+                  {created.credential.secret}
                 </Code>
-                <CopyButton value={created.secret}>
+                <CopyButton value={created.credential.secret}>
                   {({ copied, copy }) => (
                     <Button size="compact-xs" onClick={copy}>
                       {copied ? 'Copied' : 'Copy secret'}
@@ -115,19 +137,28 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
           </Alert>
         ) : null}
         <form onSubmit={create} noValidate>
-          <Group gap="xs" align="flex-start">
-            <TextInput
-              aria-label="Credential name"
-              placeholder="Name, e.g. CRM integration"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={error}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit" loading={busy}>
-              Create credential
-            </Button>
-          </Group>
+          <Stack gap="xs">
+            <Group gap="xs" align="flex-start">
+              <TextInput
+                aria-label="Credential name"
+                placeholder="Name, e.g. CRM integration"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                error={error}
+                style={{ flex: 1 }}
+              />
+              <Button type="submit" loading={busy}>
+                Create credential
+              </Button>
+            </Group>
+            <Checkbox.Group label="What the key may do" value={scopes} onChange={setScopes}>
+              <Group gap="md" mt={4}>
+                {PARTNER_SCOPE_OPTIONS.map((option) => (
+                  <Checkbox key={option.value} value={option.value} label={option.label} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          </Stack>
         </form>
         {query.isPending ? (
           <TableSkeleton rows={3} label="Loading credentials" />
@@ -145,6 +176,7 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Key ID</Table.Th>
+                <Table.Th>Scopes</Table.Th>
                 <Table.Th>Created</Table.Th>
                 <Table.Th>Last used</Table.Th>
                 <Table.Th>Status</Table.Th>
@@ -157,6 +189,27 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
                   <Table.Td>{credential.name}</Table.Td>
                   <Table.Td>
                     <Code>{credential.key_id}</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    {credential.scopes.length === 0 ? (
+                      <Text size="xs" c="dimmed">
+                        None
+                      </Text>
+                    ) : (
+                      <Group gap={4}>
+                        {credential.scopes.map((scope) => (
+                          <Badge
+                            key={scope}
+                            variant="outline"
+                            radius="sm"
+                            size="sm"
+                            title={scopeLabel(scope)}
+                          >
+                            {scope}
+                          </Badge>
+                        ))}
+                      </Group>
+                    )}
                   </Table.Td>
                   <Table.Td>{dayjs(credential.created_at).format('MMM D, YYYY')}</Table.Td>
                   <Table.Td>
@@ -174,25 +227,39 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {credential.revoked_at ? null : confirmRevoke === credential.id ? (
+                    {credential.revoked_at ? null : confirm?.id === credential.id ? (
                       <Group gap={4} wrap="nowrap">
-                        <Button size="compact-xs" color="red" onClick={() => revoke(credential.id)}>
-                          Confirm revoke
+                        <Button
+                          size="compact-xs"
+                          color={confirm.action === 'revoke' ? 'red' : undefined}
+                          onClick={() => act(credential.id, confirm.action)}
+                        >
+                          {confirm.action === 'revoke' ? 'Confirm revoke' : 'Confirm rotate'}
                         </Button>
-                        <Button size="compact-xs" variant="default" onClick={() => setConfirmRevoke(null)}>
+                        <Button size="compact-xs" variant="default" onClick={() => setConfirm(null)}>
                           Keep
                         </Button>
                       </Group>
                     ) : (
-                      <Button
-                        size="compact-xs"
-                        color="red"
-                        variant="subtle"
-                        aria-label={`Revoke ${credential.name}`}
-                        onClick={() => setConfirmRevoke(credential.id)}
-                      >
-                        Revoke
-                      </Button>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          aria-label={`Rotate ${credential.name}`}
+                          onClick={() => setConfirm({ id: credential.id, action: 'rotate' })}
+                        >
+                          Rotate
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          color="red"
+                          variant="subtle"
+                          aria-label={`Revoke ${credential.name}`}
+                          onClick={() => setConfirm({ id: credential.id, action: 'revoke' })}
+                        >
+                          Revoke
+                        </Button>
+                      </Group>
                     )}
                   </Table.Td>
                 </Table.Tr>

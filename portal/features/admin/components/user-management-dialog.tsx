@@ -1,10 +1,13 @@
 /**
  * The user management dialog of SPEC §2 Dialogs: create a user (role admin, agent or customer,
- * SPEC §6) or edit one; agents carry their licensed states. Super-admins choose the company.
+ * SPEC §6) or edit one; agents carry their licensed states. Super-admins choose the company. A new
+ * user is invited by e-mail to choose their password (issue 16): nobody types one for them.
  */
-import { Button, Group, Modal, NativeSelect, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
 import { CREATABLE_ROLES, type CreatableRole, ROLE_LABELS } from '../api/admin-roles.ts';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from '../api/admin-types.ts';
 import { fieldErrors } from '../api/field-errors.ts';
@@ -29,7 +32,6 @@ export interface UserFormValues {
   name: string;
   email: string;
   phone: string;
-  password: string;
   role: CreatableRole | '';
   company_id: string;
   licensed_states: string[];
@@ -38,8 +40,8 @@ export interface UserFormValues {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The form's checks: name 2..100, a valid e-mail ('Invalid Email!', SPEC §5), a role, a password
- * of 8..200 characters when creating, and a company when a super-admin creates.
+ * The form's checks: name 2..100, a valid e-mail ('Invalid Email!', SPEC §5), a role, and a
+ * company when a super-admin creates.
  */
 export function validateUserForm(
   values: UserFormValues,
@@ -51,18 +53,15 @@ export function validateUserForm(
   else if (name.length < 2 || name.length > 100) errors.name = 'Name must be 2 to 100 characters.';
   if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = 'Invalid Email!';
   if (!values.role) errors.role = 'Role cannot be empty!';
-  if (mode.creating && (values.password.length < 8 || values.password.length > 200))
-    errors.password = 'Password must be 8 to 200 characters.';
   if (mode.creating && mode.needsCompany && !values.company_id) errors.company_id = 'Choose a company.';
   return errors;
 }
 
-/** The users/create body of `values` (licensed states only for agents). */
+/** The users/create body of `values` (licensed states only for agents; no password: an invitation). */
 export function createUserBody(values: UserFormValues, needsCompany: boolean): CreateUserBody {
   const body: CreateUserBody = {
     name: values.name.trim(),
     email: values.email.trim(),
-    password: values.password,
     role: values.role as CreatableRole,
   };
   if (needsCompany) body.company_id = Number(values.company_id);
@@ -96,7 +95,6 @@ function initialValues(user: UserRecord | null, defaultCompanyId: number | null 
     name: user?.name ?? '',
     email: user?.email ?? '',
     phone: user?.phone ?? '',
-    password: '',
     role: user && user.role !== 'super-admin' ? user.role : user ? '' : 'agent',
     company_id: user?.company ? String(user.company.id) : defaultCompanyId ? String(defaultCompanyId) : '',
     licensed_states: user?.agent?.licensed_states ?? [],
@@ -144,6 +142,8 @@ export function UserManagementDialog({
     setBusy(false);
     if (envelope.status === 'success') {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      // The server says whether the invitation went out, and where.
+      if (creating) showToast('success', 'User created', envelope.message);
       onClose();
       return;
     }
@@ -183,14 +183,9 @@ export function UserManagementDialog({
             error={errors.phone}
           />
           {creating ? (
-            <PasswordInput
-              label="Password"
-              required
-              description="8 to 200 characters; share it with the user."
-              value={values.password}
-              onChange={(e) => set({ password: e.currentTarget.value })}
-              error={errors.password}
-            />
+            <Alert color="blue" variant="light" icon={<IconMailForward size={18} />} p="xs">
+              We e-mail an invitation to choose a password. The link works for 72 hours.
+            </Alert>
           ) : null}
           {needsCompany ? (
             <NativeSelect

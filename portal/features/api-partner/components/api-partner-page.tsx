@@ -1,6 +1,8 @@
 /**
  * /dashboard/api-partner, the page open to anyone (SPEC §2 Guards; ADR 091): what the API offers
- * partners, how to get credentials, the call contract, and the live list of documented calls.
+ * partners, how to get an API key and what its scopes open (issue 16), curl examples that a test
+ * runs against the server (api/partner-examples.ts), the call contract, and the live list of
+ * documented calls.
  */
 import {
   Alert,
@@ -9,6 +11,7 @@ import {
   Button,
   Card,
   Code,
+  CopyButton,
   Group,
   List,
   Skeleton,
@@ -19,6 +22,36 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconApi } from '@tabler/icons-react';
 import { useApiOperations } from '../api/get-openapi-document.ts';
+import { PARTNER_EXAMPLES } from '../api/partner-examples.ts';
+
+/** The shell set-up every example reads; API_BASE is this portal's own API. */
+function setupCommands(origin: string): string {
+  return [
+    `export API_BASE="${origin}/api"`,
+    'export API_KEY="sk_..."      # the secret shown once when the key was created',
+    'export AGENT_ID=12           # the agent the applications belong to (ask the agency)',
+  ].join('\n');
+}
+
+/** A shell snippet with a copy button. */
+function Snippet({ code, label }: { code: string; label: string }) {
+  return (
+    <Stack gap={4}>
+      <Group justify="flex-end">
+        <CopyButton value={code}>
+          {({ copied, copy }) => (
+            <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copy ${label}`}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Code block aria-label={label} style={{ maxHeight: 260, overflow: 'auto' }}>
+        {code}
+      </Code>
+    </Stack>
+  );
+}
 
 /** Static introduction plus the reference with loading, error and empty states. */
 export function ApiPartnerPage() {
@@ -48,8 +81,14 @@ export function ApiPartnerPage() {
               <Code>{'{status, code, message, data, error_obj}'}</Code>.
             </List.Item>
             <List.Item>
-              Credentials are issued by your agency's admin under Portal settings → Messaging console → API
-              credentials. The secret is shown once; keep it out of browsers.
+              API keys are issued by your agency's admin under Portal settings → Messaging console → API
+              credentials, each with the scopes it needs. The secret is shown once; keep it out of browsers.
+              Send it as <Code>Authorization: Bearer &lt;secret&gt;</Code> instead of a session key.
+            </List.Item>
+            <List.Item>
+              A key acts for its agency only: another agency's application answers 404. A call outside the
+              key's scopes answers 403, a revoked or rotated secret 401, and more than 120 calls a minute with
+              one key 429 (wait for <Code>retry-after</Code> seconds).
             </List.Item>
             <List.Item>
               A refused request answers with a message and, for invalid fields, <Code>error_obj</Code> naming
@@ -64,6 +103,31 @@ export function ApiPartnerPage() {
               Agency staff: sign in
             </Anchor>
           </Group>
+        </Stack>
+      </Card>
+      <Card withBorder radius="md">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Try it with curl
+          </Title>
+          <Text size="sm">Set these once in your shell, then run the calls in order.</Text>
+          <Snippet code={setupCommands(window.location.origin)} label="Shell set-up" />
+          {PARTNER_EXAMPLES.map((example, index) => (
+            <Stack key={example.id} gap={6}>
+              <Group gap="xs">
+                <Title order={3} size="h5">
+                  {index + 1}. {example.title}
+                </Title>
+                <Badge variant="outline" radius="sm" size="sm">
+                  {example.scope}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {example.description}
+              </Text>
+              <Snippet code={example.command} label={`curl: ${example.title}`} />
+            </Stack>
+          ))}
         </Stack>
       </Card>
       <Card withBorder radius="md" padding={0}>

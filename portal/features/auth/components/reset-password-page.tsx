@@ -1,4 +1,8 @@
-/** /auth/reset-password?token=...: new password and confirmation, then back to sign in. docs/api-accounts.md. */
+/**
+ * /auth/reset-password?token=...: new password and confirmation, then back to sign in.
+ * docs/api-accounts.md. With `&invite=1` (an invitation, issue 16) it asks the new user to set
+ * their password; the call is the same.
+ */
 import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -13,11 +17,14 @@ export const INVALID_RESET_LINK_MESSAGE = 'This password reset link is invalid o
 /** Props: the link's token (absent or malformed shows the invalid-link message) and what follows success. */
 export interface ResetPasswordPageProps {
   token: string | undefined;
+  /** The link of an invitation: "Set your password" instead of "Reset password". */
+  invitation?: boolean;
   onReset: () => void;
 }
 
 /** Reset form with field checks, the server's refusal, and the invalid-link state. */
-export function ResetPasswordPage({ token, onReset }: ResetPasswordPageProps) {
+export function ResetPasswordPage({ token, invitation = false, onReset }: ResetPasswordPageProps) {
+  const title = invitation ? 'Set your password' : 'Reset password';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
@@ -52,7 +59,7 @@ export function ResetPasswordPage({ token, onReset }: ResetPasswordPageProps) {
       {!tokenValid ? (
         <Stack gap="md">
           <Title order={2} size="h3">
-            Reset password
+            {title}
           </Title>
           <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
             {INVALID_RESET_LINK_MESSAGE}
@@ -64,10 +71,12 @@ export function ResetPasswordPage({ token, onReset }: ResetPasswordPageProps) {
           <Stack gap="md">
             <div>
               <Title order={2} size="h3">
-                Reset password
+                {title}
               </Title>
               <Text c="dimmed" size="sm">
-                Choose a new password of at least 8 characters.
+                {invitation
+                  ? 'Welcome! Choose your password, at least 8 characters, to sign in.'
+                  : 'Choose a new password of at least 8 characters.'}
               </Text>
             </div>
             {errors.form && (
