@@ -221,7 +221,7 @@ describe('/dashboard/portal-settings/global', () => {
     renderWithProviders(<GlobalSettingsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit quote rush' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByLabelText('Quote rush on'));
+    fireEvent.click(within(dialog).getByRole('switch', { name: /^Quote rush on/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save quote rush' }));
     expect(await within(dialog).findByText('Message cannot be empty!')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Message'), {

@@ -54,7 +54,7 @@ export function QuoteRushDialog({ opened, value, companyId, onClose }: QuoteRush
         />
         <Textarea
           label="Message"
-          description="Shown on the dashboard while quote rush is on."
+          description="Shown to agents on the dashboard and by Launch while quote rush is on."
           resize="vertical"
           rows={2}
           value={message}

@@ -1,0 +1,72 @@
+/**
+ * Issue 16 Partner API keys and Invitations in Chromium: /dashboard/api-partner shows the curl
+ * examples (the ones tests/server/partner-api runs); an admin invites a user without typing a
+ * password and is told where the invitation went; the invitation link's page asks to set a
+ * password. No serious or critical axe violation in light and dark mode. Screenshots:
+ * api-partner-<mode>.png, invite-user-<mode>.png, invite-set-password-<mode>.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe-violations.ts';
+import { type RunningPortal, startPortal } from './harness.ts';
+
+const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
+
+describe('partner keys and invitations in Chromium', () => {
+  let portal: RunningPortal;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`documents the partner API with runnable curl examples and invites a user (${mode})`, async () => {
+      const page = await portal.newPage({ bypassCSP: true });
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        COLOR_SCHEME_KEY,
+        mode,
+      ] as const);
+      try {
+        await page.goto(`${portal.baseUrl}/dashboard/api-partner`);
+        await page.getByRole('heading', { name: 'Try it with curl' }).waitFor();
+        const setup = await page.getByLabel('Shell set-up').innerText();
+        expect(setup).toContain(`export API_BASE="${portal.baseUrl}/api"`);
+        const create = await page.getByLabel('curl: Create an application').innerText();
+        expect(create).toContain('Authorization: Bearer $API_KEY');
+        expect(create).toContain('/agent-portal/create-new-application');
+        await page.getByRole('table', { name: 'API reference' }).waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `api-partner-${mode}`);
+
+        await portal.signIn(page, 'admin@demo.test');
+        await page.goto(`${portal.baseUrl}/dashboard/mga-management`);
+        await page.getByRole('table', { name: 'Users' }).waitFor();
+        await page.getByRole('button', { name: 'New user' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Create user' });
+        await dialog.waitFor();
+        expect(await dialog.locator('input[type="password"]').count()).toBe(0);
+        const email = `invited.${mode}.${Date.now()}@demo.test`;
+        await dialog.getByRole('textbox', { name: /^Name/ }).fill(`Invited ${mode}`);
+        await dialog.getByRole('textbox', { name: /^Email/ }).fill(email);
+        await dialog.getByRole('radio', { name: 'Customer' }).check();
+        await dialog.getByText('We e-mail an invitation to choose a password').waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `invite-user-${mode}`, false);
+        await dialog.getByRole('button', { name: 'Create user' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await page.getByText(`An invitation to choose a password was sent to ${email}`).waitFor();
+
+        // The link of the invitation e-mail opens the set-password page (its token is checked by
+        // tests/server/accounts/invitations.test.ts; here the page's own words and contrast).
+        await page.goto(`${portal.baseUrl}/auth/reset-password?token=${'a'.repeat(64)}&invite=1`);
+        await page.getByRole('heading', { name: 'Set your password' }).waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `invite-set-password-${mode}`, false);
+      } finally {
+        await page.context().close();
+      }
+    }, 180_000);
+  }
+});
