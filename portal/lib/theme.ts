@@ -1,5 +1,12 @@
 /** The Mantine theme of SPEC §9: primary green, a cool gray and the spec's custom colours. */
-import { type CSSVariablesResolver, colorsTuple, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  colorsTuple,
+  createTheme,
+  type MantineColorsTuple,
+  Modal,
+  Notification,
+} from '@mantine/core';
 
 /**
  * The brand green, darkened from Mantine's where text sits on it or it is text: white on shades 6-9
@@ -42,6 +49,15 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  // Icon-only close buttons of every dialog and toast get a name (axe button-name, critical).
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // A toast's text in the body colour: Mantine's dark.2 description is 4.0:1 on a dark toast.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-text)' } },
+    }),
+  },
   colors: {
     green: brandGreen,
     gray: coolGray,
@@ -58,8 +74,9 @@ export const theme = createTheme({
  * Contrast fixes Mantine's defaults miss (WCAG AA 4.5:1, checked by tests/e2e/accessibility.test.ts):
  * in the light scheme, the text of light-variant badges and buttons in orange, yellow, teal and
  * lime (shade 9 on shade 1 is 2.7-4.3:1; these are 5.4:1 and more) and red text such as a decline
- * message (red.6 on white is 3.3:1, red.9 5.8:1); in the dark scheme, dimmed
- * text one step lighter (dark.2 is 4.0:1 on the dark surfaces, dark.1 6.6:1). Pass to MantineProvider.
+ * message or a field's error (red.6 on white is 3.3:1, red.9 5.8:1); in the dark scheme, dimmed
+ * text one step lighter (dark.2 is 4.0:1 on the dark surfaces, dark.1 6.6:1) and field errors in
+ * red.4 (red.8 is 3.2:1 there). Pass to MantineProvider.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -69,6 +86,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-teal-light-color': '#05614a',
     '--mantine-color-lime-light-color': '#3f6608',
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });

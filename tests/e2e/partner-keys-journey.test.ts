@@ -31,9 +31,9 @@ describe('partner keys and invitations in Chromium', () => {
       try {
         await page.goto(`${portal.baseUrl}/dashboard/api-partner`);
         await page.getByRole('heading', { name: 'Try it with curl' }).waitFor();
-        const setup = await page.getByLabel('Shell set-up').innerText();
+        const setup = await page.getByLabel('Shell set-up', { exact: true }).innerText();
         expect(setup).toContain(`export API_BASE="${portal.baseUrl}/api"`);
-        const create = await page.getByLabel('curl: Create an application').innerText();
+        const create = await page.getByLabel('curl: Create an application', { exact: true }).innerText();
         expect(create).toContain('Authorization: Bearer $API_KEY');
         expect(create).toContain('/agent-portal/create-new-application');
         await page.getByRole('table', { name: 'API reference' }).waitFor();

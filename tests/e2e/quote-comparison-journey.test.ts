@@ -76,8 +76,13 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         // The toast still names the first message.
         await page.getByText('Invalid data!').first().waitFor();
         // The focused field is on screen, below the sticky Launch bar.
-        const box = await page.locator(`[id="${firstFocused}"]`).boundingBox();
-        expect(box && box.y > 60 && box.y < 900).toBe(true);
+        // (Polled: the browser may still be scrolling it into view.)
+        await expect
+          .poll(async () => {
+            const box = await page.locator(`[id="${firstFocused}"]`).boundingBox();
+            return box !== null && box.y > 60 && box.y < 900;
+          })
+          .toBe(true);
 
         // Jump to the fourth entry's field.
         await entries.nth(3).click();

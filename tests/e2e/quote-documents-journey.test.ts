@@ -98,7 +98,7 @@ describe('quote documents in Chromium', () => {
       expect(mail.attachments.map((file) => file.contentType)).toEqual(['application/pdf']);
       expect((await pdfPagesText(mail.attachments[0].content)).join(' ')).toContain('Maria Alvarez');
 
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await page.getByText(`Market breakdown e-mailed to ${CLIENT} by Alex Agent`).waitFor();
     } finally {
       await page.context().close();

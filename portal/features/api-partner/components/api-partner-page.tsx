@@ -46,7 +46,7 @@ function Snippet({ code, label }: { code: string; label: string }) {
           )}
         </CopyButton>
       </Group>
-      <Code block aria-label={label} style={{ maxHeight: 260, overflow: 'auto' }}>
+      <Code block tabIndex={0} aria-label={label} style={{ maxHeight: 260, overflow: 'auto' }}>
         {code}
       </Code>
     </Stack>

@@ -9,7 +9,7 @@ export function QuoteRushWidget() {
   return (
     <WidgetCard title="Quote rush">
       {quoteRush?.enabled ? (
-        <Text size="sm" fw={600} c="orange.8">
+        <Text size="sm" fw={600} c="var(--mantine-color-orange-light-color)">
           {quoteRush.message}
         </Text>
       ) : (
