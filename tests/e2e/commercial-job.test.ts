@@ -71,9 +71,12 @@ describe('the commercial job in Chromium', () => {
 
   const quoteCards = (page: Page) => page.locator('[aria-label$=" quote"]');
 
-  /** Waits for the quotes view with no carrier still answering on its own. */
+  /** Waits for the quotes view with no carrier still answering on its own, shown as cards (this journey reads them). */
   async function quotesSettled(page: Page) {
     await page.getByText(/carriers quoted/).waitFor({ timeout: 30_000 });
+    const cardsLayout = page.getByRole('radio', { name: 'Cards' });
+    if ((await cardsLayout.count()) > 0 && !(await cardsLayout.isChecked()))
+      await page.getByText('Cards', { exact: true }).click();
     await expect
       .poll(
         () =>

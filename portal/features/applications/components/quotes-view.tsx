@@ -18,7 +18,7 @@ import {
   Text,
   useMantineTheme,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   IconCircleCheck,
   IconClipboardText,
@@ -69,7 +69,11 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
   const theme = useMantineTheme();
   // Phones keep the cards; a desktop starts on the table and may switch.
   const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`) === true;
-  const [layout, setLayout] = useState<'table' | 'cards'>('table');
+  // The agent's choice of layout is kept in this browser across applications and relaunches.
+  const [layout, setLayout] = useLocalStorage<'table' | 'cards'>({
+    key: 'mga.quotes-layout',
+    defaultValue: 'table',
+  });
   const showTable = desktop && layout === 'table';
   const [sending, setSending] = useState(false);
   const quotes = sortQuotes(application.quotes ?? []);
