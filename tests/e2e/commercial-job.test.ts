@@ -71,12 +71,17 @@ describe('the commercial job in Chromium', () => {
 
   const quoteCards = (page: Page) => page.locator('[aria-label$=" quote"]');
 
-  /** Waits for the quotes view with no carrier still answering on its own, shown as cards (this journey reads them). */
-  async function quotesSettled(page: Page) {
-    await page.getByText(/carriers quoted/).waitFor({ timeout: 30_000 });
+  /** Shows the quotes as cards (this journey reads them; a desktop opens on the comparison table). */
+  async function showQuoteCards(page: Page) {
     const cardsLayout = page.getByRole('radio', { name: 'Cards' });
     if ((await cardsLayout.count()) > 0 && !(await cardsLayout.isChecked()))
       await page.getByText('Cards', { exact: true }).click();
+  }
+
+  /** Waits for the quotes view with no carrier still answering on its own, shown as cards. */
+  async function quotesSettled(page: Page) {
+    await page.getByText(/carriers quoted/).waitFor({ timeout: 30_000 });
+    await showQuoteCards(page);
     await expect
       .poll(
         () =>
@@ -239,6 +244,7 @@ describe('the commercial job in Chromium', () => {
       await portal.screenshot(page, 'commercial-record-quote', false);
       await dialog.getByRole('button', { name: 'Record quote' }).click();
       await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+      await showQuoteCards(page);
       await quoteCards(page).filter({ hasText: 'Manual' }).filter({ hasText: '$18,450' }).first().waitFor();
       await signOut(page);
     });
