@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
-import { launchAndFill } from './fill-application-form.ts';
+import { launchAndFill, showQuoteCards } from './fill-application-form.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const commercial = examples.commercial;
@@ -70,13 +70,6 @@ describe('the commercial job in Chromium', () => {
   }
 
   const quoteCards = (page: Page) => page.locator('[aria-label$=" quote"]');
-
-  /** Shows the quotes as cards (this journey reads them; a desktop opens on the comparison table). */
-  async function showQuoteCards(page: Page) {
-    const cardsLayout = page.getByRole('radio', { name: 'Cards' });
-    if ((await cardsLayout.count()) > 0 && !(await cardsLayout.isChecked()))
-      await page.getByText('Cards', { exact: true }).click();
-  }
 
   /** Waits for the quotes view with no carrier still answering on its own, shown as cards. */
   async function quotesSettled(page: Page) {

@@ -64,7 +64,12 @@ export async function launchAndFill({
   example,
   invalidScreenshot,
   maxRounds = 8,
-  launched = (p) => p.waitForSelector('text=Indicative', { timeout: 10_000 }),
+  // The quotes view's count, shown above the comparison table and the cards alike.
+  launched = (p) =>
+    p
+      .getByText(/carriers quoted/)
+      .first()
+      .waitFor({ timeout: 10_000 }),
 }: LaunchAndFillOptions): Promise<Set<string>> {
   const filled = new Set<string>();
   for (let round = 0; round < maxRounds; round += 1) {
@@ -103,4 +108,11 @@ export async function launchAndFill({
   throw new Error(
     `the form still did not launch after ${maxRounds} rounds; filled ${[...filled].join(', ')}`,
   );
+}
+
+/** Shows the quotes as cards (a desktop opens on the comparison table; journeys that read cards switch). */
+export async function showQuoteCards(page: Page): Promise<void> {
+  const cardsLayout = page.getByRole('radio', { name: 'Cards' });
+  if ((await cardsLayout.count()) > 0 && !(await cardsLayout.isChecked()))
+    await page.getByText('Cards', { exact: true }).click();
 }

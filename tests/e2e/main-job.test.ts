@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
-import { launchAndFill } from './fill-application-form.ts';
+import { launchAndFill, showQuoteCards } from './fill-application-form.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const primary = examples.primary;
@@ -78,6 +78,7 @@ describe('the main job in Chromium', () => {
         { timeout: 60_000 },
       )
       .toBe(0);
+    await showQuoteCards(page);
     const quotedCards = page.locator('text=Indicative');
     expect(await quotedCards.count()).toBeGreaterThanOrEqual(5);
     await portal.screenshot(page, 'quotes-view');

@@ -76,7 +76,7 @@ describe('reporting in Chromium', () => {
         expect(lines.length - 1).toBe(completed);
         expect(lines.slice(1).every((line) => line.split(',')[4] === 'completed')).toBe(true);
         await dialog.getByText('Downloaded').waitFor();
-        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
         // Analytics: every chart renders over the seeded data, each with its table.
         await page
