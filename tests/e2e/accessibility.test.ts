@@ -78,49 +78,72 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     return page;
   }
 
-  /** Every violation of `routes` for `email` (null: signed out) in both modes, as `mode route: violation`. */
-  async function violationsOf(email: string | null, routes: () => string[], name: string): Promise<string[]> {
+  /** Every violation of `routes` for `email` (null: signed out) in `mode`, as `mode route: violation`. */
+  async function violationsOf(
+    email: string | null,
+    routes: string[],
+    mode: (typeof MODES)[number],
+    name: string,
+  ): Promise<string[]> {
     const found: string[] = [];
-    for (const mode of MODES) {
-      const page = await pageIn(mode);
-      try {
-        if (email) await portal.signIn(page, email);
-        for (const route of routes()) {
-          await page.goto(`${portal.baseUrl}${route}`);
-          await page.waitForLoadState('networkidle');
-          // Transitions and skeletons settle before the check.
-          await page.waitForTimeout(400);
-          // A page that crashed into the error page would pass axe without being checked.
-          await page.getByRole('heading').first().waitFor();
-          const text = await page.locator('body').innerText();
-          if (route !== '/404') expect(text, route).not.toMatch(/Page Not Found|Internal Server Error/);
-          for (const violation of await seriousAxeViolations(page))
-            found.push(`${mode} ${route}: ${violation}`);
-        }
-        await portal.screenshot(page, `axe-${name}-${mode}-last-page`, false);
-      } finally {
-        await page.context().close();
+    const page = await pageIn(mode);
+    try {
+      if (email) await portal.signIn(page, email);
+      for (const route of routes) {
+        await page.goto(`${portal.baseUrl}${route}`);
+        await page.waitForLoadState('networkidle');
+        // Transitions and skeletons settle before the check.
+        await page.waitForTimeout(400);
+        // A page that crashed into the error page would pass axe without being checked.
+        await page.getByRole('heading').first().waitFor();
+        const text = await page.locator('body').innerText();
+        if (route !== '/404') expect(text, route).not.toMatch(/Page Not Found|Internal Server Error/);
+        for (const violation of await seriousAxeViolations(page))
+          found.push(`${mode} ${route}: ${violation}`);
       }
+      await portal.screenshot(page, `axe-${name}-${mode}-last-page`, false);
+    } finally {
+      await page.context().close();
     }
     return found;
   }
 
-  it('finds no serious or critical violation on the signed-out pages', async () => {
-    expect(await violationsOf(null, () => SIGNED_OUT_ROUTES, 'signed-out')).toEqual([]);
-  });
+  /**
+   * One test per role and colour mode, so a slow machine times out one sweep, not all of them.
+   * A sweep opens up to 23 pages with axe on each (~2.5 s a page on a quiet 2-core machine), so
+   * it gets more room than the suite's 120 s.
+   */
+  const SWEEP_TIMEOUT_MS = 300_000;
+  for (const mode of MODES) {
+    it(`finds no serious or critical violation on the signed-out pages (${mode})`, async () => {
+      expect(await violationsOf(null, SIGNED_OUT_ROUTES, mode, 'signed-out')).toEqual([]);
+    });
 
-  it("finds none on the agent's pages, the application form and its quotes", async () => {
-    expect(applicationPaths.length).toBeGreaterThanOrEqual(2);
-    expect(
-      await violationsOf('agent@demo.test', () => [...WORKER_ROUTES, ...applicationPaths], 'agent'),
-    ).toEqual([]);
-  });
+    it(
+      `finds none on the agent's pages, the application form and its quotes (${mode})`,
+      async () => {
+        expect(applicationPaths.length).toBeGreaterThanOrEqual(2);
+        expect(
+          await violationsOf('agent@demo.test', [...WORKER_ROUTES, ...applicationPaths], mode, 'agent'),
+        ).toEqual([]);
+      },
+      SWEEP_TIMEOUT_MS,
+    );
 
-  it("finds none on the admin's and the super-admin's administration pages", async () => {
-    const admin = await violationsOf('admin@demo.test', () => [...WORKER_ROUTES, ...ADMIN_ROUTES], 'admin');
-    const superAdmin = await violationsOf('superadmin@demo.test', () => ADMIN_ROUTES, 'super-admin');
-    expect([...admin, ...superAdmin]).toEqual([]);
-  });
+    it(
+      `finds none on the admin's pages and the administration pages (${mode})`,
+      async () => {
+        expect(
+          await violationsOf('admin@demo.test', [...WORKER_ROUTES, ...ADMIN_ROUTES], mode, 'admin'),
+        ).toEqual([]);
+      },
+      SWEEP_TIMEOUT_MS,
+    );
+
+    it(`finds none on the super-admin's administration pages (${mode})`, async () => {
+      expect(await violationsOf('superadmin@demo.test', ADMIN_ROUTES, mode, 'super-admin')).toEqual([]);
+    });
+  }
 
   it("finds none on each tab of the schema studio's editor", async () => {
     const found: string[] = [];

@@ -48,7 +48,7 @@ describe('price predictor in Chromium', () => {
         await page.getByText(/^Inputs filled from the application at/).waitFor();
         expect(await page.getByRole('combobox', { name: 'Flood zone' }).inputValue()).toBe('AE');
         await page.getByRole('button', { name: 'Estimate premium' }).click();
-        await page.getByText('Expected annual premium').waitFor();
+        await page.getByText('Expected annual premium', { exact: true }).waitFor();
         await page.getByText('What moved the estimate').waitFor();
         expect(await page.getByRole('row').count()).toBeGreaterThan(5);
         expect(await seriousAxeViolations(page)).toEqual([]);

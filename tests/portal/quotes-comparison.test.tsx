@@ -224,6 +224,31 @@ describe('the comparison table', () => {
     expect(neptune.querySelectorAll('[data-difference]')).toHaveLength(0);
   });
 
+  it("marks a row's source, sandbox rate and bound policy beside its status, as the card does", async () => {
+    await renderTable([
+      quote(1, 'Neptune', {
+        bound: {
+          id: 1,
+          policy_number: 'FLD-1',
+          effective_date: '2026-12-01',
+          premium: 1001,
+          business: 'new',
+          paid: false,
+        },
+      }),
+      quote(2, 'Wright', { indicative: false, source: 'manual' }),
+      quote(3, 'Hippo', { status: 'declined', premium: null, coverages: {} }),
+    ]);
+    const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
+    expect(within(row('Neptune')).getByText('Bound · FLD-1')).toBeTruthy();
+    expect(within(row('Neptune')).getByText('Indicative')).toBeTruthy();
+    expect(within(row('Wright')).getByText('Manual')).toBeTruthy();
+    expect(within(row('Wright')).queryByText('Indicative')).toBeNull();
+    // A declined request has no rate, so nothing indicative about it.
+    expect(within(row('Hippo')).queryByText('Indicative')).toBeNull();
+    expect(within(row('Hippo')).queryByText(/^Bound/)).toBeNull();
+  });
+
   it('compares 2 to 4 selected carriers side by side, highlighting the rows that differ', async () => {
     await renderTable();
     const compare = screen.getByRole('button', { name: 'Compare selected' }) as HTMLButtonElement;

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Application, Quote } from '../../portal/features/applications/api/application-types.ts';
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import { carrierChoices } from '../../portal/features/applications/components/launch-carriers-dialog.tsx';
-import { sourceBadgeLabel } from '../../portal/features/applications/components/quote-card.tsx';
+import { sourceBadgeLabel } from '../../portal/features/applications/components/quote-marks.tsx';
 import { canReactivate } from '../../portal/features/applications/components/reactivate-carrier-dialog.tsx';
 import {
   canRecordManualQuote,

@@ -1,6 +1,6 @@
 /** One carrier's quote as a card: premium, coverages, benefits, status. docs/api.md Quote. */
-import { Anchor, Badge, Card, Divider, Group, List, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconFileText, IconInfoCircle } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Divider, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { IconCheck, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
@@ -12,11 +12,7 @@ import {
   extraCoverageKeys,
   QUOTE_STATUS_COLORS,
 } from './quote-coverage-format.ts';
-
-/** Badge text of a quote's source: "SOV" or "Manual"; none for automatic quotes. docs/api.md (issue 3). */
-export function sourceBadgeLabel(source: Quote['source']): 'SOV' | 'Manual' | null {
-  return source === 'sov' ? 'SOV' : source === 'manual' ? 'Manual' : null;
-}
+import { QuoteMarks } from './quote-marks.tsx';
 
 /** Props: the quote, whether it is the cheapest, and the actions the quotes view offers on it. */
 export interface QuoteCardProps {
@@ -27,7 +23,6 @@ export interface QuoteCardProps {
 
 /** Card with the carrier name, status badge (loader while pending), premium and details. */
 export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
-  const source = sourceBadgeLabel(quote.source);
   const extras = extraCoverageKeys([quote]);
   return (
     <Card
@@ -52,32 +47,10 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
           >
             {quote.status}
           </Badge>
-          {source && (
-            <Badge color={source === 'SOV' ? 'violet' : 'orange'} variant="outline">
-              {source}
-            </Badge>
-          )}
-          {/* Only a rate can be indicative: a pending, declined or failed request has none. */}
-          {quote.indicative && quote.premium !== null && (
-            <Tooltip
-              label="Indicative: rated by the sandbox connector. Sandbox rates are not bindable."
-              multiline
-              w={240}
-              withArrow
-            >
-              <Badge variant="outline" color="grape" rightSection={<IconInfoCircle size={12} />} tabIndex={0}>
-                Indicative
-              </Badge>
-            </Tooltip>
-          )}
+          <QuoteMarks quote={quote} />
           {cheapest && (
             <Badge color="green" variant="filled">
               Lowest premium
-            </Badge>
-          )}
-          {quote.bound && (
-            <Badge color="teal" variant="filled">
-              Bound · {quote.bound.policy_number}
             </Badge>
           )}
         </Group>

@@ -28,6 +28,7 @@ import {
   extraCoverageKeys,
   QUOTE_STATUS_COLORS,
 } from './quote-coverage-format.ts';
+import { QuoteMarks } from './quote-marks.tsx';
 import { QuotesSideBySide } from './quotes-side-by-side.tsx';
 
 /** Quote statuses grouped below the others: the carrier answered without a quote. */
@@ -145,9 +146,12 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
           {quote.display_name}
         </Table.Th>
         <Table.Td miw={110}>
-          <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
-            {quote.status}
-          </Badge>
+          <Group gap={4}>
+            <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
+              {quote.status}
+            </Badge>
+            <QuoteMarks quote={quote} size="sm" />
+          </Group>
         </Table.Td>
         <Table.Td miw={170} style={{ whiteSpace: 'nowrap' }}>
           <Text size="sm" fw={700} span>

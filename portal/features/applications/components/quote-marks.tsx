@@ -1,0 +1,51 @@
+/**
+ * The marks a quote carries beside its status in either quotes layout (card or comparison table,
+ * issue 17): its source (SOV / Manual), "Indicative" for a sandbox rate, and "Bound · <policy>"
+ * once the agent marked it bound (issue 12, commission). docs/api.md Quote.
+ */
+import { Badge, Tooltip } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { Quote } from '../api/application-types.ts';
+
+/** Badge text of a quote's source: "SOV" or "Manual"; none for automatic quotes. docs/api.md (issue 3). */
+export function sourceBadgeLabel(source: Quote['source']): 'SOV' | 'Manual' | null {
+  return source === 'sov' ? 'SOV' : source === 'manual' ? 'Manual' : null;
+}
+
+/** The source, indicative and bound badges of `quote`, each only when it applies; `size` of the badges. */
+export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' | 'md' }) {
+  const source = sourceBadgeLabel(quote.source);
+  return (
+    <>
+      {source && (
+        <Badge color={source === 'SOV' ? 'violet' : 'orange'} variant="outline" size={size}>
+          {source}
+        </Badge>
+      )}
+      {/* Only a rate can be indicative: a pending, declined or failed request has none. */}
+      {quote.indicative && quote.premium !== null && (
+        <Tooltip
+          label="Indicative: rated by the sandbox connector. Sandbox rates are not bindable."
+          multiline
+          w={240}
+          withArrow
+        >
+          <Badge
+            variant="outline"
+            color="grape"
+            size={size}
+            rightSection={<IconInfoCircle size={12} />}
+            tabIndex={0}
+          >
+            Indicative
+          </Badge>
+        </Tooltip>
+      )}
+      {quote.bound && (
+        <Badge color="teal" variant="filled" size={size}>
+          Bound · {quote.bound.policy_number}
+        </Badge>
+      )}
+    </>
+  );
+}
