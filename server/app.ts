@@ -46,6 +46,7 @@ import { pricePredictorRoutes } from './routes/price-predictor-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
 import { propertyDataRoutes } from './routes/property-data-routes.ts';
 import { quoteDocumentRoutes } from './routes/quote-document-routes.ts';
+import { quoteEventsRoutes } from './routes/quote-events-routes.ts';
 import { reportingRoutes } from './routes/reporting-routes.ts';
 import { resourcesRoutes } from './routes/resources-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
@@ -54,6 +55,7 @@ import { textingRoutes } from './routes/texting-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
+import { LIVE_QUOTES_TIMING, type LiveQuotesTiming } from './services/live-quotes.ts';
 import { PLAN_IDS } from './services/plans.ts';
 import type { SovSubmitOptions } from './services/sov-service.ts';
 
@@ -116,6 +118,8 @@ export interface BuildAppOptions {
   texting?: Partial<TextingConfig>;
   /** Overrides of the environment's Stripe settings (STRIPE_SECRET_KEY, STRIPE_API_BASE_URL, ...). */
   stripe?: Partial<StripeConfig>;
+  /** Overrides of the live quotes stream's timing (issue 17); tests shorten it. */
+  liveQuotes?: Partial<LiveQuotesTiming>;
 }
 
 /**
@@ -245,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   await app.register(schemaStudioRoutes, { db });
   await app.register(applicationRoutes, { db });
+  await app.register(quoteEventsRoutes, { db, timing: { ...LIVE_QUOTES_TIMING, ...options.liveQuotes } });
   await app.register(carrierRoutes, { db });
   await app.register(sovRoutes, { db, sov: options.sov });
   await app.register(fileRoutes, { db });

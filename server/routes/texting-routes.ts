@@ -11,6 +11,7 @@ import type { Executor } from '../db/database.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { closeStreamsOnShutdown, openEventStream } from '../http/event-stream.ts';
 import type { TextingEvents } from '../messaging/texting-events.ts';
 import {
   listConversationsFor,
@@ -52,11 +53,7 @@ export async function textingRoutes(
 ) {
   const { db, deps, events } = options;
   const preValidation = applicationAccessHook(db);
-  /** The open events streams' ends: run before the server closes, which waits for open connections. */
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of openStreams) end();
-  });
+  const openStreams = closeStreamsOnShutdown(app);
   const post = (path: string, schema: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
     app.post(
       `/api/texting/${path}`,
@@ -108,43 +105,26 @@ export async function textingRoutes(
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        // Proxies (nginx) must pass each event on at once.
-        'x-accel-buffering': 'no',
+      let unsubscribe = () => {};
+      const stream = openEventStream(request, reply, {
+        lifetimeMs: deps.config.eventsStreamMs,
+        open: openStreams,
+        onEnd: () => unsubscribe(),
       });
-      raw.write('retry: 3000\n: connected\n\n');
-      const unsubscribe = events.subscribe(
-        actor.role === 'super-admin' ? null : actor.companyId,
-        (change) => {
-          const data = {
+      unsubscribe = events.subscribe(actor.role === 'super-admin' ? null : actor.companyId, (change) =>
+        stream.send(
+          'text-message',
+          {
             conversation_id: change.conversation_id,
             message_id: change.id,
             direction: change.direction,
             status: change.status,
             is_new: change.is_new,
             read: change.read,
-          };
-          raw.write(`event: text-message\nid: ${change.id}\ndata: ${JSON.stringify(data)}\n\n`);
-        },
+          },
+          change.id,
+        ),
       );
-      // A comment now and then keeps idle proxies from closing the stream.
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), 15_000);
-      const end = () => {
-        openStreams.delete(end);
-        clearInterval(heartbeat);
-        clearTimeout(lifetime);
-        unsubscribe();
-        if (!raw.writableEnded) raw.end();
-      };
-      // The browser reconnects after `retry`; a bounded life frees sessions that ended meanwhile.
-      const lifetime = setTimeout(end, deps.config.eventsStreamMs);
-      request.raw.on('close', end);
-      openStreams.add(end);
     },
   );
 

@@ -65,6 +65,15 @@ export function quoteView(quote: QuoteWithDocument, asked: { doc: Doc; product: 
   };
 }
 
+/** Quote type as docs/api.md; see quoteView. */
+export type QuoteView = ReturnType<typeof quoteView>;
+
+/** The quotes of application `row` as docs/api.md, differences computed against its document and product. */
+export function quoteViewsOf(row: ApplicationRow, quotes: QuoteWithDocument[]): QuoteView[] {
+  const asked = { doc: row.useable_details as Doc, product: row.carrier_quote_type[0] ?? 'Primary' };
+  return quotes.map((quote) => quoteView(quote, asked));
+}
+
 /** Application as docs/api.md (get-application-by-id, create, launch, reset). SPEC §3 Application. */
 export function applicationView(
   row: ApplicationRow,
@@ -82,12 +91,7 @@ export function applicationView(
     min_quote_amount: row.min_quote_amount === null ? null : Number(row.min_quote_amount),
     payload: { useable_details: visibleDocument(row) },
     notes: notes.map(noteView),
-    quotes: quotes.map((quote) =>
-      quoteView(quote, {
-        doc: row.useable_details as Doc,
-        product: row.carrier_quote_type[0] ?? 'Primary',
-      }),
-    ),
+    quotes: quoteViewsOf(row, quotes),
     isItWorkingHour: isItWorkingHour(now),
     application_relaunch_count: row.application_relaunch_count,
     application_source: row.application_source,

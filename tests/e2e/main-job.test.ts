@@ -2,7 +2,8 @@
  * The main job end to end (issue 2 §7): in real Chromium against `npm start`'s server on an empty
  * embedded database, the demo agent signs in, creates a Residential Primary application for ZIP
  * 33139, fills the remaining required fields through the form (led by the form's own messages),
- * launches, and compares quotes from at least five carriers side by side.
+ * launches, and compares quotes from at least five carriers side by side, which arrive on the live
+ * quotes stream with no polling of the application while it is open.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,10 @@ describe('the main job in Chromium', () => {
     await page.locator('[data-field]').first().waitFor();
     await portal.screenshot(page, 'form-view', false);
 
+    // Quotes arrive on the live quotes stream (issue 17): note when it opens and every application read.
+    const calls: { url: string; at: number }[] = [];
+    page.on('request', (request) => calls.push({ url: request.url(), at: Date.now() }));
+
     // Launch, read which fields the form flags, fill those, and launch again.
     const filled = await launchAndFill({
       page,
@@ -78,6 +83,13 @@ describe('the main job in Chromium', () => {
         { timeout: 60_000 },
       )
       .toBe(0);
+    const streamOpened = calls.find((call) => call.url.includes('/api/agent-portal/quote-events'))?.at;
+    expect(streamOpened, 'the quotes view opened the live quotes stream').toBeDefined();
+    const readsWhileStreaming = calls.filter(
+      (call) => call.url.includes('/get-application-by-id') && call.at > (streamOpened as number),
+    );
+    // No polling while the stream is open: at most the one read when the status turns completed.
+    expect(readsWhileStreaming.length).toBeLessThanOrEqual(1);
     await showQuoteCards(page);
     const quotedCards = page.locator('text=Indicative');
     expect(await quotedCards.count()).toBeGreaterThanOrEqual(5);

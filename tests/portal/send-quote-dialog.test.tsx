@@ -5,7 +5,7 @@
  * its success, a refused mail shows the server's message, and Download saves the PDF. Fetch mocked.
  */
 import { notifications } from '@mantine/notifications';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Application, Quote } from '../../portal/features/applications/api/application-types.ts';
@@ -80,9 +80,6 @@ function stubFetch(answer: (path: string, body: Record<string, unknown>) => unkn
   );
   return calls;
 }
-
-// The dialog waits on several mocked calls in turn; give slow shared machines room.
-configure({ asyncUtilTimeout: 5000 });
 
 let templatesGate: Promise<void> = Promise.resolve();
 

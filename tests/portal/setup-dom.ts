@@ -1,9 +1,12 @@
 /** jsdom stubs Mantine needs (STACK-NOTES: matchMedia, ResizeObserver), shared by the dom test project. */
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+// findBy* and waitFor give up after 5 s, not 1 s: a form's first render (schema compile, RJSF)
+// takes over a second on a loaded 2-core machine, and a test must not fail for the machine's load.
+configure({ asyncUtilTimeout: 5000 });
 // Mantine's transitions finish on timers (modal and menu close, ~200 ms); let them run while
 // jsdom's window still exists, or a late one throws "window is not defined" after teardown.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 500)));

@@ -153,6 +153,18 @@ export function applicationCells(w: AccessWorld): Cell[] {
     ...perOwner(w, 'get-application-by-id', 'reads', (owner) => ({
       application_id: records(owner).applicationId,
     })),
+    // The live quotes stream (issue 17) opens exactly where get-application-by-id answers.
+    ...(Object.keys(OWNERS) as Owner[]).map(
+      (owner): Cell => ({
+        name: `quote-events streams ${OWNERS[owner].whose}`,
+        endpoint: 'GET /api/agent-portal/quote-events',
+        side: OWNERS[owner].side,
+        expected: WORKERS[owner],
+        request: () => ({
+          url: `/api/agent-portal/quote-events?application_id=${records(owner).applicationId}`,
+        }),
+      }),
+    ),
     ...(Object.keys(OWNERS) as Owner[]).map(
       (owner): Cell => ({
         name: `create-new-application for ${OWNERS[owner].whose} agent`,

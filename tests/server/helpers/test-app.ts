@@ -102,6 +102,7 @@ export async function startTestApp(
     ...options,
     // Events streams end soon and poll often, so a call to GET /api/texting/events answers in tests.
     texting: { eventsStreamMs: 300, eventsPollMs: 50, ...options.texting },
+    liveQuotes: { streamMs: 300, pollMs: 50, ...options.liveQuotes },
     // Stripe only when a suite points it at its local fake: never the environment's keys.
     stripe: { secretKey: null, webhookSecret: null, prices: {}, ...options.stripe },
   });

@@ -1,8 +1,10 @@
 /** get-application-by-id: fetcher, query options and hook. SPEC §7, docs/api.md. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiData } from '../../../lib/api-client.ts';
 import { QUOTES_POLL_INTERVAL_MS } from '../../../lib/constants.ts';
 import type { Application } from './application-types.ts';
+import { useLiveQuotes } from './live-quotes.ts';
 
 /** Fetches one application by its numeric id. Throws `ApiRequestError` on an error answer. */
 export async function getApplicationById(
@@ -33,7 +35,17 @@ export function applicationQueryOptions(applicationId: number) {
   });
 }
 
-/** The application with the given id. */
+/**
+ * The application with the given id. While it is launched its quotes arrive on the live quotes
+ * stream (live-quotes.ts); the query polls only while that stream is down.
+ */
 export function useApplication(applicationId: number) {
-  return useQuery(applicationQueryOptions(applicationId));
+  const [streaming, setStreaming] = useState(false);
+  const query = useQuery({
+    ...applicationQueryOptions(applicationId),
+    refetchInterval: (current) =>
+      current.state.data?.status === 'launched' && !streaming ? QUOTES_POLL_INTERVAL_MS : false,
+  });
+  useLiveQuotes(applicationId, query.data?.status === 'launched', setStreaming);
+  return query;
 }
