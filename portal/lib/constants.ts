@@ -50,6 +50,14 @@ export const ALERT_COLORS = ['red', 'orange', 'yellow', 'purple'] as const;
 /** One alert colour of SPEC §3 Note. */
 export type AlertColor = (typeof ALERT_COLORS)[number];
 
+/** What each alert colour tells the agent happened (SPEC §3 Note, Alert colour), for tooltips. */
+export const ALERT_MEANINGS: Record<AlertColor, string> = {
+  red: 'an automatic launch failed',
+  orange: 'a completion or timeout message went out, or a timeout e-mail or SMS failed',
+  yellow: 'a carrier timed out and the timeout e-mail, SMS or quote followed',
+  purple: 'a note needs attention',
+};
+
 /** Label of the "no alert filter" choice. SPEC §4 Alert filter. */
 export const ALL_ALERTS_LABEL = 'All Alerts';
 

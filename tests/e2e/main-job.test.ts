@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
+import { seriousAxeViolations } from './axe-violations.ts';
 import { launchAndFill, showQuoteCards } from './fill-application-form.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
@@ -34,6 +35,52 @@ describe('the main job in Chromium', () => {
     } catch (error) {
       await portal.screenshot(page, 'main-job-failure');
       throw new Error(`${(error as Error).message}\nbrowser errors:\n${consoleErrors.join('\n')}`);
+    }
+  });
+
+  it('works on a phone: listing cards, folded filters, one-column form, quotes as cards, no sideways scroll', async () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const page = await portal.newPage({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        // axe-core is injected as an inline script.
+        bypassCSP: true,
+      });
+      try {
+        await page.addInitScript((scheme) => localStorage.setItem('mga-portal-color-scheme', scheme), mode);
+        await portal.signIn(page, 'agent@demo.test');
+        await page.goto(`${portal.baseUrl}/agent-portal`);
+        const list = page.getByRole('list', { name: 'Applications' });
+        await list.getByRole('listitem').first().waitFor();
+        expect(await page.getByRole('table').count()).toBe(0);
+        await expect.poll(() => sidewaysOverflow(page)).toBe(0);
+        const filters = page.getByRole('button', { name: /^Filters/ });
+        expect(await filters.getAttribute('aria-expanded')).toBe('false');
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `phone-listing-${mode}`);
+        await filters.click();
+        await page.getByLabel('Address').waitFor();
+        await portal.screenshot(page, `phone-listing-filters-${mode}`, false);
+
+        // The demo's completed application: its quotes as cards, sorted, nothing cut off sideways.
+        const completed = list.getByRole('listitem').filter({ hasText: 'completed' }).first();
+        await completed.getByRole('link').click();
+        await page.waitForURL(/application-details/);
+        // A completed application opens on its quotes.
+        await page.getByLabel(/ quote$/).first().waitFor();
+        await expect.poll(() => sidewaysOverflow(page)).toBe(0);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `phone-quotes-${mode}`, false);
+        // The form of the same application, one column.
+        await page.getByRole('button', { name: 'View form' }).click();
+        await page.locator('[data-field]').first().waitFor();
+        await expect.poll(() => sidewaysOverflow(page)).toBe(0);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await portal.screenshot(page, `phone-form-${mode}`, false);
+      } finally {
+        await page.context().close();
+      }
     }
   });
 
@@ -96,3 +143,8 @@ describe('the main job in Chromium', () => {
     await portal.screenshot(page, 'quotes-view');
   }
 });
+
+/** How far the page scrolls sideways, in CSS px (0: it fits the screen). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

@@ -1,5 +1,5 @@
 /** The listing: throttled backend filters (SPEC §9, 300 ms), the frontend alert filter (SPEC §4), states. */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -158,6 +158,35 @@ describe('ApplicationsListing', () => {
     expect(searches.every((s) => s.page === 1)).toBe(true);
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ filters: { address: 'Main St' } }));
     expect(calls.length).toBeLessThanOrEqual(Math.min(3 + windows, typed.length + 1));
+  });
+
+  it('shows cards with status and cheapest quote on a phone, filters folded until asked for', async () => {
+    // A 390 px wide screen: every max-width query below the sm breakpoint matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    mockFetch(() => listAnswer(ROWS));
+    renderWithProviders(<Harness initial={{ address: 'Main', alert: '' }} searches={[]} />);
+    const list = await screen.findByRole('list', { name: 'Applications' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(ROWS.length);
+    expect(within(cards[0]).getByRole('link', { name: 'RMGA0000001' })).toBeTruthy();
+    expect(within(cards[0]).getByText('new')).toBeTruthy();
+    expect(within(cards[0]).getByText('$1,234.50')).toBeTruthy();
+    expect(within(cards[0]).getByRole('img', { name: 'Red alert: an automatic launch failed' })).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'Filters (1 active)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('Main');
   });
 
   it('shows the empty state when nothing matches', async () => {

@@ -82,8 +82,9 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
     <Stack gap="lg">
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <div style={{ minWidth: 0 }}>
+          {/* On a phone the actions wrap below the reference instead of squeezing it. */}
+          <Group justify="space-between" align="flex-start">
+            <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
               <Group gap="sm">
                 <Title order={1} size="h2">
                   {application.application_id}
@@ -104,7 +105,6 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
                   variant="default"
                   leftSection={<IconEye size={16} />}
                   onClick={() => setDetailsView(view === 'quotes' ? 'form' : 'quotes')}
-                  visibleFrom="sm"
                 >
                   {view === 'quotes' ? 'View form' : 'View quotes'}
                 </Button>

@@ -1,11 +1,13 @@
 /**
  * The listing of /agent-portal: backend filters (throttled 300 ms into the URL and the fetch),
- * the frontend alert filter, the table, pagination, and the New application dialog.
+ * the frontend alert filter, the table (cards and folded filters on a phone), pagination, and the
+ * New application dialog.
  * SPEC §3 Listing state, §4 Alert filter, §9 Listing.
  */
 import {
   Button,
   Card,
+  Collapse,
   Group,
   Pagination,
   Select,
@@ -16,8 +18,10 @@ import {
   Text,
   TextInput,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
-import { IconFileOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconFileOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
@@ -38,6 +42,7 @@ import { useApplicationsList } from '../api/get-agent-applications-list.ts';
 import type { ListingSearch } from '../api/listing-search.ts';
 import { resetDetailsView } from '../stores/details-view-store.ts';
 import { AlertDot } from './alert-dot.tsx';
+import { ApplicationCards } from './application-cards.tsx';
 import { NewApplicationDialog } from './new-application-dialog.tsx';
 import { productLabel } from './product-label.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -99,6 +104,19 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
     carrier_quote_type: search.carrier_quote_type,
   });
 
+  const theme = useMantineTheme();
+  // Phones get cards and folded filters; jsdom and wide screens the table (issue 17 "Phones").
+  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`) === true;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [
+    search.address,
+    search.application_id,
+    search.client_name_id,
+    search.application_source,
+    search.carrier_quote_type,
+    search.alert,
+  ].filter((value) => value !== '').length;
+
   const page = query.data?.applications;
   const rows = filterRowsByAlert(page?.data ?? [], search.alert);
 
@@ -125,52 +143,68 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
       </Group>
 
       <Card withBorder padding="md" radius="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
-          {FILTER_FIELDS.map((field) => (
-            <TextInput
-              key={field.key}
-              label={field.label}
-              placeholder={field.placeholder}
-              value={filters[field.key]}
-              onChange={(e) => onFilter(field.key, e.currentTarget.value)}
-              leftSection={field.key === 'address' ? <IconSearch size={16} aria-hidden /> : undefined}
+        {phone && (
+          <Button
+            variant="subtle"
+            color="gray"
+            fullWidth
+            justify="space-between"
+            rightSection={filtersOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+            aria-expanded={filtersOpen}
+            aria-controls="listing-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {activeFilters === 0 ? 'Filters' : `Filters (${activeFilters} active)`}
+          </Button>
+        )}
+        <Collapse expanded={!phone || filtersOpen} id="listing-filters" pt={phone ? 'sm' : 0}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+            {FILTER_FIELDS.map((field) => (
+              <TextInput
+                key={field.key}
+                label={field.label}
+                placeholder={field.placeholder}
+                value={filters[field.key]}
+                onChange={(e) => onFilter(field.key, e.currentTarget.value)}
+                leftSection={field.key === 'address' ? <IconSearch size={16} aria-hidden /> : undefined}
+              />
+            ))}
+            <Select
+              label="Quote type"
+              placeholder="All quote types"
+              clearable
+              data={QUOTE_TYPES.map((q) => ({ value: q.value, label: q.label }))}
+              value={search.carrier_quote_type || null}
+              onChange={(value) =>
+                onSearchChange({ ...search, carrier_quote_type: value ?? '', page: LISTING_FIRST_PAGE })
+              }
             />
-          ))}
-          <Select
-            label="Quote type"
-            placeholder="All quote types"
-            clearable
-            data={QUOTE_TYPES.map((q) => ({ value: q.value, label: q.label }))}
-            value={search.carrier_quote_type || null}
-            onChange={(value) =>
-              onSearchChange({ ...search, carrier_quote_type: value ?? '', page: LISTING_FIRST_PAGE })
-            }
-          />
-          <Select
-            label="Application source"
-            placeholder="All sources"
-            clearable
-            searchable
-            // A source in the URL that the agency no longer offers is still shown as chosen.
-            data={[
-              ...new Set([...sources, ...(search.application_source ? [search.application_source] : [])]),
-            ]}
-            value={search.application_source || null}
-            onChange={(value) =>
-              onSearchChange({ ...search, application_source: value ?? '', page: LISTING_FIRST_PAGE })
-            }
-          />
-          <Select
-            label="Alerts"
-            allowDeselect={false}
-            data={[
-              { value: '', label: ALL_ALERTS_LABEL },
-              ...ALERT_COLORS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) })),
-            ]}
-            value={search.alert}
-            onChange={(value) => onSearchChange({ ...search, alert: (value ?? '') as AlertColor | '' })}
-          />
-        </SimpleGrid>
+            <Select
+              label="Application source"
+              placeholder="All sources"
+              clearable
+              searchable
+              // A source in the URL that the agency no longer offers is still shown as chosen.
+              data={[
+                ...new Set([...sources, ...(search.application_source ? [search.application_source] : [])]),
+              ]}
+              value={search.application_source || null}
+              onChange={(value) =>
+                onSearchChange({ ...search, application_source: value ?? '', page: LISTING_FIRST_PAGE })
+              }
+            />
+            <Select
+              label="Alerts"
+              allowDeselect={false}
+              data={[
+                { value: '', label: ALL_ALERTS_LABEL },
+                ...ALERT_COLORS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) })),
+              ]}
+              value={search.alert}
+              onChange={(value) => onSearchChange({ ...search, alert: (value ?? '') as AlertColor | '' })}
+            />
+          </SimpleGrid>
+        </Collapse>
       </Card>
 
       {query.isError ? (
@@ -203,6 +237,8 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
             </Button>
           </Stack>
         </Card>
+      ) : phone ? (
+        <ApplicationCards rows={rows} dimmed={query.isPlaceholderData} />
       ) : (
         <Card withBorder padding={0} radius="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
           <Table.ScrollContainer minWidth={900}>
