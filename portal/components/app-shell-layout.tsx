@@ -37,7 +37,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { type StoredCompany, useAuth } from '../lib/auth-store.ts';
+import { mayOpenPage } from '../lib/area-access.ts';
+import { type StoredCompany, type StoredUser, useAuth } from '../lib/auth-store.ts';
 import { SUPER_ADMIN_REDIRECTED_PATHS } from '../lib/constants.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
 import { PortalBrand, usePortalTitle } from './portal-brand.tsx';
@@ -74,12 +75,12 @@ export function activeNavPath(
   return matching.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-/** Bulk upload (issue 13): agents, admins and super-admins, who create applications; not customers. */
+/** Bulk upload (issue 13); shown when its area is granted (issue 20). */
 const BULK_UPLOAD_NAV_ITEMS = [
   { to: '/dashboard/bulk-upload', label: 'Bulk upload', Icon: IconUpload },
 ] as const;
 
-/** Reporting and commission (issue 12), resources and the price predictor (issue 15) and texting (issue 14): agents, admins and super-admins; not customers. */
+/** Reporting and commission (issue 12), resources and the price predictor (issue 15) and texting (issue 14); each shown when its area is granted (issue 20). */
 const REPORTING_NAV_ITEMS = [
   { to: '/dashboard/reporting', label: 'Reporting', Icon: IconChartBar },
   { to: '/dashboard/reporting/analytics', label: 'Analytics', Icon: IconChartLine },
@@ -110,20 +111,17 @@ export interface AppShellLayoutProps {
 }
 
 /**
- * Nav items the user may open: a super-admin does not see the agent-only pages (ADR 090); admins
- * and super-admins also get the administration areas; a customer only the dashboard.
+ * Nav items the user may open: the pages of the areas in their `user_accesses_final` (the one
+ * access decision, issue 20: a customer gets none) and the ungated ones; a super-admin does not see
+ * the agent-only pages (ADR 090); admins and super-admins also get the administration areas.
  */
-function visibleNavItems(role: string | undefined) {
-  // A customer opens their dashboard only (issue 16): the application pages are the agents'.
-  if (role === 'customer') return NAV_ITEMS.filter((item) => item.to === '/dashboard');
+export function visibleNavItems(user: StoredUser | null) {
+  const role = user?.role;
   const hidden: readonly string[] = role === 'super-admin' ? SUPER_ADMIN_REDIRECTED_PATHS : [];
-  const reporting =
-    role === undefined || role === 'customer' ? [] : [...BULK_UPLOAD_NAV_ITEMS, ...REPORTING_NAV_ITEMS];
-  const items =
-    role === 'admin' || role === 'super-admin'
-      ? [...NAV_ITEMS, ...reporting, ...ADMIN_NAV_ITEMS]
-      : [...NAV_ITEMS, ...reporting];
-  return items.filter((item) => !hidden.includes(item.to));
+  const admin = role === 'admin' || role === 'super-admin' ? ADMIN_NAV_ITEMS : [];
+  return [...NAV_ITEMS, ...BULK_UPLOAD_NAV_ITEMS, ...REPORTING_NAV_ITEMS, ...admin].filter(
+    (item) => !hidden.includes(item.to) && mayOpenPage(user, item.to),
+  );
 }
 
 /**
@@ -150,7 +148,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
   const [showDrawer, setShowDrawer] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
   const queryClient = useQueryClient();
-  const navItems = visibleNavItems(user?.role);
+  const navItems = visibleNavItems(user);
   const activePath = activeNavPath(
     pathname,
     navItems.map((item) => item.to),

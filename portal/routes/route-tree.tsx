@@ -51,6 +51,7 @@ import { SovQuoteNotFound } from '../features/sov-quote/components/sov-quote-not
 import { ApiRequestError } from '../lib/api-client.ts';
 import { takeRedirectBackPath, useAuth } from '../lib/auth-store.ts';
 import { checkApplicationId } from './guards/check-application-id.ts';
+import { checkAreaAccess } from './guards/check-area-access.ts';
 import { checkAuth } from './guards/check-auth.ts';
 import { checkSovQuote } from './guards/check-sov-quote.ts';
 import { checkSubscription } from './guards/check-subscription.ts';
@@ -207,9 +208,11 @@ const subscriptionLayout = createRoute({
   getParentRoute: () => appLayout,
   id: 'subscription-layout',
   // Customers first (issue 16): "Access denied" inside the shell, not plans or failed calls.
+  // Then the area's access decision (issue 20): a page outside user_accesses_final is "Access denied".
   beforeLoad: (options) => {
     denyCustomer(options);
     checkSubscription(options);
+    checkAreaAccess(options);
   },
   errorComponent: RouteError,
 });

@@ -1,26 +1,26 @@
 /**
- * preValidation hook of every application call (agent-portal/*, sov/*): a session (401), not a
- * customer (403: applications are the agents' and their admins' work), and a company with an
- * active subscription or trial (402). SPEC §6, §8.
+ * preValidation hook of every call of a gated area (agent-portal/*, sov/*, reporting/*, ...): a
+ * session (401), then the one access decision over the route's area (server/access): 403 for a
+ * role outside it, 402 without an active subscription or trial, 403 without the area's
+ * permission. SPEC §6, §8; docs/decisions/320-one-access-decision.md.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireCallAccess } from '../access/access-rules.ts';
 import type { Executor } from '../db/database.ts';
-import { FORBIDDEN_MESSAGE } from '../services/applications-service.ts';
-import { requireApplicationAccess } from '../services/check-subscription.ts';
-import { ApiError } from './api-error.ts';
 import { actorOf, authenticateHook } from './authenticate-hook.ts';
 
 /**
- * After authentication: throws ApiError 403 for a customer, 402 for a company without an active
- * subscription or trial. Shared by the application calls and the file download.
+ * After authentication: throws the ApiError of the decision's refusal of the route's area for the
+ * caller (the session's account or the partner key, each with its company). Shared by the area
+ * calls and the file download.
  */
 export function requireApplicationCaller(request: FastifyRequest): void {
   const actor = actorOf(request);
-  if (actor.role === 'customer') throw new ApiError(403, FORBIDDEN_MESSAGE);
-  requireApplicationAccess(actor, request.account ?? request.partnerKey);
+  const caller = request.account ?? request.partnerKey;
+  requireCallAccess(actor.role, request.routeOptions.url, caller?.company ?? null);
 }
 
-/** The hook for `db`; throws ApiError 401, 403 or 402 in that order. */
+/** The hook for `db`; throws ApiError 401, then 403 or 402 in the decision's order. */
 export function applicationAccessHook(db: Executor) {
   const authenticate = authenticateHook(db);
   return async (request: FastifyRequest, reply: FastifyReply) => {

@@ -2,6 +2,7 @@
  * Login, logout, session look-up and the account view of docs/api.md Auth (SPEC §3 User and
  * Company, §6 trial and expiry).
  */
+import { userAccessesFinal } from '../access/access-rules.ts';
 import { hashSessionKey, newSessionKey, SESSION_TTL_MS } from '../auth/session-key.ts';
 import { verifyPassword } from '../auth/verify-password.ts';
 import type { Executor } from '../db/database.ts';
@@ -23,7 +24,8 @@ const DUMMY_HASH =
 
 /**
  * What login and me answer: `{user, company, user_settings}` shaped as docs/api.md Auth and
- * docs/api-accounts.md (SPEC §3 User and Company; eo_expiry from the company's eo_data.expiry).
+ * docs/api-accounts.md (SPEC §3 User and Company; eo_expiry from the company's eo_data.expiry;
+ * user_accesses_final: the areas the access decision opens, docs/decisions/320).
  */
 export function accountView(account: Account, now: Date = new Date()) {
   const { user, company, agent } = account;
@@ -38,7 +40,7 @@ export function accountView(account: Account, now: Date = new Date()) {
       customer_id: user.customer_id,
       assigned_agent_id: user.assigned_agent_id,
       mga_company: company ? { id: company.id, name: company.name } : null,
-      user_accesses_final: company?.permissions ?? [],
+      user_accesses_final: userAccessesFinal(user.role, company, now),
       eo_expiry: company?.eo_data?.expiry ?? null,
     },
     company: company ? companyView(company, account.logoVersion, now) : null,

@@ -1,7 +1,8 @@
 /**
- * Trial, subscription and expiry arithmetic of a company (SPEC §6): what check-subscription and
+ * Trial, subscription and expiry arithmetic of a company (SPEC §6): what the access decision and
  * the expiry alert decide on. Pure functions of the stored company and `now`.
  */
+import { trialActive } from '../access/access-decision.ts';
 
 /** One day in ms. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,16 +32,12 @@ export function trialRemainingDays(company: CompanyAccessFields, now: Date = new
 }
 
 /**
- * A trial is active when it has an end date, days remain and it is not disabled. SPEC §6.
+ * A trial is active when it has an end date, days remain and it is not disabled: the access
+ * decision's rule (server/access/access-decision.ts trialActive). SPEC §6.
  */
 export function isTrialActive(company: CompanyAccessFields, now: Date = new Date()): boolean {
-  return !company.is_trial_disabled && company.trial_ends_at !== null && trialRemainingDays(company, now) > 0;
-}
-
-/**
- * Whether the company may use the application calls: an active subscription or an active trial.
- * SPEC §2 check-subscription, §6.
- */
-export function hasApplicationAccess(company: CompanyAccessFields, now: Date = new Date()): boolean {
-  return company.has_active_subscription || isTrialActive(company, now);
+  return trialActive({
+    is_trial_disabled: company.is_trial_disabled,
+    trial_remaining_days: trialRemainingDays(company, now),
+  });
 }

@@ -8,6 +8,8 @@ export interface Plan {
   price_monthly: number;
   max_users: number | null;
   features: string[];
+  /** The areas the plan opens (server/config/access-areas.json permissions; docs/decisions/320). */
+  permissions: string[];
 }
 
 /** Every plan, cheapest first. docs/api-accounts.md Plans. */

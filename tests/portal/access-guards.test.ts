@@ -19,6 +19,7 @@ import { checkSubscription, needsSubscription } from '../../portal/routes/guards
 import { redirectSuperAdminToDashboard } from '../../portal/routes/guards/redirect-super-admin-to-dashboard.ts';
 import { createAppRouter } from '../../portal/routes/router.tsx';
 import type { RouterContext } from '../../portal/routes/router-context.ts';
+import { ALL_AREAS } from './all-areas.ts';
 
 const TRIAL_ACTIVE: StoredCompany = {
   id: 1,
@@ -150,7 +151,12 @@ describe('the route tree', () => {
   }
 
   function signIn(role: string, company: StoredCompany | null) {
-    setSession('sk-1', { id: 7, name: 'Alex', role, agent: role === 'agent' ? { id: 3 } : null }, company);
+    const user_accesses_final = role === 'customer' ? [] : ALL_AREAS;
+    setSession(
+      'sk-1',
+      { id: 7, name: 'Alex', role, agent: role === 'agent' ? { id: 3 } : null, user_accesses_final },
+      company,
+    );
   }
 
   it('check-auth: every account page needs a session', async () => {

@@ -9,6 +9,7 @@ import { AppShellLayout } from '../../portal/components/app-shell-layout.tsx';
 import { operationsOf } from '../../portal/features/api-partner/api/get-openapi-document.ts';
 import { ApiPartnerPage } from '../../portal/features/api-partner/components/api-partner-page.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { ALL_AREAS } from './all-areas.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 beforeEach(() => {
@@ -48,13 +49,17 @@ describe('AppShellLayout account pieces', () => {
   });
 
   it('hides the agent-only Applications item from super-admins only', async () => {
-    setSession('sk-1', { id: 1, name: 'Sam Super', role: 'super-admin' }, null);
+    setSession(
+      'sk-1',
+      { id: 1, name: 'Sam Super', role: 'super-admin', user_accesses_final: ALL_AREAS },
+      null,
+    );
     const view = renderWithProviders(<AppShellLayout onLogout={() => {}} />);
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(nav.textContent).toContain('Dashboard');
     expect(nav.textContent).not.toContain('Applications');
     view.unmount();
-    setSession('sk-2', { id: 12, name: 'Alex Agent', role: 'agent' }, null);
+    setSession('sk-2', { id: 12, name: 'Alex Agent', role: 'agent', user_accesses_final: ALL_AREAS }, null);
     renderWithProviders(<AppShellLayout onLogout={() => {}} />);
     expect((await screen.findByRole('navigation', { name: 'Main navigation' })).textContent).toContain(
       'Applications',

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorPageText } from '../../portal/components/error-page.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { createAppRouter } from '../../portal/routes/router.tsx';
+import { ALL_AREAS } from './all-areas.ts';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 
 describe('errorPageText', () => {
@@ -59,7 +60,7 @@ describe('unmatched and unknown pages', () => {
   });
 
   it('a non-numeric application id is a 404 inside the shell', async () => {
-    setSession('sk-1', { id: 1, name: 'Alex' }, null);
+    setSession('sk-1', { id: 1, name: 'Alex', user_accesses_final: ALL_AREAS }, null);
     await show('/agent-portal/application-details/abc');
     expect(await screen.findByText('Page Not Found')).toBeTruthy();
     expect(document.body.textContent).toContain('Rocket MGA');

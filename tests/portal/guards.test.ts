@@ -9,6 +9,7 @@ import { checkAuth } from '../../portal/routes/guards/check-auth.ts';
 import { redirectToDashboard } from '../../portal/routes/guards/redirect-to-dashboard.ts';
 import { createAppRouter } from '../../portal/routes/router.tsx';
 import type { RouterContext } from '../../portal/routes/router-context.ts';
+import { ALL_AREAS } from './all-areas.ts';
 
 function context(loggedIn: boolean, remembered: string[] = []): RouterContext {
   return {
@@ -102,7 +103,7 @@ describe('the route tree', () => {
 
   it('redirects / and /login, and a logged-in user away from the login page', async () => {
     expect((await landOn('/login')).pathname).toBe('/auth/login');
-    setSession('key-1', { id: 1, name: 'Alex Agent' }, null);
+    setSession('key-1', { id: 1, name: 'Alex Agent', user_accesses_final: ALL_AREAS }, null);
     expect((await landOn('/')).pathname).toBe('/dashboard');
     expect((await landOn('/auth/login')).pathname).toBe('/dashboard');
     expect((await landOn('/agent-portal/application-details')).pathname).toBe('/agent-portal');

@@ -11,13 +11,18 @@ import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.t
 import { carriersWritingProduct } from '../../portal/lib/carrier-catalog.ts';
 import { resolveCarrier } from '../../server/quoting/carrier-settings.ts';
 import { carriersFile } from '../../server/quoting/carriers-file.ts';
+import { ALL_AREAS } from './all-areas.ts';
 import { renderAppAt } from './render-app-at.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 
 beforeEach(() => {
   localStorage.clear();
   reloadAuthFromStorage();
-  setSession('sk-1', { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 } }, null);
+  setSession(
+    'sk-1',
+    { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 }, user_accesses_final: ALL_AREAS },
+    null,
+  );
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -93,7 +98,10 @@ describe('the entry pages', () => {
           lng: -80.19,
         });
       if (path === 'auth/me')
-        return envelope({ user: { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 } }, company: null });
+        return envelope({
+          user: { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 }, user_accesses_final: ALL_AREAS },
+          company: null,
+        });
       if (path === 'agent-portal/create-new-application') return envelope({ application: { id: 77 } });
       // The details page it opens is not under test here.
       if (path === 'agent-portal/get-application-by-id')
@@ -151,7 +159,14 @@ describe('the entry pages', () => {
   });
 
   it('the shell links to both pages and marks the current one', async () => {
-    mockFetch(() => envelope({ isItWorkingHour: true }));
+    mockFetch((path) =>
+      path === 'auth/me'
+        ? envelope({
+            user: { id: 7, name: 'Alex', role: 'agent', user_accesses_final: ALL_AREAS },
+            company: null,
+          })
+        : envelope({ isItWorkingHour: true }),
+    );
     await renderAppAt('/agent-portal/excess-flood');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const commercial = within(nav).getByRole('link', { name: 'Commercial flood' });

@@ -18,6 +18,7 @@ import {
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { sovQuoteManagers } from '../../portal/lib/carrier-catalog.ts';
 import { sovQuoteParamsProblem } from '../../portal/routes/guards/check-sov-quote.ts';
+import { ALL_AREAS } from './all-areas.ts';
 import { renderAppAt } from './render-app-at.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 
@@ -54,7 +55,11 @@ function notFoundAnswer(message: string) {
 beforeEach(() => {
   localStorage.clear();
   reloadAuthFromStorage();
-  setSession('sk-1', { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 } }, null);
+  setSession(
+    'sk-1',
+    { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 }, user_accesses_final: ALL_AREAS },
+    null,
+  );
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -199,6 +204,11 @@ describe('the route', () => {
   it('prefills the statement from the document, adds a building, submits, and returns to the quotes', async () => {
     const submitted: Record<string, unknown>[] = [];
     const calls = mockFetch((path, body) => {
+      if (path === 'auth/me')
+        return envelope({
+          user: { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 }, user_accesses_final: ALL_AREAS },
+          company: null,
+        });
       if (path === 'sov/get-sov-quote')
         return envelope({
           carrier: { quote_manager_id: 'tmh', display_name: 'Tokio Marine Highland' },

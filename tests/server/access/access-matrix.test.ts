@@ -3,9 +3,20 @@
  * with a revoked key, against every endpoint of the OpenAPI document, on the callers' company's
  * records and on another company's. Every cell is an asserted status; refused writes leave their
  * target unchanged, refusals carry no data and listings show no other company's rows
- * (docs/decisions/106-access-matrix-over-every-endpoint.md).
+ * (docs/decisions/106-access-matrix-over-every-endpoint.md). Issue 20: companies lacking each
+ * area's permission, on the starter plan, unsubscribed, with a disabled or an expired trial, get
+ * the one access decision's refusals on every call of the areas (docs/decisions/320).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaOfPath } from '../../../server/access/access-decision.ts';
+import {
+  ACCESS_RULES,
+  notInPlanMessage,
+  SUBSCRIPTION_REQUIRED,
+} from '../../../server/access/access-rules.ts';
+import { type CompanyRow, companies } from '../../../server/db/schema.ts';
+import { addAccount } from '../helpers/add-account.ts';
 import { apiEndpoints } from '../helpers/api-endpoints.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { type Cell, checkCall, runCells } from './access-cell.ts';
@@ -54,6 +65,12 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
+
+/** The access area (server/config/access-areas.json) of a cell's endpoint, or null. */
+const areaOfCell = (cell: Cell) => areaOfPath(ACCESS_RULES, cell.endpoint.split(' ')[1], 'calls');
+
+/** A plan no longer offered: a company on it has only its own permissions (docs/decisions/320). */
+const RETIRED_PLAN = 'retired-plan';
 
 describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
   let t: TestApp;
@@ -140,6 +157,116 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       .filter((endpoint) => SUBSCRIBED_CALL.test(endpoint));
     expect(guarded.filter((endpoint) => !cells.some((cell) => cell.endpoint === endpoint))).toEqual([]);
   });
+
+  it('gates exactly the calls of the access areas: every area call needs a subscription, and the reverse', () => {
+    const endpoints = apiEndpoints(t.app).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    const guarded = endpoints.filter((e) => SUBSCRIBED_CALL.test(e) || SUBSCRIBED_FILE.test(e));
+    const inAreas = endpoints.filter((e) => areaOfPath(ACCESS_RULES, e.split(' ')[1], 'calls') !== null);
+    expect(inAreas).toEqual(guarded);
+  });
+
+  /** An admin (and their session key) of a new company with the given state. */
+  async function companyAdmin(name: string, state: Partial<CompanyRow>) {
+    const [company] = await t.db
+      .insert(companies)
+      .values({ name, ...state })
+      .returning();
+    const email = w.uniqueEmail('area-admin');
+    await addAccount(t.db, { email, role: 'admin', companyId: company.id });
+    return { companyId: company.id, key: await t.loginAs(email) };
+  }
+
+  it.each(ACCESS_RULES.areas.map((area) => [area.permission, area] as const))(
+    'answers 403 to a subscribed company without the %s permission on every call of the area, changing nothing',
+    async (permission, area) => {
+      const others = ACCESS_RULES.areas.map((a) => a.permission).filter((p) => p !== permission);
+      const { key } = await companyAdmin(`Without ${permission}`, {
+        has_active_subscription: true,
+        plan_id: RETIRED_PLAN,
+        permissions: others,
+      });
+      const me = await t.post('auth/me', { session_key: key });
+      expect(me.body.data.user.user_accesses_final).toEqual(others);
+      const cells = allCells(w).filter((cell) => areaOfCell(cell)?.permission === permission);
+      expect(cells.length).toBeGreaterThan(0);
+      const problems: string[] = [];
+      for (const cell of cells) {
+        const request = await cell.request('admin');
+        problems.push(...(await checkCall(w, cell, 'admin', key, 403)));
+        if (cell.endpoint.startsWith('POST ') && !request.form && !request.upload) {
+          const [, path] = cell.endpoint.split(' ');
+          const answer = await t.post(path.replace(/^\/api\//, ''), { session_key: key, ...request.body });
+          if (answer.body.message !== notInPlanMessage(area))
+            problems.push(`${cell.name}: says "${answer.body.message}"`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('a starter company (no reporting) is refused reporting and still answered in the areas its plan opens', async () => {
+    const { key } = await companyAdmin('Starter Agency', {
+      has_active_subscription: true,
+      plan_id: 'starter',
+    });
+    const me = await t.post('auth/me', { session_key: key });
+    expect(me.body.data.user.user_accesses_final).toEqual([
+      'applications',
+      'resources',
+      'price-predictor',
+      'texto',
+    ]);
+    const report = await t.post('reporting/get-report', { session_key: key });
+    expect([report.statusCode, report.body.message, report.body.data]).toEqual([
+      403,
+      'Your plan does not include Reporting.',
+      null,
+    ]);
+    expect((await t.post('agent-portal/get-agent-applications-list', { session_key: key })).statusCode).toBe(
+      200,
+    );
+    expect((await t.post('resources/list', { session_key: key, kind: 'training_video' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it.each([
+    ['never subscribed, no trial', { has_active_subscription: false, plan_id: 'pro' }],
+    [
+      'a trial disabled with days left',
+      {
+        has_active_subscription: false,
+        plan_id: 'pro',
+        is_trial_disabled: true,
+        trial_ends_at: new Date(Date.now() + 5 * 86_400_000),
+      },
+    ],
+    [
+      'an expired trial',
+      { has_active_subscription: false, trial_ends_at: new Date(Date.now() - 86_400_000) },
+    ],
+  ] as const)(
+    'answers 402 on every area call to a company %s, and grants it no area',
+    async (name, state) => {
+      const { key, companyId } = await companyAdmin(`Unsubscribed ${name}`, { ...state, permissions: [] });
+      const me = await t.post('auth/me', { session_key: key });
+      expect(me.body.data.user.user_accesses_final).toEqual([]);
+      const problems: string[] = [];
+      for (const cell of allCells(w).filter((c) => areaOfCell(c) !== null)) {
+        problems.push(...(await checkCall(w, cell, 'admin', key, 402)));
+      }
+      expect(problems).toEqual([]);
+      const report = await t.post('reporting/get-report', { session_key: key });
+      expect(report.body.message).toBe(SUBSCRIPTION_REQUIRED);
+      // Subscribing opens the plan's areas at once.
+      await t.db.update(companies).set({ has_active_subscription: true }).where(eq(companies.id, companyId));
+      expect(
+        (await t.post('auth/me', { session_key: key })).body.data.user.user_accesses_final.length,
+      ).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
   it('has cells on own and on another company for every endpoint, and only for endpoints', () => {
     const cells = allCells(w);

@@ -1,0 +1,80 @@
+/**
+ * The access rules of server/config/access-areas.json with the plans of server/config/plans.json,
+ * and the server's use of the one decision (server/access/access-decision.ts): the subject of a
+ * stored company, `user_accesses_final`, and the refusal of a call (SPEC §6, §8).
+ * docs/decisions/320-one-access-decision.md.
+ */
+import rulesFile from '../config/access-areas.json' with { type: 'json' };
+import type { CompanyRow } from '../db/schema.ts';
+import { ApiError } from '../http/api-error.ts';
+import { FORBIDDEN_MESSAGE } from '../services/applications-service.ts';
+import { trialRemainingDays } from '../services/company-status.ts';
+import { PLANS } from '../services/plans.ts';
+import {
+  type AccessArea,
+  type AccessRefusal,
+  type AccessRules,
+  type AccessSubject,
+  areaOfPath,
+  companyPermissions,
+  decideAccess,
+  grantedAreas,
+} from './access-decision.ts';
+
+/** The rules every page and call is decided with. */
+export const ACCESS_RULES: AccessRules = rulesFile;
+
+export const SUBSCRIPTION_REQUIRED = 'Subscription required.';
+
+/** The 403 of an area the company's plan and overrides do not grant: "Your plan does not include Reporting.". */
+export function notInPlanMessage(area: Pick<AccessArea, 'label'>): string {
+  return `Your plan does not include ${area.label}.`;
+}
+
+/** The message of a refusal of `area` (SPEC §8 envelope message). */
+export function refusalMessage(refusal: AccessRefusal, area: Pick<AccessArea, 'label'>): string {
+  if (refusal.reason === 'subscription') return SUBSCRIPTION_REQUIRED;
+  if (refusal.reason === 'permission') return notInPlanMessage(area);
+  return FORBIDDEN_MESSAGE;
+}
+
+/** The subject of a `role` in a stored company at `now`; no company: no permission, no subscription. */
+export function accessSubjectOf(
+  role: string,
+  company: CompanyRow | null,
+  now: Date = new Date(),
+): AccessSubject {
+  return {
+    role,
+    permissions: company ? companyPermissions(ACCESS_RULES, PLANS, company) : [],
+    has_active_subscription: company?.has_active_subscription ?? false,
+    trial_remaining_days: company ? trialRemainingDays(company, now) : 0,
+    is_trial_disabled: company?.is_trial_disabled ?? false,
+  };
+}
+
+/** `user_accesses_final` of the login and me answers: the areas the decision opens to the user. */
+export function userAccessesFinal(
+  role: string,
+  company: CompanyRow | null,
+  now: Date = new Date(),
+): string[] {
+  return grantedAreas(ACCESS_RULES, accessSubjectOf(role, company, now));
+}
+
+/**
+ * Throws the ApiError of a call to route `url` the decision refuses: 403 'Forbidden.' for a role
+ * outside the area, 402 'Subscription required.', 403 notInPlanMessage. A URL no area covers is a
+ * route wired to the guard by mistake: a plain Error (500).
+ */
+export function requireCallAccess(
+  role: string,
+  url: string | undefined,
+  company: CompanyRow | null,
+  now: Date = new Date(),
+): void {
+  const area = url === undefined ? null : areaOfPath(ACCESS_RULES, url, 'calls');
+  if (!area) throw new Error(`no access area covers the call ${url}`);
+  const decision = decideAccess(ACCESS_RULES, accessSubjectOf(role, company, now), area);
+  if (!decision.allowed) throw new ApiError(decision.status, refusalMessage(decision, area));
+}

@@ -1,0 +1,79 @@
+/**
+ * Issue 20 in Chromium (docs/decisions/320-one-access-decision.md): the super-admin creates a
+ * subscribed company on the Starter plan (no reporting permission) and its admin; that admin does
+ * not see Reporting in the navigation, and /dashboard/reporting shows "Access denied" inside the
+ * shell, with no serious axe violation in light and dark (test-results/area-access-denied-<mode>.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe-violations.ts';
+import { type RunningPortal, startPortal } from './harness.ts';
+
+const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
+const ADMIN_EMAIL = 'starter-admin@demo.test';
+const ADMIN_PASSWORD = 'starter-pass-1';
+
+describe('a company without the reporting permission in Chromium', () => {
+  let portal: RunningPortal;
+
+  /** POST /api/<path>; throws unless the envelope says success. */
+  async function call(path: string, body: Record<string, unknown>) {
+    const response = await fetch(`${portal.baseUrl}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (answer.status !== 'success') throw new Error(`${path}: ${answer.message}`);
+    return answer.data;
+  }
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    const { session_key } = await call('auth/login', { email: 'superadmin@demo.test', password: 'demo1234' });
+    const { company } = await call('companies/create', {
+      session_key,
+      name: 'Starter Flood Agency',
+      has_active_subscription: true,
+      plan_id: 'starter',
+    });
+    await call('users/create', {
+      session_key,
+      name: 'Stella Starter',
+      email: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+      role: 'admin',
+      company_id: company.id,
+    });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`hides Reporting and denies /dashboard/reporting (${mode})`, async () => {
+      const page = await portal.newPage({ bypassCSP: true });
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        COLOR_SCHEME_KEY,
+        mode,
+      ] as const);
+      try {
+        await portal.signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+        const nav = page.getByRole('navigation', { name: 'Main navigation' });
+        await nav.getByRole('link', { name: 'Resources' }).waitFor();
+        expect(await nav.getByRole('link', { name: 'Reporting' }).count()).toBe(0);
+        expect(await nav.getByRole('link', { name: 'Commission' }).count()).toBe(0);
+
+        await page.goto(`${portal.baseUrl}/dashboard/reporting`);
+        await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+        // Inside the shell: the navigation is still the way back.
+        await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+        expect(await page.getByRole('table', { name: 'Report' }).count()).toBe(0);
+        await page.waitForLoadState('networkidle');
+        await portal.screenshot(page, `area-access-denied-${mode}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    }, 120_000);
+  }
+});
