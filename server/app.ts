@@ -52,6 +52,11 @@ import { resourcesRoutes } from './routes/resources-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
 import { sovRoutes } from './routes/sov-routes.ts';
 import { textingRoutes } from './routes/texting-routes.ts';
+import {
+  DEFAULT_THROTTLE_TEST_LIMIT,
+  type ThrottleTestLimit,
+  throttleTestRoute,
+} from './routes/throttle-test-route.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
@@ -110,6 +115,8 @@ export interface BuildAppOptions {
   loginRateLimit?: LoginRateLimit;
   /** Calls per window of one partner API key (issue 16); tests lower it. */
   partnerRateLimit?: PartnerRateLimit;
+  /** Calls per window of one caller to GET /api/test/throttle (SPEC §7); tests lower the window. */
+  throttleTestLimit?: ThrottleTestLimit;
   /** false in dev: Vite's dev server injects inline scripts the production CSP forbids. */
   contentSecurityPolicy?: boolean;
   /** Overrides of the environment's issue 4 settings (PUBLIC_BASE_URL, SMTP_URL, MAIL_SINK, ...). */
@@ -254,6 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sovRoutes, { db, sov: options.sov });
   await app.register(fileRoutes, { db });
   await app.register(utilityRoutes, { db });
+  await app.register(throttleTestRoute, { limit: options.throttleTestLimit ?? DEFAULT_THROTTLE_TEST_LIMIT });
   await app.register(reportingRoutes, { db });
   await app.register(commissionRoutes, { db });
   await app.register(resourcesRoutes, { db });

@@ -60,6 +60,15 @@ export function setPaymentRequiredHandler(handler: () => void): void {
   paymentRequiredHandler = handler;
 }
 
+/**
+ * A 402 that names a plan's limit (`error_obj.plan`, e.g. users/create past the plan's max_users,
+ * docs/api-accounts.md): the subscription is fine, so the page that asked shows the message with
+ * the plans page one click away instead of being left (issue 20).
+ */
+export function isPlanLimit(envelope: Pick<ApiEnvelope<unknown>, 'code' | 'error_obj'>): boolean {
+  return envelope.code === 402 && typeof envelope.error_obj?.plan === 'string';
+}
+
 function currentPath(): string {
   const { pathname, search, hash } = window.location;
   return `${pathname}${search}${hash}`;
@@ -139,7 +148,7 @@ export async function apiCall<T>(
     logout({ rememberPath: path401 });
     unauthorizedHandler(path401);
   }
-  if (envelope.code === 402 && withSession) paymentRequiredHandler();
+  if (envelope.code === 402 && withSession && !isPlanLimit(envelope)) paymentRequiredHandler();
   if (!options.silent && !options.suppressToast?.(envelope)) {
     const { title, body: text } = errorToastText(envelope);
     showToast(envelope.code === 200 ? 'success' : 'warning', title, text);

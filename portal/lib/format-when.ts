@@ -33,9 +33,18 @@ function isKnownTimeZone(zone: string): boolean {
 }
 
 /**
- * "Just now" for a recent `time`, else `time` in `format` in `zone` (an IANA name such as
- * `America/New_York`; null or unknown: the browser's zone); an unreadable time is shown as given.
+ * An instant `time` (ISO) in `format` (dayjs tokens) in `zone` (an IANA name such as
+ * `America/New_York`; default the user's setting, then the company's; null or unknown: the
+ * browser's zone); an unreadable time is shown as given. Every timestamp the portal shows goes
+ * through here (issue 20); calendar days (`YYYY-MM-DD`: an expiry, an effective date) do not.
  */
+export function formatInUserZone(time: string, format: string, zone: string | null = userTimeZone()): string {
+  const parsed = dayjs(time);
+  if (!parsed.isValid()) return time;
+  return (zone && isKnownTimeZone(zone) ? parsed.tz(zone) : parsed).format(format);
+}
+
+/** "Just now" for a recent `time`, else formatInUserZone(time, format, zone). */
 export function formatWhen(
   time: string,
   format: string,
@@ -43,7 +52,5 @@ export function formatWhen(
   zone: string | null = userTimeZone(),
 ): string {
   if (isRecent(time, now)) return 'Just now';
-  const parsed = dayjs(time);
-  if (!parsed.isValid()) return time;
-  return (zone && isKnownTimeZone(zone) ? parsed.tz(zone) : parsed).format(format);
+  return formatInUserZone(time, format, zone);
 }

@@ -51,13 +51,10 @@ import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { workerSettingsOf } from './portal-settings-service.ts';
 import { ruleContextOf } from './schema-engine.ts';
 import { compiledSchemaSetOf, currentSchemaVersion, migrationsFrom } from './schema-versions.ts';
+import { refuseStateChange, stateRefusal } from './state-refusal.ts';
 import { visibleDocument } from './visible-document.ts';
 
 export const NOT_FOUND_MESSAGE = 'Application not found.';
-export const NOT_LICENSED_MESSAGE = "Invalid state! Agent don't have license for the given address state.";
-/** The agency is not approved for the property's state (in the style of the licence message). */
-export const NOT_APPROVED_STATE_MESSAGE =
-  'Invalid state! Agency is not approved for the given address state.';
 export const NOT_SUPPORTED_MESSAGE = 'Application type is not supported yet.';
 export const ALREADY_LAUNCHED_MESSAGE = 'Application is already launched.';
 export const FORBIDDEN_MESSAGE = 'Forbidden.';
@@ -156,18 +153,6 @@ export async function resolveAgent(db: Executor, actor: Actor, requested: number
 }
 
 /**
- * Why an agent may not create an application in `state`: NOT_LICENSED_MESSAGE when the agent holds
- * no licence for it, NOT_APPROVED_STATE_MESSAGE when the agency is restricted to `approved` states
- * (an empty list: not restricted, docs/decisions/150-approved-states.md) without it; null when it
- * may. SPEC §6. Shared by create-new-application and the bulk import.
- */
-export function stateRefusal(licensed: string[], approved: string[], state: string): string | null {
-  if (!licensed.includes(state)) return NOT_LICENSED_MESSAGE;
-  if (approved.length > 0 && !approved.includes(state)) return NOT_APPROVED_STATE_MESSAGE;
-  return null;
-}
-
-/**
  * The row of a new application (status new) of `agent` with document `doc` under `schemaVersion`:
  * the record schema's defaults, the product as carrier_quote_type, searched address and client
  * name from the document. Shared by create-new-application and the bulk import.
@@ -195,7 +180,8 @@ export function newApplicationRecord(
 
 /**
  * Creates an application for an address: checks the agent's licence for the state (422
- * NOT_LICENSED_MESSAGE) and the agency's approved states (422 NOT_APPROVED_STATE_MESSAGE), stores applyDefaults(address + placeholders) as the document and the
+ * NOT_LICENSED_MESSAGE) and the agency's approved states (422 NOT_APPROVED_STATE_MESSAGE,
+ * state-refusal.ts), stores applyDefaults(address + placeholders) as the document and the
  * record schema's row defaults. Returns the application view. SPEC §6, docs/api.md.
  */
 export async function createApplication(
@@ -306,7 +292,7 @@ function documentColumns(doc: Doc, row: ApplicationRow) {
 
 /**
  * Saves fields of a draft (status new, else 409): checks only types and options of what is sent,
- * then merges it over the stored document, recomputes computed fields and bumps `version`.
+ * refuses a changed state the agent may not have (422, state-refusal.ts), then merges it over the stored document, recomputes computed fields and bumps `version`.
  * With `version` (the one the edit was based on) different from the stored one, changes nothing
  * and throws ApiError 409 STALE_VERSION_MESSAGE with `data.application`, the current view, so
  * no acknowledged write is overwritten unseen. docs/api.md update-application, docs/decisions/100.
@@ -326,12 +312,14 @@ export async function updateApplicationDetails(
       throw new ApiError(409, STALE_VERSION_MESSAGE, null, { application: await viewOf(tx, row) });
     }
     const doc = mergeDetails(await compiledSchemaSetOf(tx, row.schema_version), row, details, true);
+    await refuseStateChange(tx, row, doc);
     return viewOf(tx, await updateApplication(tx, id, documentColumns(doc, row)));
   });
 }
 
 /**
- * Launches an application: 409 unless new; 422 for a type not quoted yet, invalid data (first
+ * Launches an application: 409 unless new; 422 for a type not quoted yet, a changed state the
+ * agent may not have (state-refusal.ts), invalid data (first
  * message, error_obj by field, data.messages) or an underwriting block (its message,
  * data.outcomes). Otherwise stores the document, sets status launched and queues one pending
  * quote and job per launch target, all in one transaction (with no target it is completed at
@@ -352,6 +340,7 @@ export async function launchApplication(
     // Validated and launched against the version the application was made (or last reset) under.
     const compiled = await compiledSchemaSetOf(tx, row.schema_version);
     const doc = mergeDetails(compiled, row, details, false);
+    await refuseStateChange(tx, row, doc);
     const ctx = ruleContextOf(row);
     // The form's own order first (what the agent sees), then anything malformed outside the form.
     const messages = validateDocument(compiled, doc, ctx);

@@ -9,6 +9,9 @@
  * With `working_hours_only`, nothing is sent outside the agency's working hours: the job is due
  * at, or put back to, the next opening (docs/decisions/251-auto-send-working-hours.md).
  * Each channel's outcome writes an alert note (SPEC §3 Note; colour from alert-colours.json).
+ * A client who is a portal user (the application's `client_user_id`) decides by their own
+ * settings: e-mail notifications off, no e-mail; SMS notifications off (the default), no SMS; each
+ * channel not sent writes a plain note saying so (docs/decisions/332-notification-settings-decide.md).
  * At most once per application, event and launch (docs/decisions/254-auto-send-at-most-once.md):
  * the dedupe key makes one job; the job records `sending` before each send and the outcome with
  * its note in one transaction; a channel found `sending` after a crash is never sent again.
@@ -22,6 +25,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { renderTemplate } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
 import { toE164 } from '../messaging/sms/phone-number.ts';
+import { findAccountByUserId } from '../repositories/accounts-repository.ts';
 import { findApplication } from '../repositories/applications-repository.ts';
 import { companySettingsOf, findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { enqueueJob, setJobProgress } from '../repositories/jobs-repository.ts';
@@ -36,6 +40,7 @@ import {
   type StoredSettings,
 } from './portal-settings-service.ts';
 import { sendAutomaticText, type TextingDeps } from './texting-service.ts';
+import { userSettingsOf } from './user-settings.ts';
 
 /** The job kind's name in server/jobs/job-kinds.ts. */
 export const AUTO_SEND_KIND = 'auto-send';
@@ -44,8 +49,8 @@ export const AUTO_SEND_MAX_ATTEMPTS = 10;
 
 export type AutoSendEvent = 'complete' | 'timeout';
 type Channel = 'email' | 'sms';
-/** A channel's state in the job's progress; absent until its send starts. */
-type ChannelState = 'sending' | 'sent' | 'failed';
+/** A channel's state in the job's progress; absent until its send starts; `off`: the client turned it off. */
+type ChannelState = 'sending' | 'sent' | 'failed' | 'off';
 
 /** The note `sent_by` of each event and channel (SPEC §3 Note; schemas/constants/alert-colours.json). */
 export const AUTO_SEND_NOTE_SENDERS: Record<AutoSendEvent, Record<Channel, string>> = {
@@ -134,6 +139,39 @@ interface Outcome {
 
 const CHANNEL_WORDS: Record<Channel, string> = { email: 'e-mail', sms: 'text message' };
 
+/** The setting of SPEC §3 user_settings that lets each channel reach a user. */
+const CHANNEL_SETTINGS = { email: 'email_notifications', sms: 'sms_notifications' } as const;
+const SETTING_WORDS: Record<Channel, string> = { email: 'e-mail', sms: 'SMS' };
+
+/** The note's words for an event's message on a channel: 'Quotes e-mail', 'Follow-up text message'. */
+function messageName(event: AutoSendEvent, channel: Channel): string {
+  return `${event === 'complete' ? 'Quotes' : 'Follow-up'} ${CHANNEL_WORDS[channel]}`;
+}
+
+/**
+ * The channels the application's client turned off: none when the client is no portal user
+ * (no `client_user_id`: the agency's templates decide alone), else those whose notification
+ * setting is false (user-settings.ts defaults: e-mail on, SMS off).
+ */
+async function channelsTurnedOff(db: Executor, app: ApplicationRow): Promise<Set<Channel>> {
+  if (app.client_user_id === null) return new Set();
+  const client = await findAccountByUserId(db, app.client_user_id);
+  if (!client) return new Set();
+  const settings = userSettingsOf(client.user.settings);
+  return new Set((['email', 'sms'] as const).filter((channel) => !settings[CHANNEL_SETTINGS[channel]]));
+}
+
+/** The plain note (not an alert) of a channel the client turned off. */
+function turnedOffNote(event: AutoSendEvent, channel: Channel): NotePayload {
+  return {
+    is_alert: false,
+    is_active: true,
+    sent_by: AUTO_SEND_NOTE_SENDERS[event][channel],
+    status: 'not_sent',
+    message: `${messageName(event, channel)} not sent: the client turned off ${SETTING_WORDS[channel]} notifications.`,
+  };
+}
+
 /** Renders the channel's template for the application and sends it; never throws for a send failure. */
 async function sendChannel(
   db: Executor,
@@ -144,7 +182,7 @@ async function sendChannel(
   channel: Channel,
   template: Record<string, unknown>,
 ): Promise<Outcome> {
-  const what = `${event === 'complete' ? 'Quotes' : 'Follow-up'} ${CHANNEL_WORDS[channel]}`;
+  const what = messageName(event, channel);
   const subject = await findShortCodeSubject(db, app.id, company.id);
   const values = shortCodeValues(
     subject?.application ?? null,
@@ -219,10 +257,23 @@ export function autoSendJob(deps: AutoSendDeps): JobHandler {
       sms: (settings.sms_templates ?? []).find((t) => t.id === autoSend[payload.event].sms_template_id),
     };
     const workerId = job.locked_by ?? '';
+    const turnedOff = await channelsTurnedOff(db, app);
+    // A channel's outcome and its note in one transaction, while the job's lease holds.
+    const recordOutcome = (state: typeof progress, note: NotePayload) =>
+      db.transaction(async (tx) => {
+        if (!(await setJobProgress(tx, job.id, workerId, state))) throw new Error('The job lease was lost.');
+        await insertNote(tx, app.id, note);
+      });
     for (const channel of ['email', 'sms'] as const) {
       const state = progress[channel];
       const template = templates[channel];
-      if (state === 'sent' || state === 'failed' || (state === undefined && !template)) continue;
+      if (state === 'sent' || state === 'failed' || state === 'off' || (state === undefined && !template))
+        continue;
+      if (state === undefined && turnedOff.has(channel)) {
+        progress[channel] = 'off';
+        await recordOutcome(progress, turnedOffNote(payload.event, channel));
+        continue;
+      }
       let outcome: Outcome;
       if (state === 'sending') {
         outcome = { status: 'failed', message: INTERRUPTED_SEND_MESSAGE };
@@ -241,11 +292,7 @@ export function autoSendJob(deps: AutoSendDeps): JobHandler {
         );
       }
       progress[channel] = outcome.status;
-      await db.transaction(async (tx) => {
-        if (!(await setJobProgress(tx, job.id, workerId, progress)))
-          throw new Error('The job lease was lost.');
-        await insertNote(tx, app.id, notePayload(payload.event, channel, outcome));
-      });
+      await recordOutcome(progress, notePayload(payload.event, channel, outcome));
     }
     return Object.keys(progress).length ? { ...progress } : { skipped: 'No template is set for this event.' };
   };

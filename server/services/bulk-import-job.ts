@@ -25,10 +25,11 @@ import {
 } from '../repositories/bulk-uploads-repository.ts';
 import { approvedStatesOf } from '../repositories/companies-repository.ts';
 import type { Actor } from './actor.ts';
-import { launchApplication, newApplicationRecord, stateRefusal } from './applications-service.ts';
+import { launchApplication, newApplicationRecord } from './applications-service.ts';
 import { BulkFileError, fileRows } from './bulk-upload-file.ts';
 import { checkRow, mappedValues } from './bulk-upload-row.ts';
 import { compiledSchemaSetOf, currentSchemaVersion } from './schema-versions.ts';
+import { stateRefusal } from './state-refusal.ts';
 
 /** The job kind's name in server/jobs/job-kinds.ts. */
 export const BULK_IMPORT_KIND = 'bulk-import';

@@ -1,4 +1,5 @@
 /** New application dialog: ZIP look-up fills the address, create navigates, invalid state opens its dialog (SPEC §8). */
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,6 +108,29 @@ describe('NewApplicationDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create application' }));
     expect(await screen.findByText('You are not licensed in FL.')).toBeTruthy();
     expect(toasts).toEqual([]);
+    expect(created).toEqual([]);
+  });
+
+  it("shows the agency's approved-states refusal as a toast and stays open, creating nothing (issue 20)", async () => {
+    const notApproved = 'Invalid state! Agency is not approved for the given address state.';
+    mockFetch((path) =>
+      path === 'address/zip-lookup'
+        ? envelope(MIAMI)
+        : envelope(null, { status: 'error', code: 422, message: notApproved }),
+    );
+    const created: number[] = [];
+    renderWithProviders(
+      <NewApplicationDialog opened onClose={() => {}} onCreated={(id) => created.push(id)} />,
+    );
+    await fillAddress();
+    fireEvent.click(screen.getByRole('button', { name: 'Create application' }));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Message', message: notApproved }),
+      ),
+    );
+    expect(screen.queryByText('You are not licensed in FL.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create application' })).toBeTruthy();
     expect(created).toEqual([]);
   });
 

@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesByField, validateDocument } from '../../engine/index.ts';
 import { applications, bulkUploadRows, jobs } from '../../server/db/schema.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '../../server/routes/bulk-upload-routes.ts';
-import { NOT_LICENSED_MESSAGE } from '../../server/services/applications-service.ts';
 import { BULK_BATCH_ROWS, bulkImportJob, LEASE_LOST_MESSAGE } from '../../server/services/bulk-import-job.ts';
 import { MAX_ROW_CHARACTERS, MAX_UPLOAD_BYTES } from '../../server/services/bulk-upload-file.ts';
 import { UNKNOWN_ZIP_MESSAGE } from '../../server/services/bulk-upload-row.ts';
 import { compiledSchemaSet } from '../../server/services/schema-engine.ts';
+import { NOT_LICENSED_MESSAGE } from '../../server/services/state-refusal.ts';
 import { bulkCsv, bulkHeader, bulkRow } from '../helpers/bulk-upload-rows.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -1,5 +1,6 @@
 /**
- * Cells of the small calls around the portal: the working-hour flag (open), the ZIP look-up
+ * Cells of the small calls around the portal: the working-hour flag and the throttle test helper
+ * (open), the ZIP look-up
  * (any session), company logos (public files, docs/decisions/086-company-logo-in-the-database.md)
  * and the billing-portal redirect.
  */
@@ -21,6 +22,14 @@ export function utilityCells(w: AccessWorld): Cell[] {
         request: () => ({ body: {} }),
       }),
     ),
+    {
+      // SPEC §7's throttle test helper: open, counted per caller IP (ADR 333), far below its limit here.
+      name: 'GET test/throttle (open)',
+      endpoint: 'GET /api/test/throttle',
+      side: 'none',
+      expected: OPEN,
+      request: () => ({}),
+    },
     {
       name: 'address/zip-lookup',
       endpoint: 'POST /api/address/zip-lookup',

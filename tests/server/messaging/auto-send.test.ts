@@ -5,13 +5,14 @@
  * the follow-up (yellow notes) after `after_minutes`, halved by quote rush; failures give the
  * failure notes; outside working hours (a fixed clock) the job waits for the next opening; a
  * retried or re-claimed job never sends twice; the settings refuse unknown templates and forget
- * deleted ones.
+ * deleted ones; a client who is a portal user gets only the channels their notification settings
+ * allow (issue 20).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../../engine/types.ts';
 import { examples } from '../../../schemas/schema-set.ts';
-import { applications, type JobRow, jobs, notes } from '../../../server/db/schema.ts';
+import { applications, type JobRow, jobs, notes, users } from '../../../server/db/schema.ts';
 import { messagingJobHandlers } from '../../../server/jobs/job-kinds.ts';
 import { createJobWorker } from '../../../server/jobs/job-worker.ts';
 import { RetryLater } from '../../../server/jobs/retry-later.ts';
@@ -240,6 +241,65 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
     expect(skipped.result).toEqual({ skipped: 'The quoting completed before the follow-up.' });
     expect(mailsTo(CLIENT_EMAIL).length - mailsBefore).toBe(1);
     expect(await autoNotesOf(id)).toHaveLength(2);
+  });
+
+  it('a client who is a portal user gets only the channels their notification settings allow; each one off leaves a plain note', async () => {
+    const saved = await setAutoSend({
+      working_hours_only: false,
+      complete: bothChannels(ids.completeEmail, ids.completeSms),
+      timeout: { ...bothChannels(ids.timeoutEmail, ids.timeoutSms), after_minutes: 60 },
+    });
+    expect(saved.statusCode, saved.body.message).toBe(200);
+    const customerKey = await t.loginAs('customer@demo.test');
+    const [customer] = await t.db.select().from(users).where(eq(users.email, 'customer@demo.test'));
+    /** Launches an application of the customer as client with their `settings`; what it sent. */
+    const sentWith = async (settings: Record<string, boolean> | null) => {
+      if (settings) {
+        const stored = await t.post('profile/update-settings', {
+          session_key: customerKey,
+          user_settings: settings,
+        });
+        expect(stored.statusCode, stored.body.message).toBe(200);
+      }
+      const mails = mailsTo(CLIENT_EMAIL).length;
+      const texts = textsTo(CLIENT_PHONE).length;
+      const id = await launchedApplication();
+      await t.db.update(applications).set({ client_user_id: customer.id }).where(eq(applications.id, id));
+      await t.app.quoteWorker.drain();
+      expect(await workerAt().drain()).toBe(1);
+      const [job] = await jobsOf(id, 'complete');
+      return {
+        result: job.result,
+        mails: mailsTo(CLIENT_EMAIL).length - mails,
+        texts: textsTo(CLIENT_PHONE).length - texts,
+        notes: (await autoNotesOf(id)).map((note) => [note.status, note.is_alert, note.message]),
+      };
+    };
+    const premiumText = expect.stringMatching(/ sent to /);
+    // Never saved: the defaults, e-mail on and SMS off.
+    expect(await sentWith(null)).toEqual({
+      result: { email: 'sent', sms: 'off' },
+      mails: 1,
+      texts: 0,
+      notes: [
+        ['sent', true, premiumText],
+        ['not_sent', false, 'Quotes text message not sent: the client turned off SMS notifications.'],
+      ],
+    });
+    expect(await sentWith({ email_notifications: false, sms_notifications: true })).toEqual({
+      result: { email: 'off', sms: 'sent' },
+      mails: 0,
+      texts: 1,
+      notes: [
+        ['not_sent', false, 'Quotes e-mail not sent: the client turned off e-mail notifications.'],
+        ['sent', true, premiumText],
+      ],
+    });
+    expect(await sentWith({ email_notifications: true, sms_notifications: true })).toMatchObject({
+      result: { email: 'sent', sms: 'sent' },
+      mails: 1,
+      texts: 1,
+    });
   });
 
   it('a retried or re-queued job never sends twice; a send a crash interrupted is not repeated', async () => {

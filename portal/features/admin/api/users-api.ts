@@ -3,7 +3,7 @@
  * options and hooks. SPEC §6 Roles; contract: docs/api-accounts.md Users.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import { type ApiEnvelope, apiCall, apiData, isPlanLimit } from '../../../lib/api-client.ts';
 import type { Role } from './admin-roles.ts';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from './admin-types.ts';
 
@@ -46,7 +46,8 @@ export function useUsersList(filter: UsersFilter = {}, enabled = true) {
 
 /** Creates a user (role admin, agent or customer; SPEC §6). Resolves the envelope with `data.user`. */
 export function createUser(body: CreateUserBody): Promise<ApiEnvelope<{ user: UserRecord }>> {
-  return apiCall<{ user: UserRecord }>('users/create', { ...body });
+  // The dialog shows a plan limit (402 with error_obj.plan) itself, with the link to the plans.
+  return apiCall<{ user: UserRecord }>('users/create', { ...body }, { suppressToast: isPlanLimit });
 }
 
 /** Updates the fields present in `body`. Resolves the envelope with `data.user`. */

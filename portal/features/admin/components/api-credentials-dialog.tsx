@@ -18,9 +18,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { formatInUserZone } from '../../../lib/format-when.ts';
 import type { ApiCredential } from '../api/admin-types.ts';
 import {
   apiCredentialsQueryOptions,
@@ -211,9 +211,11 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
                       </Group>
                     )}
                   </Table.Td>
-                  <Table.Td>{dayjs(credential.created_at).format('MMM D, YYYY')}</Table.Td>
+                  <Table.Td>{formatInUserZone(credential.created_at, 'MMM D, YYYY')}</Table.Td>
                   <Table.Td>
-                    {credential.last_used_at ? dayjs(credential.last_used_at).format('MMM D, YYYY') : 'Never'}
+                    {credential.last_used_at
+                      ? formatInUserZone(credential.last_used_at, 'MMM D, YYYY')
+                      : 'Never'}
                   </Table.Td>
                   <Table.Td>
                     {credential.revoked_at ? (

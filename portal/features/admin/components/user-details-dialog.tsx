@@ -1,7 +1,7 @@
 /** The user details dialog of SPEC §2 Dialogs: everything about a user, with edit and delete. */
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { formatInUserZone } from '../../../lib/format-when.ts';
 import { ROLE_LABELS } from '../api/admin-roles.ts';
 import type { UserRecord } from '../api/admin-types.ts';
 
@@ -61,8 +61,8 @@ export function UserDetailsDialog({
             {user.role === 'customer' ? (
               <Detail label="Assigned agent">{assignedAgentName ?? 'Not assigned'}</Detail>
             ) : null}
-            <Detail label="Created">{dayjs(user.created_at).format('MMM D, YYYY')}</Detail>
-            <Detail label="Updated">{dayjs(user.updated_at).format('MMM D, YYYY h:mm A')}</Detail>
+            <Detail label="Created">{formatInUserZone(user.created_at, 'MMM D, YYYY')}</Detail>
+            <Detail label="Updated">{formatInUserZone(user.updated_at, 'MMM D, YYYY h:mm A')}</Detail>
           </SimpleGrid>
           <Group justify="space-between">
             {canDelete ? (

@@ -1,7 +1,8 @@
 /**
  * The user management dialog of SPEC §2 Dialogs: create a user (role admin, agent or customer,
  * SPEC §6) or edit one; agents carry their licensed states. Super-admins choose the company. A new
- * user is invited by e-mail to choose their password (issue 16): nobody types one for them.
+ * user is invited by e-mail to choose their password (issue 16): nobody types one for them. A
+ * plan's user limit is shown in the dialog with the plans page one click away (issue 20).
  */
 import { Alert, Button, Group, Modal, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { CREATABLE_ROLES, type CreatableRole, ROLE_LABELS } from '../api/admin-r
 import type { CreateUserBody, UpdateUserBody, UserRecord } from '../api/admin-types.ts';
 import { fieldErrors } from '../api/field-errors.ts';
 import { createUser, updateUser } from '../api/users-api.ts';
+import { PlanLimitAlert } from './plan-limit-alert.tsx';
 import { StatesChecklist } from './states-checklist.tsx';
 
 /** Props: open state, the user to edit (null creates), who is editing, the companies, close. */
@@ -223,6 +225,7 @@ export function UserManagementDialog({
               error={errors.licensed_states}
             />
           ) : null}
+          <PlanLimitAlert message={errors.plan} linkToPlans={!needsCompany} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -6,9 +6,9 @@
  */
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { formatInUserZone } from '../../../lib/format-when.ts';
 import type { WebhookDelivery, WebhookOutcome } from '../api/admin-types.ts';
 import { useApplySettings } from '../api/portal-settings-api.ts';
 import {
@@ -41,7 +41,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
   const badge = OUTCOME_BADGES[delivery.outcome];
   return (
     <Table.Tr>
-      <Table.Td>{dayjs(delivery.created_at).format('MMM D, HH:mm:ss')}</Table.Td>
+      <Table.Td>{formatInUserZone(delivery.created_at, 'MMM D, HH:mm:ss')}</Table.Td>
       <Table.Td>
         {delivery.event === 'test' ? 'Test' : `Application ${delivery.application_id ?? ''}`}
         {delivery.attempt > 1 ? ` (attempt ${delivery.attempt})` : ''}

@@ -6,8 +6,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
+import { formatInUserZone } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { type PredictorModel, requestRefit } from '../api/price-predictor-api.ts';
 
@@ -62,9 +62,9 @@ export function ModelStatus({ model, canRefit }: { model: PredictorModel['model'
         <Text size="sm">
           From {model.quote_count.toLocaleString('en-US')} quotes on{' '}
           {model.application_count.toLocaleString('en-US')} applications, fitted{' '}
-          {dayjs(model.fitted_at).format('MMM D, YYYY h:mm A')}. On {accuracy.evaluated} held-out quotes the
-          expected premium was off by {percent(accuracy.median_absolute_percentage_error)} (median), and the
-          range held {percent(accuracy.range_coverage)} of them.
+          {formatInUserZone(model.fitted_at, 'MMM D, YYYY h:mm A')}. On {accuracy.evaluated} held-out quotes
+          the expected premium was off by {percent(accuracy.median_absolute_percentage_error)} (median), and
+          the range held {percent(accuracy.range_coverage)} of them.
         </Text>
         {action}
       </Group>

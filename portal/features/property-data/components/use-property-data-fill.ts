@@ -4,9 +4,9 @@
  * form's own change path so autosave saves them, and keeps, per filled field, a note of its
  * source and date for the form, and a summary of what was filled, kept and not found.
  */
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { type CompiledSchemaSet, type Doc, fieldLabel } from '../../../../engine/index.ts';
+import { formatInUserZone } from '../../../lib/format-when.ts';
 import { lookUpPropertyData } from '../api/property-data-api.ts';
 import { type FilledFrom, type FoundValue, fillEmptyFields } from '../fill-empty-fields.ts';
 
@@ -24,7 +24,7 @@ export interface FillSummary {
 
 /** "Sample data · Nov 25, 2026" or "From ATTOM · Nov 25, 2026": where a filled value came from. */
 export function filledNote(from: FilledFrom): string {
-  const when = dayjs(from.fetched_at).format('MMM D, YYYY');
+  const when = formatInUserZone(from.fetched_at, 'MMM D, YYYY');
   return from.source === 'Sample data' ? `Sample data · ${when}` : `From ${from.source} · ${when}`;
 }
 

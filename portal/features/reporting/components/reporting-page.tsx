@@ -28,11 +28,10 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { QUOTE_TYPES } from '../../../lib/constants.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
+import { listingPerPage } from '../../../lib/user-settings.ts';
 import { type ReportQuery, type ReportSortColumn, useReport } from '../api/get-report.ts';
 import { useReportCompanies } from '../api/report-companies.ts';
 import { ReportExportDialog } from './report-export-dialog.tsx';
-
-const PER_PAGE = 25;
 
 /** `YYYY-MM-DD` of a UTC day `offset` days from today. */
 function utcDay(offset: number): string {
@@ -66,7 +65,8 @@ export function ReportingPage() {
     from: utcDay(-29),
     to: utcDay(0),
     page: 1,
-    perPage: PER_PAGE,
+    // The user's rows per page (SPEC §3 user_settings, issue 20), 25 by default.
+    perPage: listingPerPage(),
     sort: { column: 'created_at', direction: 'desc' },
     filters: { company_id: '', product: '', status: '', state: '', source: '', carrier: '' },
   }));

@@ -22,7 +22,6 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type BenchDocument,
@@ -35,6 +34,7 @@ import {
   type SchemaSet,
 } from '../../../../engine/index.ts';
 import { exampleContexts, examples } from '../../../../schemas/schema-set.ts';
+import { formatInUserZone } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { saveDraft, useTestDocuments } from '../api/schema-studio-api.ts';
 import { conditionVariables } from '../model/condition-variables.ts';
@@ -118,8 +118,8 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
     <Stack gap="md">
       {kept && (
         <Alert color="blue" variant="light" title="Your unsaved changes were restored">
-          Kept in this browser at {dayjs(kept.saved_at).format('MMM D, YYYY HH:mm')}; save them as a draft or
-          discard them.
+          Kept in this browser at {formatInUserZone(kept.saved_at, 'MMM D, YYYY HH:mm')}; save them as a draft
+          or discard them.
         </Alert>
       )}
       <DraftBar

@@ -24,10 +24,10 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { formatInUserZone } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { canManageCompanies } from '../../admin/api/admin-roles.ts';
 import { AdminAccessGate } from '../../admin/components/admin-access-gate.tsx';
@@ -176,7 +176,7 @@ function VersionRow(props: {
       </Table.Td>
       <Table.Td>{row.note || '—'}</Table.Td>
       <Table.Td>{row.author_name ?? 'At first start'}</Table.Td>
-      <Table.Td>{dayjs(date).format('MMM D, YYYY HH:mm')}</Table.Td>
+      <Table.Td>{formatInUserZone(date, 'MMM D, YYYY HH:mm')}</Table.Td>
       {superAdmin && (
         <Table.Td>
           {row.status === 'draft' ? (
