@@ -7,12 +7,16 @@
  */
 import { APPLICATION_ANSWER_SCHEMAS } from '../routes/application-response-schemas.ts';
 import { AUTH_ANSWER_SCHEMAS } from '../routes/auth-response-schemas.ts';
+import { UTILITY_ANSWER_SCHEMAS } from '../routes/utility-response-schemas.ts';
+import { DOCUMENT_TYPES } from '../services/document-upload.ts';
+import { VIDEO_TYPES } from '../services/video-upload.ts';
 import { schemaExample } from './schema-example.ts';
 
 /** The `data` schemas of the routes that declare one, by `<METHOD> <route url>`. */
 export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...AUTH_ANSWER_SCHEMAS,
   ...APPLICATION_ANSWER_SCHEMAS,
+  ...UTILITY_ANSWER_SCHEMAS,
 };
 
 const errorObjSchema = {
@@ -67,7 +71,10 @@ const errorAnswers = {
   },
 };
 
-const binary = (type: string) => ({ [type]: { schema: { type: 'string', contentMediaType: type } } });
+const binary = (...types: string[]) =>
+  Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+/** Stored documents answer in their own type (server/services/document-upload.ts, video-upload.ts). */
+const DOCUMENT_MEDIA_TYPES = Object.keys(DOCUMENT_TYPES);
 const redirect = { description: 'Redirects the browser (Location header).' };
 
 /** Success answers that are not envelopes, by `<METHOD> <route url>`. */
@@ -78,10 +85,13 @@ const OTHER_SUCCESS: Readonly<Record<string, Record<string, object>>> = {
   'GET /api/company-logos/:company_id': {
     '200': { description: 'The logo image.', content: binary('image/*') },
   },
-  'GET /api/files/:id': { '200': { description: 'The file.', content: binary('application/octet-stream') } },
+  'GET /api/files/:id': { '200': { description: 'The file.', content: binary(...DOCUMENT_MEDIA_TYPES) } },
   'GET /api/resources/file/:id': {
-    '200': { description: 'The whole file.', content: binary('application/octet-stream') },
-    '206': { description: 'The requested byte range.', content: binary('application/octet-stream') },
+    '200': { description: 'The whole file.', content: binary(...DOCUMENT_MEDIA_TYPES, ...VIDEO_TYPES) },
+    '206': {
+      description: 'The requested byte range.',
+      content: binary(...DOCUMENT_MEDIA_TYPES, ...VIDEO_TYPES),
+    },
   },
   'POST /api/reporting/export-csv': {
     '200': { description: 'The report as CSV.', content: binary('text/csv') },

@@ -265,6 +265,12 @@ export const APPLICATION_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
     required: ['note'],
     properties: { note: noteSchema },
   },
+  // The carrier calls of issue 3 answer the application with its new quotes.
+  'POST /api/agent-portal/launch-application-sov-carriers': withApplication,
+  'POST /api/agent-portal/launch-application-manual-carriers': withApplication,
+  'POST /api/agent-portal/record-manual-quote': withApplication,
+  'POST /api/agent-portal/reactivate-carrier': withApplication,
+  'POST /api/sov/submit-statement-of-values': withApplication,
   'POST /api/agent-portal/delete-application-by-id': {
     type: 'object',
     required: ['deleted_ids'],
