@@ -7,6 +7,7 @@
  */
 import { APPLICATION_ANSWER_SCHEMAS } from '../routes/application-response-schemas.ts';
 import { AUTH_ANSWER_SCHEMAS } from '../routes/auth-response-schemas.ts';
+import { CUSTOMER_PORTAL_ANSWER_SCHEMAS } from '../routes/customer-portal-response-schemas.ts';
 import { UTILITY_ANSWER_SCHEMAS } from '../routes/utility-response-schemas.ts';
 import { DOCUMENT_TYPES } from '../services/document-upload.ts';
 import { VIDEO_TYPES } from '../services/video-upload.ts';
@@ -17,6 +18,7 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...AUTH_ANSWER_SCHEMAS,
   ...APPLICATION_ANSWER_SCHEMAS,
   ...UTILITY_ANSWER_SCHEMAS,
+  ...CUSTOMER_PORTAL_ANSWER_SCHEMAS,
 };
 
 const errorObjSchema = {
