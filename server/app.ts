@@ -14,6 +14,7 @@ import type { Executor } from './db/database.ts';
 import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
+import { openApiOptions } from './http/openapi-document.ts';
 import {
   addPartnerRateLimit,
   DEFAULT_PARTNER_RATE_LIMIT,
@@ -204,15 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // 2. Rate limiting and 3. OpenAPI collect route options in onRoute hooks: before any route.
   await app.register(rateLimit, { global: false });
   addPartnerRateLimit(app, options.partnerRateLimit ?? DEFAULT_PARTNER_RATE_LIMIT);
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'MGA agent portal API',
-        version: '0.1.0',
-        description: 'The call contract of docs/api.md.',
-      },
-    },
-  });
+  await app.register(swagger, openApiOptions());
   // 4. Every error and unknown /api path answers the envelope.
   app.setErrorHandler(errorHandler);
   // Before any route's own hooks: too deep nesting first, so the recursive NUL check stays within

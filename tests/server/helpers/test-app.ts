@@ -13,6 +13,7 @@ import { migrate } from '../../../server/db/migrate.ts';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { DEFAULT_DEMO_PASSWORD, type SeedResult, seedDemoData } from '../../../server/db/seed-demo-data.ts';
 import type { Envelope } from '../../../server/http/envelope.ts';
+import { checkAnswersAgainstDocument } from './answer-check.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -106,6 +107,7 @@ export async function startTestApp(
     // Stripe only when a suite points it at its local fake: never the environment's keys.
     stripe: { secretKey: null, webhookSecret: null, prices: {}, ...options.stripe },
   });
+  const answerMismatches = checkAnswersAgainstDocument(app);
   await app.ready();
 
   const post = async (path: string, body: unknown, query?: Record<string, string | number>) => {
@@ -140,6 +142,7 @@ export async function startTestApp(
       await app.close();
       await database.close();
       await dropSchema?.();
+      if (answerMismatches.length > 0) throw new Error(answerMismatches.join('\n'));
     },
   };
 }

@@ -1,0 +1,138 @@
+/**
+ * JSON Schemas of the `data` the sign-in calls answer (docs/api.md Auth, docs/api-accounts.md),
+ * keyed by `<METHOD> <route url>`; server/http/openapi-answers.ts puts each in the success
+ * envelope of its operation. Objects name the fields the portal reads and leave room for more
+ * (docs/decisions/340-openapi-document-from-route-data.md).
+ */
+
+const strings = { type: 'array', items: { type: 'string' } } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+
+/** The signed-in user (docs/api.md Auth `user`). */
+export const sessionUserSchema = {
+  type: 'object',
+  required: ['id', 'name', 'email', 'role', 'agent', 'customer_id', 'mga_company', 'user_accesses_final'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    phone: nullableString,
+    role: { type: 'string', enum: ['super-admin', 'admin', 'agent', 'customer'] },
+    agent: {
+      anyOf: [
+        {
+          type: 'object',
+          required: ['id', 'licensed_states'],
+          properties: { id: { type: 'integer' }, licensed_states: strings },
+        },
+        { type: 'null' },
+      ],
+    },
+    customer_id: { type: ['integer', 'null'] },
+    assigned_agent_id: { type: ['integer', 'null'] },
+    mga_company: {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+    },
+    user_accesses_final: strings,
+    eo_expiry: { ...nullableString, description: 'YYYY-MM-DD or null.' },
+  },
+} as const;
+
+/** The signed-in user's company (docs/api.md Auth `company`, docs/api-accounts.md). */
+export const sessionCompanySchema = {
+  type: 'object',
+  required: [
+    'id',
+    'name',
+    'trial_ends_at',
+    'trial_remaining_days',
+    'has_active_subscription',
+    'is_trial_disabled',
+    'permissions',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    trial_ends_at: nullableString,
+    trial_remaining_days: { type: 'integer' },
+    is_trial_active: { type: 'boolean' },
+    has_active_subscription: { type: 'boolean' },
+    is_trial_disabled: { type: 'boolean' },
+    permissions: strings,
+    stripe_id: nullableString,
+    approved_states: strings,
+    plan: {
+      anyOf: [
+        {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: { id: { type: 'string' }, name: { type: 'string' } },
+        },
+        { type: 'null' },
+      ],
+    },
+    logo_url: nullableString,
+    eo_data: { type: ['object', 'null'] },
+    eo_expiry_days: { type: ['integer', 'null'] },
+    is_testing_company: { type: 'boolean' },
+    is_extra_testing_company: { type: 'boolean' },
+    dashboard_widgets: strings,
+    quote_rush: {
+      type: 'object',
+      properties: { enabled: { type: 'boolean' }, message: { type: 'string' } },
+    },
+    portal_name: nullableString,
+    timezone: { type: 'string' },
+    support_email: nullableString,
+    support_phone: nullableString,
+    application_sources: strings,
+  },
+} as const;
+
+/** The user's own settings (docs/api-accounts.md `user_settings`). */
+export const userSettingsSchema = {
+  type: 'object',
+  required: ['timezone', 'email_notifications', 'sms_notifications', 'default_per_page'],
+  properties: {
+    timezone: nullableString,
+    email_notifications: { type: 'boolean' },
+    sms_notifications: { type: 'boolean' },
+    default_per_page: { type: 'integer', enum: [10, 25, 50, 100] },
+  },
+} as const;
+
+const sessionSchema = (withKey: boolean) => ({
+  type: 'object',
+  required: [...(withKey ? ['session_key'] : []), 'user', 'company', 'user_settings'],
+  properties: {
+    ...(withKey ? { session_key: { type: 'string' } } : {}),
+    user: sessionUserSchema,
+    company: sessionCompanySchema,
+    user_settings: userSettingsSchema,
+  },
+});
+
+/** `data` of the sign-in calls, by `<METHOD> <route url>`. */
+export const AUTH_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
+  'POST /api/auth/login': sessionSchema(true),
+  'POST /api/auth/me': sessionSchema(false),
+  'POST /api/auth/logout': { type: 'null' },
+  'POST /api/auth/forgot-password': { type: 'null' },
+  'POST /api/auth/reset-password': { type: 'null' },
+  'POST /api/auth/change-password': { type: 'null' },
+  'POST /api/auth/switch-back': sessionSchema(true),
+  'POST /api/auth/switch-user': {
+    ...sessionSchema(true),
+    required: ['session_key', 'user', 'company', 'user_settings', 'previous_user'],
+    properties: {
+      ...sessionSchema(true).properties,
+      previous_user: {
+        type: 'object',
+        required: ['session_key', 'user'],
+        properties: { session_key: { type: 'string' }, user: sessionUserSchema },
+      },
+    },
+  },
+};
