@@ -110,6 +110,12 @@ const OTHER_SUCCESS: Readonly<Record<string, Record<string, object>>> = {
   'POST /api/agent-portal/download-flood-rejection-pdf': {
     '200': { description: 'The PDF.', content: binary('application/pdf') },
   },
+  'GET /api/agent-portal/quote-events': {
+    '200': {
+      description: 'Server-sent events: application, quote and quote-removed (docs/api.md).',
+      content: binary('text/event-stream'),
+    },
+  },
   'GET /api/texting/events': {
     '200': { description: 'Server-sent events, one per line pair.', content: binary('text/event-stream') },
   },

@@ -130,6 +130,11 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     summary: 'Set the company logo',
     description: 'Stores the agency’s logo image (base64 content), or removes it.',
   },
+  'GET /api/test/throttle': {
+    summary: 'Throttle test helper',
+    description:
+      'SPEC §7 test helper: answers 200 for the first calls of a minute from one address and 429 after; `npm run throttle:test` calls it 120 times.',
+  },
   'GET /api/company-logos/:company_id': {
     summary: 'Company logo image',
     description: 'The agency’s logo image bytes, for the header of the portal.',
@@ -337,6 +342,11 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     summary: 'Get an application',
     description:
       'One application with its document, notes and quotes; a draft under an older schema version is upgraded first.',
+  },
+  'GET /api/agent-portal/quote-events': {
+    summary: 'Live quotes of an application',
+    description:
+      'Server-sent events of one application while it is launched: its status, each quote as it is written, quotes removed (the session key in the query).',
   },
   'POST /api/agent-portal/get-schema-set': {
     summary: 'Get the schema set',

@@ -68,7 +68,10 @@ describe('the main job in Chromium', () => {
         await completed.getByRole('link').click();
         await page.waitForURL(/application-details/);
         // A completed application opens on its quotes.
-        await page.getByLabel(/ quote$/).first().waitFor();
+        await page
+          .getByLabel(/ quote$/)
+          .first()
+          .waitFor();
         await expect.poll(() => sidewaysOverflow(page)).toBe(0);
         expect(await seriousAxeViolations(page)).toEqual([]);
         await portal.screenshot(page, `phone-quotes-${mode}`, false);
