@@ -31,6 +31,11 @@ import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/textin
 import { createTextingEvents } from './messaging/texting-events.ts';
 import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
+import {
+  createLiveConnectors,
+  type LiveConnectors,
+  type LiveConnectorsOptions,
+} from './quoting/http/live-connectors.ts';
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
@@ -54,6 +59,7 @@ import { textingRoutes } from './routes/texting-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
+import { companyCredentials } from './services/carrier-connection-settings.ts';
 import { PLAN_IDS } from './services/plans.ts';
 import type { SovSubmitOptions } from './services/sov-service.ts';
 
@@ -63,6 +69,8 @@ declare module 'fastify' {
     quoteWorker: QuoteWorker;
     /** The worker of every other background job (`jobs` table); tests call `drain()`. */
     jobWorker: JobWorker;
+    /** The live carrier connectors (issue 19): the quote worker's lookup and the settings' test connection. */
+    liveConnectors: LiveConnectors;
     /** The local SMTP sink (development and tests), or null when SMTP_URL is set or MAIL_SINK=off. */
     mailSink: MailSink | null;
     /** The local SMS sink: texts of companies without an SMS provider (when the config allows it). */
@@ -116,6 +124,8 @@ export interface BuildAppOptions {
   texting?: Partial<TextingConfig>;
   /** Overrides of the environment's Stripe settings (STRIPE_SECRET_KEY, STRIPE_API_BASE_URL, ...). */
   stripe?: Partial<StripeConfig>;
+  /** Where live carrier connections come from and how they call (tests: fake carrier servers, issue 19). */
+  carrierConnections?: Pick<LiveConnectorsOptions, 'file' | 'fetch' | 'now'>;
 }
 
 /**
@@ -280,7 +290,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // 8. The quote worker and the job worker run while the app is up and stop cleanly on close.
-  const worker = createQuoteWorker(db, { logger: app.log, ...options.worker });
+  const liveConnectors = createLiveConnectors({
+    ...options.carrierConnections,
+    credentials: (companyId, connectionId) =>
+      companyCredentials(db, companyId, connectionId, options.carrierConnections?.file),
+    log: (fields, message) => app.log.info(fields, message),
+  });
+  app.decorate('liveConnectors', liveConnectors);
+  const worker = createQuoteWorker(db, {
+    logger: app.log,
+    connectorFor: liveConnectors.connectorFor,
+    ...options.worker,
+  });
   const jobWorker = createJobWorker(db, {
     logger: app.log,
     handlers: { ...jobHandlers, ...messagingJobHandlers({ mailer, texting: textingDeps }) },
