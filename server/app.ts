@@ -40,6 +40,7 @@ import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
 import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
+import { carrierConnectionRoutes } from './routes/carrier-connection-routes.ts';
 import { carrierRoutes } from './routes/carrier-routes.ts';
 import { commissionRoutes } from './routes/commission-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
@@ -252,7 +253,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicBaseUrl: config.publicBaseUrl,
     },
   });
+  const liveConnectors = createLiveConnectors({
+    ...options.carrierConnections,
+    credentials: (companyId, connectionId) =>
+      companyCredentials(db, companyId, connectionId, options.carrierConnections?.file),
+    log: (fields, message) => app.log.info(fields, message),
+  });
+  app.decorate('liveConnectors', liveConnectors);
   await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
+  await app.register(carrierConnectionRoutes, { db, live: liveConnectors });
   await app.register(schemaStudioRoutes, { db });
   await app.register(applicationRoutes, { db });
   await app.register(carrierRoutes, { db });
@@ -290,13 +299,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // 8. The quote worker and the job worker run while the app is up and stop cleanly on close.
-  const liveConnectors = createLiveConnectors({
-    ...options.carrierConnections,
-    credentials: (companyId, connectionId) =>
-      companyCredentials(db, companyId, connectionId, options.carrierConnections?.file),
-    log: (fields, message) => app.log.info(fields, message),
-  });
-  app.decorate('liveConnectors', liveConnectors);
   const worker = createQuoteWorker(db, {
     logger: app.log,
     connectorFor: liveConnectors.connectorFor,
