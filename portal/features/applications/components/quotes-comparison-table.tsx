@@ -22,6 +22,7 @@ import { type ReactNode, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
+import { BindableBadge } from './live-quote-marks.tsx';
 import {
   BASE_COVERAGES,
   coverageLabel,
@@ -147,7 +148,8 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
         <Table.Td miw={110}>
           <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
             {quote.status}
-          </Badge>
+          </Badge>{' '}
+          <BindableBadge quote={quote} />
         </Table.Td>
         <Table.Td miw={170} style={{ whiteSpace: 'nowrap' }}>
           <Text size="sm" fw={700} span>
