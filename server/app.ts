@@ -32,10 +32,17 @@ import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/textin
 import { createTextingEvents } from './messaging/texting-events.ts';
 import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
+import {
+  createLiveConnectors,
+  type LiveConnectors,
+  type LiveConnectorsOptions,
+} from './quoting/http/live-connectors.ts';
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
 import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
+import { carrierConnectionRoutes } from './routes/carrier-connection-routes.ts';
+import { carrierImageRoutes } from './routes/carrier-image-routes.ts';
 import { carrierRoutes } from './routes/carrier-routes.ts';
 import { commissionRoutes } from './routes/commission-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
@@ -61,6 +68,7 @@ import {
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
+import { companyCredentials } from './services/carrier-connection-settings.ts';
 import { LIVE_QUOTES_TIMING, type LiveQuotesTiming } from './services/live-quotes.ts';
 import { PLAN_IDS } from './services/plans.ts';
 import type { SovSubmitOptions } from './services/sov-service.ts';
@@ -71,6 +79,8 @@ declare module 'fastify' {
     quoteWorker: QuoteWorker;
     /** The worker of every other background job (`jobs` table); tests call `drain()`. */
     jobWorker: JobWorker;
+    /** The live carrier connectors (issue 19): the quote worker's lookup and the settings' test connection. */
+    liveConnectors: LiveConnectors;
     /** The local SMTP sink (development and tests), or null when SMTP_URL is set or MAIL_SINK=off. */
     mailSink: MailSink | null;
     /** The local SMS sink: texts of companies without an SMS provider (when the config allows it). */
@@ -128,6 +138,8 @@ export interface BuildAppOptions {
   stripe?: Partial<StripeConfig>;
   /** Overrides of the live quotes stream's timing (issue 17); tests shorten it. */
   liveQuotes?: Partial<LiveQuotesTiming>;
+  /** Where live carrier connections come from and how they call (tests: fake carrier servers, issue 19). */
+  carrierConnections?: Pick<LiveConnectorsOptions, 'file' | 'fetch' | 'now'>;
 }
 
 /**
@@ -246,7 +258,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicBaseUrl: config.publicBaseUrl,
     },
   });
+  const liveConnectors = createLiveConnectors({
+    ...options.carrierConnections,
+    credentials: (companyId, connectionId) =>
+      companyCredentials(db, companyId, connectionId, options.carrierConnections?.file),
+    log: (fields, message) => app.log.info(fields, message),
+  });
+  app.decorate('liveConnectors', liveConnectors);
   await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
+  await app.register(carrierConnectionRoutes, { db, live: liveConnectors });
+  await app.register(carrierImageRoutes);
   await app.register(schemaStudioRoutes, { db });
   await app.register(applicationRoutes, { db });
   await app.register(quoteEventsRoutes, { db, timing: { ...LIVE_QUOTES_TIMING, ...options.liveQuotes } });
@@ -286,7 +307,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // 8. The quote worker and the job worker run while the app is up and stop cleanly on close.
-  const worker = createQuoteWorker(db, { logger: app.log, ...options.worker });
+  const worker = createQuoteWorker(db, {
+    logger: app.log,
+    connectorFor: liveConnectors.connectorFor,
+    ...options.worker,
+  });
   const jobWorker = createJobWorker(db, {
     logger: app.log,
     handlers: { ...jobHandlers, ...messagingJobHandlers({ mailer, texting: textingDeps }) },

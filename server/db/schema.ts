@@ -173,6 +173,10 @@ export const quotes = pgTable('quotes', {
   benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
   message: text('message'),
   indicative: boolean('indicative').notNull().default(true),
+  /** The carrier's own id of a live quote (issue 19); null otherwise. */
+  carrier_reference: text('carrier_reference'),
+  /** https page of the carrier's portal that binds a live quote (issue 19); null otherwise. */
+  bind_url: text('bind_url'),
   requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   answered_at: timestamp('answered_at', { withTimezone: true }),
   source: text('source').$type<QuoteSource>().notNull().default('automatic'),

@@ -71,7 +71,8 @@ export interface QuoteWorker {
   drain(): Promise<number>;
 }
 
-type Outcome = Pick<QuoteRow, 'status' | 'premium' | 'coverages' | 'benefits' | 'message' | 'indicative'>;
+type Outcome = Pick<QuoteRow, 'status' | 'premium' | 'coverages' | 'benefits' | 'message' | 'indicative'> &
+  Partial<Pick<QuoteRow, 'carrier_reference' | 'bind_url'>>;
 
 class TimeoutError extends Error {}
 
@@ -87,6 +88,7 @@ async function askConnector(
   quote: QuoteRow,
   document: Doc,
   ctxSource: Parameters<typeof ruleContextOf>[0],
+  companyId: number,
   timeoutMs: number,
   lookup: (id: string) => Connector,
 ): Promise<Outcome> {
@@ -108,6 +110,7 @@ async function askConnector(
         connector: quote.connector,
         benefits: quote.benefits,
       },
+      company_id: companyId,
       document,
       ctx: ruleContextOf(ctxSource),
     };
@@ -122,6 +125,8 @@ async function askConnector(
       benefits: answer.benefits.length ? answer.benefits : quote.benefits,
       message: answer.message,
       indicative: answer.indicative,
+      carrier_reference: answer.carrier_reference ?? null,
+      bind_url: answer.bind_url ?? null,
     };
   } catch (error) {
     if (error instanceof TimeoutError || controller.signal.aborted) {
@@ -208,7 +213,7 @@ async function runJob(
     { quote_id: quote.id, job_id: job.id, attempt: job.attempts, worker: job.locked_by },
     'quote requested',
   );
-  const outcome = await askConnector(quote, app.useable_details, app, timeoutMs, lookup);
+  const outcome = await askConnector(quote, app.useable_details, app, app.company_id, timeoutMs, lookup);
   await settle(db, job, outcome, outcome.status === 'error' ? outcome.message : null);
 }
 

@@ -12,7 +12,8 @@ export interface ResolvedCarrier {
 
 /**
  * Resolves a family and optional sub-carrier: each launch setting the sub-carrier leaves out
- * (quote_types, states, eligibility, connector, sandbox_rate_factor, coverage_extras) comes from
+ * (quote_types, states, eligibility, connector, sandbox_rate_factor, coverage_extras,
+ * live_connection) comes from
  * the family. Benefits and display name are the sub-carrier's, else the family's.
  */
 export function resolveCarrier(family: CarrierEntry, sub: SubCarrierEntry | null): ResolvedCarrier {
@@ -23,6 +24,7 @@ export function resolveCarrier(family: CarrierEntry, sub: SubCarrierEntry | null
     connector: sub?.isSovCarrier ? 'sov' : (sub?.connector ?? family.connector),
     sandbox_rate_factor: sub?.sandbox_rate_factor ?? family.sandbox_rate_factor,
     coverage_extras: sub?.coverage_extras ?? family.coverage_extras,
+    live_connection: sub?.live_connection ?? family.live_connection,
   };
   return {
     family,

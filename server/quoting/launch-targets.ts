@@ -1,6 +1,7 @@
 import type { Doc, RuleContext } from '../../engine/index.ts';
 import { resolveCarrier } from './carrier-settings.ts';
 import { carriersFile } from './carriers-file.ts';
+import { HTTP_CONNECTOR_PREFIX } from './http/connection-types.ts';
 import type { CarriersFile, LaunchTarget } from './types.ts';
 
 /** Connectors that do not answer automatically: their carriers have their own launch calls (SPEC §7). */
@@ -10,10 +11,17 @@ const NOT_AUTOMATIC = new Set(['manual', 'sov']);
  * Every automatic carrier or sub-carrier (connector neither "manual" nor "sov") that writes
  * `ctx.product` in `doc.state`, in carriers.json order (families, then their sub-carriers).
  * A family with sub-carriers launches its sub-carriers only. Eligibility is not applied here:
- * the connector declines with the carrier's message, so the agent sees why.
+ * the connector declines with the carrier's message, so the agent sees why. A carrier whose
+ * `live_connection` is in `liveConnections` (the company's enabled connections) is asked through
+ * that connection (connector `http:<id>`) instead of its own connector (issue 19).
  * SPEC §1 (carrier families), §7 launch-application.
  */
-export function launchTargets(doc: Doc, ctx: RuleContext, file: CarriersFile = carriersFile): LaunchTarget[] {
+export function launchTargets(
+  doc: Doc,
+  ctx: RuleContext,
+  file: CarriersFile = carriersFile,
+  liveConnections: ReadonlySet<string> = new Set(),
+): LaunchTarget[] {
   const state = typeof doc.state === 'string' ? doc.state.trim().toUpperCase() : '';
   const targets: LaunchTarget[] = [];
   for (const family of file.carriers) {
@@ -28,7 +36,10 @@ export function launchTargets(doc: Doc, ctx: RuleContext, file: CarriersFile = c
         carrier: family.name,
         sub_carrier: sub?.name ?? null,
         display_name: resolved.displayName,
-        connector: settings.connector,
+        connector:
+          settings.live_connection !== undefined && liveConnections.has(settings.live_connection)
+            ? `${HTTP_CONNECTOR_PREFIX}${settings.live_connection}`
+            : settings.connector,
         benefits: resolved.benefits,
       });
     }

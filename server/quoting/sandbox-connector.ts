@@ -1,3 +1,4 @@
+import { abortableWait } from './abortable-wait.ts';
 import { carrierSettings } from './carrier-settings.ts';
 import { carriersFile } from './carriers-file.ts';
 import { eligibilityDecline } from './eligibility-decline.ts';
@@ -11,31 +12,6 @@ export interface SandboxConnectorOptions {
   file?: CarriersFile;
   /** Simulated answer time per carrier in ms; default sandboxLatencyMs. */
   latencyMs?: (target: LaunchTarget) => number;
-}
-
-function abortError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error
-    ? signal.reason
-    : new DOMException('The quote request was aborted.', 'AbortError');
-}
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError(signal));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Rates or declines at once; the caller adds the simulated latency. */
@@ -82,7 +58,7 @@ export function createSandboxConnector(options: SandboxConnectorOptions = {}): C
     id: 'sandbox',
     async quote(request, signal) {
       const result = answer(request, file);
-      await wait(latencyMs(request.target), signal);
+      await abortableWait(latencyMs(request.target), signal);
       return result;
     },
   };

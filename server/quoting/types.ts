@@ -3,6 +3,7 @@
  * shapes the launch pipeline passes around. Money is dollars; times are ms.
  */
 import type { Doc, RuleContext } from '../../engine/index.ts';
+import type { HttpConnection } from './http/connection-types.ts';
 
 /** One carrier (or sub-carrier) an application is launched to. */
 export interface LaunchTarget {
@@ -20,6 +21,8 @@ export interface LaunchTarget {
 
 export interface QuoteRequest {
   target: LaunchTarget;
+  /** The application's company (whose stored carrier credentials a live connector uses); null when unknown. */
+  company_id?: number | null;
   document: Doc;
   ctx: RuleContext;
 }
@@ -34,6 +37,10 @@ export interface QuoteAnswer {
   message: string | null;
   /** True for rates that are not bindable (every sandbox quote). */
   indicative: boolean;
+  /** The carrier's own id of this quote (live connectors only). */
+  carrier_reference?: string | null;
+  /** https page of the carrier's portal where this quote is bound (live connectors only). */
+  bind_url?: string | null;
 }
 
 /** A quoting integration. Must settle or honour `signal` (aborted at the carrier's timeout). */
@@ -76,6 +83,8 @@ export interface CarrierLaunchSettings {
   /** Multiplies the sandbox premium so carriers differ. Only for sandbox carriers. */
   sandbox_rate_factor?: number;
   coverage_extras?: CoverageExtra[];
+  /** A `connections` id: companies that enable it get live quotes from it instead (issue 19). */
+  live_connection?: string;
 }
 
 /** A sub-carrier of a family (SPEC §1: name, displayName, marketBreakdownDisplayName, otherNames, benefits). */
@@ -148,4 +157,6 @@ export interface CarriersFile {
   carriers: CarrierEntry[];
   sandbox_rating: SandboxRatingTable;
   quote_coverages: QuoteCoverageMap;
+  /** Live carrier rating APIs by connection id (server/quoting/http, issue 19). */
+  connections?: Record<string, HttpConnection>;
 }

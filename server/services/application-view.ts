@@ -25,7 +25,8 @@ export function noteView(note: NoteRow) {
 }
 
 /**
- * Quote as docs/api.md; premium in dollars (annual) or null; `source` automatic|sov|manual and
+ * Quote as docs/api.md; premium in dollars (annual) or null; `carrier_reference` and `bind_url`
+ * (https) of a live carrier's answer, else null (issue 19); `source` automatic|sov|manual and
  * `document` {name, url} of a manual quote's file, else null (issue 3); `bound` {id, policy_number,
  * effective_date, premium (dollars), business, paid} once the agency marked it as bound, else null (issue 12);
  * `differences`: where a quoted answer's coverages differ from what `asked` (the application's
@@ -44,6 +45,8 @@ export function quoteView(quote: QuoteWithDocument, asked: { doc: Doc; product: 
     benefits: quote.benefits,
     message: quote.message,
     indicative: quote.indicative,
+    carrier_reference: quote.carrier_reference,
+    bind_url: quote.bind_url,
     requested_at: quote.requested_at.toISOString(),
     answered_at: quote.answered_at?.toISOString() ?? null,
     source: quote.source,

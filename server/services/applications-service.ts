@@ -20,6 +20,7 @@ import { placeholders } from '../../schemas/schema-set.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
+import { carriersFile } from '../quoting/carriers-file.ts';
 import { launchTargets } from '../quoting/launch-targets.ts';
 import { findAgent } from '../repositories/accounts-repository.ts';
 import {
@@ -30,7 +31,11 @@ import {
   type NewApplication,
   updateApplication,
 } from '../repositories/applications-repository.ts';
-import { approvedStatesOf, findCompanyWithExtras } from '../repositories/companies-repository.ts';
+import {
+  approvedStatesOf,
+  companySettingsOf,
+  findCompanyWithExtras,
+} from '../repositories/companies-repository.ts';
 import { deleteFilesOfApplication } from '../repositories/files-repository.ts';
 import {
   findNoteForUpdate,
@@ -46,6 +51,7 @@ import { type Actor, accessScope } from './actor.ts';
 import { applicationRecordDefaults } from './application-record-defaults.ts';
 import { applicationView, noteView } from './application-view.ts';
 import { enqueueAutoSend } from './auto-send-job.ts';
+import { enabledConnections } from './carrier-connection-settings.ts';
 import { clientName } from './client-name.ts';
 import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { workerSettingsOf } from './portal-settings-service.ts';
@@ -350,7 +356,13 @@ export async function launchApplication(
     const outcomes = evaluateOutcomes(compiled, doc, ctx);
     const block = outcomes.find((o) => o.outcome === 'block');
     if (block) throw new ApiError(422, block.message, null, { outcomes });
-    const targets = launchTargets(doc, ctx);
+    // Carriers the company connected live (issue 19) are asked through their connection.
+    const targets = launchTargets(
+      doc,
+      ctx,
+      carriersFile,
+      enabledConnections(await companySettingsOf(tx, row.company_id)),
+    );
     for (const target of targets) {
       await insertQuoteWithJob(tx, {
         application_id: row.id,

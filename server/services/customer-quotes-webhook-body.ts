@@ -87,6 +87,8 @@ export function sampleQuotesBody(
     benefits: [],
     message: null,
     indicative: true,
+    carrier_reference: null,
+    bind_url: null,
     requested_at: now,
     answered_at: now,
     source: 'automatic',

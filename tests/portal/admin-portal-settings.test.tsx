@@ -74,7 +74,11 @@ describe('/dashboard/portal-settings/global', () => {
     expect(widgets).toContain('Quote statsOn');
     expect(widgets).toContain('Recent applicationsOff');
     expect(screen.getByRole('region', { name: 'Quote rush' }).textContent).toContain('Off');
-    expect(calls).toEqual([{ path: 'portal-settings/get', body: { session_key: 'sk-1' } }]);
+    // The carrier connections card (issue 19) reads its own list.
+    expect(calls).toEqual([
+      { path: 'portal-settings/get', body: { session_key: 'sk-1' } },
+      { path: 'carrier-connections/list', body: { session_key: 'sk-1' } },
+    ]);
   });
 
   it('shows the empty states of the lists', async () => {

@@ -38,6 +38,8 @@ function quote(id: number, status: string, premium: number | null): QuoteView {
     source: 'automatic',
     document: null,
     bound: null,
+    carrier_reference: null,
+    bind_url: null,
   };
 }
 

@@ -27,6 +27,7 @@ import { authCells } from './auth-cells.ts';
 import { bulkUploadCells } from './bulk-upload-cells.ts';
 import { CALLERS } from './callers.ts';
 import { carrierCells } from './carrier-cells.ts';
+import { carrierConnectionCells } from './carrier-connection-cells.ts';
 import { commissionCells } from './commission-cells.ts';
 import { customerPortalCells } from './customer-portal-cells.ts';
 import { pricePredictorCells } from './price-predictor-cells.ts';
@@ -51,6 +52,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   'portal settings and API credentials': settingsCells,
   applications: applicationCells,
   'offline carriers': carrierCells,
+  'carrier connections': carrierConnectionCells,
   utility: utilityCells,
   'schema studio': schemaStudioCells,
   reporting: reportingCells,

@@ -1,11 +1,13 @@
 /**
  * /dashboard/portal-settings/global (SPEC §2): global settings, application sources, dynamic
- * banners, widgets, quote rush and property data (issue 15), each a card with its dialog.
+ * banners, widgets, quote rush, property data (issue 15) and carrier connections (issue 19), each
+ * a card with its dialog.
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PortalSettings } from '../api/admin-types.ts';
 import { ApplicationSourcesDialog } from './application-sources-dialog.tsx';
+import { CarrierConnectionsCard } from './carrier-connections-card.tsx';
 import { DynamicBannersDialog } from './dynamic-banners-dialog.tsx';
 import { GlobalSettingsDialog } from './global-settings-dialog.tsx';
 import { PROPERTY_DATA_JOBS, PropertyDataDialog } from './property-data-dialog.tsx';
@@ -144,6 +146,7 @@ function GlobalSections({ settings, companyId }: { settings: PortalSettings; com
           ))}
           <Row label="Answers reused for" value={`${propertyData.cache_days} days`} />
         </SettingsCard>
+        <CarrierConnectionsCard companyId={companyId} />
       </SimpleGrid>
       <PropertyDataDialog
         opened={dialog === 'property-data'}

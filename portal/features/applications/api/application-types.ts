@@ -55,6 +55,9 @@ export interface Quote {
   benefits: string[];
   message: string | null;
   indicative: boolean;
+  /** A live carrier's own id of the quote and its portal page that binds it (issue 19); absent or null otherwise. */
+  carrier_reference?: string | null;
+  bind_url?: string | null;
   requested_at: string;
   answered_at: string | null;
   /** Absent in answers older than issue 3: read as "automatic". */

@@ -6,6 +6,7 @@ import { formatCurrency } from '../../../../engine/index.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
+import { CarrierBindLink } from './live-quote-marks.tsx';
 import {
   BASE_COVERAGES,
   coverageLabel,
@@ -95,6 +96,7 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
             </Group>
           ))}
         </Stack>
+        <CarrierBindLink quote={quote} />
         {quote.document && (
           <Anchor
             // A link carries no JSON body, so the file route reads the session from the query.

@@ -1,11 +1,12 @@
 /**
  * The marks a quote carries beside its status in either quotes layout (card or comparison table,
- * issue 17): its source (SOV / Manual), "Indicative" for a sandbox rate, and "Bound · <policy>"
- * once the agent marked it bound (issue 12, commission). docs/api.md Quote.
+ * issue 17): its source (SOV / Manual), "Indicative" for a sandbox rate, "Bindable" for a live
+ * carrier's rate (issue 19), and "Bound · <policy>" once the agent marked it bound (issue 12, commission). docs/api.md Quote.
  */
 import { Badge, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { Quote } from '../api/application-types.ts';
+import { BindableBadge } from './live-quote-marks.tsx';
 
 /** Badge text of a quote's source: "SOV" or "Manual"; none for automatic quotes. docs/api.md (issue 3). */
 export function sourceBadgeLabel(source: Quote['source']): 'SOV' | 'Manual' | null {
@@ -41,6 +42,7 @@ export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' |
           </Badge>
         </Tooltip>
       )}
+      <BindableBadge quote={quote} size={size} />
       {quote.bound && (
         <Badge color="teal" variant="filled" size={size}>
           Bound · {quote.bound.policy_number}

@@ -1,0 +1,49 @@
+/**
+ * The outcome of "Test connection" (issue 19): what the carrier answered (or why not) and each
+ * request with its answer, as the server sent them with secrets shown as ********.
+ */
+import { Alert, Code, Stack, Text } from '@mantine/core';
+import type { CarrierConnectionTest } from '../api/carrier-connections-api.ts';
+
+/** One exchange as text: request line, headers and body, then the answer's status and text. */
+export function exchangeText(exchange: CarrierConnectionTest['exchanges'][number]): string {
+  const headers = Object.entries(exchange.headers).map(([name, value]) => `${name}: ${value}`);
+  const request = [`${exchange.method} ${exchange.url}`, ...headers, '', exchange.body ?? ''].join('\n');
+  const status = exchange.status === null ? 'No answer' : `HTTP ${exchange.status}`;
+  return `${request}\n\n--- ${status}\n${exchange.answer}`;
+}
+
+/** An exchange with its 1-based number, which stays its key (the list never changes order). */
+function numbered(exchange: CarrierConnectionTest['exchanges'][number], index: number) {
+  return { exchange, number: index + 1 };
+}
+
+/** Props: the envelope message and the test. */
+export function CarrierConnectionTestResult({
+  message,
+  test,
+}: {
+  message: string;
+  test: CarrierConnectionTest;
+}) {
+  return (
+    <Stack gap="xs">
+      <Alert color={test.answer ? 'teal' : 'red'} variant="light" title={message} />
+      {test.exchanges.map(numbered).map(({ exchange, number }) => (
+        <Stack gap={2} key={number}>
+          <Text size="xs" fw={600}>
+            Request {number}
+          </Text>
+          <Code
+            block
+            tabIndex={0}
+            aria-label={`Request ${number} and its answer`}
+            style={{ maxHeight: 220, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+          >
+            {exchangeText(exchange)}
+          </Code>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

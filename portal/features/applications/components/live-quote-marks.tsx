@@ -1,0 +1,47 @@
+/**
+ * The marks of a live carrier's quote (issue 19): a "Bindable" badge on an automatic quote the
+ * carrier rated itself (not indicative), and a link to the carrier's portal page that binds it
+ * when the answer carried one. docs/decisions/360-carrier-connections-as-data.md.
+ */
+import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { Quote } from '../api/application-types.ts';
+
+/** Whether a quote is a live carrier's rate: automatic, answered with a premium, not indicative. */
+export function isLiveRate(quote: Quote): boolean {
+  return (quote.source ?? 'automatic') === 'automatic' && !quote.indicative && quote.premium !== null;
+}
+
+/** "Bindable" badge, with the carrier's reference in its tooltip. */
+export function BindableBadge({ quote, size = 'md' }: { quote: Quote; size?: 'sm' | 'md' }) {
+  if (!isLiveRate(quote)) return null;
+  const reference = quote.carrier_reference ? ` Carrier reference ${quote.carrier_reference}.` : '';
+  return (
+    <Tooltip label={`Bindable: rated live by the carrier.${reference}`} multiline w={240} withArrow>
+      <Badge variant="outline" color="teal" size={size} tabIndex={0}>
+        Bindable
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** Link to bind the quote on the carrier's portal (new tab), when the carrier gave one. */
+export function CarrierBindLink({ quote }: { quote: Quote }) {
+  if (!quote.bind_url || !isLiveRate(quote)) return null;
+  return (
+    <Anchor
+      href={quote.bind_url}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="sm"
+      aria-label={`Bind the ${quote.display_name} quote on the carrier's portal (opens a new tab)`}
+    >
+      <Group gap={4} wrap="nowrap">
+        <IconExternalLink size={16} aria-hidden />
+        <Text span size="sm">
+          Bind on the carrier's portal
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}

@@ -1,0 +1,221 @@
+/**
+ * Live carrier connections end to end (issue 19): an admin stores credentials write-only and
+ * enables a connection in settings, tests it (secrets masked), and a launch of that company asks
+ * the fake carrier for that carrier only (bindable, with its reference and bind URL) while the
+ * others stay sandbox (indicative) and other companies are not affected; a malformed carrier
+ * answer is that carrier's error quote; no secret is in an answer or a log line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Doc } from '../../../engine/types.ts';
+import { examples } from '../../../schemas/schema-set.ts';
+import {
+  FAKE_CREDENTIALS,
+  type FakeCarrierServer,
+  fileWithCarrierOrigin,
+  startFakeCarrierServer,
+} from '../helpers/fake-carrier-server.ts';
+import { MIAMI } from '../helpers/sample-records.ts';
+import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const API_KEY = FAKE_CREDENTIALS.sample_api_key?.api_key as string;
+
+interface QuoteView {
+  carrier: string;
+  status: string;
+  premium: number | null;
+  message: string | null;
+  indicative: boolean;
+  carrier_reference: string | null;
+  bind_url: string | null;
+}
+
+describe.each(DATABASE_KINDS)('carrier connections on %s', (kind) => {
+  let t: TestApp;
+  let fake: FakeCarrierServer;
+  let adminKey: string;
+  let agentKey: string;
+  let otherAgentKey: string;
+  const logLines: string[] = [];
+  const answers: string[] = [];
+
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const result = await t.post(path, body);
+    answers.push(JSON.stringify(result.body));
+    return result;
+  };
+
+  async function launched(
+    key: string,
+    doc: Doc = structuredClone(examples.primary) as Doc,
+  ): Promise<QuoteView[]> {
+    const created = await post('agent-portal/create-new-application', { session_key: key, address: MIAMI });
+    const id = created.body.data.application.id;
+    const launch = await post('agent-portal/launch-application', {
+      session_key: key,
+      application_id: id,
+      address_details: doc,
+    });
+    expect(launch.statusCode, launch.body.message).toBe(200);
+    await t.app.quoteWorker.drain();
+    const done = await post('agent-portal/get-application-by-id', { session_key: key, application_id: id });
+    return done.body.data.application.quotes;
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeCarrierServer();
+    t = await startTestApp(kind, {
+      carrierConnections: { file: fileWithCarrierOrigin(fake.url) },
+      logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } },
+    });
+    [adminKey, agentKey, otherAgentKey] = await Promise.all(
+      ['admin@demo.test', 'agent@demo.test', 'otheragent@demo.test'].map((email) => t.loginAs(email)),
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('lists the sample connections switched off, with the credentials they need', async () => {
+    const result = await post('carrier-connections/list', { session_key: adminKey });
+    expect(result.statusCode).toBe(200);
+    expect(result.body.data.connections).toEqual([
+      expect.objectContaining({
+        id: 'sample_api_key',
+        auth_kind: 'api_key',
+        carriers: ['Neptune Flood'],
+        credential_names: ['api_key'],
+        credentials_set: [],
+        enabled: false,
+      }),
+      expect.objectContaining({
+        id: 'sample_oauth2',
+        auth_kind: 'oauth2_client_credentials',
+        credential_names: ['client_id', 'client_secret'],
+        enabled: false,
+      }),
+      expect.objectContaining({ id: 'sample_create_poll', auth_kind: 'basic', enabled: false }),
+    ]);
+  });
+
+  it('refuses to switch a connection on without its credentials, and an unknown one, changing nothing', async () => {
+    const missing = await post('carrier-connections/update', {
+      session_key: adminKey,
+      connection_id: 'sample_api_key',
+      enabled: true,
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.body.error_obj).toEqual({
+      'credentials.api_key': 'Neptune Flood (sample API-key connection) needs api_key.',
+    });
+    const wrongName = await post('carrier-connections/update', {
+      session_key: adminKey,
+      connection_id: 'sample_api_key',
+      enabled: false,
+      credentials: { password: 'x' },
+    });
+    expect(wrongName.statusCode).toBe(422);
+    const unknown = await post('carrier-connections/update', {
+      session_key: adminKey,
+      connection_id: 'nowhere',
+      enabled: false,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const list = await post('carrier-connections/list', { session_key: adminKey });
+    expect(list.body.data.connections[0]).toMatchObject({ credentials_set: [], enabled: false });
+  });
+
+  it('stores credentials write-only and tests the connection with the exchange masked', async () => {
+    const saved = await post('carrier-connections/update', {
+      session_key: adminKey,
+      connection_id: 'sample_api_key',
+      enabled: true,
+      credentials: { api_key: API_KEY },
+    });
+    expect(saved.statusCode, saved.body.message).toBe(200);
+    expect(saved.body.data.connections[0]).toMatchObject({ credentials_set: ['api_key'], enabled: true });
+    // Switching off and on again keeps the stored key.
+    await post('carrier-connections/update', {
+      session_key: adminKey,
+      connection_id: 'sample_api_key',
+      enabled: false,
+    });
+    const again = await post('carrier-connections/update', {
+      session_key: adminKey,
+      connection_id: 'sample_api_key',
+      enabled: true,
+    });
+    expect(again.statusCode).toBe(200);
+
+    const tested = await post('carrier-connections/test', {
+      session_key: adminKey,
+      connection_id: 'sample_api_key',
+    });
+    expect(tested.statusCode).toBe(200);
+    expect(tested.body.message).toBe('The carrier answered: quoted.');
+    const { test } = tested.body.data;
+    expect(test.answer).toMatchObject({ status: 'quoted', indicative: false });
+    expect(test.exchanges).toHaveLength(1);
+    expect(test.exchanges[0]).toMatchObject({
+      method: 'POST',
+      status: 200,
+      headers: { 'x-api-key': '********' },
+    });
+    expect(JSON.parse(test.exchanges[0].body).coverage).toEqual({
+      dwelling: 450000,
+      personalProperty: 100000,
+      deductible: 5000,
+    });
+
+    const untested = await post('carrier-connections/test', {
+      session_key: adminKey,
+      connection_id: 'sample_oauth2',
+    });
+    expect(untested.body.message).toBe(
+      'The test failed: No credentials are stored for Palomar Flood (sample OAuth2 connection).',
+    );
+  });
+
+  it("asks the connected carrier for its company's launches: bindable beside indicative sandbox quotes", async () => {
+    const quotes = await launched(agentKey);
+    const neptune = quotes.find((quote) => quote.carrier === 'neptune');
+    expect(neptune).toMatchObject({
+      status: 'quoted',
+      indicative: false,
+      carrier_reference: expect.stringMatching(/^NEP-\d+$/),
+      bind_url: expect.stringMatching(/^https:\/\/portal\.neptune-sample\.example\/bind\/NEP-\d+$/),
+    });
+    const others = quotes.filter((quote) => quote.carrier !== 'neptune' && quote.status === 'quoted');
+    expect(others.length).toBeGreaterThan(3);
+    for (const quote of others)
+      expect(quote).toMatchObject({ indicative: true, carrier_reference: null, bind_url: null });
+
+    const before = fake.requests.length;
+    const otherCompany = await launched(otherAgentKey);
+    expect(fake.requests.length).toBe(before);
+    expect(otherCompany.find((quote) => quote.carrier === 'neptune')).toMatchObject({
+      indicative: true,
+      bind_url: null,
+    });
+  });
+
+  it("records a malformed answer as that carrier's error quote only", async () => {
+    fake.malformNext();
+    const quotes = await launched(agentKey);
+    expect(quotes.find((quote) => quote.carrier === 'neptune')).toMatchObject({
+      status: 'error',
+      premium: null,
+      message:
+        "Neptune Flood (sample API-key connection)'s answer was refused by its answer schema: answer must have required property 'quoteId'.",
+    });
+    expect(quotes.filter((quote) => quote.status === 'quoted').length).toBeGreaterThan(3);
+  });
+
+  it('never answers or logs a stored secret', async () => {
+    const settings = await post('portal-settings/get', { session_key: adminKey });
+    expect(settings.statusCode).toBe(200);
+    expect(logLines.some((line) => line.includes('"carrier call"'))).toBe(true);
+    expect(answers.filter((answer) => answer.includes(API_KEY))).toEqual([]);
+    expect(logLines.filter((line) => line.includes(API_KEY))).toEqual([]);
+  });
+});
