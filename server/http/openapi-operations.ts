@@ -160,6 +160,20 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     example: { id: 'evt_1', type: 'customer.subscription.updated', data: { object: {} } },
   },
   // Portal settings (SPEC §2 /dashboard/portal-settings)
+  'POST /api/carrier-connections/list': {
+    summary: 'List the carrier connections',
+    description:
+      'The live carrier connections of carriers.json with, for the company, whether each is switched on and which credentials are set (never their values).',
+  },
+  'POST /api/carrier-connections/update': {
+    summary: 'Update a carrier connection',
+    description: 'Switches a live connection on or off and stores its credentials (write-only).',
+  },
+  'POST /api/carrier-connections/test': {
+    summary: 'Test a carrier connection',
+    description:
+      'Quotes the sample Primary application through the connection and answers the result with each request and answer, secrets masked.',
+  },
   'POST /api/portal-settings/get': {
     summary: 'Get the portal settings',
     description:

@@ -102,6 +102,15 @@ export const quoteSchema = {
         paid: { type: 'boolean' },
       },
     }),
+    carrier_reference: {
+      type: ['string', 'null'],
+      description: "A live carrier's own quote reference (issue 19); null for sandbox and manual quotes.",
+    },
+    bind_url: {
+      type: ['string', 'null'],
+      description:
+        "The https page of the carrier's portal that binds the quote, when a live carrier gave one.",
+    },
   },
 } as const;
 
