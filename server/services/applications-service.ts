@@ -23,6 +23,11 @@ import { ApiError } from '../http/api-error.ts';
 import { launchTargets } from '../quoting/launch-targets.ts';
 import { findAgent } from '../repositories/accounts-repository.ts';
 import {
+  findApplicationWithRelations,
+  lockApplicationWithSchemaHash,
+  updateApplicationWithRelations,
+} from '../repositories/application-with-relations.ts';
+import {
   deleteApplications,
   findApplication,
   findRelatedApplicationIds,
@@ -50,7 +55,12 @@ import { clientName } from './client-name.ts';
 import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { workerSettingsOf } from './portal-settings-service.ts';
 import { ruleContextOf } from './schema-engine.ts';
-import { compiledSchemaSetOf, currentSchemaVersion, migrationsFrom } from './schema-versions.ts';
+import {
+  compiledSchemaSetOf,
+  compiledSchemaSetWithHash,
+  currentSchemaVersion,
+  migrationsFrom,
+} from './schema-versions.ts';
 import { visibleDocument } from './visible-document.ts';
 
 export const NOT_FOUND_MESSAGE = 'Application not found.';
@@ -253,11 +263,14 @@ export async function createApplication(
  * version, and its rules and texts, until reset. docs/api.md; issue 10 part 3.
  */
 export async function getApplication(db: Executor, actor: Actor, id: number): Promise<ApplicationView> {
-  const row = await loadOwned(db, actor, id);
-  if (row.status !== 'new') return viewOf(db, row);
-  const current = await currentSchemaVersion(db);
+  const found = await findApplicationWithRelations(db, id, accessScope(actor));
+  if (!found) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  const { row } = found;
+  const view = () => applicationView(row, found.notes, found.quotes);
+  if (row.status !== 'new') return view();
+  const current = found.currentSchemaVersion ?? (await currentSchemaVersion(db));
   if (row.schema_version >= current || (await migrationsFrom(db, row.schema_version, current)).length === 0) {
-    return viewOf(db, row);
+    return view();
   }
   return db.transaction(async (tx) => {
     const locked = await loadOwned(tx, actor, id, true);
@@ -320,13 +333,17 @@ export async function updateApplicationDetails(
 ): Promise<ApplicationView> {
   return db.transaction(async (tx) => {
     // The row lock orders concurrent writers, so the version compared is the one overwritten.
-    const row = await loadOwned(tx, actor, id, true);
+    const locked = await lockApplicationWithSchemaHash(tx, id, accessScope(actor));
+    if (!locked) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    const { row } = locked;
     if (row.status !== 'new') throw new ApiError(409, ALREADY_LAUNCHED_MESSAGE);
     if (version !== undefined && version !== row.version) {
       throw new ApiError(409, STALE_VERSION_MESSAGE, null, { application: await viewOf(tx, row) });
     }
-    const doc = mergeDetails(await compiledSchemaSetOf(tx, row.schema_version), row, details, true);
-    return viewOf(tx, await updateApplication(tx, id, documentColumns(doc, row)));
+    const compiled = await compiledSchemaSetWithHash(tx, row.schema_version, locked.schemaHash);
+    const doc = mergeDetails(compiled, row, details, true);
+    const updated = await updateApplicationWithRelations(tx, id, documentColumns(doc, row));
+    return applicationView(updated.row, updated.notes, updated.quotes);
   });
 }
 
