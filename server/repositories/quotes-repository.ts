@@ -78,11 +78,18 @@ export async function updateQuote(
   return row;
 }
 
-/** Inserts a pending quote and the job that will request it, in the caller's transaction. */
-export async function insertQuoteWithJob(db: Executor, values: NewQuote): Promise<QuoteRow> {
-  const [quote] = await db.insert(quotes).values(values).returning();
-  await db.insert(quoteJobs).values({ application_id: quote.application_id, quote_id: quote.id });
-  return quote;
+/**
+ * Inserts pending quotes and the jobs that will request them, in the caller's transaction: two
+ * statements whatever the number of quotes (a launch's 25 carriers). Returns the quotes in input
+ * order; the jobs' insert wakes the quote workers when the transaction commits (migration 0023).
+ */
+export async function insertQuotesWithJobs(db: Executor, values: NewQuote[]): Promise<QuoteRow[]> {
+  if (!values.length) return [];
+  const rows = await db.insert(quotes).values(values).returning();
+  await db
+    .insert(quoteJobs)
+    .values(rows.map((quote) => ({ application_id: quote.application_id, quote_id: quote.id })));
+  return rows;
 }
 
 /** Removes every quote and job of an application (reset). */

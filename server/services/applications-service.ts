@@ -44,7 +44,7 @@ import {
 } from '../repositories/notes-repository.ts';
 import {
   deleteQuotesOfApplication,
-  insertQuoteWithJob,
+  insertQuotesWithJobs,
   quotesOfApplication,
 } from '../repositories/quotes-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
@@ -379,18 +379,19 @@ export async function launchApplication(
     const block = outcomes.find((o) => o.outcome === 'block');
     if (block) throw new ApiError(422, block.message, null, { outcomes });
     const targets = launchTargets(doc, ctx);
-    for (const target of targets) {
-      await insertQuoteWithJob(tx, {
+    await insertQuotesWithJobs(
+      tx,
+      targets.map((target) => ({
         application_id: row.id,
         carrier: target.carrier,
         sub_carrier: target.sub_carrier,
         display_name: target.display_name,
         connector: target.connector,
         benefits: target.benefits,
-        status: 'pending',
+        status: 'pending' as const,
         requested_at: now,
-      });
-    }
+      })),
+    );
     // With no carrier to ask there is nothing to wait for: the launch is complete at once.
     const updated = await updateApplication(tx, id, {
       ...documentColumns(doc, row),

@@ -18,7 +18,7 @@ import {
 import { connectorFor as realConnectorFor } from '../../server/quoting/connector-for.ts';
 import type { Connector } from '../../server/quoting/types.ts';
 import { updateApplication } from '../../server/repositories/applications-repository.ts';
-import { claimQuoteJobs, insertQuoteWithJob } from '../../server/repositories/quotes-repository.ts';
+import { claimQuoteJobs, insertQuotesWithJobs } from '../../server/repositories/quotes-repository.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const seenSignals: AbortSignal[] = [];
@@ -95,14 +95,16 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     await updateApplication(t.db, id, { status: 'launched', launched_at: new Date() });
     const quoteIds: number[] = [];
     for (const target of targets) {
-      const quote = await insertQuoteWithJob(t.db, {
-        application_id: id,
-        carrier: target.carrier ?? target.connector,
-        sub_carrier: null,
-        display_name: target.carrier ?? target.connector,
-        connector: target.connector,
-        benefits: ['stated benefit'],
-      });
+      const [quote] = await insertQuotesWithJobs(t.db, [
+        {
+          application_id: id,
+          carrier: target.carrier ?? target.connector,
+          sub_carrier: null,
+          display_name: target.carrier ?? target.connector,
+          connector: target.connector,
+          benefits: ['stated benefit'],
+        },
+      ]);
       quoteIds.push(quote.id);
     }
     return { id, quoteIds };
