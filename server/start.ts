@@ -1,9 +1,11 @@
 /**
  * `npm start`: refuses to start when the schema lint finds a problem in schemas/, builds the portal
  * when dist/portal (or PORTAL_DIR; `off`: API only) is missing, opens and migrates the database (PGlite in DATA_DIR, default ./data, or PostgreSQL at
- * DATABASE_URL), seeds an empty one, starts the quote worker and listens on PORT (default 3000)
+ * DATABASE_URL), seeds an empty one, starts the quote worker (QUOTE_WORKER_CONCURRENCY jobs at
+ * once, default 64) and listens on PORT (default 3000)
  * at 0.0.0.0. docs/running.md.
  */
+
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lintSchemaSetDir } from '../engine/node/lint-schema-set-dir.ts';
@@ -12,6 +14,7 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
 import { seedDemoStart } from './db/seed-demo-start.ts';
+import { quoteWorkerConcurrencyOf } from './jobs/quote-worker.ts';
 import { syncFileSchemaSet } from './services/schema-versions.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -57,6 +60,7 @@ const app = await buildApp({
   db: database.db,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   portalDir,
+  worker: { concurrency: quoteWorkerConcurrencyOf(process.env.QUOTE_WORKER_CONCURRENCY) },
 });
 await app.listen({ port, host: '0.0.0.0' });
 

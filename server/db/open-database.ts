@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -17,6 +18,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PostgreSQL only: schema to work in (set as search_path), so test runs don't collide. */
   searchPath?: string;
+  /** Told every statement Drizzle sends (tests and the bench count queries per call with it). */
+  logger?: Logger;
 }
 
 /**
@@ -34,13 +37,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Fail at start-up, not on the first request, when the server is unreachable.
     const client = await pool.connect();
     client.release();
-    const db = drizzleNodePg(pool, { schema }) as unknown as Executor;
+    const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Executor;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Executor;
+  const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Executor;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

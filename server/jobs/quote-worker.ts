@@ -32,11 +32,29 @@ import { enqueueAutoSend } from '../services/auto-send-job.ts';
 import { noteCarrierFault } from '../services/carrier-fault-note.ts';
 import { enqueueCustomerQuotesWebhook } from '../services/customer-quotes-webhook-job.ts';
 import { ruleContextOf } from '../services/schema-engine.ts';
+import { listenForNotifications } from './listen-for-notifications.ts';
 
-/** Default pause between polls when the queue was empty, in ms. */
-export const QUOTE_POLL_INTERVAL_MS = 200;
-/** Jobs one worker runs at once. */
-export const QUOTE_WORKER_BATCH = 4;
+/**
+ * Pause between polls while no job is claimable, in ms: a fallback, since a new job's NOTIFY
+ * wakes the worker at once; polling finds jobs whose lease ran out and notifications missed.
+ */
+export const QUOTE_POLL_INTERVAL_MS = 1_000;
+/** Jobs one process runs at once: well above a launch's carriers (25), so none waits for a slot. */
+export const QUOTE_WORKER_CONCURRENCY = 64;
+/**
+ * The per-process concurrency of an environment value (QUOTE_WORKER_CONCURRENCY, read by
+ * `npm start`): QUOTE_WORKER_CONCURRENCY when unset or empty, else a whole number from 1 to 1000;
+ * throws Error naming the variable otherwise, so a typo stops the start instead of stalling quotes.
+ */
+export function quoteWorkerConcurrencyOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return QUOTE_WORKER_CONCURRENCY;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 1000)
+    throw new Error(`QUOTE_WORKER_CONCURRENCY must be a whole number from 1 to 1000, not "${value}"`);
+  return parsed;
+}
+/** The NOTIFY channel of new quote jobs (migration 0023's trigger). */
+export const QUOTE_JOBS_CHANNEL = 'quote_jobs';
 /** Claims of one job before it is given up as an error (a job that keeps crashing its worker). */
 export const QUOTE_MAX_ATTEMPTS = 3;
 /** Longest error message kept from a connector, in characters. */
@@ -50,8 +68,10 @@ export const CONNECTOR_FAILED_MESSAGE = 'The carrier connection failed without a
 export const QUOTE_LEASE_MS = 10_000;
 
 export interface QuoteWorkerOptions {
+  /** Fallback poll interval in ms; defaults to QUOTE_POLL_INTERVAL_MS. */
   pollIntervalMs?: number;
-  batchSize?: number;
+  /** Jobs run at once; defaults to QUOTE_WORKER_CONCURRENCY. */
+  concurrency?: number;
   /** Connector timeout in ms; defaults to QUOTE_TIMEOUT_MS. */
   timeoutMs?: number;
   /** Lease of a claimed job in ms; defaults to QUOTE_LEASE_MS. */
@@ -63,7 +83,7 @@ export interface QuoteWorkerOptions {
 
 export interface QuoteWorker {
   readonly id: string;
-  /** Starts polling in the background; no-op when running. */
+  /** Starts listening for new jobs (and polling as a fallback) in the background; no-op when running. */
   start(): void;
   /** Stops polling and waits for the jobs in hand to finish. */
   stop(): Promise<void>;
@@ -158,35 +178,51 @@ function emptyOutcome(quote: QuoteRow): Outcome {
 }
 
 /**
- * Writes the outcome (a timeout or error also upserts the application's alert note, SPEC §3
- * Note) and, when it was the last pending quote of a launched application, completes it with
- * min_quote_amount = cheapest quoted premium (dollars, null when none).
+ * Writes one connector's answer into its still-pending quote, alone: a quoted or declined answer
+ * is one statement, with no lock shared with the launch's other answers. A timeout or error also
+ * upserts the application's alert note (SPEC §3 Note) in the same transaction, under the
+ * application row's lock, so two faults cannot both insert it.
  */
-async function settle(
-  db: Executor,
-  job: QuoteJobRow,
-  outcome: Outcome | null,
-  lastError: string | null,
-): Promise<void> {
+async function writeAnswer(db: Executor, job: QuoteJobRow, outcome: Outcome): Promise<void> {
+  const fault = outcome.status === 'error' || outcome.status === 'timeout' ? outcome.status : null;
+  if (!fault) {
+    await answerQuote(db, job.quote_id, outcome);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await findApplication(tx, job.application_id, { kind: 'all' }, true);
+    if (await answerQuote(tx, job.quote_id, outcome)) await noteCarrierFault(tx, job.application_id, fault);
+  });
+}
+
+/**
+ * Finishes a job whose answer is written: when no automatic quote of its launched application is
+ * pending any more, completes the application (min_quote_amount = cheapest quoted premium in
+ * dollars, null when none) and queues the customer quotes webhook and the `complete` auto-send,
+ * with the job's own finish, in one transaction under the application row's lock. The check runs
+ * after the answer committed, so of two last answers the later one always sees none pending; a
+ * crash before the finish leaves the job running, and its re-claim repeats the check.
+ */
+async function finishJob(db: Executor, job: QuoteJobRow, lastError: string | null): Promise<void> {
+  const before = await quoteProgress(db, job.application_id);
+  if (before.status !== 'launched' || before.pending > 0) {
+    await finishQuoteJob(db, job.id, lastError);
+    return;
+  }
   await db.transaction(async (tx) => {
     // Locking the application serializes the last two answers of one launch across processes.
     const app = await findApplication(tx, job.application_id, { kind: 'all' }, true);
-    const answered = outcome ? await answerQuote(tx, job.quote_id, outcome) : false;
-    if (answered && (outcome?.status === 'error' || outcome?.status === 'timeout')) {
-      await noteCarrierFault(tx, job.application_id, outcome.status);
-    }
     await finishQuoteJob(tx, job.id, lastError);
     if (app?.status !== 'launched') return;
     const progress = await quoteProgress(tx, app.id);
-    if (progress.pending === 0) {
-      const completed = await updateApplication(tx, app.id, {
-        status: 'completed',
-        min_quote_amount: progress.cheapest,
-      });
-      // Queued with the completion, so a crash keeps both or neither (issue 14).
-      await enqueueCustomerQuotesWebhook(tx, completed);
-      await enqueueAutoSend(tx, completed, 'complete');
-    }
+    if (progress.pending > 0) return;
+    const completed = await updateApplication(tx, app.id, {
+      status: 'completed',
+      min_quote_amount: progress.cheapest,
+    });
+    // Queued with the completion, so a crash keeps both or neither (issue 14).
+    await enqueueCustomerQuotesWebhook(tx, completed);
+    await enqueueAutoSend(tx, completed, 'complete');
   });
 }
 
@@ -197,15 +233,18 @@ async function runJob(
   lookup: (id: string) => Connector,
   logger: FastifyBaseLogger | undefined,
 ): Promise<void> {
-  const quote = await findQuote(db, job.quote_id);
-  const app = await findApplication(db, job.application_id, { kind: 'all' });
+  const [quote, app] = await Promise.all([
+    findQuote(db, job.quote_id),
+    findApplication(db, job.application_id, { kind: 'all' }),
+  ]);
   if (!quote || !app || quote.status !== 'pending') {
-    await settle(db, job, null, 'quote no longer pending');
+    await finishJob(db, job, 'quote no longer pending');
     return;
   }
   if (job.attempts > QUOTE_MAX_ATTEMPTS) {
     const message = `Quote request failed after ${QUOTE_MAX_ATTEMPTS} attempts.`;
-    await settle(db, job, { ...emptyOutcome(quote), message }, message);
+    await writeAnswer(db, job, { ...emptyOutcome(quote), message });
+    await finishJob(db, job, message);
     return;
   }
   // One line per connector call: the fault suites count them to prove each request is made once.
@@ -214,88 +253,147 @@ async function runJob(
     'quote requested',
   );
   const outcome = await askConnector(quote, app.useable_details, app, app.company_id, timeoutMs, lookup);
-  await settle(db, job, outcome, outcome.status === 'error' ? outcome.message : null);
+  await writeAnswer(db, job, outcome);
+  await finishJob(db, job, outcome.status === 'error' ? outcome.message : null);
 }
 
-/** A worker over `db`. Call start() to poll, or drain() to run what is queued now. */
+/** A worker over `db`. Call start() to listen and poll, or drain() to run what is queued now. */
 export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}): QuoteWorker {
   const id = `worker-${randomUUID()}`;
   const pollMs = options.pollIntervalMs ?? QUOTE_POLL_INTERVAL_MS;
-  const batch = options.batchSize ?? QUOTE_WORKER_BATCH;
+  const concurrency = options.concurrency ?? QUOTE_WORKER_CONCURRENCY;
   const timeoutMs = options.timeoutMs ?? QUOTE_TIMEOUT_MS;
   const lookup = options.connectorFor ?? connectorFor;
   const leaseMs = options.leaseMs ?? QUOTE_LEASE_MS;
-  let running = false;
+  const logger = options.logger;
+  /** Ids of the jobs in hand (their leases are renewed) and the promises running them. */
+  const held = new Set<number>();
+  const running = new Set<Promise<void>>();
+  const wakeUp = createWakeUp();
+  let polling = false;
   let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
+  let renewal: NodeJS.Timeout | null = null;
 
-  async function runBatch(): Promise<number> {
-    const jobs = await claimQuoteJobs(db, id, batch, leaseMs);
-    if (!jobs.length) return 0;
-    const held = new Set(jobs.map((job) => job.id));
-    const renewal = setInterval(() => {
-      renewQuoteJobLeases(db, id, [...held], leaseMs).catch((error) =>
-        options.logger?.error({ err: error }, 'quote job lease renewal failed'),
-      );
-    }, leaseMs / 4);
-    try {
-      await Promise.all(
-        jobs.map((job) =>
-          runJob(db, job, timeoutMs, lookup, options.logger)
-            .catch((error) => {
-              // The job stays running until its lease expires, then another claim retries it.
-              options.logger?.error({ err: error, job: job.id }, 'quote job failed');
-            })
-            .finally(() => held.delete(job.id)),
-        ),
-      );
-    } finally {
-      clearInterval(renewal);
+  /** Claims as many jobs as there are free slots and starts each at once; returns how many. */
+  async function fill(): Promise<number> {
+    const free = concurrency - held.size;
+    if (free <= 0) return 0;
+    const jobs = await claimQuoteJobs(db, id, free, leaseMs);
+    for (const job of jobs) {
+      held.add(job.id);
+      const task = runJob(db, job, timeoutMs, lookup, logger)
+        .catch((error) => {
+          // The job stays running until its lease expires, then another claim retries it.
+          logger?.error({ err: error, job: job.id }, 'quote job failed');
+        })
+        .finally(() => {
+          held.delete(job.id);
+          running.delete(task);
+          // A free slot may take a job that found none free.
+          wakeUp.wake();
+        });
+      running.add(task);
     }
     return jobs.length;
   }
 
-  async function pollLoop() {
-    while (running) {
-      let ran = 0;
-      try {
-        ran = await runBatch();
-      } catch (error) {
-        options.logger?.error({ err: error }, 'quote worker poll failed');
+  function startRenewal(): void {
+    renewal ??= setInterval(() => {
+      if (!held.size) return;
+      renewQuoteJobLeases(db, id, [...held], leaseMs).catch((error) =>
+        logger?.error({ err: error }, 'quote job lease renewal failed'),
+      );
+    }, leaseMs / 4);
+  }
+
+  function stopRenewal(): void {
+    if (renewal) clearInterval(renewal);
+    renewal = null;
+  }
+
+  async function pollLoop(): Promise<void> {
+    startRenewal();
+    const stopListening = await listenForNotifications(db, QUOTE_JOBS_CHANNEL, wakeUp.wake, (error) =>
+      logger?.error({ err: error }, 'quote job notifications lost; polling'),
+    ).catch((error) => {
+      logger?.error({ err: error }, 'quote job notifications unavailable; polling');
+      return null;
+    });
+    try {
+      while (polling) {
+        let started = 0;
+        try {
+          started = await fill();
+        } catch (error) {
+          logger?.error({ err: error }, 'quote worker poll failed');
+        }
+        if (polling && started === 0) await wakeUp.sleep(pollMs);
       }
-      if (ran === 0 && running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-      }
+    } finally {
+      await stopListening?.();
     }
   }
 
   return {
     id,
     start() {
-      if (running) return;
-      running = true;
+      if (polling) return;
+      polling = true;
       loop = pollLoop();
     },
     async stop() {
-      running = false;
-      wake?.();
+      polling = false;
+      wakeUp.wake();
       await loop;
       loop = null;
+      await Promise.all(running);
+      stopRenewal();
     },
     async drain() {
+      startRenewal();
       let total = 0;
-      for (;;) {
-        const ran = await runBatch();
-        if (ran === 0) return total;
-        total += ran;
+      try {
+        for (;;) {
+          const started = await fill();
+          total += started;
+          if (started === 0) {
+            if (!running.size) return total;
+            await Promise.race(running);
+          }
+        }
+      } finally {
+        if (!polling) stopRenewal();
       }
+    },
+  };
+}
+
+/**
+ * A sleep that a wake() ends early; a wake() while nobody sleeps is kept for the next sleep, so a
+ * notification that arrives during a claim is not lost.
+ */
+function createWakeUp(): { sleep(ms: number): Promise<void>; wake(): void } {
+  let pending = false;
+  let resolveSleep: (() => void) | null = null;
+  return {
+    sleep(ms) {
+      if (pending) {
+        pending = false;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          resolveSleep = null;
+          resolve();
+        }
+        resolveSleep = done;
+      });
+    },
+    wake() {
+      if (resolveSleep) resolveSleep();
+      else pending = true;
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Users, their company and agent record: the account behind a login or a session. */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import {
   type AgentRow,
@@ -7,6 +7,7 @@ import {
   type CompanyRow,
   companies,
   companyLogos,
+  sessions,
   type UserRow,
   users,
 } from '../db/schema.ts';
@@ -21,31 +22,50 @@ export interface Account {
   logoVersion: number | null;
 }
 
-async function withRelations(db: Executor, user: UserRow | undefined): Promise<Account | null> {
-  if (!user) return null;
-  const [company] = user.company_id
-    ? await db.select().from(companies).where(eq(companies.id, user.company_id))
-    : [];
-  const [agent] = await db.select().from(agents).where(eq(agents.user_id, user.id));
-  const [logo] = user.company_id
-    ? await db
-        .select({ version: companyLogos.version })
-        .from(companyLogos)
-        .where(eq(companyLogos.company_id, user.company_id))
-    : [];
-  return { user, company: company ?? null, agent: agent ?? null, logoVersion: logo?.version ?? null };
+/**
+ * Users with their company, agent record and logo version, one row per user: the one query behind
+ * every account look-up (issue 18, docs/decisions/351-queries-per-call.md).
+ */
+function accountQuery(db: Executor) {
+  return db
+    .select({ user: users, company: companies, agent: agents, logoVersion: companyLogos.version })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(agents, eq(agents.user_id, users.id))
+    .leftJoin(companyLogos, eq(companyLogos.company_id, users.company_id));
+}
+
+function accountOf(row: Awaited<ReturnType<typeof accountQuery>>[number] | undefined): Account | null {
+  if (!row) return null;
+  return { user: row.user, company: row.company, agent: row.agent, logoVersion: row.logoVersion ?? null };
 }
 
 /** The account whose e-mail matches (case-insensitive, stored lower-case), or null. */
 export async function findAccountByEmail(db: Executor, email: string): Promise<Account | null> {
-  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
-  return withRelations(db, user);
+  const [row] = await accountQuery(db).where(eq(users.email, email.trim().toLowerCase()));
+  return accountOf(row);
 }
 
 /** The account of a user id, or null. */
 export async function findAccountByUserId(db: Executor, userId: number): Promise<Account | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  return withRelations(db, user);
+  const [row] = await accountQuery(db).where(eq(users.id, userId));
+  return accountOf(row);
+}
+
+/**
+ * The account of the session whose key hashes to `keyHash`, when that session is neither expired
+ * at `now` nor revoked; else null. One query: the session with its user, company, agent record
+ * and logo version, so every authenticated call pays one round trip for its caller.
+ */
+export async function findAccountOfActiveSession(
+  db: Executor,
+  keyHash: string,
+  now: Date,
+): Promise<Account | null> {
+  const [row] = await accountQuery(db)
+    .innerJoin(sessions, eq(sessions.user_id, users.id))
+    .where(and(eq(sessions.key_hash, keyHash), gt(sessions.expires_at, now), isNull(sessions.revoked_at)));
+  return accountOf(row);
 }
 
 /** An agent record with its user's company, or null. */

@@ -1,9 +1,10 @@
 /** Application rows: the only code that reads or writes the applications table. */
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { type ApplicationRow, applications } from '../db/schema.ts';
+import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../db/database.ts';
+import { type ApplicationRow, applications, type NoteRow, notes } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { isRowId } from './is-row-id.ts';
+import { parsedJson, rowFromJson } from './row-from-json.ts';
 
 export type NewApplication = typeof applications.$inferInsert;
 
@@ -99,39 +100,44 @@ export async function updateApplication(
   return row;
 }
 
-/** One listing page, newest first, plus the total matching. */
-export async function listApplications(
+/**
+ * One listing page, newest first, each row with its notes (creation order), and the matching
+ * applications per status (new, launched, completed; 0 when none) whose sum is the total: one
+ * statement (the page and the counts are JSON subqueries), issue 18 queries per call.
+ */
+export async function listApplicationsPage(
   db: Executor,
   scope: AccessScope,
   filters: ApplicationFilters,
   page: { limit: number; offset: number },
-): Promise<{ rows: ApplicationRow[]; total: number }> {
-  const where = filterConditions(scope, filters);
-  const rows = await db
-    .select()
-    .from(applications)
-    .where(where)
-    .orderBy(desc(applications.created_at), desc(applications.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [{ total }] = await db.select({ total: count() }).from(applications).where(where);
-  return { rows, total: Number(total) };
-}
-
-/** Matching applications per status (new, launched, completed; 0 when none). */
-export async function countApplicationsByStatus(
-  db: Executor,
-  scope: AccessScope,
-  filters: ApplicationFilters,
-): Promise<Record<'new' | 'launched' | 'completed', number>> {
-  const rows = await db
-    .select({ status: applications.status, n: count() })
-    .from(applications)
-    .where(filterConditions(scope, filters))
-    .groupBy(applications.status);
-  const counts = { new: 0, launched: 0, completed: 0 };
-  for (const row of rows) counts[row.status] = Number(row.n);
-  return counts;
+): Promise<{
+  rows: { row: ApplicationRow; notes: NoteRow[] }[];
+  statusCounts: Record<'new' | 'launched' | 'completed', number>;
+}> {
+  const where = filterConditions(scope, filters) ?? sql`true`;
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('row', p, 'notes', (
+                SELECT coalesce(json_agg(n ORDER BY n.created_at, n.id), '[]'::json)
+                  FROM notes n WHERE n.application_id = p.id))
+              ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
+         FROM (SELECT * FROM applications WHERE ${where}
+                ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}) p) AS page,
+      (SELECT coalesce(json_object_agg(s.status, s.n), '{}'::json)
+         FROM (SELECT status, count(*) AS n FROM applications WHERE ${where} GROUP BY status) s) AS counts`);
+  const [{ page: rows, counts }] = rowsOf<{ page: unknown; counts: unknown }>(result);
+  const statusCounts = { new: 0, launched: 0, completed: 0 };
+  for (const [status, n] of Object.entries(parsedJson(counts) as Record<string, number>))
+    statusCounts[status as keyof typeof statusCounts] = Number(n);
+  return {
+    rows: (parsedJson(rows) as { row: Record<string, unknown>; notes: Record<string, unknown>[] }[]).map(
+      (entry) => ({
+        row: rowFromJson<ApplicationRow>(applications, entry.row),
+        notes: entry.notes.map((note) => rowFromJson<NoteRow>(notes, note)),
+      }),
+    ),
+    statusCounts,
+  };
 }
 
 /** Ids of the agent's applications at the same searched address (the "related" of delete). */

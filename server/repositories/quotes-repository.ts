@@ -1,5 +1,5 @@
 /** Quote rows (one per carrier a launch goes to) and their durable jobs. */
-import { and, asc, eq, getTableColumns, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { boundPolicies, files, type QuoteJobRow, type QuoteRow, quoteJobs, quotes } from '../db/schema.ts';
 import { isRowId } from './is-row-id.ts';
@@ -78,11 +78,18 @@ export async function updateQuote(
   return row;
 }
 
-/** Inserts a pending quote and the job that will request it, in the caller's transaction. */
-export async function insertQuoteWithJob(db: Executor, values: NewQuote): Promise<QuoteRow> {
-  const [quote] = await db.insert(quotes).values(values).returning();
-  await db.insert(quoteJobs).values({ application_id: quote.application_id, quote_id: quote.id });
-  return quote;
+/**
+ * Inserts pending quotes and the jobs that will request them, in the caller's transaction: two
+ * statements whatever the number of quotes (a launch's 25 carriers). Returns the quotes in input
+ * order; the jobs' insert wakes the quote workers when the transaction commits (migration 0023).
+ */
+export async function insertQuotesWithJobs(db: Executor, values: NewQuote[]): Promise<QuoteRow[]> {
+  if (!values.length) return [];
+  const rows = await db.insert(quotes).values(values).returning();
+  await db
+    .insert(quoteJobs)
+    .values(rows.map((quote) => ({ application_id: quote.application_id, quote_id: quote.id })));
+  return rows;
 }
 
 /** Removes every quote and job of an application (reset). */
@@ -170,30 +177,27 @@ export async function finishQuoteJob(db: Executor, jobId: number, lastError: str
 }
 
 /**
- * Pending *automatic* quotes left (SOV and manual quotes arrive later and never hold an
- * application open, docs/api.md issue 3), and the cheapest quoted premium of any source in
- * dollars (null when none quoted).
+ * The application's status (null when it is gone), the pending *automatic* quotes left (SOV and
+ * manual quotes arrive later and never hold an application open, docs/api.md issue 3), and the
+ * cheapest quoted premium of any source in dollars (null when none quoted). One query.
  */
 export async function quoteProgress(
   db: Executor,
   applicationId: number,
-): Promise<{ pending: number; cheapest: number | null }> {
-  const rows = await db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(
-      and(
-        eq(quotes.application_id, applicationId),
-        eq(quotes.status, 'pending'),
-        eq(quotes.source, 'automatic'),
-      ),
-    );
-  const [{ cheapest }] = await db
-    .select({ cheapest: min(quotes.premium) })
-    .from(quotes)
-    .where(and(eq(quotes.application_id, applicationId), eq(quotes.status, 'quoted')));
+): Promise<{ status: string | null; pending: number; cheapest: number | null }> {
+  const result = await db.execute(sql`
+    SELECT a.status,
+           (SELECT count(*) FROM quotes q
+             WHERE q.application_id = a.id AND q.status = 'pending' AND q.source = 'automatic') AS pending,
+           (SELECT min(q.premium) FROM quotes q
+             WHERE q.application_id = a.id AND q.status = 'quoted') AS cheapest
+      FROM applications a WHERE a.id = ${applicationId}`);
+  const [row] = rowsOf<{ status: string; pending: number | string; cheapest: number | string | null }>(
+    result,
+  );
   return {
-    pending: rows.length,
-    cheapest: cheapest === null || cheapest === undefined ? null : Number(cheapest),
+    status: row?.status ?? null,
+    pending: Number(row?.pending ?? 0),
+    cheapest: row?.cheapest === null || row?.cheapest === undefined ? null : Number(row.cheapest),
   };
 }

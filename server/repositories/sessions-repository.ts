@@ -13,19 +13,6 @@ export async function insertSession(
   await db.insert(sessions).values({ key_hash: keyHash, user_id: userId, expires_at: expiresAt });
 }
 
-/** The user id of a session that is neither expired at `now` nor revoked, or null. */
-export async function findActiveSessionUser(
-  db: Executor,
-  keyHash: string,
-  now: Date,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ user_id: sessions.user_id })
-    .from(sessions)
-    .where(and(eq(sessions.key_hash, keyHash), gt(sessions.expires_at, now), isNull(sessions.revoked_at)));
-  return row?.user_id ?? null;
-}
-
 /**
  * Revokes the sessions `start` selects and every session switched from them, at any depth: a
  * session made by switch-user must not outlive the one it came from (issue 5 access matrix,

@@ -24,6 +24,11 @@ import { carriersFile } from '../quoting/carriers-file.ts';
 import { launchTargets } from '../quoting/launch-targets.ts';
 import { findAgent } from '../repositories/accounts-repository.ts';
 import {
+  findApplicationWithRelations,
+  lockApplicationWithSchemaHash,
+  updateApplicationWithRelations,
+} from '../repositories/application-with-relations.ts';
+import {
   deleteApplications,
   findApplication,
   findRelatedApplicationIds,
@@ -44,7 +49,7 @@ import {
 } from '../repositories/notes-repository.ts';
 import {
   deleteQuotesOfApplication,
-  insertQuoteWithJob,
+  insertQuotesWithJobs,
   quotesOfApplication,
 } from '../repositories/quotes-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
@@ -56,7 +61,12 @@ import { clientName } from './client-name.ts';
 import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { workerSettingsOf } from './portal-settings-service.ts';
 import { ruleContextOf } from './schema-engine.ts';
-import { compiledSchemaSetOf, currentSchemaVersion, migrationsFrom } from './schema-versions.ts';
+import {
+  compiledSchemaSetOf,
+  compiledSchemaSetWithHash,
+  currentSchemaVersion,
+  migrationsFrom,
+} from './schema-versions.ts';
 import { refuseStateChange, stateRefusal } from './state-refusal.ts';
 import { visibleDocument } from './visible-document.ts';
 
@@ -245,11 +255,14 @@ export async function createApplication(
  * version, and its rules and texts, until reset. docs/api.md; issue 10 part 3.
  */
 export async function getApplication(db: Executor, actor: Actor, id: number): Promise<ApplicationView> {
-  const row = await loadOwned(db, actor, id);
-  if (row.status !== 'new') return viewOf(db, row);
-  const current = await currentSchemaVersion(db);
+  const found = await findApplicationWithRelations(db, id, accessScope(actor));
+  if (!found) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  const { row } = found;
+  const view = () => applicationView(row, found.notes, found.quotes);
+  if (row.status !== 'new') return view();
+  const current = found.currentSchemaVersion ?? (await currentSchemaVersion(db));
   if (row.schema_version >= current || (await migrationsFrom(db, row.schema_version, current)).length === 0) {
-    return viewOf(db, row);
+    return view();
   }
   return db.transaction(async (tx) => {
     const locked = await loadOwned(tx, actor, id, true);
@@ -312,14 +325,18 @@ export async function updateApplicationDetails(
 ): Promise<ApplicationView> {
   return db.transaction(async (tx) => {
     // The row lock orders concurrent writers, so the version compared is the one overwritten.
-    const row = await loadOwned(tx, actor, id, true);
+    const locked = await lockApplicationWithSchemaHash(tx, id, accessScope(actor));
+    if (!locked) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    const { row } = locked;
     if (row.status !== 'new') throw new ApiError(409, ALREADY_LAUNCHED_MESSAGE);
     if (version !== undefined && version !== row.version) {
       throw new ApiError(409, STALE_VERSION_MESSAGE, null, { application: await viewOf(tx, row) });
     }
-    const doc = mergeDetails(await compiledSchemaSetOf(tx, row.schema_version), row, details, true);
+    const compiled = await compiledSchemaSetWithHash(tx, row.schema_version, locked.schemaHash);
+    const doc = mergeDetails(compiled, row, details, true);
     await refuseStateChange(tx, row, doc);
-    return viewOf(tx, await updateApplication(tx, id, documentColumns(doc, row)));
+    const updated = await updateApplicationWithRelations(tx, id, documentColumns(doc, row));
+    return applicationView(updated.row, updated.notes, updated.quotes);
   });
 }
 
@@ -363,18 +380,19 @@ export async function launchApplication(
       carriersFile,
       enabledConnections(await companySettingsOf(tx, row.company_id)),
     );
-    for (const target of targets) {
-      await insertQuoteWithJob(tx, {
+    await insertQuotesWithJobs(
+      tx,
+      targets.map((target) => ({
         application_id: row.id,
         carrier: target.carrier,
         sub_carrier: target.sub_carrier,
         display_name: target.display_name,
         connector: target.connector,
         benefits: target.benefits,
-        status: 'pending',
+        status: 'pending' as const,
         requested_at: now,
-      });
-    }
+      })),
+    );
     // With no carrier to ask there is nothing to wait for: the launch is complete at once.
     const updated = await updateApplication(tx, id, {
       ...documentColumns(doc, row),

@@ -10,9 +10,9 @@ import { ApiError } from '../http/api-error.ts';
 import {
   type Account,
   findAccountByEmail,
-  findAccountByUserId,
+  findAccountOfActiveSession,
 } from '../repositories/accounts-repository.ts';
-import { findActiveSessionUser, insertSession, revokeSession } from '../repositories/sessions-repository.ts';
+import { insertSession, revokeSession } from '../repositories/sessions-repository.ts';
 import type { Actor } from './actor.ts';
 import { companyView } from './company-view.ts';
 import { userSettingsOf } from './user-settings.ts';
@@ -72,8 +72,7 @@ export async function authenticate(
 ): Promise<{ actor: Actor; account: Account }> {
   if (typeof sessionKey !== 'string' || sessionKey === '') throw new ApiError(401, 'Invalid Details');
   const keyHash = hashSessionKey(sessionKey);
-  const userId = await findActiveSessionUser(db, keyHash, now);
-  const account = userId === null ? null : await findAccountByUserId(db, userId);
+  const account = await findAccountOfActiveSession(db, keyHash, now);
   if (!account) throw new ApiError(401, 'Unauthenticated.');
   return {
     account,

@@ -3,12 +3,7 @@
  * Laravel-style pagination object and status counts.
  */
 import type { Executor } from '../db/database.ts';
-import {
-  type ApplicationFilters,
-  countApplicationsByStatus,
-  listApplications,
-} from '../repositories/applications-repository.ts';
-import { notesOfApplications } from '../repositories/notes-repository.ts';
+import { type ApplicationFilters, listApplicationsPage } from '../repositories/applications-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
 import { parseApplicationReference } from './application-reference.ts';
 import { listingRowView } from './application-view.ts';
@@ -72,23 +67,15 @@ export async function listAgentApplications(db: Executor, actor: Actor, input: L
   const scope = accessScope(actor);
   const filters = toFilters(input);
   const offset = (input.page - 1) * input.perPage;
-  const [{ rows, total }, statusCounts] = await Promise.all([
-    listApplications(db, scope, filters, { limit: input.perPage, offset }),
-    countApplicationsByStatus(db, scope, filters),
-  ]);
-  const notes = await notesOfApplications(
-    db,
-    rows.map((r) => r.id),
-  );
+  const { rows, statusCounts } = await listApplicationsPage(db, scope, filters, {
+    limit: input.perPage,
+    offset,
+  });
+  const total = statusCounts.new + statusCounts.launched + statusCounts.completed;
   const lastPage = Math.max(1, Math.ceil(total / input.perPage));
   return {
     applications: {
-      data: rows.map((row) =>
-        listingRowView(
-          row,
-          notes.filter((n) => n.application_id === row.id),
-        ),
-      ),
+      data: rows.map(({ row, notes }) => listingRowView(row, notes)),
       current_page: input.page,
       per_page: input.perPage,
       next_page_url: input.page < lastPage ? pageUrl(input.page + 1, input.perPage) : null,

@@ -146,6 +146,20 @@ export async function compiledSchemaSetOf(db: Executor, version: number): Promis
   return compiled;
 }
 
+/**
+ * compiledSchemaSetOf for a version whose content hash the caller read with its row (null when
+ * the version is not stored yet): no query when that content is compiled in this process already.
+ * A hash names its content, so the cache is right whatever other processes publish.
+ */
+export async function compiledSchemaSetWithHash(
+  db: Executor,
+  version: number,
+  contentHash: string | null,
+): Promise<CompiledSchemaSet> {
+  if (contentHash === fileHash) return compiledSchemaSet();
+  return (contentHash ? compiledByHash.get(contentHash) : undefined) ?? compiledSchemaSetOf(db, version);
+}
+
 /** Answer of get-schema-set: `{schema_version, schema_set}` of `version` (default: the current one); ApiError 404 when not stored. */
 export async function schemaSetView(
   db: Executor,

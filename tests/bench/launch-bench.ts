@@ -9,7 +9,7 @@
  * after reset-application. Issue 5 Benchmarks.
  */
 
-import { QUOTE_POLL_INTERVAL_MS, QUOTE_WORKER_BATCH } from '../../server/jobs/quote-worker.ts';
+import { QUOTE_POLL_INTERVAL_MS, QUOTE_WORKER_CONCURRENCY } from '../../server/jobs/quote-worker.ts';
 import { sandboxLatencyMs } from '../../server/quoting/sandbox-latency-ms.ts';
 import { quotesOfApplication } from '../../server/repositories/quotes-repository.ts';
 import { DATABASE_KINDS, startTestApp } from '../server/helpers/test-app.ts';
@@ -103,7 +103,7 @@ export async function launchBench(): Promise<string> {
   }
   const notes = [
     `- the complete Primary demo application of agent@demo.test, launched through the API in process (app.inject), ${ROUNDS} launches per database (reset-application between), medians; ${carriers}`,
-    `- quote worker as \`npm start\` runs it: polls every ${QUOTE_POLL_INTERVAL_MS} ms when idle and claims ${QUOTE_WORKER_BATCH} jobs at a time; times from the launch call to each quote's answered_at`,
+    `- quote worker as \`npm start\` runs it: woken by the launch's NOTIFY (polling every ${QUOTE_POLL_INTERVAL_MS} ms only as a fallback), up to ${QUOTE_WORKER_CONCURRENCY} jobs at once, each started as soon as claimed; times from the launch call to each quote's answered_at`,
     "- baseline: the sandbox carriers' own simulated answer time (server/quoting/sandbox-latency-ms.ts), fastest and slowest of the launched carriers",
   ];
   const table = markdownTable(

@@ -14,6 +14,10 @@ const BENCHMARKS = {
   form: { load: async () => (await import('./form-bench.ts')).formBench, about: 'keystroke to commit' },
   api: { load: async () => (await import('./api-bench.ts')).apiBench, about: 'API on 1M applications' },
   launch: { load: async () => (await import('./launch-bench.ts')).launchBench, about: 'time to quotes' },
+  queries: {
+    load: async () => (await import('./query-count-bench.ts')).queryCountBench,
+    about: 'SQL statements per call',
+  },
   bundle: { load: async () => (await import('./bundle-bench.ts')).bundleBench, about: 'login route gzip' },
   studio: {
     load: async () => (await import('./studio-bench.ts')).studioBench,

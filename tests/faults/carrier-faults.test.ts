@@ -186,7 +186,7 @@ describe.each(DATABASE_KINDS)('carrier faults on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind, {
-      worker: { timeoutMs: TIMEOUT_MS, batchSize: 32, connectorFor: () => faultyCarriers },
+      worker: { timeoutMs: TIMEOUT_MS, concurrency: 32, connectorFor: () => faultyCarriers },
     });
     key = await t.loginAs('agent@demo.test');
     plan.clear();

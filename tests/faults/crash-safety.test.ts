@@ -108,7 +108,8 @@ describe.each(DATABASE_KINDS)('crash safety on %s', (kind) => {
     const launchedIds: number[] = [];
     const quoteIds: number[] = [];
     for (let round = 1; round <= LAUNCH_ROUNDS; round += 1) {
-      const first = await start({ LOG_LEVEL: 'info' });
+      // Two jobs at a time: with every job started at once (64), the kill could land after all answers.
+      const first = await start({ LOG_LEVEL: 'info', QUOTE_WORKER_CONCURRENCY: '2' });
       const key = await login(first);
       const launched = await launchApplications([first], key, LAUNCHES, `Launch${round}`);
       // Killed while the worker holds a job: a carrier call takes 50-400 ms (sandbox latency).

@@ -12,11 +12,13 @@ import {
   CONNECTOR_FAILED_MESSAGE,
   createQuoteWorker,
   QUOTE_MAX_ATTEMPTS,
+  QUOTE_WORKER_CONCURRENCY,
+  quoteWorkerConcurrencyOf,
 } from '../../server/jobs/quote-worker.ts';
 import { connectorFor as realConnectorFor } from '../../server/quoting/connector-for.ts';
 import type { Connector } from '../../server/quoting/types.ts';
 import { updateApplication } from '../../server/repositories/applications-repository.ts';
-import { claimQuoteJobs, insertQuoteWithJob } from '../../server/repositories/quotes-repository.ts';
+import { claimQuoteJobs, insertQuotesWithJobs } from '../../server/repositories/quotes-repository.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const seenSignals: AbortSignal[] = [];
@@ -68,6 +70,17 @@ const ADDRESS = {
   zip: '33139',
 };
 
+describe('QUOTE_WORKER_CONCURRENCY', () => {
+  it('defaults when unset or empty, takes 1 to 1000, and refuses anything else', () => {
+    expect(quoteWorkerConcurrencyOf(undefined)).toBe(QUOTE_WORKER_CONCURRENCY);
+    expect(quoteWorkerConcurrencyOf(' ')).toBe(QUOTE_WORKER_CONCURRENCY);
+    expect(quoteWorkerConcurrencyOf('1')).toBe(1);
+    expect(quoteWorkerConcurrencyOf('1000')).toBe(1000);
+    for (const bad of ['0', '1001', '2.5', '-3', 'many'])
+      expect(() => quoteWorkerConcurrencyOf(bad)).toThrow(/QUOTE_WORKER_CONCURRENCY/);
+  });
+});
+
 describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
   let t: TestApp;
   let key: string;
@@ -82,14 +95,16 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     await updateApplication(t.db, id, { status: 'launched', launched_at: new Date() });
     const quoteIds: number[] = [];
     for (const target of targets) {
-      const quote = await insertQuoteWithJob(t.db, {
-        application_id: id,
-        carrier: target.carrier ?? target.connector,
-        sub_carrier: null,
-        display_name: target.carrier ?? target.connector,
-        connector: target.connector,
-        benefits: ['stated benefit'],
-      });
+      const [quote] = await insertQuotesWithJobs(t.db, [
+        {
+          application_id: id,
+          carrier: target.carrier ?? target.connector,
+          sub_carrier: null,
+          display_name: target.carrier ?? target.connector,
+          connector: target.connector,
+          benefits: ['stated benefit'],
+        },
+      ]);
       quoteIds.push(quote.id);
     }
     return { id, quoteIds };
@@ -248,8 +263,8 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
       carrier: i === 7 ? 'cheap' : `c${i}`,
     }));
     const { id, quoteIds } = await launchedWith(targets);
-    const a = createQuoteWorker(t.db, { batchSize: 3, timeoutMs: 150, connectorFor });
-    const b = createQuoteWorker(t.db, { batchSize: 3, timeoutMs: 150, connectorFor });
+    const a = createQuoteWorker(t.db, { concurrency: 3, timeoutMs: 150, connectorFor });
+    const b = createQuoteWorker(t.db, { concurrency: 3, timeoutMs: 150, connectorFor });
     const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
     expect(ranA + ranB).toBe(12);
     const jobs = await t.db.select().from(quoteJobs).where(eq(quoteJobs.application_id, id));
@@ -285,5 +300,39 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     expect(jobsBefore).toHaveLength(1);
     expect(await t.app.quoteWorker.drain()).toBe(0);
     expect((await application(id)).status).toBe('new');
+  });
+
+  it('starts a job as soon as a slot is free, not when the slowest of its batch answers', async () => {
+    const { id } = await launchedWith([
+      { connector: 'hang' },
+      ...Array.from({ length: 3 }, (_, i) => ({ connector: 'fixed', carrier: `f${i}` })),
+    ]);
+    await createQuoteWorker(t.db, { concurrency: 2, timeoutMs: 1500, connectorFor }).drain();
+    const rows = await t.db.select().from(quotes).where(eq(quotes.application_id, id));
+    const [hung] = rows.filter((q) => q.connector === 'hang');
+    const answered = rows.filter((q) => q.connector === 'fixed');
+    expect(hung.status).toBe('timeout');
+    // With batches of two, the hanging carrier's batch mate held the other two until its timeout.
+    for (const quote of answered) {
+      expect(quote.status).toBe('quoted');
+      expect((quote.answered_at as Date).getTime()).toBeLessThan((hung.answered_at as Date).getTime());
+    }
+  });
+
+  it("is woken by a new job's notification, not by its poll, once it sleeps", async () => {
+    const worker = createQuoteWorker(t.db, { pollIntervalMs: 3_600_000, timeoutMs: 150, connectorFor });
+    worker.start();
+    try {
+      const settled = async (appId: number) => {
+        while ((await application(appId)).status !== 'completed') await new Promise((r) => setTimeout(r, 20));
+      };
+      // The first launch may be found by the worker's first claim; the second only by NOTIFY.
+      await settled((await launchedWith([{ connector: 'fixed' }])).id);
+      const second = await launchedWith([{ connector: 'fixed', carrier: 'cheap' }]);
+      await settled(second.id);
+      expect((await application(second.id)).min_quote_amount).toBe(812.5);
+    } finally {
+      await worker.stop();
+    }
   });
 });

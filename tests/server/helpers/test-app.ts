@@ -4,7 +4,7 @@
  * PostgreSQL of TEST_DATABASE_URL that close() drops. Call it in beforeAll, not per test.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type Logger, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../../../server/app.ts';
@@ -14,6 +14,7 @@ import { openDatabase } from '../../../server/db/open-database.ts';
 import { DEFAULT_DEMO_PASSWORD, type SeedResult, seedDemoData } from '../../../server/db/seed-demo-data.ts';
 import type { Envelope } from '../../../server/http/envelope.ts';
 import { checkAnswersAgainstDocument } from './answer-check.ts';
+import { createQueryCounter } from './query-counter.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -52,6 +53,8 @@ export interface TestApp {
   ): Promise<CallResult<T>>;
   /** Number of rows of a table, for "a failed call changes nothing" checks. */
   count(table: string): Promise<number>;
+  /** Runs `work` and returns its result with the SQL statements sent meanwhile (query-counter.ts). */
+  countQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
   close(): Promise<void>;
 }
 
@@ -78,10 +81,11 @@ export async function createScratchSchema(): Promise<{ url: string; schema: stri
 
 async function openFresh(
   kind: DatabaseKind,
+  logger: Logger,
 ): Promise<{ database: Database; dropSchema?: () => Promise<void> }> {
-  if (kind === 'pglite') return { database: await openDatabase({}) };
+  if (kind === 'pglite') return { database: await openDatabase({ logger }) };
   const scratch = await createScratchSchema();
-  const database = await openDatabase({ databaseUrl: scratch.url, searchPath: scratch.schema });
+  const database = await openDatabase({ databaseUrl: scratch.url, searchPath: scratch.schema, logger });
   return { database, dropSchema: scratch.drop };
 }
 
@@ -93,7 +97,8 @@ export async function startTestApp(
   kind: DatabaseKind = 'pglite',
   options: Partial<BuildAppOptions> = {},
 ): Promise<TestApp> {
-  const { database, dropSchema } = await openFresh(kind);
+  const counter = createQueryCounter();
+  const { database, dropSchema } = await openFresh(kind, counter.logger);
   await migrate(database.db);
   const seed = await seedDemoData(database.db);
   const app = await buildApp({
@@ -138,6 +143,7 @@ export async function startTestApp(
       const result = await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
       return Number(rowsOf<{ n: number }>(result)[0].n);
     },
+    countQueries: counter.during,
     async close() {
       await app.close();
       await database.close();

@@ -1,0 +1,146 @@
+/**
+ * An application row with its notes and quotes in one statement (issue 18 "queries per call",
+ * docs/decisions/351-queries-per-call.md): the notes and the quotes (each with its document's
+ * name and bound policy, as quotesOfApplication returns them) come as JSON arrays built by
+ * subqueries (json_agg) in the same SELECT, or in an UPDATE's RETURNING, decoded back into the
+ * rows Drizzle would have returned (row-from-json.ts). The subqueries name the outer row `applications.id`: Drizzle
+ * leaves a single table's columns unqualified, which a subquery's own `id` would shadow.
+ */
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import {
+  type ApplicationRow,
+  applications,
+  boundPolicies,
+  type NoteRow,
+  notes,
+  quotes,
+} from '../db/schema.ts';
+import type { AccessScope } from './access-scope.ts';
+import type { NewApplication } from './applications-repository.ts';
+import { scopeCondition } from './applications-repository.ts';
+import { isRowId } from './is-row-id.ts';
+import type { QuoteWithDocument } from './quotes-repository.ts';
+import { parsedJson, rowFromJson } from './row-from-json.ts';
+
+/** An application with what its view shows of it. */
+export interface ApplicationWithRelations {
+  row: ApplicationRow;
+  notes: NoteRow[];
+  quotes: QuoteWithDocument[];
+}
+
+/** Notes in creation order, as notesOfApplications sorts them. */
+const notesJson = sql<unknown>`(
+  SELECT coalesce(json_agg(n ORDER BY n.created_at, n.id), '[]'::json)
+    FROM notes n WHERE n.application_id = applications.id)`;
+
+/** Quotes in request order with their document's name and bound policy, as quotesOfApplication. */
+const quotesJson = sql<unknown>`(
+  SELECT coalesce(json_agg(json_build_object('quote', q, 'document_name', f.name, 'bound', bp) ORDER BY q.id), '[]'::json)
+    FROM quotes q
+    LEFT JOIN files f ON f.id = q.document_id
+    LEFT JOIN bound_policies bp ON bp.quote_id = q.id
+   WHERE q.application_id = applications.id)`;
+
+/** The columns selected or returned: the application's, its notes and its quotes. */
+const columns = { ...getTableColumns(applications), notes_json: notesJson, quotes_json: quotesJson };
+
+type Selected = ApplicationRow & { notes_json: unknown; quotes_json: unknown };
+
+function quoteFromJson(entry: {
+  quote: Record<string, unknown>;
+  document_name: string | null;
+  bound: Record<string, unknown> | null;
+}): QuoteWithDocument {
+  const bound = entry.bound
+    ? rowFromJson<typeof boundPolicies.$inferSelect>(boundPolicies, entry.bound)
+    : null;
+  return {
+    ...rowFromJson<QuoteWithDocument>(quotes, entry.quote),
+    document_name: entry.document_name,
+    bound_id: bound?.id ?? null,
+    bound_policy_number: bound?.policy_number ?? null,
+    bound_effective_date: bound?.effective_date ?? null,
+    bound_premium_cents: bound?.premium_cents ?? null,
+    bound_business: bound?.business ?? null,
+    bound_paid_at: bound?.paid_at ?? null,
+  };
+}
+
+function split({ notes_json, quotes_json, ...row }: Selected): ApplicationWithRelations {
+  return {
+    row,
+    notes: (parsedJson(notes_json) as Record<string, unknown>[]).map((n) => rowFromJson<NoteRow>(notes, n)),
+    quotes: (parsedJson(quotes_json) as Parameters<typeof quoteFromJson>[0][]).map(quoteFromJson),
+  };
+}
+
+/**
+ * Application `id` within `scope` with its notes and quotes, and the latest published schema
+ * version (null when none is stored yet), in one query; null when missing or outside the scope.
+ */
+export async function findApplicationWithRelations(
+  db: Executor,
+  id: number,
+  scope: AccessScope,
+): Promise<(ApplicationWithRelations & { currentSchemaVersion: number | null }) | null> {
+  if (!isRowId(id)) return null;
+  const [selected] = await db
+    .select({
+      ...columns,
+      current_schema_version: sql<number | null>`(
+        SELECT max(sv.version) FROM schema_versions sv WHERE sv.status = 'published')`,
+    })
+    .from(applications)
+    .where(and(eq(applications.id, id), scopeCondition(scope)));
+  if (!selected) return null;
+  const { current_schema_version, ...rest } = selected;
+  return {
+    ...split(rest),
+    currentSchemaVersion: current_schema_version === null ? null : Number(current_schema_version),
+  };
+}
+
+/**
+ * Updates columns of application `id`, bumping `version` and `updated_at` as updateApplication
+ * does, and returns the new row with its notes and quotes: one statement (the JSON arrays are
+ * subqueries of RETURNING).
+ */
+export async function updateApplicationWithRelations(
+  db: Executor,
+  id: number,
+  patch: Partial<NewApplication>,
+): Promise<ApplicationWithRelations> {
+  const [selected] = await db
+    .update(applications)
+    .set({ ...patch, version: sql`${applications.version} + 1`, updated_at: new Date() })
+    .where(eq(applications.id, id))
+    .returning(columns);
+  return split(selected as Selected);
+}
+
+/**
+ * Application `id` within `scope`, locked until the transaction ends, with the content hash of
+ * its schema version (null when that version is not stored yet), or null when missing or outside
+ * the scope. The hash finds the compiled schema set in the process's cache without reading the set.
+ */
+export async function lockApplicationWithSchemaHash(
+  db: Executor,
+  id: number,
+  scope: AccessScope,
+): Promise<{ row: ApplicationRow; schemaHash: string | null } | null> {
+  if (!isRowId(id)) return null;
+  const [selected] = await db
+    .select({
+      ...getTableColumns(applications),
+      schema_hash: sql<string | null>`(
+        SELECT sv.content_hash FROM schema_versions sv WHERE sv.version = applications.schema_version)`,
+    })
+    .from(applications)
+    .where(and(eq(applications.id, id), scopeCondition(scope)) as SQL)
+    .for('update', { of: applications });
+  if (!selected) return null;
+  const { schema_hash, ...row } = selected;
+  return { row, schemaHash: schema_hash };
+}
