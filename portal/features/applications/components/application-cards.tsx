@@ -4,8 +4,8 @@
  * sideways and Status and Cheapest quote stay in view. The table stays for wider screens.
  */
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { ApplicationLink } from '../../../components/application-link.tsx';
 import { formatWhen } from '../../../lib/format-when.ts';
 import type { ApplicationRow } from '../api/application-types.ts';
 import { AlertDot } from './alert-dot.tsx';
@@ -27,20 +27,9 @@ export function ApplicationCards({ rows, dimmed }: { rows: ApplicationRow[]; dim
         <Card key={row.id} component="li" withBorder radius="md" padding="sm">
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap">
-              <Text
-                renderRoot={(props) => (
-                  <Link
-                    to="/agent-portal/application-details/$application_id"
-                    params={{ application_id: String(row.id) }}
-                    {...props}
-                  />
-                )}
-                fw={600}
-                c="green"
-                size="sm"
-              >
+              <ApplicationLink applicationId={row.id} fw={600} size="sm">
                 {row.application_id}
-              </Text>
+              </ApplicationLink>
               <StatusBadge status={row.status} />
             </Group>
             <Text size="sm" lineClamp={2}>

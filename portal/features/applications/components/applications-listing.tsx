@@ -22,9 +22,9 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconFileOff, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { ApplicationLink } from '../../../components/application-link.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useApplicationSources } from '../../../lib/application-sources.ts';
 import {
@@ -259,20 +259,9 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
                 {rows.map((row) => (
                   <Table.Tr key={row.id}>
                     <Table.Td>
-                      <Text
-                        renderRoot={(props) => (
-                          <Link
-                            to="/agent-portal/application-details/$application_id"
-                            params={{ application_id: String(row.id) }}
-                            {...props}
-                          />
-                        )}
-                        fw={600}
-                        c="green"
-                        size="sm"
-                      >
+                      <ApplicationLink applicationId={row.id} fw={600} size="sm">
                         {row.application_id}
-                      </Text>
+                      </ApplicationLink>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" lineClamp={2}>

@@ -6,7 +6,6 @@
  */
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -21,8 +20,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ApplicationLink } from '../../../components/application-link.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { downloadErrorFile } from '../api/download-error-file.ts';
 import { useUpload } from '../api/get-upload.ts';
@@ -128,19 +127,9 @@ export function UploadResult({ id }: { id: number }) {
             <Group gap="xs" aria-label="Created applications">
               {created.map((row) =>
                 row.application_id ? (
-                  <Anchor
-                    key={row.row_number}
-                    size="sm"
-                    renderRoot={(props) => (
-                      <Link
-                        {...props}
-                        to="/agent-portal/application-details/$application_id"
-                        params={{ application_id: String(row.application_id) }}
-                      />
-                    )}
-                  >
+                  <ApplicationLink key={row.row_number} size="sm" applicationId={row.application_id}>
                     {row.reference}
-                  </Anchor>
+                  </ApplicationLink>
                 ) : null,
               )}
               {upload.rows_created > created.length && (

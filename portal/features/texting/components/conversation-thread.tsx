@@ -3,10 +3,10 @@
  * application), its messages oldest first with each outbound message's delivery status (and why a
  * failed one failed), and the composer; a prompt when none is chosen, loading and error states.
  */
-import { Anchor, Box, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { ApplicationLink } from '../../../components/application-link.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { type TextMessage, useConversationThread } from '../api/texting-api.ts';
@@ -100,18 +100,9 @@ export function ConversationThread({ conversationId }: { conversationId: number 
           </Text>
         </div>
         {conversation.application_id !== null ? (
-          <Anchor
-            size="sm"
-            renderRoot={(props) => (
-              <Link
-                {...props}
-                to="/agent-portal/application-details/$application_id"
-                params={{ application_id: String(conversation.application_id) }}
-              />
-            )}
-          >
+          <ApplicationLink size="sm" applicationId={conversation.application_id}>
             {`Application ${conversation.application_reference}`}
-          </Anchor>
+          </ApplicationLink>
         ) : (
           <Text size="xs" c="dimmed">
             No application linked

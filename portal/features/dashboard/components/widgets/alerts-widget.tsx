@@ -1,6 +1,6 @@
 /** The alerts dashboard widget: the newest applications that carry an alert colour (SPEC §3 Note). */
-import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { ApplicationLink } from '../../../../components/application-link.tsx';
 import { AlertDot } from '../../../applications/components/alert-dot.tsx';
 import type { DashboardSummary } from '../../api/get-dashboard-summary.ts';
 import { WidgetCard } from './widget-card.tsx';
@@ -20,19 +20,9 @@ export function AlertsWidget({ summary }: { summary: DashboardSummary | undefine
           {summary.alerts.map((row) => (
             <Group key={row.id} gap="sm" wrap="nowrap">
               <AlertDot color={row.alert_color} />
-              <Anchor
-                renderRoot={(props) => (
-                  <Link
-                    to="/agent-portal/application-details/$application_id"
-                    params={{ application_id: String(row.id) }}
-                    {...props}
-                  />
-                )}
-                size="sm"
-                fw={600}
-              >
+              <ApplicationLink applicationId={row.id} size="sm" fw={600}>
                 {row.application_id}
-              </Anchor>
+              </ApplicationLink>
               <Text size="sm" c="dimmed" lineClamp={1}>
                 {row.searched_address || 'No address yet'}
               </Text>

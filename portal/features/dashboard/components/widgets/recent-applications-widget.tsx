@@ -2,6 +2,7 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatCurrency } from '../../../../../engine/index.ts';
+import { ApplicationLink } from '../../../../components/application-link.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { formatWhen } from '../../../../lib/format-when.ts';
 import type { DashboardSummary } from '../../api/get-dashboard-summary.ts';
@@ -57,19 +58,9 @@ export function RecentApplicationsWidget({ summary }: { summary: DashboardSummar
               {summary.recent.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>
-                    <Anchor
-                      renderRoot={(props) => (
-                        <Link
-                          to="/agent-portal/application-details/$application_id"
-                          params={{ application_id: String(row.id) }}
-                          {...props}
-                        />
-                      )}
-                      fw={600}
-                      size="sm"
-                    >
+                    <ApplicationLink applicationId={row.id} fw={600} size="sm">
                       {row.application_id}
-                    </Anchor>
+                    </ApplicationLink>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" lineClamp={1}>
