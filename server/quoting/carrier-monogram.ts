@@ -25,14 +25,14 @@ export function monogramColour(name: string): string {
 
 /** The 96x96 SVG of a carrier's monogram, titled with its display name (XML-escaped). */
 export function carrierMonogramSvg(name: string, displayName: string): string {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.codePointAt(0)};`);
-  const title = escape(displayName);
+  const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.codePointAt(0)};`);
+  const title = escapeXml(displayName);
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96" role="img">',
     `<title>${title}</title>`,
     `<rect width="96" height="96" rx="16" fill="${monogramColour(name)}"/>`,
     '<text x="48" y="50" text-anchor="middle" dominant-baseline="central" fill="#ffffff"',
-    ` font-family="Arial, Helvetica, sans-serif" font-size="38" font-weight="700">${escape(monogramLetters(displayName))}</text>`,
+    ` font-family="Arial, Helvetica, sans-serif" font-size="38" font-weight="700">${escapeXml(monogramLetters(displayName))}</text>`,
     '</svg>',
   ].join('');
 }
