@@ -17,7 +17,6 @@ import {
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ErrorPage } from '../components/error-page.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
-import { ApiPartnerPage } from '../features/api-partner/components/api-partner-page.tsx';
 import { applicationsListQueryOptions } from '../features/applications/api/get-agent-applications-list.ts';
 import { applicationQueryOptions } from '../features/applications/api/get-application-by-id.ts';
 import {
@@ -25,26 +24,18 @@ import {
   type ListingSearch,
   parseListingSearch,
 } from '../features/applications/api/listing-search.ts';
-import { ApplicationsListing } from '../features/applications/components/applications-listing.tsx';
 import {
   COMMERCIAL_FLOOD_ENTRY,
   EXCESS_FLOOD_ENTRY,
   type ProductEntry,
 } from '../features/applications/components/product-entries.ts';
-import { ProductEntryPage } from '../features/applications/components/product-entry-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { SamlSsoLoginPage } from '../features/auth/components/saml-sso-login-page.tsx';
-import { BulkUploadPage } from '../features/bulk-upload/components/bulk-upload-page.tsx';
 import { myApplicationsQueryOptions } from '../features/customer-portal/api/get-my-applications.ts';
-import { CustomerDashboardPage } from '../features/customer-portal/components/customer-dashboard-page.tsx';
 import { dashboardSummaryQueryOptions } from '../features/dashboard/api/get-dashboard-summary.ts';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { PlansPage, type PlansSearch } from '../features/plans/components/plans-page.tsx';
-import { ProfilePage } from '../features/profile/components/profile-page.tsx';
-import { AnalyticsPage } from '../features/reporting/components/analytics-page.tsx';
-import { ReportingPage } from '../features/reporting/components/reporting-page.tsx';
+import type { PlansSearch } from '../features/plans/components/plans-page.tsx';
 import { sovQuoteQueryOptions } from '../features/sov-quote/api/get-sov-quote.ts';
 import { isSovQuoteNotFoundReason } from '../features/sov-quote/api/sov-quote-types.ts';
 import { SovQuoteNotFound } from '../features/sov-quote/components/sov-quote-not-found.tsx';
@@ -53,13 +44,51 @@ import { takeRedirectBackPath, useAuth } from '../lib/auth-store.ts';
 import { checkApplicationId } from './guards/check-application-id.ts';
 import { checkAreaAccess } from './guards/check-area-access.ts';
 import { checkAuth } from './guards/check-auth.ts';
-import { checkSovQuote } from './guards/check-sov-quote.ts';
 import { checkSubscription } from './guards/check-subscription.ts';
 import { denyCustomer } from './guards/deny-customer.ts';
 import { redirectSuperAdminToDashboard } from './guards/redirect-super-admin-to-dashboard.ts';
 import { redirectToDashboard } from './guards/redirect-to-dashboard.ts';
 import type { RouterContext } from './router-context.ts';
-import { ShellRoute } from './shell-route.tsx';
+
+/*
+ * Every page is loaded with its route (issue 18, first page weight): the sign-in pages and the
+ * guards are all the first load holds. A route whose component wraps a page awaits the page's
+ * chunk in its loader, so it renders once, loaded.
+ */
+const ShellRoute = lazyRouteComponent(() => import('./shell-route.tsx'), 'ShellRoute');
+const DashboardPage = lazyRouteComponent(
+  () => import('../features/dashboard/components/dashboard-page.tsx'),
+  'DashboardPage',
+);
+const CustomerDashboardPage = lazyRouteComponent(
+  () => import('../features/customer-portal/components/customer-dashboard-page.tsx'),
+  'CustomerDashboardPage',
+);
+const PlansPage = lazyRouteComponent(
+  () => import('../features/plans/components/plans-page.tsx'),
+  'PlansPage',
+);
+const ApiPartnerPage = lazyRouteComponent(
+  () => import('../features/api-partner/components/api-partner-page.tsx'),
+  'ApiPartnerPage',
+);
+const BulkUploadPage = lazyRouteComponent(
+  () => import('../features/bulk-upload/components/bulk-upload-page.tsx'),
+  'BulkUploadPage',
+);
+const ApplicationsListing = lazyRouteComponent(
+  () => import('../features/applications/components/applications-listing.tsx'),
+  'ApplicationsListing',
+);
+const ProductEntryPage = lazyRouteComponent(
+  () => import('../features/applications/components/product-entry-page.tsx'),
+  'ProductEntryPage',
+);
+
+/** Loads the chunks of the pages a wrapping route component renders. */
+async function loadPages(...pages: { preload?: () => Promise<void> | undefined }[]): Promise<void> {
+  await Promise.all(pages.map((page) => page.preload?.()));
+}
 
 /** HTTP-like status of a thrown error: the envelope code of an API error, else 500. */
 export function statusOfError(error: unknown): number {
@@ -87,6 +116,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   errorComponent: RouteError,
   notFoundComponent: NotFoundPage,
+  // The not-found page renders the lazily loaded shell.
+  wrapInSuspense: true,
 });
 
 /** Internal path to return to after login: only same-origin paths, never /auth itself. */
@@ -194,9 +225,12 @@ const dashboardRoute = createRoute({
   path: '/dashboard',
   loader: ({ context }) => {
     // Prime, but render the page's own loading and error states rather than the route error.
-    if (context.auth.currentUser?.()?.role === 'customer')
+    if (context.auth.currentUser?.()?.role === 'customer') {
       void context.queryClient.prefetchQuery(myApplicationsQueryOptions());
-    else void context.queryClient.prefetchQuery(dashboardSummaryQueryOptions());
+      return loadPages(CustomerDashboardPage);
+    }
+    void context.queryClient.prefetchQuery(dashboardSummaryQueryOptions());
+    return loadPages(DashboardPage);
   },
   component: DashboardRoute,
 });
@@ -228,7 +262,10 @@ const agentOnlyLayout = createRoute({
 const profileRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/dashboard/profile',
-  component: ProfilePage,
+  component: lazyRouteComponent(
+    () => import('../features/profile/components/profile-page.tsx'),
+    'ProfilePage',
+  ),
 });
 
 /** Plans; Stripe sends the admin back with ?checkout=success|cancelled (issue 16). */
@@ -243,6 +280,7 @@ const plansRoute = createRoute({
     ...(raw.checkout === 'success' || raw.checkout === 'cancelled' ? { checkout: raw.checkout } : {}),
     ...(raw.billing === 'unavailable' ? { billing: 'unavailable' as const } : {}),
   }),
+  loader: () => loadPages(PlansPage),
   component: PlansRoute,
 });
 
@@ -250,6 +288,7 @@ const plansRoute = createRoute({
 const apiPartnerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dashboard/api-partner',
+  loader: () => loadPages(ApiPartnerPage),
   component: () => (
     <PageLayout>
       <ApiPartnerPage />
@@ -271,13 +310,19 @@ const blankRoute = createRoute({
 const reportingRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/dashboard/reporting',
-  component: ReportingPage,
+  component: lazyRouteComponent(
+    () => import('../features/reporting/components/reporting-page.tsx'),
+    'ReportingPage',
+  ),
 });
 
 const analyticsRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/dashboard/reporting/analytics',
-  component: AnalyticsPage,
+  component: lazyRouteComponent(
+    () => import('../features/reporting/components/analytics-page.tsx'),
+    'AnalyticsPage',
+  ),
 });
 
 // Resources (issue 15, ADR 200): the landing page, carrier resources and training videos.
@@ -358,6 +403,7 @@ const bulkUploadRoute = createRoute({
     const id = Number(raw.upload);
     return Number.isInteger(id) && id > 0 ? { upload: id } : {};
   },
+  loader: () => loadPages(BulkUploadPage),
   component: BulkUploadRoute,
 });
 
@@ -390,6 +436,7 @@ const listingRoute = createRoute({
   loader: ({ context, deps }) => {
     const { alert: _alert, ...query } = deps;
     void context.queryClient.prefetchQuery(applicationsListQueryOptions(query));
+    return loadPages(ApplicationsListing);
   },
   component: ListingRoute,
 });
@@ -433,12 +480,14 @@ function ProductEntryRoute({ entry }: { entry: ProductEntry }) {
 const commercialFloodRoute = createRoute({
   getParentRoute: () => agentOnlyLayout,
   path: '/agent-portal/commercial-flood',
+  loader: () => loadPages(ProductEntryPage),
   component: () => <ProductEntryRoute entry={COMMERCIAL_FLOOD_ENTRY} />,
 });
 
 const excessFloodRoute = createRoute({
   getParentRoute: () => agentOnlyLayout,
   path: '/agent-portal/excess-flood',
+  loader: () => loadPages(ProductEntryPage),
   component: () => <ProductEntryRoute entry={EXCESS_FLOOD_ENTRY} />,
 });
 
@@ -452,7 +501,8 @@ const sovQuoteRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/sov-quote/$carrier_id/$application_id',
   // SPEC §2: carrier and digits are checked here; the page shows the server's own 404 texts.
-  beforeLoad: checkSovQuote,
+  // The check reads the carrier catalogue, which is loaded with this route rather than the first page.
+  beforeLoad: async (options) => (await import('./guards/check-sov-quote.ts')).checkSovQuote(options),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(
       sovQuoteQueryOptions(params.carrier_id, Number(params.application_id)),

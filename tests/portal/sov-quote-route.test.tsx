@@ -292,7 +292,7 @@ describe('the route', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/agent-portal/application-details/42'));
     // The details route is loaded lazily: allow for its first import.
-    const card = await screen.findByLabelText('Tokio Marine Highland quote', {}, { timeout: 5000 });
+    const card = await screen.findByLabelText('Tokio Marine Highland quote', {}, { timeout: 15_000 });
     expect(within(card).getByText('SOV')).toBeTruthy();
     expect(within(card).getByText('$5,120')).toBeTruthy();
   });
