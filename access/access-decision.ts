@@ -2,7 +2,7 @@
  * The one access decision for pages and calls (issue 20; SPEC §6 "Features are governed by company
  * permissions, trial state, the trial-disabled flag and active subscription"). Pure and generic:
  * it knows no area, role or path; which permission gates which page and call is data
- * (server/config/access-areas.json). The portal and the server both decide with it, so the portal
+ * (access/access-areas.json). The portal and the server both decide with it, so the portal
  * never shows an area the server refuses, nor hides one it allows.
  * docs/decisions/320-one-access-decision.md.
  */

@@ -1,12 +1,13 @@
 /**
- * The portal's side of the one access decision (server/access/access-decision.ts, issue 20): a
+ * The portal's side of the one access decision (access/access-decision.ts, issue 20): a
  * page of a gated area opens when the area is in the user's `user_accesses_final`, which the server
  * computed with the same decision, so the portal shows exactly the areas whose calls the server
- * answers. Which page belongs to which area is data: server/config/access-areas.json.
+ * answers. Which page belongs to which area is data: access/access-areas.json.
  * docs/decisions/320-one-access-decision.md.
  */
-import { type AccessRules, areaOfPath } from '../../server/access/access-decision.ts';
-import rulesFile from '../../server/config/access-areas.json' with { type: 'json' };
+
+import rulesFile from '../../access/access-areas.json' with { type: 'json' };
+import { type AccessRules, areaOfPath } from '../../access/access-decision.ts';
 import type { StoredUser } from './auth-store.ts';
 
 const RULES: AccessRules = rulesFile;

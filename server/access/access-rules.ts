@@ -1,15 +1,10 @@
 /**
- * The access rules of server/config/access-areas.json with the plans of server/config/plans.json,
- * and the server's use of the one decision (server/access/access-decision.ts): the subject of a
+ * The access rules of access/access-areas.json with the plans of server/config/plans.json,
+ * and the server's use of the one decision (access/access-decision.ts): the subject of a
  * stored company, `user_accesses_final`, and the refusal of a call (SPEC §6, §8).
  * docs/decisions/320-one-access-decision.md.
  */
-import rulesFile from '../config/access-areas.json' with { type: 'json' };
-import type { CompanyRow } from '../db/schema.ts';
-import { ApiError } from '../http/api-error.ts';
-import { FORBIDDEN_MESSAGE } from '../services/applications-service.ts';
-import { trialRemainingDays } from '../services/company-status.ts';
-import { PLANS } from '../services/plans.ts';
+import rulesFile from '../../access/access-areas.json' with { type: 'json' };
 import {
   type AccessArea,
   type AccessRefusal,
@@ -19,7 +14,12 @@ import {
   companyPermissions,
   decideAccess,
   grantedAreas,
-} from './access-decision.ts';
+} from '../../access/access-decision.ts';
+import type { CompanyRow } from '../db/schema.ts';
+import { ApiError } from '../http/api-error.ts';
+import { FORBIDDEN_MESSAGE } from '../services/applications-service.ts';
+import { trialRemainingDays } from '../services/company-status.ts';
+import { PLANS } from '../services/plans.ts';
 
 /** The rules every page and call is decided with. */
 export const ACCESS_RULES: AccessRules = rulesFile;

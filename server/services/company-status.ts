@@ -2,7 +2,7 @@
  * Trial, subscription and expiry arithmetic of a company (SPEC §6): what the access decision and
  * the expiry alert decide on. Pure functions of the stored company and `now`.
  */
-import { trialActive } from '../access/access-decision.ts';
+import { trialActive } from '../../access/access-decision.ts';
 
 /** One day in ms. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export function trialRemainingDays(company: CompanyAccessFields, now: Date = new
 
 /**
  * A trial is active when it has an end date, days remain and it is not disabled: the access
- * decision's rule (server/access/access-decision.ts trialActive). SPEC §6.
+ * decision's rule (access/access-decision.ts trialActive). SPEC §6.
  */
 export function isTrialActive(company: CompanyAccessFields, now: Date = new Date()): boolean {
   return trialActive({

@@ -8,7 +8,7 @@ export interface Plan {
   price_monthly: number;
   max_users: number | null;
   features: string[];
-  /** The areas the plan opens (server/config/access-areas.json permissions; docs/decisions/320). */
+  /** The areas the plan opens (access/access-areas.json permissions; docs/decisions/320). */
   permissions: string[];
 }
 

@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areaOfPath } from '../../../server/access/access-decision.ts';
+import { areaOfPath } from '../../../access/access-decision.ts';
 import {
   ACCESS_RULES,
   notInPlanMessage,
@@ -68,7 +68,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
 
-/** The access area (server/config/access-areas.json) of a cell's endpoint, or null. */
+/** The access area (access/access-areas.json) of a cell's endpoint, or null. */
 const areaOfCell = (cell: Cell) => areaOfPath(ACCESS_RULES, cell.endpoint.split(' ')[1], 'calls');
 
 /** A plan no longer offered: a company on it has only its own permissions (docs/decisions/320). */

@@ -1,5 +1,5 @@
 /**
- * The one access decision of issue 20 (server/access, docs/decisions/320-one-access-decision.md):
+ * The one access decision of issue 20 (access/ and server/access, docs/decisions/320-one-access-decision.md):
  * a table of cases over the real rules, its properties over random subjects, the area of a page
  * or call, the company's permissions from its plan and overrides, the refusal messages, and the
  * rules data itself (every permission a plan lists gates an area; the demo plans open every area).
@@ -13,7 +13,7 @@ import {
   decideAccess,
   grantedAreas,
   trialActive,
-} from '../../../server/access/access-decision.ts';
+} from '../../../access/access-decision.ts';
 import {
   ACCESS_RULES,
   accessSubjectOf,
