@@ -5,6 +5,7 @@
  * that start real server processes; `npm run test:faults`).
  */
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -14,6 +15,14 @@ import { defineConfig } from 'vitest/config';
  * it: the build metadata manifest the running portal polls for a newer build (SPEC §7, §9;
  * portal/lib/new-build-check.ts). `dev` in the dev server and tests, where there is no manifest.
  */
+/**
+ * Test files run at once: at least two, so that on a 2-core machine one file's waits (a server
+ * process, Chromium, PostgreSQL) overlap another file's work; Vitest's own default there is one.
+ * Every file has its own database (a PGlite data dir or a PostgreSQL schema), server port and
+ * browser, so files do not share state. The fault suites stay one at a time: they time crashes.
+ */
+const TEST_FILES_AT_ONCE = Math.max(2, availableParallelism() - 1);
+
 const BUILD_ID = process.env.VITEST ? 'dev' : `${new Date().toISOString()}-${randomUUID().slice(0, 8)}`;
 
 /** Emits build-meta.json `{id, built_at}` with the build. */
@@ -40,6 +49,7 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     root: '.',
+    maxWorkers: TEST_FILES_AT_ONCE,
     projects: [
       {
         extends: true,
@@ -74,7 +84,6 @@ export default defineConfig({
           globalSetup: ['tests/e2e/build-portal.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
       {
