@@ -1,9 +1,5 @@
 /** Browser entry: styles, start-up guards, and the React root. */
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/nprogress/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
+import './styles/sign-in-styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';

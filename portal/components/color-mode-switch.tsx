@@ -1,5 +1,5 @@
 /** Colour mode switch (light, dark, system), stored in localStorage by Mantine's manager. SPEC §9. */
-import { SegmentedControl, Tooltip, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
+import { SegmentedControl, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 
 const OPTIONS = [
@@ -8,7 +8,7 @@ const OPTIONS = [
   { value: 'auto', label: 'System', Icon: IconDeviceDesktop },
 ] as const;
 
-/** Three-way colour mode control with accessible labels. */
+/** Three-way colour mode control with accessible labels and a native tooltip per option. */
 export function ColorModeSwitch() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
@@ -20,12 +20,11 @@ export function ColorModeSwitch() {
       data={OPTIONS.map(({ value, label, Icon }) => ({
         value,
         label: (
-          <Tooltip label={label} withArrow>
-            <span style={{ display: 'inline-flex' }}>
-              <Icon size={16} aria-hidden />
-              <VisuallyHidden>{label}</VisuallyHidden>
-            </span>
-          </Tooltip>
+          // The browser's own tooltip: the first page then needs no positioning library (ADR 421).
+          <span title={label} style={{ display: 'inline-flex' }}>
+            <Icon size={16} aria-hidden />
+            <VisuallyHidden>{label}</VisuallyHidden>
+          </span>
         ),
       }))}
     />

@@ -4,9 +4,18 @@ import {
   colorsTuple,
   createTheme,
   type MantineColorsTuple,
-  Modal,
+  type MantineThemeComponent,
+  type ModalProps,
   Notification,
 } from '@mantine/core';
+
+/**
+ * The dialogs' defaults, typed by ModalProps rather than built with Modal.extend: importing Modal
+ * would put it and its scroll area in the first page (ADR 421).
+ */
+const modalDefaults: MantineThemeComponent = {
+  defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps>,
+};
 
 /**
  * The brand green, darkened from Mantine's where text sits on it or it is text: white on shades 6-9
@@ -51,7 +60,7 @@ export const theme = createTheme({
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   // Icon-only close buttons of every dialog and toast get a name (axe button-name, critical).
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Modal: modalDefaults,
     // A toast's text in the body colour: Mantine's dark.2 description is 4.0:1 on a dark toast.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

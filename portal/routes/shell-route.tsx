@@ -4,6 +4,7 @@
  * message, the auth/me refresh, and for
  * testing companies the AI-assistant frame; the support chat widget for everyone (when configured).
  */
+import '../styles/all-styles.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { AiAssistantFrame } from '../components/ai-assistant-frame.tsx';

@@ -4,6 +4,7 @@
  * runs against the server (api/partner-examples.ts), the call contract, and the live list of
  * documented calls.
  */
+import '../../../styles/all-styles.ts';
 import {
   Alert,
   Anchor,
