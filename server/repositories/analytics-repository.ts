@@ -95,11 +95,20 @@ export async function carrierQuoteTimes(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,
-): Promise<{ carrier: string; applications: number; first_quote_seconds: number | null; all_quotes_seconds: number | null }[]> {
+): Promise<
+  {
+    carrier: string;
+    applications: number;
+    first_quote_seconds: number | null;
+    all_quotes_seconds: number | null;
+  }[]
+> {
   const perApplication = db
     .select({
       carrier: quotes.carrier,
-      first: sql<number>`extract(epoch from min(${quotes.answered_at}) - min(${quotes.requested_at}))`.as('first'),
+      first: sql<number>`extract(epoch from min(${quotes.answered_at}) - min(${quotes.requested_at}))`.as(
+        'first',
+      ),
       all: sql<number>`case when bool_and(${quotes.answered_at} is not null)
         then extract(epoch from max(${quotes.answered_at}) - min(${quotes.requested_at})) end`.as('all'),
     })

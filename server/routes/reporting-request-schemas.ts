@@ -54,7 +54,7 @@ export const reportBodySchema = {
   },
 } as const;
 
-/** Body of reporting/export-csv: range and columns (required), filters. */
+/** Body of reporting/export-csv and reporting/start-export: range and columns (required), filters. */
 export const exportBodySchema = {
   type: 'object',
   additionalProperties: false,
@@ -81,4 +81,12 @@ export const analyticsBodySchema = {
   additionalProperties: false,
   required: ['from', 'to'],
   properties: { session_key: sessionKeySchema, from: day, to: day, time_zone: timeZone, filters },
+} as const;
+
+/** Body of reporting/get-export: the export's id. */
+export const exportIdBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['export_id'],
+  properties: { session_key: sessionKeySchema, export_id: idSchema },
 } as const;

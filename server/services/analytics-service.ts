@@ -55,7 +55,10 @@ export async function getAnalytics(
     })),
     quote_times: quoteTimes,
     median_premium_by_product: byProduct.map(({ group, ...figures }) => ({ product: group, ...figures })),
-    median_premium_by_flood_zone: byFloodZone.map(({ group, ...figures }) => ({ flood_zone: group, ...figures })),
+    median_premium_by_flood_zone: byFloodZone.map(({ group, ...figures }) => ({
+      flood_zone: group,
+      ...figures,
+    })),
     decline_reasons: declineReasons,
     funnel: {
       new: totals.applications,

@@ -14,8 +14,8 @@ import {
   reportTotals,
 } from '../repositories/reporting-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
-import type { AlertColor } from './note-color.ts';
 import { applicationReference } from './application-reference.ts';
+import type { AlertColor } from './note-color.ts';
 
 /** Rows per report page when not asked. */
 export const REPORT_PER_PAGE = 25;
@@ -63,7 +63,7 @@ export function isTimeZone(zone: string): boolean {
 /**
  * The repository filters of a request: `from` and `to` are whole days in `time_zone` (UTC when
  * not sent), both included. Throws ApiError 400 for a day that does not exist, `to` before `from`,
- * a range over MAX_RANGE_DAYS, or an unknown time zone. docs/decisions/410-report-days-in-the-users-time-zone.md.
+ * a range over MAX_RANGE_DAYS, or an unknown time zone. docs/decisions/410-report-days-in-the-users-time-zone-and-alert-colour.md.
  */
 export function toReportFilters(input: ReportInput): ReportFilters {
   const from = utcDay(input.from);

@@ -14,8 +14,8 @@ import {
   quotes,
   users,
 } from '../../server/db/schema.ts';
-import { alertColorOfNotes } from '../../server/services/note-color.ts';
 import { insertApplication } from '../../server/repositories/applications-repository.ts';
+import { alertColorOfNotes } from '../../server/services/note-color.ts';
 import { EXPORT_PAGE_ROWS } from '../../server/services/report-csv-export.ts';
 import { addAccount, companyOf } from './helpers/add-account.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -373,6 +373,61 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json().status).toBe('error');
     }
+  });
+
+  it('runs an export as a job: progress, then a download link for the requester only', async () => {
+    const body = { ...range, columns: ['reference', 'status'], filters: { status: 'launched' } };
+    const started = await t.post('reporting/start-export', { session_key: keys.admin, ...body });
+    expect(started.statusCode, started.body.message).toBe(200);
+    const id = started.body.data.export.id;
+    expect(started.body.data.export).toMatchObject({
+      status: 'queued',
+      file_name: 'report-2020-03-01-to-2020-03-03.csv',
+      rows_written: 0,
+      rows_total: null,
+      download_url: null,
+    });
+    const download = (key: string, exportId = id) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/reporting/downloads/${exportId}`,
+        query: { session_key: key },
+      });
+    // Not finished: no file yet.
+    expect((await download(keys.admin)).statusCode).toBe(404);
+    await t.app.jobWorker.drain();
+    const done = await t.post('reporting/get-export', { session_key: keys.admin, export_id: id });
+    expect(done.body.data.export).toMatchObject({
+      status: 'done',
+      rows_written: 2,
+      rows_total: 2,
+      download_url: `/api/reporting/downloads/${id}`,
+      error: null,
+    });
+    const file = await download(keys.admin);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/csv/);
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="report-2020-03-01-to-2020-03-03.csv"/,
+    );
+    const direct = await exportCsv(keys.admin, body);
+    expect(file.body).toBe(direct.body);
+    // Nobody else, not even the requester's colleague admin or a super-admin, reads it.
+    for (const key of [keys.agent, keys.superadmin]) {
+      expect((await t.post('reporting/get-export', { session_key: key, export_id: id })).statusCode).toBe(
+        404,
+      );
+      expect((await download(key)).statusCode).toBe(404);
+    }
+    expect((await download(keys.customer)).statusCode).toBe(403);
+    expect((await download(keys.admin, 999_999)).statusCode).toBe(404);
+    const bad = await t.post('reporting/start-export', {
+      session_key: keys.admin,
+      from: '2020-03-02',
+      to: '2020-03-01',
+      columns: ['reference'],
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('walks keyset pages: every row of a range longer than one page, once', async () => {

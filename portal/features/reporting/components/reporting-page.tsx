@@ -26,17 +26,13 @@ import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { FigureCard } from '../../../components/figure-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { QUOTE_TYPES } from '../../../lib/constants.ts';
+import { ALERT_COLORS, ALL_ALERTS_LABEL, QUOTE_TYPES } from '../../../lib/constants.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { listingPerPage } from '../../../lib/user-settings.ts';
 import { type ReportQuery, type ReportSortColumn, useReport } from '../api/get-report.ts';
 import { useReportCompanies } from '../api/report-companies.ts';
+import { dayInZone, reportTimeZone } from '../api/report-time-zone.ts';
 import { ReportExportDialog } from './report-export-dialog.tsx';
-
-/** `YYYY-MM-DD` of a UTC day `offset` days from today. */
-function utcDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 const COLUMNS: { key: ReportSortColumn; label: string; numeric?: boolean }[] = [
   { key: 'reference', label: 'Reference' },
@@ -62,13 +58,21 @@ const TEXT_FILTERS = [
 /** The reporting page. */
 export function ReportingPage() {
   const [query, setQuery] = useState<ReportQuery>(() => ({
-    from: utcDay(-29),
-    to: utcDay(0),
+    from: dayInZone(-29),
+    to: dayInZone(0),
     page: 1,
     // The user's rows per page (SPEC §3 user_settings, issue 20), 25 by default.
     perPage: listingPerPage(),
     sort: { column: 'created_at', direction: 'desc' },
-    filters: { company_id: '', product: '', status: '', state: '', source: '', carrier: '' },
+    filters: {
+      company_id: '',
+      product: '',
+      status: '',
+      state: '',
+      source: '',
+      carrier: '',
+      alert_colour: '',
+    },
   }));
   const [exportOpen, setExportOpen] = useState(false);
   const isSuperAdmin = useAuth().user?.role === 'super-admin';
@@ -94,7 +98,8 @@ export function ReportingPage() {
         <div>
           <Title order={2}>Reporting</Title>
           <Text c="dimmed" size="sm">
-            Applications created between two days (UTC, both included), with the totals of the range.
+            Applications created between two days ({reportTimeZone()}, both included), with the totals of the
+            range.
           </Text>
         </div>
         <Button leftSection={<IconDownload size={18} />} onClick={() => setExportOpen(true)}>
@@ -104,7 +109,7 @@ export function ReportingPage() {
       {exportOpen && <ReportExportDialog opened query={query} onClose={() => setExportOpen(false)} />}
 
       <Card withBorder padding="md" radius="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: 8 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: 5 }} spacing="sm">
           <DayRangeInputs
             from={query.from}
             to={query.to}
@@ -140,6 +145,14 @@ export function ReportingPage() {
             ]}
             value={query.filters.status || null}
             onChange={(value) => setFilter('status', value ?? '')}
+          />
+          <Select
+            label="Alert colour"
+            placeholder={ALL_ALERTS_LABEL}
+            clearable
+            data={ALERT_COLORS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))}
+            value={query.filters.alert_colour || null}
+            onChange={(value) => setFilter('alert_colour', value ?? '')}
           />
           {TEXT_FILTERS.map((field) => (
             <TextInput
