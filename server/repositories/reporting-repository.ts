@@ -80,17 +80,20 @@ export interface ReportTotals {
   lowest_premium: number | null;
 }
 
-/** Per application: how many carriers were asked, quoted, declined. */
+/**
+ * Per application: how many carriers were asked, quoted, declined. A LATERAL subquery, so each
+ * application probes its own quotes (quotes_application_idx) instead of every page grouping the
+ * whole quotes table.
+ */
 const quoteCounts = (db: Executor) =>
   db
     .select({
-      application_id: quotes.application_id,
       asked: sql<number>`count(*)::int`.as('asked'),
       quoted: sql<number>`(count(*) filter (where ${quotes.status} = 'quoted'))::int`.as('quoted'),
       declined: sql<number>`(count(*) filter (where ${quotes.status} = 'declined'))::int`.as('declined'),
     })
     .from(quotes)
-    .groupBy(quotes.application_id)
+    .where(eq(quotes.application_id, applications.id))
     .as('quote_counts');
 
 /** The where of a report: scope, range and every filter given. Shared with the analytics queries. */
@@ -141,7 +144,7 @@ function rowQuery(db: Executor) {
     .from(applications)
     .innerJoin(agents, eq(agents.id, applications.agent_id))
     .innerJoin(users, eq(users.id, agents.user_id))
-    .leftJoin(counts, eq(counts.application_id, applications.id));
+    .leftJoinLateral(counts, sql`true`);
   return { query, counts };
 }
 
@@ -229,7 +232,7 @@ export async function reportTotals(
       lowest_premium: sql<string | null>`min(${applications.min_quote_amount})`,
     })
     .from(applications)
-    .leftJoin(counts, eq(counts.application_id, applications.id))
+    .leftJoinLateral(counts, sql`true`)
     .where(reportConditions(scope, filters));
   return { ...row, lowest_premium: row.lowest_premium === null ? null : Number(row.lowest_premium) };
 }

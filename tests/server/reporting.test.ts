@@ -281,6 +281,55 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('property: the SQL alert colour agrees with note-color.ts on random notes', async () => {
+    const [sample] = await t.db.select().from(applicationsTable).where(eq(applicationsTable.id, made[0].id));
+    const { id: _id, ...template } = sample;
+    const note = fc
+      .record({
+        is_alert: fc.boolean(),
+        is_active: fc.boolean(),
+        sent_by: fc.constantFrom(
+          'auto_launch',
+          'multiple_auto_launch',
+          'status_changed_complete_job_email',
+          'auto_sent_quote_timeout',
+          'timeout_job_email',
+          'timeout_job_sms',
+          'auto_quote_timeout',
+          'agent',
+        ),
+        status: fc.constantFrom('failed', 'sent'),
+        message: fc.constant('Alert'),
+      })
+      .map((payload) => ({ ...payload })); // a plain object: fast-check's have no prototype, which the jsonb writer rejects
+    await fc.assert(
+      fc.asyncProperty(fc.array(note, { maxLength: 4 }), async (payloads) => {
+        // Each run gets its own day of 2018, so earlier runs' applications stay out.
+        const dayOfRun = new Date(Date.UTC(2018, 0, 1) + Math.floor(Math.random() * 360) * 86_400_000);
+        const [row] = await t.db
+          .insert(applicationsTable)
+          .values({ ...template, created_at: dayOfRun })
+          .returning({ id: applicationsTable.id });
+        for (const payload of payloads) await t.db.insert(notes).values({ application_id: row.id, payload });
+        const expected = alertColorOfNotes(payloads);
+        const day = dayOfRun.toISOString().slice(0, 10);
+        for (const alert_colour of ['red', 'orange', 'yellow', 'purple']) {
+          const answer = await t.post(PATH, {
+            session_key: keys.superadmin,
+            from: day,
+            to: day,
+            filters: { alert_colour },
+          });
+          const ids = answer.body.data.rows.map((r: { id: number }) => r.id);
+          expect(ids.includes(row.id), `${alert_colour} ${JSON.stringify(payloads)}`).toBe(
+            alert_colour === expected,
+          );
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   it("reads the range's days in the user's time zone", async () => {
     // 2020-03-01 10:00 and 11:00 UTC are already 2020-03-02 in Kiritimati (UTC+14).
     const kiritimati = { from: '2020-03-02', to: '2020-03-02', time_zone: 'Pacific/Kiritimati' };

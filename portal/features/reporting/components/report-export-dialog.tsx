@@ -125,7 +125,9 @@ export function ReportExportDialog({ opened, query, onClose }: ReportExportDialo
         {job?.status === 'done' && job.download_url && (
           <Alert color="green" title="Your file is ready">
             <Group gap="xs">
-              <Text size="sm">{job.rows_written.toLocaleString('en-US')} rows.</Text>
+              <Text size="sm">
+                {job.rows_written === 1 ? '1 row.' : `${job.rows_written.toLocaleString('en-US')} rows.`}
+              </Text>
               <Button
                 component="a"
                 href={exportDownloadHref(job.download_url)}
