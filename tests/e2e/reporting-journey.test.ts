@@ -1,6 +1,6 @@
 /**
  * Issue 12 Reporting end to end in Chromium: the demo admin opens Reporting from the navigation,
- * sees the seeded applications and the range totals, filters by status and sorts by a column on the
+ * sees the seeded applications and the range totals, filters by agent and status and sorts by a column on the
  * server, exports the CSV through the dialog as a job (progress, then the download link of the
  * report downloads path) and reads the file; light and dark screenshots are saved as
  * test-results/reporting-<mode>.png, reporting-export-dialog-<mode>.png and
@@ -46,6 +46,14 @@ describe('reporting in Chromium', () => {
         const totals = page.getByLabel('Totals of the range');
         expect(await totals.innerText()).toContain('APPLICATIONS');
 
+        // The agent filter: only the demo agent's applications remain.
+        await page.getByRole('combobox', { name: 'Agent' }).click();
+        await page.getByRole('option', { name: 'Alex Agent' }).click();
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('table[aria-label="Report"] tbody tr td:nth-child(3)')].every(
+            (cell) => cell.textContent === 'Alex Agent',
+          ),
+        );
         await page.getByRole('combobox', { name: 'Status' }).click();
         await page.getByRole('option', { name: 'Completed' }).click();
         await page.waitForFunction(() =>

@@ -28,6 +28,8 @@ export interface ReportQuery {
   /** `company_id`: the super-admin's company picker ('' = every company). */
   filters: {
     company_id: string;
+    /** The agent record id of the admin's agent filter ('' = every agent). */
+    agent_id: string;
     product: string;
     status: string;
     state: string;

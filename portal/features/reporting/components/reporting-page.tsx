@@ -30,6 +30,7 @@ import { ALERT_COLORS, ALL_ALERTS_LABEL, QUOTE_TYPES } from '../../../lib/consta
 import { formatWhen } from '../../../lib/format-when.ts';
 import { listingPerPage } from '../../../lib/user-settings.ts';
 import { type ReportQuery, type ReportSortColumn, useReport } from '../api/get-report.ts';
+import { useReportAgents } from '../api/report-agents.ts';
 import { useReportCompanies } from '../api/report-companies.ts';
 import { dayInZone, reportTimeZone } from '../api/report-time-zone.ts';
 import { ReportExportDialog } from './report-export-dialog.tsx';
@@ -66,6 +67,7 @@ export function ReportingPage() {
     sort: { column: 'created_at', direction: 'desc' },
     filters: {
       company_id: '',
+      agent_id: '',
       product: '',
       status: '',
       state: '',
@@ -75,8 +77,10 @@ export function ReportingPage() {
     },
   }));
   const [exportOpen, setExportOpen] = useState(false);
-  const isSuperAdmin = useAuth().user?.role === 'super-admin';
+  const role = useAuth().user?.role;
+  const isSuperAdmin = role === 'super-admin';
   const companies = useReportCompanies(isSuperAdmin);
+  const agents = useReportAgents(isSuperAdmin || role === 'admin', query.filters.company_id);
   const report = useReport(query);
   const data = report.data;
 
@@ -123,7 +127,25 @@ export function ReportingPage() {
               searchable
               data={companies.data ?? []}
               value={query.filters.company_id || null}
-              onChange={(value) => setFilter('company_id', value ?? '')}
+              onChange={(value) =>
+                setQuery((q) => ({
+                  ...q,
+                  page: 1,
+                  // Another company's agents are not in the new company: the agent filter starts over.
+                  filters: { ...q.filters, company_id: value ?? '', agent_id: '' },
+                }))
+              }
+            />
+          )}
+          {(isSuperAdmin || role === 'admin') && (
+            <Select
+              label="Agent"
+              placeholder="Every agent"
+              clearable
+              searchable
+              data={agents.data ?? []}
+              value={query.filters.agent_id || null}
+              onChange={(value) => setFilter('agent_id', value ?? '')}
             />
           )}
           <Select
