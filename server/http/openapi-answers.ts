@@ -98,6 +98,9 @@ const OTHER_SUCCESS: Readonly<Record<string, Record<string, object>>> = {
   'POST /api/reporting/export-csv': {
     '200': { description: 'The report as CSV.', content: binary('text/csv') },
   },
+  'GET /api/reporting/downloads/:id': {
+    '200': { description: 'The finished export as CSV.', content: binary('text/csv') },
+  },
   'POST /api/commission/export-csv': {
     '200': { description: 'The statement as CSV.', content: binary('text/csv') },
   },

@@ -471,6 +471,20 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     summary: 'Export the report as CSV',
     description: 'The report’s rows in chosen columns as a streamed CSV file.',
   },
+  'POST /api/reporting/start-export': {
+    summary: 'Start a report export job',
+    description:
+      'Queues the CSV export of a range, filters and columns as a job; its progress and download link come from get-export.',
+  },
+  'POST /api/reporting/get-export': {
+    summary: 'Report export progress',
+    description: 'Rows written of the caller’s own export, and its download link once the file is complete.',
+  },
+  'GET /api/reporting/downloads/:id': {
+    summary: 'Download a report export',
+    description:
+      'The finished CSV of an export, to the user who asked for it only (SPEC §7 report downloads path).',
+  },
   // Commission (SPEC §2 /dashboard/commission)
   'POST /api/commission/list-rates': {
     summary: 'List commission rates',

@@ -9,12 +9,14 @@ import {
   customerQuotesWebhookJob,
 } from '../services/customer-quotes-webhook-job.ts';
 import { PRICE_MODEL_REFIT_KIND, priceModelRefitJob } from '../services/price-model-refit-job.ts';
+import { REPORT_EXPORT_KIND, reportExportJob } from '../services/report-export-job.ts';
 import type { JobHandler } from './job-handler.ts';
 
 export const jobHandlers: Record<string, JobHandler> = {
   [BULK_IMPORT_KIND]: bulkImportJob,
   [PRICE_MODEL_REFIT_KIND]: priceModelRefitJob,
   [CUSTOMER_QUOTES_WEBHOOK_KIND]: customerQuotesWebhookJob,
+  [REPORT_EXPORT_KIND]: reportExportJob,
 };
 
 /**

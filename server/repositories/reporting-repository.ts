@@ -3,10 +3,12 @@
  * carrier counts, and the totals of the same range. Every figure is aggregated in SQL; no row is
  * loaded into Node to be counted.
  */
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { type ApplicationStatus, agents, applications, quotes, users } from '../db/schema.ts';
+import type { AlertColor } from '../services/note-color.ts';
 import type { AccessScope } from './access-scope.ts';
+import { alertColourCondition } from './alert-colour-sql.ts';
 import { scopeCondition } from './applications-repository.ts';
 import { isRowId } from './is-row-id.ts';
 
@@ -28,10 +30,14 @@ export const REPORT_SORT_COLUMNS = [
 /** One of REPORT_SORT_COLUMNS. */
 export type ReportSortColumn = (typeof REPORT_SORT_COLUMNS)[number];
 
-/** Filters of a report; `from` inclusive and `to` exclusive are UTC instants of created_at. */
+/**
+ * Filters of a report: `fromDay` .. `toDay` (`YYYY-MM-DD`, both included) are calendar days in
+ * `timeZone` (an IANA name PostgreSQL knows, 'UTC' by default) of created_at.
+ */
 export interface ReportFilters {
-  from: Date;
-  to: Date;
+  fromDay: string;
+  toDay: string;
+  timeZone: string;
   companyId?: number;
   product?: string;
   status?: ApplicationStatus;
@@ -41,6 +47,8 @@ export interface ReportFilters {
   source?: string;
   /** A carrier code the application asked. */
   carrier?: string;
+  /** The application's alert colour (its most urgent active alert note; SPEC §4 Alert filter). */
+  alertColour?: AlertColor;
 }
 
 /** One report row (docs/api.md reporting/get-report `rows`). */
@@ -72,25 +80,29 @@ export interface ReportTotals {
   lowest_premium: number | null;
 }
 
-/** Per application: how many carriers were asked, quoted, declined. */
+/**
+ * Per application: how many carriers were asked, quoted, declined. A LATERAL subquery, so each
+ * application probes its own quotes (quotes_application_idx) instead of every page grouping the
+ * whole quotes table.
+ */
 const quoteCounts = (db: Executor) =>
   db
     .select({
-      application_id: quotes.application_id,
       asked: sql<number>`count(*)::int`.as('asked'),
       quoted: sql<number>`(count(*) filter (where ${quotes.status} = 'quoted'))::int`.as('quoted'),
       declined: sql<number>`(count(*) filter (where ${quotes.status} = 'declined'))::int`.as('declined'),
     })
     .from(quotes)
-    .groupBy(quotes.application_id)
+    .where(eq(quotes.application_id, applications.id))
     .as('quote_counts');
 
 /** The where of a report: scope, range and every filter given. Shared with the analytics queries. */
 export function reportConditions(scope: AccessScope, f: ReportFilters): SQL | undefined {
   const parts: (SQL | undefined)[] = [
     scopeCondition(scope),
-    gte(applications.created_at, f.from),
-    lt(applications.created_at, f.to),
+    // Midnight of each day in the user's zone, as instants: created_at's index still serves.
+    sql`${applications.created_at} >= (${f.fromDay}::date::timestamp at time zone ${f.timeZone})`,
+    sql`${applications.created_at} < ((${f.toDay}::date + 1)::timestamp at time zone ${f.timeZone})`,
   ];
   if (f.companyId !== undefined) {
     parts.push(isRowId(f.companyId) ? eq(applications.company_id, f.companyId) : sql`false`);
@@ -107,6 +119,7 @@ export function reportConditions(scope: AccessScope, f: ReportFilters): SQL | un
       sql`exists (select 1 from ${quotes} where ${quotes.application_id} = ${applications.id} and ${quotes.carrier} = ${f.carrier})`,
     );
   }
+  if (f.alertColour) parts.push(alertColourCondition(f.alertColour));
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
 
@@ -131,7 +144,7 @@ function rowQuery(db: Executor) {
     .from(applications)
     .innerJoin(agents, eq(agents.id, applications.agent_id))
     .innerJoin(users, eq(users.id, agents.user_id))
-    .leftJoin(counts, eq(counts.application_id, applications.id));
+    .leftJoinLateral(counts, sql`true`);
   return { query, counts };
 }
 
@@ -169,8 +182,16 @@ export async function reportPage(
     .orderBy(sql`${order(columns[sort.column])} ${nulls}`, desc(applications.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [{ total }] = await db.select({ total: count() }).from(applications).where(where);
-  return { rows, total: Number(total) };
+  return { rows, total: await reportCount(db, scope, filters) };
+}
+
+/** How many applications the filters match (the export job's progress denominator). */
+export async function reportCount(db: Executor, scope: AccessScope, filters: ReportFilters): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(applications)
+    .where(reportConditions(scope, filters));
+  return Number(total);
 }
 
 /**
@@ -211,7 +232,7 @@ export async function reportTotals(
       lowest_premium: sql<string | null>`min(${applications.min_quote_amount})`,
     })
     .from(applications)
-    .leftJoin(counts, eq(counts.application_id, applications.id))
+    .leftJoinLateral(counts, sql`true`)
     .where(reportConditions(scope, filters));
   return { ...row, lowest_premium: row.lowest_premium === null ? null : Number(row.lowest_premium) };
 }

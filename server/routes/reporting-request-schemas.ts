@@ -2,6 +2,7 @@
  * JSON Schemas of the reporting request bodies (docs/api.md reporting/get-report, get-analytics and export-csv, issue 12): every
  * property bounded, unknown ones rejected, so a client mistake is a 400.
  */
+import { ALERT_COLOURS } from '../repositories/alert-colour-sql.ts';
 import { REPORT_SORT_COLUMNS } from '../repositories/reporting-repository.ts';
 import { EXPORT_COLUMNS } from '../services/report-csv-export.ts';
 import { idSchema, sessionKeySchema } from './request-schemas.ts';
@@ -21,8 +22,12 @@ const filters = {
     state: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
     source: shortText,
     carrier: shortText,
+    alert_colour: { enum: [...ALERT_COLOURS, null] },
   },
 } as const;
+
+/** The user's time zone (IANA name; checked against the tz database by the service). */
+const timeZone = { type: ['string', 'null'], maxLength: 64, pattern: '^[A-Za-z0-9_+/-]+$' } as const;
 
 /** Body of reporting/get-report: range (required), page, per_page, sort, filters. */
 export const reportBodySchema = {
@@ -33,6 +38,7 @@ export const reportBodySchema = {
     session_key: sessionKeySchema,
     from: day,
     to: day,
+    time_zone: timeZone,
     page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
     per_page: { type: 'integer', minimum: 1, maximum: 100 },
     sort: {
@@ -48,7 +54,7 @@ export const reportBodySchema = {
   },
 } as const;
 
-/** Body of reporting/export-csv: range and columns (required), filters. */
+/** Body of reporting/export-csv and reporting/start-export: range and columns (required), filters. */
 export const exportBodySchema = {
   type: 'object',
   additionalProperties: false,
@@ -57,6 +63,7 @@ export const exportBodySchema = {
     session_key: sessionKeySchema,
     from: day,
     to: day,
+    time_zone: timeZone,
     columns: {
       type: 'array',
       minItems: 1,
@@ -73,5 +80,13 @@ export const analyticsBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['from', 'to'],
-  properties: { session_key: sessionKeySchema, from: day, to: day, filters },
+  properties: { session_key: sessionKeySchema, from: day, to: day, time_zone: timeZone, filters },
+} as const;
+
+/** Body of reporting/get-export: the export's id. */
+export const exportIdBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['export_id'],
+  properties: { session_key: sessionKeySchema, export_id: idSchema },
 } as const;

@@ -1,7 +1,9 @@
 /**
- * The reporting calls of issue 12 (docs/api.md Reporting). Same guard as the application calls:
- * a session (401), not a customer (403), a subscription or trial (402).
- * docs/decisions/175-reporting-access-and-range.md.
+ * The reporting calls of issue 12 (docs/api.md Reporting). The reporting area's guard (ADR 320):
+ * a session (401), not a customer (403), a subscription or trial (402), the plan's `reporting`
+ * permission (403). The report download takes the session key in its query string, as a link the
+ * browser opens cannot carry a JSON body. docs/decisions/175-reporting-access-and-range.md,
+ * 411-report-exports-as-jobs.md.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
@@ -10,11 +12,26 @@ import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import { getAnalytics } from '../services/analytics-service.ts';
 import { type ExportInput, exportFileName, reportCsvStream } from '../services/report-csv-export.ts';
+import {
+  getReportExport,
+  openReportDownload,
+  startReportExport,
+} from '../services/report-exports-service.ts';
 import { getReport, type ReportInput } from '../services/reporting-service.ts';
-import { analyticsBodySchema, exportBodySchema, reportBodySchema } from './reporting-request-schemas.ts';
+import { applicationCallerFromQuery, contentDisposition } from './file-routes.ts';
+import {
+  analyticsBodySchema,
+  exportBodySchema,
+  exportIdBodySchema,
+  reportBodySchema,
+} from './reporting-request-schemas.ts';
+import { fileParamsSchema, fileQuerySchema } from './request-schemas.ts';
 import { bodyOf } from './session-route.ts';
 
-/** Registers POST /api/reporting/get-report, get-analytics and POST /api/reporting/export-csv (a text/csv stream). */
+/**
+ * Registers POST /api/reporting/get-report, get-analytics, export-csv (a text/csv stream),
+ * start-export and get-export, and GET /api/reporting/downloads/:id (a finished export's file).
+ */
 export async function reportingRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
   const preValidation = applicationAccessHook(db);
@@ -52,6 +69,52 @@ export async function reportingRoutes(app: FastifyInstance, options: { db: Execu
         .header('content-disposition', `attachment; filename="${exportFileName(input)}"`)
         .header('cache-control', 'no-store')
         .send(stream);
+    },
+  );
+
+  app.post(
+    '/api/reporting/start-export',
+    {
+      schema: { tags: ['reporting'], body: exportBodySchema, response: { default: envelopeSchema } },
+      preValidation,
+    },
+    async (request) =>
+      success('Export started.', {
+        export: await startReportExport(db, actorOf(request), bodyOf<ExportInput>(request)),
+      }),
+  );
+
+  app.post(
+    '/api/reporting/get-export',
+    {
+      schema: { tags: ['reporting'], body: exportIdBodySchema, response: { default: envelopeSchema } },
+      preValidation,
+    },
+    async (request) => {
+      const { export_id } = bodyOf<{ export_id: number | string }>(request);
+      return success('Export.', { export: await getReportExport(db, actorOf(request), Number(export_id)) });
+    },
+  );
+
+  app.get(
+    '/api/reporting/downloads/:id',
+    {
+      schema: {
+        tags: ['reporting'],
+        params: fileParamsSchema,
+        querystring: fileQuerySchema,
+        response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
+      },
+      preValidation: applicationCallerFromQuery(db),
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const file = await openReportDownload(db, actorOf(request), Number(id));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(file.file_name).replace(/^inline/, 'attachment'))
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
     },
   );
 }

@@ -4,9 +4,11 @@
  */
 import type { Executor } from '../db/database.ts';
 import {
-  applicationsPerDay,
+  applicationsPerPeriod,
   carrierOutcomes,
-  medianPremiumByProduct,
+  carrierQuoteTimes,
+  medianPremiumBy,
+  topDeclineReasons,
 } from '../repositories/analytics-repository.ts';
 import { reportTotals } from '../repositories/reporting-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
@@ -18,32 +20,46 @@ export function rate(part: number, whole: number): number {
 }
 
 /**
- * `{per_day, carriers, median_premium_by_product, funnel}`; carriers carry `quote_rate` and
- * `decline_rate` (fractions of asked); the funnel counts applications that reached each stage
- * (new = every one, launched = launched or completed, completed). Throws ApiError 400 as
+ * `{per_day, per_week, carriers, quote_times, median_premium_by_product,
+ * median_premium_by_flood_zone, decline_reasons, funnel}` (docs/api.md reporting/get-analytics);
+ * carriers carry `quote_rate` and `decline_rate` (fractions of asked); quote times are seconds;
+ * the funnel counts applications that reached each stage (new = every one, launched = launched or
+ * completed, completed). Days and weeks are in the request's time zone. Throws ApiError 400 as
  * toReportFilters does.
  */
 export async function getAnalytics(
   db: Executor,
   actor: Actor,
-  input: Pick<ReportInput, 'from' | 'to' | 'filters'>,
+  input: Pick<ReportInput, 'from' | 'to' | 'time_zone' | 'filters'>,
 ) {
   const filters = toReportFilters(input);
   const scope = accessScope(actor);
-  const [perDay, carriers, medians, totals] = await Promise.all([
-    applicationsPerDay(db, scope, filters),
-    carrierOutcomes(db, scope, filters),
-    medianPremiumByProduct(db, scope, filters),
-    reportTotals(db, scope, filters),
-  ]);
+  const [perDay, perWeek, carriers, quoteTimes, byProduct, byFloodZone, declineReasons, totals] =
+    await Promise.all([
+      applicationsPerPeriod(db, scope, filters, 'day'),
+      applicationsPerPeriod(db, scope, filters, 'week'),
+      carrierOutcomes(db, scope, filters),
+      carrierQuoteTimes(db, scope, filters),
+      medianPremiumBy(db, scope, filters, 'product'),
+      medianPremiumBy(db, scope, filters, 'flood_zone'),
+      topDeclineReasons(db, scope, filters),
+      reportTotals(db, scope, filters),
+    ]);
   return {
     per_day: perDay,
+    per_week: perWeek.map(({ day, ...counts }) => ({ week: day, ...counts })),
     carriers: carriers.map((c) => ({
       ...c,
       quote_rate: rate(c.quoted, c.asked),
       decline_rate: rate(c.declined, c.asked),
     })),
-    median_premium_by_product: medians,
+    quote_times: quoteTimes,
+    median_premium_by_product: byProduct.map(({ group, ...figures }) => ({ product: group, ...figures })),
+    median_premium_by_flood_zone: byFloodZone.map(({ group, ...figures }) => ({
+      flood_zone: group,
+      ...figures,
+    })),
+    decline_reasons: declineReasons,
     funnel: {
       new: totals.applications,
       launched: totals.launched + totals.completed,

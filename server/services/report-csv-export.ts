@@ -35,7 +35,9 @@ export const EXPORT_COLUMNS = {
 export type ExportColumn = keyof typeof EXPORT_COLUMNS;
 
 /** The checked body of reporting/export-csv. */
-export type ExportInput = Pick<ReportInput, 'from' | 'to' | 'filters'> & { columns: ExportColumn[] };
+export type ExportInput = Pick<ReportInput, 'from' | 'to' | 'time_zone' | 'filters'> & {
+  columns: ExportColumn[];
+};
 
 function cell(row: ReportRow, column: ExportColumn): string | number | null {
   switch (column) {
@@ -57,17 +59,26 @@ export function exportFileName(input: ExportInput): string {
 
 /**
  * The CSV stream of an export: a header line then one line per row, newest id first, in the
- * order of EXPORT_COLUMNS (the chosen ones only). Throws ApiError 400 for a bad range before
- * anything is streamed (toReportFilters); a database error later ends the stream with an error.
+ * order of EXPORT_COLUMNS (the chosen ones only). `onPage(rowsSoFar)` is awaited after each keyset
+ * page is read (the export job's progress). Throws ApiError 400 for a bad range before anything is
+ * streamed (toReportFilters); a database error later ends the stream with an error.
  */
-export function reportCsvStream(db: Executor, actor: Actor, input: ExportInput): Readable {
+export function reportCsvStream(
+  db: Executor,
+  actor: Actor,
+  input: ExportInput,
+  onPage?: (rowsSoFar: number) => Promise<void>,
+): Readable {
   const filters = toReportFilters(input);
   const scope = accessScope(actor);
   const columns = (Object.keys(EXPORT_COLUMNS) as ExportColumn[]).filter((c) => input.columns.includes(c));
   async function* lines() {
     let beforeId: number | null = null;
+    let rowsSoFar = 0;
     for (;;) {
       const rows = await reportRowsBefore(db, scope, filters, beforeId, EXPORT_PAGE_ROWS);
+      rowsSoFar += rows.length;
+      await onPage?.(rowsSoFar);
       for (const row of rows) yield columns.map((column) => csvSafeCell(cell(row, column)));
       if (rows.length < EXPORT_PAGE_ROWS) return;
       beforeId = rows[rows.length - 1].id;

@@ -15,6 +15,7 @@ import {
 } from '../repositories/reporting-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
+import type { AlertColor } from './note-color.ts';
 
 /** Rows per report page when not asked. */
 export const REPORT_PER_PAGE = 25;
@@ -26,6 +27,8 @@ const DAY_MS = 86_400_000;
 export interface ReportInput {
   from: string;
   to: string;
+  /** IANA zone the days are in (the user's time zone setting); 'UTC' when not sent. */
+  time_zone?: string | null;
   page?: number;
   per_page?: number;
   sort?: { column: ReportSortColumn; direction: 'asc' | 'desc' };
@@ -37,6 +40,7 @@ export interface ReportInput {
     state?: string | null;
     source?: string | null;
     carrier?: string | null;
+    alert_colour?: AlertColor | null;
   };
 }
 
@@ -46,10 +50,20 @@ export function utcDay(text: string): Date | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text ? null : date;
 }
 
+/** True when `zone` is an IANA time zone name (Intl and PostgreSQL share the tz database). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The repository filters of a request: `from` and `to` are whole UTC days, both included.
- * Throws ApiError 400 for a day that does not exist, `to` before `from`, or a range over
- * MAX_RANGE_DAYS.
+ * The repository filters of a request: `from` and `to` are whole days in `time_zone` (UTC when
+ * not sent), both included. Throws ApiError 400 for a day that does not exist, `to` before `from`,
+ * a range over MAX_RANGE_DAYS, or an unknown time zone. docs/decisions/410-report-days-in-the-users-time-zone-and-alert-colour.md.
  */
 export function toReportFilters(input: ReportInput): ReportFilters {
   const from = utcDay(input.from);
@@ -62,8 +76,10 @@ export function toReportFilters(input: ReportInput): ReportFilters {
       to: `The range is longer than ${MAX_RANGE_DAYS} days.`,
     });
   }
+  const timeZone = input.time_zone || 'UTC';
+  if (!isTimeZone(timeZone)) throw new ApiError(400, 'Invalid time zone.', { time_zone: 'Not a time zone.' });
   const f = input.filters ?? {};
-  const filters: ReportFilters = { from, to: new Date(to.getTime() + DAY_MS) };
+  const filters: ReportFilters = { fromDay: input.from, toDay: input.to, timeZone };
   if (f.company_id != null) filters.companyId = Number(f.company_id);
   if (f.agent_id != null) filters.agentId = Number(f.agent_id);
   if (f.product) filters.product = f.product;
@@ -71,6 +87,7 @@ export function toReportFilters(input: ReportInput): ReportFilters {
   if (f.state) filters.state = f.state;
   if (f.source) filters.source = f.source;
   if (f.carrier) filters.carrier = f.carrier;
+  if (f.alert_colour) filters.alertColour = f.alert_colour;
   return filters;
 }
 

@@ -28,6 +28,10 @@ const BENCHMARKS = {
     load: async () => (await import('./predictor-bench.ts')).predictorBench,
     about: 'price predictor held-out error',
   },
+  reporting: {
+    load: async () => (await import('./reporting-bench.ts')).reportingBench,
+    about: 'reporting and analytics queries, 1M-row CSV export',
+  },
 } satisfies Record<string, { load: () => Promise<() => Promise<string>>; about: string }>;
 
 type BenchmarkName = keyof typeof BENCHMARKS;

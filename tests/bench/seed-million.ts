@@ -4,8 +4,10 @@
  * demo data, 99 more agencies of 10 agents each, and `count` applications (default 1,000,000)
  * spread evenly over every agent (the demo agent gets ~1,000): products Primary, Excess, Mobile,
  * Commercial in turn, each storing that product's example document, statuses new / launched /
- * completed in turn, distinct addresses, one created every 30 s going back. INSERT ... SELECT
- * generate_series on the server, then VACUUM ANALYZE.
+ * completed in turn, distinct addresses, one created every 30 s going back; each launched or
+ * completed one has a lowest premium and two carriers' quotes (one in five second quotes declined,
+ * with one of three reasons; answered 5..44 s after the request), for the reporting benchmark.
+ * INSERT ... SELECT generate_series on the server, then VACUUM ANALYZE.
  * `npx tsx tests/bench/seed-million.ts [count]` recreates the database and prints the time.
  * Throws when PostgreSQL cannot be reached.
  */
@@ -92,7 +94,8 @@ export async function seedMillion(
     const insertStarted = performance.now();
     const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
       `SELECT indexname, indexdef FROM pg_indexes
-       WHERE schemaname = current_schema() AND tablename = 'applications' AND indexname <> 'applications_pkey'`,
+       WHERE schemaname = current_schema() AND tablename IN ('applications', 'quotes')
+         AND indexname NOT IN ('applications_pkey', 'quotes_pkey')`,
     );
     for (const index of indexes) await client.query(`DROP INDEX ${index.indexname}`);
     await client.query("SET session_replication_role = 'replica'");
@@ -108,7 +111,8 @@ export async function seedMillion(
       `
       WITH a AS (${agentsWithCompany})
       INSERT INTO applications (agent_id, company_id, status, application_type, carrier_quote_type,
-        useable_details, searched_address, client_name, created_at, updated_at)
+        useable_details, searched_address, client_name, created_at, updated_at, launched_at,
+        min_quote_amount)
       SELECT a.agent_id, a.company_id,
         (ARRAY['new', 'launched', 'completed'])[1 + g % 3],
         'flood',
@@ -118,12 +122,27 @@ export async function seedMillion(
           || ' St, Miami, FL 33101',
         'Client ' || g,
         now() - g * interval '30 seconds',
-        now() - g * interval '30 seconds'
+        now() - g * interval '30 seconds',
+        CASE WHEN g % 3 <> 0 THEN now() - g * interval '30 seconds' END,
+        CASE WHEN g % 3 <> 0 THEN 500 + g % 1000 END
       FROM generate_series(1, $2::int) g
       JOIN a ON a.k = g % $3::int
       JOIN bench_documents d ON d.k = g % 4`,
       [PRODUCTS, count, rows[0].n],
     );
+    await client.query(`
+      INSERT INTO quotes (application_id, carrier, display_name, connector, status, premium, message,
+        requested_at, answered_at)
+      SELECT a.id, c.carrier, c.carrier, 'sandbox',
+        CASE WHEN c.k = 2 AND a.id % 5 = 0 THEN 'declined' ELSE 'quoted' END,
+        CASE WHEN c.k = 2 AND a.id % 5 = 0 THEN NULL ELSE a.min_quote_amount + c.k * 40 END,
+        CASE WHEN c.k = 2 AND a.id % 5 = 0 THEN
+          (ARRAY['Risk in a coastal high hazard area', 'Building too old', 'Prior flood claims'])[1 + a.id % 3]
+        END,
+        a.created_at, a.created_at + (5 + a.id % 40) * interval '1 second'
+      FROM applications a
+      CROSS JOIN (VALUES (1, 'neptune'), (2, 'wright')) AS c(k, carrier)
+      WHERE a.status <> 'new'`);
     await client.query("SET session_replication_role = 'origin'");
     for (const index of indexes) await client.query(index.indexdef);
     const insertMs = performance.now() - insertStarted;

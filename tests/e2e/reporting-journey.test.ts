@@ -1,12 +1,15 @@
 /**
  * Issue 12 Reporting end to end in Chromium: the demo admin opens Reporting from the navigation,
- * sees the seeded applications and the range totals, filters by status and sorts by a column on the
- * server, exports the CSV through the dialog and reads the file; light and dark screenshots are
- * saved as test-results/reporting-<mode>.png and reporting-export-dialog-<mode>.png; then opens
- * Analytics and sees each chart and its table (analytics-<mode>.png).
+ * sees the seeded applications and the range totals, filters by agent and status and sorts by a column on the
+ * server, exports the CSV through the dialog as a job (progress, then the download link of the
+ * report downloads path) and reads the file; light and dark screenshots are saved as
+ * test-results/reporting-<mode>.png, reporting-export-dialog-<mode>.png and
+ * reporting-export-ready-<mode>.png, with axe checks of the dialog; then opens Analytics and sees
+ * each chart and its table, per day and per week (analytics-<mode>.png).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
@@ -22,7 +25,8 @@ describe('reporting in Chromium', () => {
 
   for (const mode of ['light', 'dark'] as const) {
     it(`an admin opens reporting, filters and sorts (${mode})`, async () => {
-      const page = await portal.newPage();
+      // bypassCSP lets axe-core's script run in the page.
+      const page = await portal.newPage({ bypassCSP: true });
       await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
         COLOR_SCHEME_KEY,
         mode,
@@ -42,6 +46,14 @@ describe('reporting in Chromium', () => {
         const totals = page.getByLabel('Totals of the range');
         expect(await totals.innerText()).toContain('APPLICATIONS');
 
+        // The agent filter: only the demo agent's applications remain.
+        await page.getByRole('combobox', { name: 'Agent' }).click();
+        await page.getByRole('option', { name: 'Alex Agent' }).click();
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('table[aria-label="Report"] tbody tr td:nth-child(3)')].every(
+            (cell) => cell.textContent === 'Alex Agent',
+          ),
+        );
         await page.getByRole('combobox', { name: 'Status' }).click();
         await page.getByRole('option', { name: 'Completed' }).click();
         await page.waitForFunction(() =>
@@ -55,16 +67,25 @@ describe('reporting in Chromium', () => {
         await portal.screenshot(page, `reporting-${mode}`);
         const completed = await rows.count();
 
-        // The reports CSV export dialog: untick two columns, download, read the file.
+        // The reports CSV export dialog: untick two columns, start the export job, wait for its
+        // link on the report downloads path, download and read the file.
         await page.getByRole('button', { name: 'Export CSV' }).click();
         const dialog = page.getByRole('dialog', { name: 'Export report as CSV' });
         await dialog.getByRole('checkbox', { name: 'Address' }).uncheck();
         await dialog.getByRole('checkbox', { name: 'Agent' }).uncheck();
         await portal.screenshot(page, `reporting-export-dialog-${mode}`, false);
-        const [download] = await Promise.all([
-          page.waitForEvent('download'),
-          dialog.getByRole('button', { name: 'Download CSV' }).click(),
-        ]);
+        const started = page.waitForResponse((r) => r.url().endsWith('/api/reporting/start-export'));
+        await dialog.getByRole('button', { name: 'Start export' }).click();
+        expect((await (await started).json()).data.export.status).toBe('queued');
+        const link = dialog.getByRole('link', { name: /^Download report-/ });
+        await link.waitFor();
+        expect(await link.getAttribute('href')).toMatch(/^\/api\/reporting\/downloads\/\d+\?session_key=/);
+        await expect
+          .poll(async () => (await dialog.getByText(/^[\d,]+ rows?\.$/).innerText()).replace(/\D/g, ''))
+          .toBe(String(completed));
+        expect(await seriousAxeViolations(page), `export dialog (${mode})`).toEqual([]);
+        await portal.screenshot(page, `reporting-export-ready-${mode}`, false);
+        const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
         expect(download.suggestedFilename()).toMatch(/^report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
         const lines = readFileSync(await download.path(), 'utf8')
           .trim()
@@ -75,7 +96,6 @@ describe('reporting in Chromium', () => {
         // The page's filters (status completed) apply to the file too.
         expect(lines.length - 1).toBe(completed);
         expect(lines.slice(1).every((line) => line.split(',')[4] === 'completed')).toBe(true);
-        await dialog.getByText('Downloaded').waitFor();
         await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
         // Analytics: every chart renders over the seeded data, each with its table.
@@ -84,17 +104,29 @@ describe('reporting in Chromium', () => {
           .getByRole('link', { name: 'Analytics' })
           .click();
         await page.getByRole('heading', { name: 'Analytics' }).waitFor();
-        for (const title of [
+        const titles = [
           'Applications and launches per day',
           'Quote and decline rate per carrier',
           'Median lowest premium by product',
+          'Time to quotes per carrier',
+          'Median lowest premium by flood zone',
+          'Top declining reasons',
           'Funnel: new, launched, completed',
-        ]) {
+        ];
+        for (const title of titles) {
           const table = page.getByRole('table', { name: `${title} table` });
           await table.waitFor();
           expect(await table.locator('tbody tr').count(), title).toBeGreaterThan(0);
         }
-        await page.waitForFunction(() => document.querySelectorAll('.recharts-surface').length >= 4);
+        await page.waitForFunction(
+          (count) => document.querySelectorAll('.recharts-surface').length >= count,
+          titles.length,
+        );
+        await page.getByText('Per week', { exact: true }).click();
+        const weeks = page.getByRole('table', { name: 'Applications and launches per week table' });
+        await weeks.waitFor();
+        expect(await weeks.locator('tbody tr').count()).toBeGreaterThan(0);
+        expect(await seriousAxeViolations(page), `analytics (${mode})`).toEqual([]);
         await page.waitForTimeout(600);
         await portal.screenshot(page, `analytics-${mode}`);
       } finally {

@@ -10,10 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agents as agentsTable,
   applications as applicationsTable,
+  notes,
   quotes,
   users,
 } from '../../server/db/schema.ts';
 import { insertApplication } from '../../server/repositories/applications-repository.ts';
+import { alertColorOfNotes } from '../../server/services/note-color.ts';
 import { EXPORT_PAGE_ROWS } from '../../server/services/report-csv-export.ts';
 import { addAccount, companyOf } from './helpers/add-account.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -28,8 +30,11 @@ interface Made {
   product: string;
   status: 'new' | 'launched' | 'completed';
   state: string;
+  floodZone: string;
   premium: number | null;
   quotes: ('quoted' | 'declined' | 'pending')[];
+  /** Notes as [sent_by, status, is_active]; every one an alert. */
+  alerts: [string, string, boolean][];
 }
 
 describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
@@ -67,8 +72,14 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
         product: 'Primary',
         status: 'launched',
         state: 'FL',
+        floodZone: 'AE',
         premium: 900,
         quotes: ['quoted', 'declined'],
+        // red (a failed auto launch) outranks yellow.
+        alerts: [
+          ['timeout_job_email', 'sent', true],
+          ['auto_launch', 'failed', true],
+        ],
       },
       {
         day: '2020-03-01',
@@ -76,8 +87,10 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
         product: 'Excess',
         status: 'new',
         state: 'TX',
+        floodZone: '',
         premium: null,
         quotes: [],
+        alerts: [],
       },
       {
         day: '2020-03-02',
@@ -85,8 +98,10 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
         product: 'Primary',
         status: 'completed',
         state: 'FL',
+        floodZone: 'X',
         premium: 700,
         quotes: ['quoted', 'quoted', 'pending'],
+        alerts: [['timeout_job_email', 'sent', true]],
       },
       {
         day: '2020-03-03',
@@ -94,8 +109,11 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
         product: 'Primary',
         status: 'launched',
         state: 'FL',
+        floodZone: 'AE',
         premium: null,
         quotes: ['declined'],
+        // An inactive alert gives no colour.
+        alerts: [['auto_launch', 'failed', false]],
       },
       {
         day: '2020-03-03',
@@ -103,8 +121,10 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
         product: 'Primary',
         status: 'launched',
         state: 'FL',
+        floodZone: 'AE',
         premium: 500,
         quotes: ['quoted'],
+        alerts: [['auto_launch', 'failed', true]],
       },
     ];
     for (const [index, p] of plan.entries()) {
@@ -113,7 +133,7 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
         ...agents[p.agent],
         status: p.status,
         carrier_quote_type: [p.product],
-        useable_details: { state: p.state },
+        useable_details: { state: p.state, flood_zone: p.floodZone },
         min_quote_amount: p.premium,
         searched_address: `${index} Report St, Tampa, ${p.state}`,
         client_name: `Client ${index}`,
@@ -128,6 +148,18 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
           connector: 'sandbox',
           status,
           premium: status === 'quoted' ? 1000 : null,
+          // Declined by application 0 with a reason, by application 3 without one.
+          message: status === 'declined' ? (index === 0 ? ' Risk in a coastal zone ' : '') : null,
+          requested_at: created,
+          // Answered (10 x (index + 1) + 5 x q) seconds after the request.
+          answered_at:
+            status === 'pending' ? null : new Date(created.getTime() + (10 * (index + 1) + 5 * q) * 1000),
+        });
+      }
+      for (const [sent_by, status, is_active] of p.alerts) {
+        await t.db.insert(notes).values({
+          application_id: row.id,
+          payload: { is_alert: true, is_active, sent_by, status, message: 'Alert' },
         });
       }
       made.push({ ...p, id: row.id });
@@ -222,6 +254,96 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
     expect(await ids({ source: 'Nowhere' })).toEqual([]);
   });
 
+  it('filters by alert colour as the listing colours a row (the most urgent active alert note)', async () => {
+    const ids = async (alert_colour: string) =>
+      (
+        await t.post(PATH, { session_key: keys.superadmin, ...range, filters: { alert_colour } })
+      ).body.data.rows.map((r: { id: number }) => r.id);
+    expect(await ids('red')).toEqual([made[4].id, made[0].id]);
+    expect(await ids('yellow')).toEqual([made[2].id]);
+    expect(await ids('purple')).toEqual([]);
+    // The SQL agrees with note-color.ts on every fixture application.
+    for (const m of made) {
+      const expected = alertColorOfNotes(
+        m.alerts.map(([sent_by, status, is_active]) => ({
+          is_alert: true,
+          is_active,
+          sent_by,
+          status,
+          message: '',
+        })),
+      );
+      for (const colour of ['red', 'orange', 'yellow', 'purple']) {
+        expect((await ids(colour)).includes(m.id), `${m.id} ${colour}`).toBe(colour === expected);
+      }
+    }
+    const bad = await t.post(PATH, { session_key: keys.admin, ...range, filters: { alert_colour: 'blue' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('property: the SQL alert colour agrees with note-color.ts on random notes', async () => {
+    const [sample] = await t.db.select().from(applicationsTable).where(eq(applicationsTable.id, made[0].id));
+    const { id: _id, ...template } = sample;
+    const note = fc
+      .record({
+        is_alert: fc.boolean(),
+        is_active: fc.boolean(),
+        sent_by: fc.constantFrom(
+          'auto_launch',
+          'multiple_auto_launch',
+          'status_changed_complete_job_email',
+          'auto_sent_quote_timeout',
+          'timeout_job_email',
+          'timeout_job_sms',
+          'auto_quote_timeout',
+          'agent',
+        ),
+        status: fc.constantFrom('failed', 'sent'),
+        message: fc.constant('Alert'),
+      })
+      .map((payload) => ({ ...payload })); // a plain object: fast-check's have no prototype, which the jsonb writer rejects
+    await fc.assert(
+      fc.asyncProperty(fc.array(note, { maxLength: 4 }), async (payloads) => {
+        // Each run gets its own day of 2018, so earlier runs' applications stay out.
+        const dayOfRun = new Date(Date.UTC(2018, 0, 1) + Math.floor(Math.random() * 360) * 86_400_000);
+        const [row] = await t.db
+          .insert(applicationsTable)
+          .values({ ...template, created_at: dayOfRun })
+          .returning({ id: applicationsTable.id });
+        for (const payload of payloads) await t.db.insert(notes).values({ application_id: row.id, payload });
+        const expected = alertColorOfNotes(payloads);
+        const day = dayOfRun.toISOString().slice(0, 10);
+        for (const alert_colour of ['red', 'orange', 'yellow', 'purple']) {
+          const answer = await t.post(PATH, {
+            session_key: keys.superadmin,
+            from: day,
+            to: day,
+            filters: { alert_colour },
+          });
+          const ids = answer.body.data.rows.map((r: { id: number }) => r.id);
+          expect(ids.includes(row.id), `${alert_colour} ${JSON.stringify(payloads)}`).toBe(
+            alert_colour === expected,
+          );
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it("reads the range's days in the user's time zone", async () => {
+    // 2020-03-01 10:00 and 11:00 UTC are already 2020-03-02 in Kiritimati (UTC+14).
+    const kiritimati = { from: '2020-03-02', to: '2020-03-02', time_zone: 'Pacific/Kiritimati' };
+    const answer = await t.post(PATH, { session_key: keys.admin, ...kiritimati });
+    expect(answer.body.data.rows.map((r: { id: number }) => r.id)).toEqual([made[1].id, made[0].id]);
+    const analytics = await t.post('reporting/get-analytics', { session_key: keys.admin, ...kiritimati });
+    expect(analytics.body.data.per_day).toEqual([{ day: '2020-03-02', applications: 2, launched: 1 }]);
+    const utc = await t.post(PATH, { session_key: keys.admin, ...range, time_zone: 'UTC' });
+    expect(utc.body.data.total).toBe(4);
+    const unknown = await t.post(PATH, { session_key: keys.admin, ...range, time_zone: 'Mars/Olympus' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body.error_obj).toEqual({ time_zone: 'Not a time zone.' });
+  });
+
   it('sorts on the server (nulls last when descending) and pages', async () => {
     const sorted = await t.post(PATH, {
       session_key: keys.admin,
@@ -302,6 +424,61 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
     }
   });
 
+  it('runs an export as a job: progress, then a download link for the requester only', async () => {
+    const body = { ...range, columns: ['reference', 'status'], filters: { status: 'launched' } };
+    const started = await t.post('reporting/start-export', { session_key: keys.admin, ...body });
+    expect(started.statusCode, started.body.message).toBe(200);
+    const id = started.body.data.export.id;
+    expect(started.body.data.export).toMatchObject({
+      status: 'queued',
+      file_name: 'report-2020-03-01-to-2020-03-03.csv',
+      rows_written: 0,
+      rows_total: null,
+      download_url: null,
+    });
+    const download = (key: string, exportId = id) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/reporting/downloads/${exportId}`,
+        query: { session_key: key },
+      });
+    // Not finished: no file yet.
+    expect((await download(keys.admin)).statusCode).toBe(404);
+    await t.app.jobWorker.drain();
+    const done = await t.post('reporting/get-export', { session_key: keys.admin, export_id: id });
+    expect(done.body.data.export).toMatchObject({
+      status: 'done',
+      rows_written: 2,
+      rows_total: 2,
+      download_url: `/api/reporting/downloads/${id}`,
+      error: null,
+    });
+    const file = await download(keys.admin);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/csv/);
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="report-2020-03-01-to-2020-03-03.csv"/,
+    );
+    const direct = await exportCsv(keys.admin, body);
+    expect(file.body).toBe(direct.body);
+    // Nobody else, not even the requester's colleague admin or a super-admin, reads it.
+    for (const key of [keys.agent, keys.superadmin]) {
+      expect((await t.post('reporting/get-export', { session_key: key, export_id: id })).statusCode).toBe(
+        404,
+      );
+      expect((await download(key)).statusCode).toBe(404);
+    }
+    expect((await download(keys.customer)).statusCode).toBe(403);
+    expect((await download(keys.admin, 999_999)).statusCode).toBe(404);
+    const bad = await t.post('reporting/start-export', {
+      session_key: keys.admin,
+      from: '2020-03-02',
+      to: '2020-03-01',
+      columns: ['reference'],
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('walks keyset pages: every row of a range longer than one page, once', async () => {
     const [sample] = await t.db.select().from(applicationsTable).where(eq(applicationsTable.id, made[0].id));
     const { id: _id, ...template } = sample;
@@ -330,13 +507,33 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
         { day: '2020-03-02', applications: 1, launched: 1 },
         { day: '2020-03-03', applications: 1, launched: 1 },
       ],
+      // 2020-03-01 is a Sunday: its week began on Monday 2020-02-24.
+      per_week: [
+        { week: '2020-02-24', applications: 2, launched: 1 },
+        { week: '2020-03-02', applications: 2, launched: 2 },
+      ],
       carriers: [
         // neptune: quoted (0), completed's quoted (2), declined (3); carrier-1: declined (0), quoted (2).
         { carrier: 'neptune', asked: 3, quoted: 2, declined: 1, quote_rate: 0.6667, decline_rate: 0.3333 },
         { carrier: 'carrier-1', asked: 2, quoted: 1, declined: 1, quote_rate: 0.5, decline_rate: 0.5 },
         { carrier: 'carrier-2', asked: 1, quoted: 0, declined: 0, quote_rate: 0, decline_rate: 0 },
       ],
+      // neptune answered application 0 after 10 s, 2 after 30 s, 3 after 40 s; carrier-1 answered 0
+      // after 15 s and 2 after 35 s; carrier-2 is still pending on 2.
+      quote_times: [
+        { carrier: 'neptune', applications: 3, first_quote_seconds: 30, all_quotes_seconds: 30 },
+        { carrier: 'carrier-1', applications: 2, first_quote_seconds: 25, all_quotes_seconds: 25 },
+        { carrier: 'carrier-2', applications: 1, first_quote_seconds: null, all_quotes_seconds: null },
+      ],
       median_premium_by_product: [{ product: 'Primary', median_premium: 800, applications: 2 }],
+      median_premium_by_flood_zone: [
+        { flood_zone: 'AE', median_premium: 900, applications: 1 },
+        { flood_zone: 'X', median_premium: 700, applications: 1 },
+      ],
+      decline_reasons: [
+        { reason: 'No reason given', declines: 1 },
+        { reason: 'Risk in a coastal zone', declines: 1 },
+      ],
       funnel: { new: 4, launched: 3, completed: 1 },
     });
     const agent = await t.post('reporting/get-analytics', { session_key: keys.agent, ...range });
@@ -350,6 +547,8 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
     const days = ['2020-02-29', '2020-03-01', '2020-03-02', '2020-03-03', '2020-03-04'];
     const totalsOf = async (from: string, to: string) =>
       (await t.post(PATH, { session_key: keys.superadmin, from, to })).body.data.totals;
+    const analyticsOf = async (from: string, to: string) =>
+      (await t.post('reporting/get-analytics', { session_key: keys.superadmin, from, to })).body.data;
     const perDay = await Promise.all(days.map((d) => totalsOf(d, d)));
     await fc.assert(
       fc.asyncProperty(fc.nat(days.length - 1), fc.nat(days.length - 1), async (a, b) => {
@@ -366,6 +565,14 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
           'carriers_declined',
         ]) {
           expect(whole[key]).toBe(slice.reduce((sum, d) => sum + d[key], 0));
+        }
+        // The analytics' days and weeks partition the same range.
+        const analytics = await analyticsOf(days[i], days[j]);
+        for (const series of [analytics.per_day, analytics.per_week]) {
+          const sum = (key: 'applications' | 'launched') =>
+            series.reduce((total: number, d: Record<string, number>) => total + d[key], 0);
+          expect(sum('applications')).toBe(whole.applications);
+          expect(sum('launched')).toBe(whole.launched + whole.completed);
         }
       }),
       { numRuns: 15 },

@@ -43,7 +43,8 @@ import { webhookCells } from './webhook-cells.ts';
 /** The calls and files that need a subscription or trial (402 without): the application callers' guard. */
 const SUBSCRIBED_CALL =
   /^POST \/api\/(agent-portal|sov|reporting|commission|resources|texting(?!\/inbound|\/status)|services\/file-upload|price-predictor|property-data)\//;
-const SUBSCRIBED_FILE = /^GET \/api\/((resources\/)?files?\/|texting\/events|agent-portal\/quote-events)/;
+const SUBSCRIBED_FILE =
+  /^GET \/api\/((resources\/)?files?\/|texting\/events|agent-portal\/quote-events|reporting\/downloads\/)/;
 
 /** The cells by area; one test per area, so a failure names its area and its time shows. */
 const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {

@@ -1,9 +1,13 @@
 /**
- * reporting/export-csv: posts the export request and saves the CSV answer as a file
- * (docs/api.md Reporting, docs/decisions/176-report-csv-export-streams-keyset-pages.md).
+ * reporting/start-export and reporting/get-export: the reports CSV export as a job, and the link
+ * to its file on the report downloads path (docs/api.md Reporting,
+ * docs/decisions/411-report-exports-as-jobs.md).
  */
-import { postDownload } from '../../../lib/post-download.ts';
+import { useQuery } from '@tanstack/react-query';
+import { apiData } from '../../../lib/api-client.ts';
+import { getAuthState } from '../../../lib/auth-store.ts';
 import type { ReportQuery } from './get-report.ts';
+import { reportTimeZone } from './report-time-zone.ts';
 
 /** The columns a file can hold, in file order, with their labels (the server's EXPORT_COLUMNS). */
 export const EXPORT_COLUMN_LABELS = {
@@ -23,19 +27,52 @@ export const EXPORT_COLUMN_LABELS = {
 /** A key of EXPORT_COLUMN_LABELS. */
 export type ExportColumn = keyof typeof EXPORT_COLUMN_LABELS;
 
+/** An export job as the server shows it. */
+export interface ReportExport {
+  id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  file_name: string;
+  rows_written: number;
+  rows_total: number | null;
+  download_url: string | null;
+  error: string | null;
+}
+
+/** How often the dialog asks for an export's progress, in ms. */
+export const EXPORT_POLL_MS = 500;
+
 /**
- * Downloads the CSV of `query`'s range and filters with `columns`; resolves with the file name once
- * the whole file has been read and handed to the browser. Throws `ApiRequestError` for an error
- * envelope (400, 401, 402, 403) and the fetch error when the connection breaks mid-file.
+ * Starts the export of `query`'s range and filters with `columns`. Throws `ApiRequestError` for
+ * an error envelope (400, 401, 402, 403).
  */
-export function exportReportCsv(
+export async function startReportExport(
   query: Pick<ReportQuery, 'from' | 'to' | 'filters'>,
   columns: ExportColumn[],
-): Promise<string> {
+): Promise<ReportExport> {
   const filters = Object.fromEntries(Object.entries(query.filters).filter(([, value]) => value !== ''));
-  return postDownload(
-    'reporting/export-csv',
-    { from: query.from, to: query.to, columns, filters },
-    'report.csv',
-  );
+  const data = await apiData<{ export: ReportExport }>('reporting/start-export', {
+    from: query.from,
+    to: query.to,
+    time_zone: reportTimeZone(),
+    columns,
+    filters,
+  });
+  return data.export;
+}
+
+/** The export `id`, polled every EXPORT_POLL_MS until it is done or failed; disabled for null. */
+export function useReportExport(id: number | null) {
+  return useQuery({
+    queryKey: ['reporting', 'export', id],
+    queryFn: async () =>
+      (await apiData<{ export: ReportExport }>('reporting/get-export', { export_id: id })).export,
+    enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : EXPORT_POLL_MS,
+  });
+}
+
+/** The link of a finished export's file: its download URL with the session key (a link carries no body). */
+export function exportDownloadHref(downloadUrl: string): string {
+  return `${downloadUrl}?session_key=${encodeURIComponent(getAuthState().session_key)}`;
 }

@@ -1,6 +1,7 @@
 /** reporting/get-report: types, fetcher and hook (docs/api.md Reporting, issue 12). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
+import { reportTimeZone } from './report-time-zone.ts';
 
 /** Columns the server sorts by (docs/api.md reporting/get-report). */
 export type ReportSortColumn =
@@ -17,7 +18,7 @@ export type ReportSortColumn =
   | 'lowest_premium'
   | 'launched_at';
 
-/** A report request: whole days `YYYY-MM-DD` (UTC, both included), filters ('' = any), sort, page. */
+/** A report request: whole days `YYYY-MM-DD` (the user's time zone, both included), filters ('' = any), sort, page. */
 export interface ReportQuery {
   from: string;
   to: string;
@@ -27,11 +28,15 @@ export interface ReportQuery {
   /** `company_id`: the super-admin's company picker ('' = every company). */
   filters: {
     company_id: string;
+    /** The agent record id of the admin's agent filter ('' = every agent). */
+    agent_id: string;
     product: string;
     status: string;
     state: string;
     source: string;
     carrier: string;
+    /** One of the alert colours of SPEC §4 ('' = All Alerts). */
+    alert_colour: string;
   };
 }
 
@@ -77,6 +82,7 @@ export function getReport(query: ReportQuery): Promise<ReportData> {
   return apiData<ReportData>('reporting/get-report', {
     from: query.from,
     to: query.to,
+    time_zone: reportTimeZone(),
     page: query.page,
     per_page: query.perPage,
     sort: query.sort,

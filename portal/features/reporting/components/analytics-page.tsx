@@ -1,23 +1,33 @@
 /**
  * /dashboard/reporting/analytics (issue 12 Analytics): charts with @mantine/charts, each with the
- * table behind it, over a range picked on the page: applications and launches per day, quote and
- * decline rate per carrier, median premium by product, and the funnel new -> launched ->
- * completed. Scoped by the server as reporting (ADR 175).
+ * table behind it, over a range picked on the page (days in the user's time zone, ADR 410):
+ * applications and launches per day or week, quote and decline rate per carrier, time to first and
+ * to all quotes per carrier, median premium by flood zone and by product, top declining reasons,
+ * and the funnel new -> launched -> completed. Scoped by the server as reporting (ADR 175).
  */
 import { BarChart, FunnelChart, LineChart } from '@mantine/charts';
-import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Box,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAnalytics } from '../api/get-analytics.ts';
-
-/** `YYYY-MM-DD` of a UTC day `offset` days from today. */
-function utcDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
+import { dayInZone, reportTimeZone } from '../api/report-time-zone.ts';
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
+/** Seconds as the table shows them: "42.5 s", or "—" when no application qualifies. */
+const seconds = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} s`);
 
 /** A chart card: title, the chart (or an empty note) and its table. */
 function ChartCard({
@@ -78,9 +88,14 @@ function ChartCard({
 
 /** The analytics page. */
 export function AnalyticsPage() {
-  const [range, setRange] = useState(() => ({ from: utcDay(-29), to: utcDay(0) }));
+  const [range, setRange] = useState(() => ({ from: dayInZone(-29), to: dayInZone(0) }));
+  const [period, setPeriod] = useState<'day' | 'week'>('day');
   const analytics = useAnalytics(range);
   const data = analytics.data;
+  const periods =
+    period === 'day'
+      ? (data?.per_day ?? []).map(({ day, ...counts }) => ({ start: day, ...counts }))
+      : (data?.per_week ?? []).map(({ week, ...counts }) => ({ start: week, ...counts }));
 
   return (
     <Stack gap="lg">
@@ -88,7 +103,7 @@ export function AnalyticsPage() {
         <div>
           <Title order={2}>Analytics</Title>
           <Text c="dimmed" size="sm">
-            Applications created between two days (UTC, both included).
+            Applications created between two days ({reportTimeZone()}, both included).
           </Text>
         </div>
         <Group gap="sm">
@@ -108,29 +123,41 @@ export function AnalyticsPage() {
         />
       ) : !data ? (
         <SimpleGrid cols={{ base: 1, lg: 2 }} aria-busy="true" aria-label="Loading analytics">
-          {['a', 'b', 'c', 'd'].map((key) => (
+          {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((key) => (
             <Skeleton key={key} height={320} radius="md" />
           ))}
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <ChartCard
-            title="Applications and launches per day"
+            title={`Applications and launches per ${period}`}
             empty={data.per_day.length === 0}
             chart={
-              <LineChart
-                h={220}
-                data={data.per_day}
-                dataKey="day"
-                withLegend
-                series={[
-                  { name: 'applications', label: 'Applications', color: 'green.7' },
-                  { name: 'launched', label: 'Launched', color: 'blue.7' },
-                ]}
-              />
+              <Stack gap="xs">
+                <SegmentedControl
+                  size="xs"
+                  value={period}
+                  onChange={(value) => setPeriod(value as 'day' | 'week')}
+                  data={[
+                    { value: 'day', label: 'Per day' },
+                    { value: 'week', label: 'Per week' },
+                  ]}
+                  aria-label="Period"
+                />
+                <LineChart
+                  h={220}
+                  data={periods}
+                  dataKey="start"
+                  withLegend
+                  series={[
+                    { name: 'applications', label: 'Applications', color: 'green.7' },
+                    { name: 'launched', label: 'Launched', color: 'blue.7' },
+                  ]}
+                />
+              </Stack>
             }
-            head={['Day', 'Applications', 'Launched']}
-            rows={data.per_day.map((d) => [d.day, d.applications, d.launched])}
+            head={[period === 'day' ? 'Day' : 'Week of', 'Applications', 'Launched']}
+            rows={periods.map((d) => [d.start, d.applications, d.launched])}
           />
           <ChartCard
             title="Quote and decline rate per carrier"
@@ -180,6 +207,69 @@ export function AnalyticsPage() {
               p.applications,
               formatCurrency(p.median_premium),
             ])}
+          />
+          <ChartCard
+            title="Time to quotes per carrier"
+            empty={data.quote_times.length === 0}
+            chart={
+              <BarChart
+                h={220}
+                data={data.quote_times.map((c) => ({
+                  carrier: c.carrier,
+                  first: c.first_quote_seconds ?? 0,
+                  all: c.all_quotes_seconds ?? 0,
+                }))}
+                dataKey="carrier"
+                unit=" s"
+                withLegend
+                series={[
+                  { name: 'first', label: 'To first quote', color: 'indigo.7' },
+                  { name: 'all', label: 'To all quotes', color: 'orange.8' },
+                ]}
+              />
+            }
+            head={['Carrier', 'Applications', 'To first quote (median)', 'To all quotes (median)']}
+            rows={data.quote_times.map((c) => [
+              c.carrier,
+              c.applications,
+              seconds(c.first_quote_seconds),
+              seconds(c.all_quotes_seconds),
+            ])}
+          />
+          <ChartCard
+            title="Median lowest premium by flood zone"
+            empty={data.median_premium_by_flood_zone.length === 0}
+            chart={
+              <BarChart
+                h={220}
+                data={data.median_premium_by_flood_zone}
+                dataKey="flood_zone"
+                valueFormatter={(value) => formatCurrency(value)}
+                series={[{ name: 'median_premium', label: 'Median premium', color: 'cyan.8' }]}
+              />
+            }
+            head={['Flood zone', 'Applications', 'Median premium']}
+            rows={data.median_premium_by_flood_zone.map((z) => [
+              z.flood_zone,
+              z.applications,
+              formatCurrency(z.median_premium),
+            ])}
+          />
+          <ChartCard
+            title="Top declining reasons"
+            empty={data.decline_reasons.length === 0}
+            chart={
+              <BarChart
+                h={220}
+                data={data.decline_reasons}
+                dataKey="reason"
+                orientation="vertical"
+                yAxisProps={{ width: 160 }}
+                series={[{ name: 'declines', label: 'Declines', color: 'red.7' }]}
+              />
+            }
+            head={['Reason', 'Declines']}
+            rows={data.decline_reasons.map((r) => [r.reason, r.declines])}
           />
           <ChartCard
             title="Funnel: new, launched, completed"

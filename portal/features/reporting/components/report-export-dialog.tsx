@@ -1,11 +1,29 @@
 /**
  * The reports CSV export dialog (SPEC §2 dialogs, issue 12): choose the columns and the range
- * (the page's filters apply), then download the streamed file.
+ * (the page's filters apply), start the export job, watch its progress, then download the file
+ * from the report downloads path (docs/decisions/411-report-exports-as-jobs.md).
  */
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EXPORT_COLUMN_LABELS, type ExportColumn, exportReportCsv } from '../api/export-report-csv.ts';
+import {
+  EXPORT_COLUMN_LABELS,
+  type ExportColumn,
+  exportDownloadHref,
+  startReportExport,
+  useReportExport,
+} from '../api/export-report-csv.ts';
 import type { ReportQuery } from '../api/get-report.ts';
 
 const ALL_COLUMNS = Object.keys(EXPORT_COLUMN_LABELS) as ExportColumn[];
@@ -22,28 +40,38 @@ export function ReportExportDialog({ opened, query, onClose }: ReportExportDialo
   const [from, setFrom] = useState(query.from);
   const [to, setTo] = useState(query.to);
   const [columns, setColumns] = useState<ExportColumn[]>(ALL_COLUMNS);
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [exportId, setExportId] = useState<number | null>(null);
+  const job = useReportExport(exportId).data;
+  const running = exportId !== null && job?.status !== 'done' && job?.status !== 'failed';
 
-  const download = async () => {
-    setBusy(true);
+  const start = async () => {
+    setStarting(true);
     setError(null);
-    setSaved(null);
     try {
-      setSaved(await exportReportCsv({ from, to, filters: query.filters }, columns));
+      setExportId((await startReportExport({ from, to, filters: query.filters }, columns)).id);
     } catch (caught) {
       setError((caught as Error).message || 'Internet issue or contact IT.');
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
+
+  const total = job?.rows_total ?? null;
+  const written = job?.rows_written ?? 0;
+  const percent = total
+    ? Math.min(100, Math.round((written / total) * 100))
+    : job?.status === 'done'
+      ? 100
+      : 0;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Export report as CSV" centered size="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          The file holds every application of the range that matches the page's filters.
+          The file holds every application of the range that matches the page's filters. It is prepared in the
+          background; you can keep working and download it here when it is ready.
         </Text>
         <Group grow>
           <TextInput
@@ -51,6 +79,7 @@ export function ReportExportDialog({ opened, query, onClose }: ReportExportDialo
             label="From"
             value={from}
             max={to}
+            disabled={running}
             onChange={(e) => setFrom(e.currentTarget.value)}
           />
           <TextInput
@@ -58,6 +87,7 @@ export function ReportExportDialog({ opened, query, onClose }: ReportExportDialo
             label="To"
             value={to}
             min={from}
+            disabled={running}
             onChange={(e) => setTo(e.currentTarget.value)}
           />
         </Group>
@@ -68,7 +98,7 @@ export function ReportExportDialog({ opened, query, onClose }: ReportExportDialo
         >
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
             {ALL_COLUMNS.map((column) => (
-              <Checkbox key={column} value={column} label={EXPORT_COLUMN_LABELS[column]} />
+              <Checkbox key={column} value={column} label={EXPORT_COLUMN_LABELS[column]} disabled={running} />
             ))}
           </SimpleGrid>
         </Checkbox.Group>
@@ -77,9 +107,38 @@ export function ReportExportDialog({ opened, query, onClose }: ReportExportDialo
             {error}
           </Alert>
         )}
-        {saved && (
-          <Alert color="green" title="Downloaded">
-            {saved}
+        {exportId !== null && job?.status !== 'done' && job?.status !== 'failed' && (
+          <Stack gap={4}>
+            <Progress value={percent} animated aria-label="Export progress" />
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {total === null
+                ? 'Preparing the export…'
+                : `${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows written`}
+            </Text>
+          </Stack>
+        )}
+        {job?.status === 'failed' && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Export failed">
+            {job.error}
+          </Alert>
+        )}
+        {job?.status === 'done' && job.download_url && (
+          <Alert color="green" title="Your file is ready">
+            <Group gap="xs">
+              <Text size="sm">
+                {job.rows_written === 1 ? '1 row.' : `${job.rows_written.toLocaleString('en-US')} rows.`}
+              </Text>
+              <Button
+                component="a"
+                href={exportDownloadHref(job.download_url)}
+                download={job.file_name}
+                size="xs"
+                variant="light"
+                leftSection={<IconDownload size={16} aria-hidden />}
+              >
+                Download {job.file_name}
+              </Button>
+            </Group>
           </Alert>
         )}
         <Group justify="flex-end">
@@ -87,12 +146,12 @@ export function ReportExportDialog({ opened, query, onClose }: ReportExportDialo
             Close
           </Button>
           <Button
-            leftSection={<IconDownload size={16} />}
-            loading={busy}
+            leftSection={<IconFileExport size={16} />}
+            loading={starting || running}
             disabled={columns.length === 0 || !from || !to}
-            onClick={() => void download()}
+            onClick={() => void start()}
           >
-            Download CSV
+            {job?.status === 'done' ? 'Export again' : 'Start export'}
           </Button>
         </Group>
       </Stack>

@@ -26,17 +26,14 @@ import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { FigureCard } from '../../../components/figure-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { QUOTE_TYPES } from '../../../lib/constants.ts';
+import { ALERT_COLORS, ALL_ALERTS_LABEL, QUOTE_TYPES } from '../../../lib/constants.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { listingPerPage } from '../../../lib/user-settings.ts';
 import { type ReportQuery, type ReportSortColumn, useReport } from '../api/get-report.ts';
+import { useReportAgents } from '../api/report-agents.ts';
 import { useReportCompanies } from '../api/report-companies.ts';
+import { dayInZone, reportTimeZone } from '../api/report-time-zone.ts';
 import { ReportExportDialog } from './report-export-dialog.tsx';
-
-/** `YYYY-MM-DD` of a UTC day `offset` days from today. */
-function utcDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 const COLUMNS: { key: ReportSortColumn; label: string; numeric?: boolean }[] = [
   { key: 'reference', label: 'Reference' },
@@ -62,17 +59,28 @@ const TEXT_FILTERS = [
 /** The reporting page. */
 export function ReportingPage() {
   const [query, setQuery] = useState<ReportQuery>(() => ({
-    from: utcDay(-29),
-    to: utcDay(0),
+    from: dayInZone(-29),
+    to: dayInZone(0),
     page: 1,
     // The user's rows per page (SPEC §3 user_settings, issue 20), 25 by default.
     perPage: listingPerPage(),
     sort: { column: 'created_at', direction: 'desc' },
-    filters: { company_id: '', product: '', status: '', state: '', source: '', carrier: '' },
+    filters: {
+      company_id: '',
+      agent_id: '',
+      product: '',
+      status: '',
+      state: '',
+      source: '',
+      carrier: '',
+      alert_colour: '',
+    },
   }));
   const [exportOpen, setExportOpen] = useState(false);
-  const isSuperAdmin = useAuth().user?.role === 'super-admin';
+  const role = useAuth().user?.role;
+  const isSuperAdmin = role === 'super-admin';
   const companies = useReportCompanies(isSuperAdmin);
+  const agents = useReportAgents(isSuperAdmin || role === 'admin', query.filters.company_id);
   const report = useReport(query);
   const data = report.data;
 
@@ -94,7 +102,8 @@ export function ReportingPage() {
         <div>
           <Title order={2}>Reporting</Title>
           <Text c="dimmed" size="sm">
-            Applications created between two days (UTC, both included), with the totals of the range.
+            Applications created between two days ({reportTimeZone()}, both included), with the totals of the
+            range.
           </Text>
         </div>
         <Button leftSection={<IconDownload size={18} />} onClick={() => setExportOpen(true)}>
@@ -104,7 +113,7 @@ export function ReportingPage() {
       {exportOpen && <ReportExportDialog opened query={query} onClose={() => setExportOpen(false)} />}
 
       <Card withBorder padding="md" radius="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: 8 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: 5 }} spacing="sm">
           <DayRangeInputs
             from={query.from}
             to={query.to}
@@ -118,7 +127,25 @@ export function ReportingPage() {
               searchable
               data={companies.data ?? []}
               value={query.filters.company_id || null}
-              onChange={(value) => setFilter('company_id', value ?? '')}
+              onChange={(value) =>
+                setQuery((q) => ({
+                  ...q,
+                  page: 1,
+                  // Another company's agents are not in the new company: the agent filter starts over.
+                  filters: { ...q.filters, company_id: value ?? '', agent_id: '' },
+                }))
+              }
+            />
+          )}
+          {(isSuperAdmin || role === 'admin') && (
+            <Select
+              label="Agent"
+              placeholder="Every agent"
+              clearable
+              searchable
+              data={agents.data ?? []}
+              value={query.filters.agent_id || null}
+              onChange={(value) => setFilter('agent_id', value ?? '')}
             />
           )}
           <Select
@@ -140,6 +167,14 @@ export function ReportingPage() {
             ]}
             value={query.filters.status || null}
             onChange={(value) => setFilter('status', value ?? '')}
+          />
+          <Select
+            label="Alert colour"
+            placeholder={ALL_ALERTS_LABEL}
+            clearable
+            data={ALERT_COLORS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))}
+            value={query.filters.alert_colour || null}
+            onChange={(value) => setFilter('alert_colour', value ?? '')}
           />
           {TEXT_FILTERS.map((field) => (
             <TextInput

@@ -1,0 +1,173 @@
+/**
+ * `npm run bench -- reporting` (issue 12 Speed): the reporting page and each analytics query on
+ * the million-application PostgreSQL database (tests/bench/seed-million.ts, seeded when missing),
+ * as a super-admin over the page's default range (the last 30 days, ~86,000 applications of every
+ * company): p50 and p99 of REPORTING_RUNS runs after two warm-ups, in ms, against the issue's goal
+ * of p99 <= 300 ms. Then the CSV export of every application (1,000,000 rows) through the same
+ * stream the export job writes, into a sink: rows/s and the process's peak RSS (MB), against the
+ * goal of >= 50,000 rows/s under 200 MB. Queries run through the repositories, without HTTP.
+ * Throws when PostgreSQL cannot be reached.
+ */
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { openDatabase } from '../../server/db/open-database.ts';
+import {
+  applicationsPerPeriod,
+  carrierOutcomes,
+  carrierQuoteTimes,
+  medianPremiumBy,
+  topDeclineReasons,
+} from '../../server/repositories/analytics-repository.ts';
+import { reportTotals } from '../../server/repositories/reporting-repository.ts';
+import { type Actor, accessScope } from '../../server/services/actor.ts';
+import {
+  EXPORT_COLUMNS,
+  type ExportColumn,
+  reportCsvStream,
+} from '../../server/services/report-csv-export.ts';
+import { getReport, toReportFilters } from '../../server/services/reporting-service.ts';
+import { markdownTable } from './markdown-table.ts';
+import { percentile } from './percentile.ts';
+import { BENCH_DATABASE_URL, benchApplicationCount, MILLION, seedMillion } from './seed-million.ts';
+
+/** Timed runs per query. */
+const REPORTING_RUNS = 20;
+/** The issue's goals: p99 of a query (ms), export throughput (rows/s) and RSS (MB). */
+const GOAL_P99_MS = 300;
+const GOAL_ROWS_PER_S = 50_000;
+const GOAL_RSS_MB = 200;
+
+const SUPER_ADMIN: Actor = {
+  userId: 0,
+  role: 'super-admin',
+  companyId: null,
+  agentId: null,
+  licensedStates: [],
+  sessionKeyHash: '',
+};
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function quoteCount(): Promise<number> {
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query('SELECT count(*)::int AS n FROM quotes')).rows[0].n as number;
+  } finally {
+    await client.end();
+  }
+}
+
+/** p50 and p99 (ms) of `run` over REPORTING_RUNS runs after two warm-ups. */
+async function time(run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < 2; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < REPORTING_RUNS; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+/** Seeds when needed, times each query and the export; returns the report section. */
+export async function reportingBench(): Promise<string> {
+  const notes: string[] = [];
+  const existing = await benchApplicationCount();
+  if (existing < MILLION) {
+    const times = await seedMillion();
+    notes.push(
+      `- seeded ${MILLION.toLocaleString('en-US')} applications in ${(times.totalMs / 1000).toFixed(1)} s`,
+    );
+  } else {
+    notes.push(`- reused the bench database (${existing.toLocaleString('en-US')} applications)`);
+  }
+  notes.push(`- ${(await quoteCount()).toLocaleString('en-US')} quotes in the bench database`);
+  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL });
+  const { db } = database;
+  try {
+    const range = { from: day(-29), to: day(0) };
+    const filters = toReportFilters(range);
+    const scope = accessScope(SUPER_ADMIN);
+    const queries: [string, () => Promise<unknown>][] = [
+      ['reporting page (page 1 of 25 rows + totals of the range)', () => getReport(db, SUPER_ADMIN, range)],
+      ['analytics: applications per day', () => applicationsPerPeriod(db, scope, filters, 'day')],
+      ['analytics: applications per week', () => applicationsPerPeriod(db, scope, filters, 'week')],
+      ['analytics: quote and decline rate per carrier', () => carrierOutcomes(db, scope, filters)],
+      ['analytics: time to first and all quotes per carrier', () => carrierQuoteTimes(db, scope, filters)],
+      ['analytics: median premium by product', () => medianPremiumBy(db, scope, filters, 'product')],
+      ['analytics: median premium by flood zone', () => medianPremiumBy(db, scope, filters, 'flood_zone')],
+      ['analytics: top declining reasons', () => topDeclineReasons(db, scope, filters)],
+      ['analytics: funnel (totals of the range)', () => reportTotals(db, scope, filters)],
+    ];
+    const rows: string[][] = [];
+    for (const [name, run] of queries) {
+      const { p50, p99 } = await time(run);
+      rows.push([name, p50.toFixed(0), p99.toFixed(0), p99 <= GOAL_P99_MS ? 'yes' : 'no']);
+    }
+
+    // The export of every application, as the export job writes it, into a sink.
+    let bytes = 0;
+    let lines = 0;
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 50);
+    const started = performance.now();
+    try {
+      await pipeline(
+        reportCsvStream(db, SUPER_ADMIN, {
+          from: day(-800),
+          to: day(0),
+          columns: Object.keys(EXPORT_COLUMNS) as ExportColumn[],
+        }),
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            bytes += chunk.length;
+            for (const byte of chunk) if (byte === 10) lines++;
+            done();
+          },
+        }),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const exported = lines - 1;
+    const rowsPerS = exported / seconds;
+    const rssMb = peakRss / 1024 / 1024;
+    return [
+      '## reporting: reporting page and analytics queries, CSV export (PostgreSQL, 1,000,000 applications)\n',
+      ...notes,
+      `- super-admin, ${range.from} .. ${range.to} (UTC); ${REPORTING_RUNS} runs after 2 warm-ups; goal p99 <= ${GOAL_P99_MS} ms\n`,
+      markdownTable(['query', 'p50 (ms):', 'p99 (ms):', 'meets goal:'], rows),
+      '',
+      markdownTable(
+        [
+          'CSV export, every column',
+          'rows:',
+          'seconds:',
+          'rows/s:',
+          'MB written:',
+          'peak RSS (MB):',
+          'meets goal:',
+        ],
+        [
+          [
+            'all applications, keyset pages of 1,000',
+            exported.toLocaleString('en-US'),
+            seconds.toFixed(1),
+            Math.round(rowsPerS).toLocaleString('en-US'),
+            (bytes / 1024 / 1024).toFixed(0),
+            rssMb.toFixed(0),
+            rowsPerS >= GOAL_ROWS_PER_S && rssMb < GOAL_RSS_MB ? 'yes' : 'no',
+          ],
+        ],
+      ),
+      `\nGoal: >= ${GOAL_ROWS_PER_S.toLocaleString('en-US')} rows/s with RSS under ${GOAL_RSS_MB} MB (the RSS is the whole bench process's).\n`,
+    ].join('\n');
+  } finally {
+    await database.close();
+  }
+}
