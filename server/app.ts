@@ -42,6 +42,7 @@ import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
 import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
 import { carrierConnectionRoutes } from './routes/carrier-connection-routes.ts';
+import { carrierGuideRoutes } from './routes/carrier-guide-routes.ts';
 import { carrierImageRoutes } from './routes/carrier-image-routes.ts';
 import { carrierRoutes } from './routes/carrier-routes.ts';
 import { commissionRoutes } from './routes/commission-routes.ts';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   await app.register(carrierConnectionRoutes, { db, live: liveConnectors });
   await app.register(carrierImageRoutes);
+  await app.register(carrierGuideRoutes);
   await app.register(schemaStudioRoutes, { db });
   await app.register(applicationRoutes, { db });
   await app.register(quoteEventsRoutes, { db, timing: { ...LIVE_QUOTES_TIMING, ...options.liveQuotes } });
