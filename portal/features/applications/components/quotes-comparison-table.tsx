@@ -1,5 +1,5 @@
 /**
- * The desktop quotes view of issue 17: one row per carrier (carrier, status, premium, building,
+ * The desktop quotes view of issue 17: one row per carrier (carrier with its logo, status, premium, building,
  * contents, deductible, each extra coverage as its own column, benefits, message, actions),
  * sortable by any column, with declined / error / timeout rows grouped below the others. Two to
  * four quoted carriers can be selected and compared side by side (QuotesSideBySide). Coverage
@@ -20,6 +20,8 @@ import {
 import { IconArrowsSort, IconColumns, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { CarrierLogo } from '../../../components/carrier-logo.tsx';
+import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
 import {
@@ -142,8 +144,11 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
             />
           )}
         </Table.Td>
-        <Table.Th scope="row" fw={600} miw={140}>
-          {quote.display_name}
+        <Table.Th scope="row" fw={600} miw={170}>
+          <Group gap="xs" wrap="nowrap">
+            <CarrierLogo image={carrierImageOf(quote)} name={quote.display_name} decorative />
+            {quote.display_name}
+          </Group>
         </Table.Th>
         <Table.Td miw={110}>
           <Group gap={4}>
