@@ -32,6 +32,8 @@ import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/textin
 import { createTextingEvents } from './messaging/texting-events.ts';
 import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
+import { carriersFile } from './quoting/carriers-file.ts';
+import { fileWithConnectionOrigins, parseConnectionOrigins } from './quoting/http/connection-origins.ts';
 import {
   createLiveConnectors,
   type LiveConnectors,
@@ -259,10 +261,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicBaseUrl: config.publicBaseUrl,
     },
   });
+  // A deployment may point a connection at another host of its API (CARRIER_CONNECTION_ORIGINS).
+  const connectionsFile =
+    options.carrierConnections?.file ??
+    fileWithConnectionOrigins(
+      carriersFile,
+      parseConnectionOrigins(process.env.CARRIER_CONNECTION_ORIGINS, carriersFile),
+    );
   const liveConnectors = createLiveConnectors({
     ...options.carrierConnections,
+    file: connectionsFile,
     credentials: (companyId, connectionId) =>
-      companyCredentials(db, companyId, connectionId, options.carrierConnections?.file),
+      companyCredentials(db, companyId, connectionId, connectionsFile),
     log: (fields, message) => app.log.info(fields, message),
   });
   app.decorate('liveConnectors', liveConnectors);
