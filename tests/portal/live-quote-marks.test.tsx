@@ -63,7 +63,7 @@ describe('live quote marks', () => {
     expect(within(liveCard).getByText('Bindable')).toBeTruthy();
     expect(within(liveCard).queryByText('Indicative')).toBeNull();
     const link = within(liveCard).getByRole('link', {
-      name: "Bind the Neptune Flood quote on the carrier's portal (opens a new tab)",
+      name: "Bind on the carrier's portal: the Neptune Flood quote (opens a new tab)",
     });
     expect(link.getAttribute('href')).toBe('https://portal.neptune-sample.example/bind/NEP-7');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -84,7 +84,9 @@ describe('live quote marks', () => {
     expect(within(row).getByText('Bindable')).toBeTruthy();
     expect(
       within(row)
-        .getByRole('link', { name: "Bind the Neptune Flood quote on the carrier's portal (opens a new tab)" })
+        .getByRole('link', {
+          name: "Bind on the carrier's portal: the Neptune Flood quote (opens a new tab)",
+        })
         .getAttribute('href'),
     ).toBe('https://portal.neptune-sample.example/bind/NEP-7');
     const sandboxRow = screen.getByRole('rowheader', { name: 'Titan Flood' }).closest('tr') as HTMLElement;
