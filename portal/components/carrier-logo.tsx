@@ -28,7 +28,6 @@ export function CarrierLogo({ image, name, size = 24, decorative = false }: Carr
       h={size}
       radius="sm"
       style={{ flex: 'none' }}
-      loading="lazy"
     />
   );
 }

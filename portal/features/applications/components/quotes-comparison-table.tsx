@@ -151,7 +151,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
             {quote.display_name}
           </Group>
         </Table.Th>
-        <Table.Td miw={110}>
+        <Table.Td miw={150}>
           <Group gap={4}>
             <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
               {quote.status}
