@@ -33,6 +33,7 @@ import { createTextingEvents } from './messaging/texting-events.ts';
 import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
 import { carriersFile } from './quoting/carriers-file.ts';
+import { serverProcessesOf } from './quoting/http/concurrency-limit.ts';
 import { fileWithConnectionOrigins, parseConnectionOrigins } from './quoting/http/connection-origins.ts';
 import {
   createLiveConnectors,
@@ -271,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const liveConnectors = createLiveConnectors({
     ...options.carrierConnections,
     file: connectionsFile,
+    processes: serverProcessesOf(process.env.SERVER_PROCESSES),
     credentials: (companyId, connectionId) =>
       companyCredentials(db, companyId, connectionId, connectionsFile),
     log: (fields, message) => app.log.info(fields, message),
