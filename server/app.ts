@@ -279,7 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('liveConnectors', liveConnectors);
   await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
-  await app.register(carrierConnectionRoutes, { db, live: liveConnectors });
+  await app.register(carrierConnectionRoutes, { db, live: liveConnectors, file: connectionsFile });
   await app.register(carrierImageRoutes);
   await app.register(carrierGuideRoutes);
   await app.register(schemaStudioRoutes, { db });

@@ -5,8 +5,9 @@
  * flags carry the asked value. Issue 19: the agency's admin connects the three sample carriers
  * (fake carrier servers started here, reached through CARRIER_CONNECTION_ORIGINS) in settings, and
  * an agent's launch shows their bindable quotes, with carrier logos and bind links, beside the
- * indicative sandbox ones. axe-core in light and dark. Screenshots: launch-messages-<mode>.png,
- * quote-comparison-<mode>.png, quote-side-by-side-<mode>.png, live-and-sandbox-quotes-<mode>.png.
+ * indicative sandbox ones; the admin tests a connection in settings and sees the masked exchange.
+ * axe-core in light and dark. Screenshots: launch-messages-<mode>.png, quote-comparison-<mode>.png,
+ * quote-side-by-side-<mode>.png, live-and-sandbox-quotes-<mode>.png, carrier-connection-test-<mode>.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
@@ -250,6 +251,33 @@ describe('launch messages and the quotes comparison in Chromium', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
     } catch (error) {
       await portal.screenshot(page, 'live-and-sandbox-quotes-failure', false).catch(() => {});
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('an admin tests a connected carrier in settings and sees the exchange with secrets masked (light and dark)', async () => {
+    const page = await portal.newPage({ bypassCSP: true });
+    try {
+      await portal.signIn(page, 'admin@demo.test');
+      for (const mode of MODES) {
+        await page.evaluate(([k, v]) => localStorage.setItem(k, v), [COLOR_SCHEME_KEY, mode] as const);
+        await page.goto(`${portal.baseUrl}/dashboard/portal-settings/global`);
+        await page.getByRole('button', { name: 'Manage carrier connections' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Carrier connections' });
+        const neptune = dialog.getByRole('region', { name: /^Neptune Flood/ });
+        await neptune.getByRole('button', { name: 'Test connection' }).click();
+        await neptune.getByText('The carrier answered: quoted.').waitFor();
+        const exchange = await neptune.getByLabel('Request 1 and its answer').textContent();
+        expect(exchange).toContain('********');
+        expect(exchange).not.toContain(FAKE_CREDENTIALS.sample_api_key?.api_key);
+        await page.waitForTimeout(300);
+        await portal.screenshot(page, `carrier-connection-test-${mode}`, false);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      }
+    } catch (error) {
+      await portal.screenshot(page, 'carrier-connection-test-failure', false).catch(() => {});
       throw error;
     } finally {
       await page.context().close();

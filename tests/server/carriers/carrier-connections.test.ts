@@ -86,6 +86,8 @@ describe.each(DATABASE_KINDS)('carrier connections on %s', (kind) => {
       expect.objectContaining({
         id: 'sample_api_key',
         auth_kind: 'api_key',
+        // The endpoint actually asked (here the fake carrier), not carriers.json's placeholder.
+        endpoint: `${fake.url}/v1/quotes`,
         carriers: ['Neptune Flood'],
         credential_names: ['api_key'],
         credentials_set: [],
