@@ -32,6 +32,9 @@ import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/textin
 import { createTextingEvents } from './messaging/texting-events.ts';
 import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
+import { carriersFile } from './quoting/carriers-file.ts';
+import { serverProcessesOf } from './quoting/http/concurrency-limit.ts';
+import { fileWithConnectionOrigins, parseConnectionOrigins } from './quoting/http/connection-origins.ts';
 import {
   createLiveConnectors,
   type LiveConnectors,
@@ -42,7 +45,7 @@ import { applicationRoutes } from './routes/application-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
 import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
 import { carrierConnectionRoutes } from './routes/carrier-connection-routes.ts';
-import { carrierImageRoutes } from './routes/carrier-image-routes.ts';
+import { carrierFileRoutes } from './routes/carrier-file-routes.ts';
 import { carrierRoutes } from './routes/carrier-routes.ts';
 import { commissionRoutes } from './routes/commission-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
@@ -258,16 +261,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicBaseUrl: config.publicBaseUrl,
     },
   });
+  // A deployment may point a connection at another host of its API (CARRIER_CONNECTION_ORIGINS).
+  const connectionsFile =
+    options.carrierConnections?.file ??
+    fileWithConnectionOrigins(
+      carriersFile,
+      parseConnectionOrigins(process.env.CARRIER_CONNECTION_ORIGINS, carriersFile),
+    );
   const liveConnectors = createLiveConnectors({
     ...options.carrierConnections,
+    file: connectionsFile,
+    processes: serverProcessesOf(process.env.SERVER_PROCESSES),
     credentials: (companyId, connectionId) =>
-      companyCredentials(db, companyId, connectionId, options.carrierConnections?.file),
+      companyCredentials(db, companyId, connectionId, connectionsFile),
     log: (fields, message) => app.log.info(fields, message),
   });
   app.decorate('liveConnectors', liveConnectors);
   await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
-  await app.register(carrierConnectionRoutes, { db, live: liveConnectors });
-  await app.register(carrierImageRoutes);
+  await app.register(carrierConnectionRoutes, { db, live: liveConnectors, file: connectionsFile });
+  await app.register(carrierFileRoutes);
   await app.register(schemaStudioRoutes, { db });
   await app.register(applicationRoutes, { db });
   await app.register(quoteEventsRoutes, { db, timing: { ...LIVE_QUOTES_TIMING, ...options.liveQuotes } });

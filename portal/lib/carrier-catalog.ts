@@ -85,10 +85,26 @@ export function sovQuoteManagerOfQuote(
   );
 }
 
+/**
+ * The logo path (carriers.json `image`) of a quote's carrier family: `carrier` is the family name,
+ * or an SOV quote manager id; null for a carrier not in the file. Issue 19.
+ */
+export function carrierImageOf(
+  quote: { carrier: string; sub_carrier: string | null },
+  file: CarriersFile = carriersFile,
+): string | null {
+  const family = file.carriers.find((entry) => entry.name === quote.carrier);
+  if (family) return family.image;
+  const manager = sovQuoteManagerOfQuote(quote, file);
+  return file.carriers.find((entry) => entry.name === manager?.carrier)?.image ?? null;
+}
+
 /** One carrier family of carriers.json as the resources pages show it (issue 15). */
 export interface CarrierFamily {
   name: string;
   display_name: string;
+  /** Logo path (carriers.json `image`), served by the server as an SVG. */
+  image: string;
   url: string;
   guide_document: string | null;
   quote_types: string[];
@@ -102,6 +118,7 @@ export function carrierFamilies(file: CarriersFile = carriersFile): CarrierFamil
     .map((family) => ({
       name: family.name,
       display_name: family.displayName,
+      image: family.image,
       url: family.url,
       guide_document: family.guideDocument,
       quote_types: [

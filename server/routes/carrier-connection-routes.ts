@@ -9,6 +9,7 @@ import type { Executor } from '../db/database.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import type { LiveConnectors } from '../quoting/http/live-connectors.ts';
+import type { CarriersFile } from '../quoting/types.ts';
 import {
   type ConnectionUpdate,
   listCarrierConnections,
@@ -54,29 +55,39 @@ export const testConnectionBodySchema = body({ connection_id: connectionId }, ['
 
 type Body = { company_id?: BodyId; connection_id: string };
 
-/** Registers carrier-connections/list, /update and /test. */
+/**
+ * Registers carrier-connections/list, /update and /test over `file`, the carriers.json the live
+ * connectors use (with CARRIER_CONNECTION_ORIGINS applied), so settings show the endpoint asked.
+ */
 export async function carrierConnectionRoutes(
   app: FastifyInstance,
-  options: { db: Executor; live: LiveConnectors },
+  options: { db: Executor; live: LiveConnectors; file: CarriersFile },
 ) {
-  const { db, live } = options;
+  const { db, live, file } = options;
   const route = sessionRoute(app, db, 'portal-settings');
 
   route('carrier-connections/list', listConnectionsBodySchema, async (request) => {
     const { company_id } = bodyOf<Body>(request);
-    const connections = await listCarrierConnections(db, actorOf(request), idOf(company_id));
+    const connections = await listCarrierConnections(db, actorOf(request), idOf(company_id), file);
     return success('Carrier connections.', { connections });
   });
 
   route('carrier-connections/update', updateConnectionBodySchema, async (request) => {
     const { company_id, ...update } = bodyOf<Body & ConnectionUpdate>(request);
-    const connections = await updateCarrierConnection(db, actorOf(request), idOf(company_id), update);
+    const connections = await updateCarrierConnection(db, actorOf(request), idOf(company_id), update, file);
     return success('Carrier connection saved.', { connections });
   });
 
   route('carrier-connections/test', testConnectionBodySchema, async (request) => {
     const { company_id, connection_id } = bodyOf<Body>(request);
-    const test = await testCarrierConnection(db, actorOf(request), idOf(company_id), connection_id, live);
+    const test = await testCarrierConnection(
+      db,
+      actorOf(request),
+      idOf(company_id),
+      connection_id,
+      live,
+      file,
+    );
     const message = test.answer
       ? `The carrier answered: ${test.answer.status}.`
       : `The test failed: ${test.error}`;

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCircuitBreaker } from '../../server/quoting/http/circuit-breaker.ts';
-import { createConcurrencyLimit } from '../../server/quoting/http/concurrency-limit.ts';
+import {
+  createConcurrencyLimit,
+  perProcessLimit,
+  serverProcessesOf,
+} from '../../server/quoting/http/concurrency-limit.ts';
 import { MASK, maskSecrets } from '../../server/quoting/http/mask-secrets.ts';
 import { retryAfterMs } from '../../server/quoting/http/retry-after.ts';
 
@@ -50,6 +54,32 @@ describe('createConcurrencyLimit', () => {
     expect(await Promise.all(all)).toEqual([1, 2, 3, 4]);
     expect(most).toBe(2);
     expect(order).not.toContain(99);
+  });
+});
+
+describe('a connection limit shared by the server processes (ADR 381)', () => {
+  it('gives each process its share, at least 1, never more than the whole in total when it divides', () => {
+    expect(perProcessLimit(4, 1)).toBe(4);
+    expect(perProcessLimit(4, 2)).toBe(2);
+    expect(perProcessLimit(4, 3)).toBe(1);
+    expect(perProcessLimit(2, 4)).toBe(1);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 100 }), (max, processes) => {
+        const share = perProcessLimit(max, processes);
+        expect(share).toBeGreaterThanOrEqual(1);
+        expect(share * processes).toBeLessThanOrEqual(Math.max(max, processes));
+      }),
+    );
+  });
+
+  it('reads SERVER_PROCESSES: 1 when unset, a whole number from 1 to 100, else refuses', () => {
+    expect(serverProcessesOf(undefined)).toBe(1);
+    expect(serverProcessesOf(' ')).toBe(1);
+    expect(serverProcessesOf('3')).toBe(3);
+    for (const bad of ['0', '2.5', 'two', '101'])
+      expect(() => serverProcessesOf(bad)).toThrow(
+        `SERVER_PROCESSES must be a whole number from 1 to 100, not "${bad}"`,
+      );
   });
 });
 

@@ -2,10 +2,23 @@
  * Issue 17 in Chromium: launching an empty Primary form lists every message in one panel and moves
  * focus to the first field (an entry jumps to its field); a completed application's quotes open
  * as the comparison table on a desktop, two carriers compare side by side, and the difference
- * flags carry the asked value. axe-core in light and dark. Screenshots: launch-messages-<mode>.png,
- * quote-comparison-<mode>.png, quote-side-by-side-<mode>.png.
+ * flags carry the asked value. Issue 19: the agency's admin connects the three sample carriers
+ * (fake carrier servers started here, reached through CARRIER_CONNECTION_ORIGINS) in settings, and
+ * an agent's launch shows their bindable quotes, with carrier logos and bind links, beside the
+ * indicative sandbox ones; the admin tests a connection in settings and sees the masked exchange.
+ * axe-core in light and dark. Screenshots: launch-messages-<mode>.png, quote-comparison-<mode>.png,
+ * quote-side-by-side-<mode>.png, live-and-sandbox-quotes-<mode>.png, carrier-connection-test-<mode>.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examples } from '../../schemas/schema-set.ts';
+import { carriersFile } from '../../server/quoting/carriers-file.ts';
+import {
+  FAKE_CREDENTIALS,
+  type FakeCarrierServer,
+  fakeCarrierOrigins,
+  startFakeCarrierServer,
+} from '../server/helpers/fake-carrier-server.ts';
+import { MIAMI } from '../server/helpers/sample-records.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
 
@@ -14,11 +27,15 @@ const MODES = ['light', 'dark'] as const;
 
 describe('launch messages and the quotes comparison in Chromium', () => {
   let portal: RunningPortal;
+  let fake: FakeCarrierServer;
   let newId: number;
   let completedId: number;
+  let readyToLaunchId: number;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    fake = await startFakeCarrierServer();
+    const origins = Object.entries(fakeCarrierOrigins(fake.url)).map(([id, origin]) => `${id}=${origin}`);
+    portal = await startPortal({ CARRIER_CONNECTION_ORIGINS: origins.join(',') });
     const post = async (path: string, body: Record<string, unknown>) =>
       (
         await fetch(`${portal.baseUrl}/api/${path}`, {
@@ -48,9 +65,32 @@ describe('launch messages and the quotes comparison in Chromium', () => {
       (row: { status: string }) => row.status === 'completed',
     );
     completedId = completed.id;
+
+    // Issue 19: the admin connects every sample carrier through the settings call the dialog uses.
+    const adminKey = (await post('auth/login', { email: 'admin@demo.test', password: DEMO_PASSWORD })).data
+      .session_key;
+    for (const [connection, credentials] of Object.entries(FAKE_CREDENTIALS)) {
+      const saved = await post('carrier-connections/update', {
+        session_key: adminKey,
+        connection_id: connection,
+        enabled: true,
+        credentials,
+      });
+      expect(saved.code, saved.message).toBe(200);
+    }
+    // A complete Primary document, saved but not launched: the agent launches it in the browser.
+    const ready = await post('agent-portal/create-new-application', { session_key: key, address: MIAMI });
+    readyToLaunchId = ready.data.application.id;
+    const saved = await post('agent-portal/update-application', {
+      session_key: key,
+      application_id: readyToLaunchId,
+      address_details: examples.primary,
+    });
+    expect(saved.code, saved.message).toBe(200);
   });
   afterAll(async () => {
     await portal?.stop();
+    await fake?.close();
   });
 
   for (const mode of MODES) {
@@ -147,4 +187,100 @@ describe('launch messages and the quotes comparison in Chromium', () => {
       }
     });
   }
+
+  it('launches to live and sandbox carriers: bindable quotes with bind links beside indicative ones (light and dark)', async () => {
+    const live = carriersFile.carriers.filter((carrier) => carrier.live_connection);
+    expect(live.map((carrier) => carrier.name)).toEqual(['neptune', 'palomar', 'sterling']);
+    const page = await portal.newPage({ bypassCSP: true });
+    page.setDefaultTimeout(120_000);
+    try {
+      await portal.signIn(page, 'agent@demo.test');
+      await page.evaluate(([k, v]) => localStorage.setItem(k, v), [COLOR_SCHEME_KEY, 'light'] as const);
+      await page.goto(`${portal.baseUrl}/agent-portal/application-details/${readyToLaunchId}`);
+      await page.getByRole('button', { name: 'Launch', exact: true }).click();
+      const table = page.getByRole('table', { name: 'Quotes comparison' });
+      await table.waitFor();
+      const rowOf = (name: string) =>
+        table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+      // Every live carrier answers from its fake server (the create-then-poll one after its polls).
+      for (const carrier of live) {
+        await expect
+          .poll(() => rowOf(carrier.displayName).getByText('Bindable').count(), { timeout: 60_000 })
+          .toBe(1);
+        const row = rowOf(carrier.displayName);
+        expect(await row.getByText('Indicative').count()).toBe(0);
+        expect(
+          await row
+            .getByRole('link', {
+              name: `Bind on the carrier's portal: the ${carrier.displayName} quote (opens a new tab)`,
+            })
+            .getAttribute('href'),
+        ).toMatch(/^https:\/\/[a-z.-]+-sample\.example\//);
+        expect(await row.locator(`img[src="${carrier.image}"]`).count()).toBe(1);
+      }
+      // ... beside the sandbox carriers' indicative quotes, none of them bindable.
+      const indicative = table
+        .getByRole('row')
+        .filter({ has: page.getByText('Indicative', { exact: true }) });
+      expect(await indicative.count()).toBeGreaterThanOrEqual(3);
+      expect(await indicative.filter({ has: page.getByText('Bindable') }).count()).toBe(0);
+      expect(fake.requests.some((request) => request.path === '/v1/quotes')).toBe(true);
+      expect(fake.requests.some((request) => request.path === '/oauth2/token')).toBe(true);
+      // Logos load: the browser decoded each one.
+      const broken = await table
+        .locator('img')
+        .evaluateAll((images) => images.filter((image) => !(image as HTMLImageElement).naturalWidth).length);
+      expect(broken).toBe(0);
+
+      for (const mode of MODES) {
+        await page.evaluate(([k, v]) => localStorage.setItem(k, v), [COLOR_SCHEME_KEY, mode] as const);
+        await page.reload();
+        await table.waitFor();
+        await rowOf('Neptune Flood').getByText('Bindable').waitFor();
+        await page.waitForTimeout(400);
+        await portal.screenshot(page, `live-and-sandbox-quotes-${mode}`, false);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      }
+      // The cards show the same marks, each carrier's logo named by its alt text.
+      await page.getByText('Cards', { exact: true }).click();
+      const card = page.getByLabel('Neptune Flood quote');
+      await card.getByRole('img', { name: 'Neptune Flood logo' }).waitFor();
+      await card.getByText('Bindable').waitFor();
+      await page.waitForTimeout(300);
+      await portal.screenshot(page, 'live-and-sandbox-quote-cards-dark', false);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } catch (error) {
+      await portal.screenshot(page, 'live-and-sandbox-quotes-failure', false).catch(() => {});
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('an admin tests a connected carrier in settings and sees the exchange with secrets masked (light and dark)', async () => {
+    const page = await portal.newPage({ bypassCSP: true });
+    try {
+      await portal.signIn(page, 'admin@demo.test');
+      for (const mode of MODES) {
+        await page.evaluate(([k, v]) => localStorage.setItem(k, v), [COLOR_SCHEME_KEY, mode] as const);
+        await page.goto(`${portal.baseUrl}/dashboard/portal-settings/global`);
+        await page.getByRole('button', { name: 'Manage carrier connections' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Carrier connections' });
+        const neptune = dialog.getByRole('region', { name: /^Neptune Flood/ });
+        await neptune.getByRole('button', { name: 'Test connection' }).click();
+        await neptune.getByText('The carrier answered: quoted.').waitFor();
+        const exchange = await neptune.getByLabel('Request 1 and its answer').textContent();
+        expect(exchange).toContain('********');
+        expect(exchange).not.toContain(FAKE_CREDENTIALS.sample_api_key?.api_key);
+        await page.waitForTimeout(300);
+        await portal.screenshot(page, `carrier-connection-test-${mode}`, false);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      }
+    } catch (error) {
+      await portal.screenshot(page, 'carrier-connection-test-failure', false).catch(() => {});
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  });
 });

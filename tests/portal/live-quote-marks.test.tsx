@@ -1,5 +1,5 @@
 /**
- * A live carrier's quote on a card (issue 19): "Bindable" with the carrier's reference and a link
+ * A live carrier's quote on a card and in the comparison table (issue 19): "Bindable" with the carrier's reference and a link
  * to bind on the carrier's portal; a sandbox quote stays "Indicative" without either, and a manual
  * quote (not indicative either) is not called bindable.
  */
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../portal/features/applications/api/application-types.ts';
 import { isLiveRate } from '../../portal/features/applications/components/live-quote-marks.tsx';
 import { QuoteCard } from '../../portal/features/applications/components/quote-card.tsx';
+import { QuotesComparisonTable } from '../../portal/features/applications/components/quotes-comparison-table.tsx';
 import { renderWithProviders } from './render-with-providers.tsx';
 
 const sandbox: Quote = {
@@ -62,7 +63,7 @@ describe('live quote marks', () => {
     expect(within(liveCard).getByText('Bindable')).toBeTruthy();
     expect(within(liveCard).queryByText('Indicative')).toBeNull();
     const link = within(liveCard).getByRole('link', {
-      name: "Bind the Neptune Flood quote on the carrier's portal (opens a new tab)",
+      name: "Bind on the carrier's portal: the Neptune Flood quote (opens a new tab)",
     });
     expect(link.getAttribute('href')).toBe('https://portal.neptune-sample.example/bind/NEP-7');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -71,5 +72,25 @@ describe('live quote marks', () => {
     expect(within(sandboxCard).queryByText('Bindable')).toBeNull();
     expect(within(sandboxCard).queryByRole('link')).toBeNull();
     expect(within(screen.getByLabelText('AMWins quote')).queryByText('Bindable')).toBeNull();
+  });
+
+  it('links a live quote to the carrier portal from its comparison table row too', async () => {
+    renderWithProviders(
+      <QuotesComparisonTable quotes={[live, sandbox]} cheapestId={1} actionsOf={() => null} />,
+    );
+    const row = (await screen.findByRole('rowheader', { name: 'Neptune Flood' })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(row).getByText('Bindable')).toBeTruthy();
+    expect(
+      within(row)
+        .getByRole('link', {
+          name: "Bind on the carrier's portal: the Neptune Flood quote (opens a new tab)",
+        })
+        .getAttribute('href'),
+    ).toBe('https://portal.neptune-sample.example/bind/NEP-7');
+    const sandboxRow = screen.getByRole('rowheader', { name: 'Titan Flood' }).closest('tr') as HTMLElement;
+    expect(within(sandboxRow).getByText('Indicative')).toBeTruthy();
+    expect(within(sandboxRow).queryByRole('link')).toBeNull();
   });
 });

@@ -209,6 +209,15 @@ describe('the comparison table', () => {
     expect(carriersInOrder().indexOf('Palomar')).toBe(5);
   });
 
+  it("shows each carriers.json carrier's logo beside its name, the row header still named by the name alone", async () => {
+    await renderTable();
+    const neptune = screen.getByRole('rowheader', { name: 'Neptune' });
+    const logo = neptune.querySelector('img');
+    expect(logo?.getAttribute('src')).toBe('/carriers/neptune.svg');
+    expect(logo?.getAttribute('alt')).toBe('');
+    expect(screen.getByRole('rowheader', { name: 'Zurich' }).querySelector('img')).toBeNull();
+  });
+
   it('flags each cell that differs from what was asked, with the asked value', async () => {
     await renderTable();
     const beyond = screen.getByRole('rowheader', { name: 'Beyond Flood' }).closest('tr') as HTMLElement;
@@ -347,6 +356,11 @@ describe('the quotes view by screen width', () => {
     renderWithProviders(<QuotesView application={application()} onChanged={() => {}} />);
     const card = await screen.findByLabelText('Beyond Flood quote');
     expect(within(card).getByLabelText('$10,000. Asked $5,000')).toBeTruthy();
+    // Each card shows its carrier's logo, named; a carrier not in carriers.json has none.
+    expect(within(card).getByRole('img', { name: 'Beyond Flood logo' }).getAttribute('src')).toBe(
+      '/carriers/beyond_flood.svg',
+    );
+    expect(within(screen.getByLabelText('Zurich quote')).queryByRole('img')).toBeNull();
     expect(screen.queryByRole('table', { name: 'Quotes comparison' })).toBeNull();
     expect(screen.queryByRole('radio', { name: 'Cards' })).toBeNull();
   });

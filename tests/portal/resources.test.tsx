@@ -1,12 +1,15 @@
 /**
  * Resources in the portal (issue 15): the watch dialog records the view when opened, progress every
  * 10 s of play and on pause, and the end; the carrier search matches carriers by name, product,
- * program and their documents' titles.
+ * program and their documents' titles; each carrier shows its logo and links its underwriting guide.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../portal/features/resources/api/resources-api.ts';
-import { carrierMatches } from '../../portal/features/resources/components/carrier-resources-page.tsx';
+import {
+  CarrierResourcesPage,
+  carrierMatches,
+} from '../../portal/features/resources/components/carrier-resources-page.tsx';
 import {
   formatSeconds,
   WatchVideoDialog,
@@ -91,5 +94,20 @@ describe('carrier search', () => {
     expect(carrierMatches(titan, [], 'excess')).toBe(true);
     expect(carrierMatches(titan, [doc], 'binding')).toBe(true);
     expect(carrierMatches(titan, [], 'binding')).toBe(false);
+  });
+});
+
+describe('carrier resources page', () => {
+  it("shows every family's logo with its name as alt text, and links its underwriting guide", async () => {
+    mockFetch(() => envelope({ resources: [] }));
+    renderWithProviders(<CarrierResourcesPage />);
+    const neptune = await screen.findByRole('region', { name: 'Neptune Flood' });
+    expect(within(neptune).getByRole('img', { name: 'Neptune Flood logo' }).getAttribute('src')).toBe(
+      '/carriers/neptune.svg',
+    );
+    expect(within(neptune).getByRole('link', { name: 'Underwriting guide' }).getAttribute('href')).toBe(
+      '/guides/neptune-underwriting-guide.pdf',
+    );
+    expect(screen.getAllByRole('img', { name: / logo$/ })).toHaveLength(carrierFamilies().length);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * At most `max` tasks of one carrier connection at once (issue 19); the others wait in arrival
  * order. A waiting task whose `signal` aborts leaves the queue and rejects with the signal's reason.
+ * The limit lives in one process: a deployment of several shares a connection's `max_concurrent`
+ * between them (perProcessLimit). docs/decisions/381-carrier-limits-across-processes.md.
  */
 export interface ConcurrencyLimit {
   run<T>(task: () => Promise<T>, signal: AbortSignal): Promise<T>;
@@ -37,4 +39,25 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
       }
     },
   };
+}
+
+/**
+ * The server processes sharing one database (SERVER_PROCESSES, read at start): 1 when unset or
+ * empty, else a whole number from 1 to 100; throws Error naming the variable otherwise.
+ */
+export function serverProcessesOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 100)
+    throw new Error(`SERVER_PROCESSES must be a whole number from 1 to 100, not "${value}"`);
+  return parsed;
+}
+
+/**
+ * One process's share of a connection's `max_concurrent` (calls at once for the whole deployment)
+ * when `processes` processes ask the carrier: max_concurrent / processes rounded down, at least 1
+ * (so the deployment may then make up to `processes` calls at once). ADR 381.
+ */
+export function perProcessLimit(maxConcurrent: number, processes: number): number {
+  return Math.max(1, Math.floor(maxConcurrent / processes));
 }

@@ -5,7 +5,7 @@ import { parseQuoteAnswer } from '../parse-quote-answer.ts';
 import type { Connector, QuoteAnswer, QuoteRequest } from '../types.ts';
 import { CarrierFailure, type CarrierReply, callCarrier, type Exchange } from './carrier-call.ts';
 import { type CircuitBreaker, createCircuitBreaker } from './circuit-breaker.ts';
-import { type ConcurrencyLimit, createConcurrencyLimit } from './concurrency-limit.ts';
+import { type ConcurrencyLimit, createConcurrencyLimit, perProcessLimit } from './concurrency-limit.ts';
 import {
   type ConnectionCredentials,
   HTTP_CONNECTOR_PREFIX,
@@ -27,6 +27,8 @@ export interface HttpConnectorOptions {
   /** One line per carrier call (method, URL, status), never a header or a body. */
   log?: (fields: Record<string, unknown>, message: string) => void;
   tokens?: TokenCache;
+  /** Server processes sharing the connection's `max_concurrent` (SERVER_PROCESSES; default 1). */
+  processes?: number;
 }
 
 /** A quote tried for the test-connection dialog: the answer or the error, and every exchange, masked. */
@@ -92,7 +94,9 @@ export function createHttpConnector(options: HttpConnectorOptions): HttpConnecto
     connection.breaker.open_ms,
     now,
   );
-  const limit: ConcurrencyLimit = createConcurrencyLimit(connection.max_concurrent);
+  const limit: ConcurrencyLimit = createConcurrencyLimit(
+    perProcessLimit(connection.max_concurrent, options.processes ?? 1),
+  );
   const validateAnswer: ValidateFunction = ajv.compile(connection.answer_schema);
   const endpointOrigin = new URL(connection.endpoint).origin;
   const apiKeyHeader = connection.auth.kind === 'api_key' ? connection.auth.header.toLowerCase() : null;

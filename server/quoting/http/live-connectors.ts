@@ -11,6 +11,8 @@ export interface LiveConnectorsOptions {
   fetch?: typeof fetch;
   now?: () => number;
   log?: (fields: Record<string, unknown>, message: string) => void;
+  /** Server processes sharing each connection's `max_concurrent` (SERVER_PROCESSES; default 1). */
+  processes?: number;
 }
 
 /** One HTTP connector per carriers.json connection, made on first use and kept (its breaker, limit and tokens live on). */
@@ -37,6 +39,7 @@ export function createLiveConnectors(options: LiveConnectorsOptions): LiveConnec
       fetch: options.fetch,
       now: options.now,
       log: options.log,
+      processes: options.processes,
     });
     made.set(connectionId, connector);
     return connector;

@@ -3,7 +3,8 @@
  * enables a connection in settings, tests it (secrets masked), and a launch of that company asks
  * the fake carrier for that carrier only (bindable, with its reference and bind URL) while the
  * others stay sandbox (indicative) and other companies are not affected; a malformed carrier
- * answer is that carrier's error quote; no secret is in an answer or a log line.
+ * answer is that carrier's error quote with its alert note; no secret of any auth kind, token or
+ * Basic header is in an answer or a log line (the app's own log, captured at trace level).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../../engine/types.ts';
@@ -37,6 +38,7 @@ describe.each(DATABASE_KINDS)('carrier connections on %s', (kind) => {
   let otherAgentKey: string;
   const logLines: string[] = [];
   const answers: string[] = [];
+  let lastApplication: Record<string, unknown> = {};
 
   const post = async (path: string, body: Record<string, unknown>) => {
     const result = await t.post(path, body);
@@ -58,6 +60,7 @@ describe.each(DATABASE_KINDS)('carrier connections on %s', (kind) => {
     expect(launch.statusCode, launch.body.message).toBe(200);
     await t.app.quoteWorker.drain();
     const done = await post('agent-portal/get-application-by-id', { session_key: key, application_id: id });
+    lastApplication = done.body.data.application;
     return done.body.data.application.quotes;
   }
 
@@ -83,6 +86,8 @@ describe.each(DATABASE_KINDS)('carrier connections on %s', (kind) => {
       expect.objectContaining({
         id: 'sample_api_key',
         auth_kind: 'api_key',
+        // The endpoint actually asked (here the fake carrier), not carriers.json's placeholder.
+        endpoint: `${fake.url}/v1/quotes`,
         carriers: ['Neptune Flood'],
         credential_names: ['api_key'],
         credentials_set: [],
@@ -199,9 +204,20 @@ describe.each(DATABASE_KINDS)('carrier connections on %s', (kind) => {
     });
   });
 
-  it("records a malformed answer as that carrier's error quote only", async () => {
+  it("records a malformed answer as that carrier's error quote only, with the red alert note naming it", async () => {
     fake.malformNext();
     const quotes = await launched(agentKey);
+    const notes = lastApplication.notes as { color: string; payload: Record<string, unknown> }[];
+    expect(notes).toContainEqual(
+      expect.objectContaining({
+        color: 'red',
+        payload: expect.objectContaining({
+          sent_by: 'auto_launch',
+          is_alert: true,
+          message: 'Automatic launch failed for Neptune Flood.',
+        }),
+      }),
+    );
     expect(quotes.find((quote) => quote.carrier === 'neptune')).toMatchObject({
       status: 'error',
       premium: null,
@@ -211,11 +227,59 @@ describe.each(DATABASE_KINDS)('carrier connections on %s', (kind) => {
     expect(quotes.filter((quote) => quote.status === 'quoted').length).toBeGreaterThan(3);
   });
 
-  it('never answers or logs a stored secret', async () => {
-    const settings = await post('portal-settings/get', { session_key: adminKey });
-    expect(settings.statusCode).toBe(200);
-    expect(logLines.some((line) => line.includes('"carrier call"'))).toBe(true);
-    expect(answers.filter((answer) => answer.includes(API_KEY))).toEqual([]);
-    expect(logLines.filter((line) => line.includes(API_KEY))).toEqual([]);
+  it('never answers or logs a stored secret of any auth kind, an access token or a Basic header', async () => {
+    // Store, test and use the OAuth2 and Basic connections too, through a token expiry, a refusal
+    // and a carrier failure, so every path that could leak has run.
+    for (const connection of ['sample_oauth2', 'sample_create_poll']) {
+      const saved = await post('carrier-connections/update', {
+        session_key: adminKey,
+        connection_id: connection,
+        enabled: true,
+        credentials: FAKE_CREDENTIALS[connection],
+      });
+      expect(saved.statusCode, saved.body.message).toBe(200);
+      const tested = await post('carrier-connections/test', {
+        session_key: adminKey,
+        connection_id: connection,
+      });
+      expect(tested.body.message).toBe('The carrier answered: quoted.');
+    }
+    fake.expireTokens();
+    const quotes = await launched(agentKey);
+    for (const carrier of ['neptune', 'palomar', 'sterling'])
+      expect(quotes.find((quote) => quote.carrier === carrier)).toMatchObject({
+        status: 'quoted',
+        indicative: false,
+      });
+    const refused = await launched(agentKey, { ...(structuredClone(examples.primary) as Doc), zip: '00000' });
+    expect(refused.find((quote) => quote.carrier === 'palomar')?.message).toMatch(
+      /refused the request \(HTTP 400\)/,
+    );
+    fake.failNext(1, 502);
+    await launched(agentKey);
+    await post('portal-settings/get', { session_key: adminKey });
+    await post('carrier-connections/list', { session_key: adminKey });
+
+    const secrets = [
+      ...Object.values(FAKE_CREDENTIALS).flatMap((credentials) => Object.values(credentials)),
+      'SECRETTOKEN',
+      ...Object.values(FAKE_CREDENTIALS)
+        .filter((credentials) => credentials.password)
+        .map((credentials) =>
+          Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64'),
+        ),
+    ];
+    expect(fake.tokensIssued).toBeGreaterThanOrEqual(2);
+    expect(logLines.filter((line) => line.includes('"carrier call"')).length).toBeGreaterThan(8);
+    for (const secret of secrets) {
+      expect(
+        answers.filter((answer) => answer.includes(secret)),
+        secret,
+      ).toEqual([]);
+      expect(
+        logLines.filter((line) => line.includes(secret)),
+        secret,
+      ).toEqual([]);
+    }
   });
 });

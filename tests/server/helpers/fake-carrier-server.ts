@@ -10,6 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { carriersFile } from '../../../server/quoting/carriers-file.ts';
+import { fileWithConnectionOrigins } from '../../../server/quoting/http/connection-origins.ts';
 import type { ConnectionCredentials } from '../../../server/quoting/http/connection-types.ts';
 import type { CarriersFile } from '../../../server/quoting/types.ts';
 
@@ -49,21 +50,12 @@ export interface FakeCarrierServer {
 
 /** carriers.json with every connection's endpoint, token URL and origin moved to `url` (the fake server). */
 export function fileWithCarrierOrigin(url: string, file: CarriersFile = carriersFile): CarriersFile {
-  const move = (address: string) => `${url}${new URL(address).pathname}`;
-  const connections = Object.fromEntries(
-    Object.entries(file.connections ?? {}).map(([id, connection]) => [
-      id,
-      {
-        ...connection,
-        endpoint: move(connection.endpoint),
-        auth:
-          connection.auth.kind === 'oauth2_client_credentials'
-            ? { ...connection.auth, token_url: move(connection.auth.token_url) }
-            : connection.auth,
-      },
-    ]),
-  );
-  return { ...file, connections };
+  return fileWithConnectionOrigins(file, fakeCarrierOrigins(url, file));
+}
+
+/** Every connection id of `file` to `url`: the origins the fake server answers for. */
+export function fakeCarrierOrigins(url: string, file: CarriersFile = carriersFile): Record<string, string> {
+  return Object.fromEntries(Object.keys(file.connections ?? {}).map((id) => [id, url]));
 }
 
 type Json = Record<string, unknown>;

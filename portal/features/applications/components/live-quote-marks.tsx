@@ -34,7 +34,7 @@ export function CarrierBindLink({ quote }: { quote: Quote }) {
       target="_blank"
       rel="noopener noreferrer"
       size="sm"
-      aria-label={`Bind the ${quote.display_name} quote on the carrier's portal (opens a new tab)`}
+      aria-label={`Bind on the carrier's portal: the ${quote.display_name} quote (opens a new tab)`}
     >
       <Group gap={4} wrap="nowrap">
         <IconExternalLink size={16} aria-hidden />

@@ -1,9 +1,11 @@
-/** One carrier's quote as a card: premium, coverages, benefits, status. docs/api.md Quote. */
+/** One carrier's quote as a card: logo and name, premium, coverages, benefits, status. docs/api.md Quote. */
 import { Anchor, Badge, Card, Divider, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { IconCheck, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { getAuthState } from '../../../lib/auth-store.ts';
+import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
 import { CarrierBindLink } from './live-quote-marks.tsx';
@@ -35,9 +37,12 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
       aria-label={`${quote.display_name} quote`}
     >
       <Stack gap="sm" h="100%">
-        <Text fw={700} lineClamp={2}>
-          {quote.display_name}
-        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <CarrierLogo image={carrierImageOf(quote)} name={quote.display_name} size={32} />
+          <Text fw={700} lineClamp={2}>
+            {quote.display_name}
+          </Text>
+        </Group>
         <Group gap={6}>
           <Badge
             color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'}

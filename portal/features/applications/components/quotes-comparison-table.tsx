@@ -1,7 +1,7 @@
 /**
- * The desktop quotes view of issue 17: one row per carrier (carrier, status, premium, building,
- * contents, deductible, each extra coverage as its own column, benefits, message, actions),
- * sortable by any column, with declined / error / timeout rows grouped below the others. Two to
+ * The desktop quotes view of issue 17: one row per carrier (carrier with its logo, status, premium,
+ * building, contents, deductible, each extra coverage as its own column, benefits, message, and
+ * actions with a live carrier's bind link, issue 19), sortable by any column, with declined / error / timeout rows grouped below the others. Two to
  * four quoted carriers can be selected and compared side by side (QuotesSideBySide). Coverage
  * cells the server flagged as differing from what the application asked carry a warning mark
  * with the asked value (Quote.differences). docs/decisions/312.
@@ -20,8 +20,11 @@ import {
 import { IconArrowsSort, IconColumns, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { CarrierLogo } from '../../../components/carrier-logo.tsx';
+import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
+import { CarrierBindLink } from './live-quote-marks.tsx';
 import {
   BASE_COVERAGES,
   coverageLabel,
@@ -142,10 +145,13 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
             />
           )}
         </Table.Td>
-        <Table.Th scope="row" fw={600} miw={140}>
-          {quote.display_name}
+        <Table.Th scope="row" fw={600} miw={170}>
+          <Group gap="xs" wrap="nowrap">
+            <CarrierLogo image={carrierImageOf(quote)} name={quote.display_name} decorative />
+            {quote.display_name}
+          </Group>
         </Table.Th>
-        <Table.Td miw={110}>
+        <Table.Td miw={150}>
           <Group gap={4}>
             <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
               {quote.status}
@@ -182,6 +188,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
         </Table.Td>
         <Table.Td>
           <Group gap={4} wrap="nowrap">
+            <CarrierBindLink quote={quote} />
             {actionsOf(quote)}
           </Group>
         </Table.Td>

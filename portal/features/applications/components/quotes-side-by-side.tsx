@@ -8,6 +8,8 @@ import { Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantin
 import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { CarrierLogo } from '../../../components/carrier-logo.tsx';
+import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
 import { BASE_COVERAGES, coverageLabel, coverageValue, extraCoverageKeys } from './quote-coverage-format.ts';
@@ -77,7 +79,10 @@ export function QuotesSideBySide({ quotes, onClose }: QuotesSideBySideProps) {
               <Table.Th>Coverage</Table.Th>
               {quotes.map((q) => (
                 <Table.Th key={q.id} scope="col">
-                  {q.display_name}
+                  <Group gap="xs" wrap="nowrap">
+                    <CarrierLogo image={carrierImageOf(q)} name={q.display_name} decorative />
+                    {q.display_name}
+                  </Group>
                 </Table.Th>
               ))}
             </Table.Tr>

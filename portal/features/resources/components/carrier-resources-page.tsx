@@ -1,6 +1,6 @@
 /**
  * /dashboard/resources/carrier-resources (issue 15, SPEC §2): per carrier family of carriers.json
- * its underwriting guide (`guideDocument`), appetite (products, states, sub-carriers), web site,
+ * its logo, its underwriting guide (`guideDocument`), appetite (products, states, sub-carriers), web site,
  * and the documents the agency (or every agency) keeps for it; one search across carriers and
  * documents; admins add, edit and delete documents (resources dialog).
  */
@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { type CarrierFamily, carrierFamilies } from '../../../lib/carrier-catalog.ts';
@@ -95,7 +96,10 @@ export function CarrierResourcesPage() {
             >
               <Stack gap="xs">
                 <Group justify="space-between" wrap="nowrap">
-                  <Text fw={700}>{family.display_name}</Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <CarrierLogo image={family.image} name={family.display_name} size={32} />
+                    <Text fw={700}>{family.display_name}</Text>
+                  </Group>
                   <Anchor href={family.url} target="_blank" rel="noreferrer" size="sm">
                     Web site
                   </Anchor>

@@ -1,10 +1,14 @@
 /**
- * Carrier images (issue 19): every `image` path of carriers.json answers a monogram SVG with the
- * carrier's initials and name, no script may run in it, other names are 404, and each monogram
- * colour meets 4.5:1 against its white letters.
+ * The files carriers.json names (issue 19): every `image` path answers a monogram SVG with the
+ * carrier's initials and name, no script may run in it, and each monogram colour meets 4.5:1
+ * against its white letters; every `guideDocument` path answers a PDF of that entry's appetite
+ * (the first page of two guides is rendered to test-results/carrier-guides/ to look at); other
+ * names are 404.
  */
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierGuide } from '../../../server/quoting/carrier-guide.ts';
 import {
   carrierMonogramSvg,
   MONOGRAM_COLOURS,
@@ -12,7 +16,14 @@ import {
   monogramLetters,
 } from '../../../server/quoting/carrier-monogram.ts';
 import { carriersFile } from '../../../server/quoting/carriers-file.ts';
+import { pdfPagesText, renderFirstPage } from '../helpers/pdf-text.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const family = (name: string) => {
+  const entry = carriersFile.carriers.find((carrier) => carrier.name === name);
+  if (!entry) throw new Error(name);
+  return entry;
+};
 
 /** WCAG 2 contrast of white on `hex`. */
 function contrastWithWhite(hex: string): number {
@@ -49,7 +60,7 @@ describe('carrier monograms', () => {
   });
 });
 
-describe('GET /carriers/<name>.svg', () => {
+describe('GET /carriers/<name>.svg and /guides/<file>.pdf', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp('pglite');
@@ -67,6 +78,40 @@ describe('GET /carriers/<name>.svg', () => {
       expect(answer.body).toContain(`>${monogramLetters(carrier.displayName)}</text>`);
     }
     for (const url of ['/carriers/nobody.svg', '/carriers/..%2Fcarriers.json']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+
+  it('answers every carriers.json guide as a PDF of that carrier’s appetite, and 404 for any other name', async () => {
+    for (const carrier of carriersFile.carriers) {
+      expect(carrier.guideDocument, carrier.name).toMatch(/^\/guides\/[a-z0-9-]+\.pdf$/);
+      const answer = await t.app.inject({ method: 'GET', url: carrier.guideDocument as string });
+      expect(answer.statusCode, carrier.name).toBe(200);
+      expect(answer.headers['content-type']).toBe('application/pdf');
+      const text = (await pdfPagesText(answer.rawPayload)).join(' ');
+      const guide = carrierGuide(carrier, carriersFile);
+      expect(text, carrier.name).toContain(carrier.displayName);
+      for (const program of guide.programs) {
+        expect(text).toContain(program.states.slice(0, 3).join(', '));
+        for (const decline of program.declines) expect(text).toContain(decline.id);
+      }
+      if (carrier.name === 'natgen_nfip' || carrier.name === 'wright') {
+        await renderFirstPage(
+          answer.rawPayload,
+          join('test-results', 'carrier-guides', `${carrier.name}.png`),
+        );
+      }
+    }
+    const natgen = (
+      await pdfPagesText(
+        (
+          await t.app.inject({ method: 'GET', url: family('natgen_nfip').guideDocument as string })
+        ).rawPayload,
+      )
+    ).join(' ');
+    expect(natgen).toContain('$250,000');
+    expect(natgen).toContain('Building limit above the NFIP residential maximum of $250,000.');
+    for (const url of ['/guides/nobody.pdf', '/guides/..%2Fcarriers.json']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
   });

@@ -1,0 +1,79 @@
+/**
+ * The files carriers.json names (issue 19), so every `image` and `guideDocument` path resolves:
+ * - GET /carriers/<name>.svg: the `image` of every family answers its monogram SVG
+ *   (server/quoting/carrier-monogram.ts); no script may run in it; cached for a day.
+ * - GET /guides/<file>.pdf: the `guideDocument` of every entry answers its underwriting guide, a
+ *   PDF drawn from the entry's own appetite data (server/quoting/carrier-guide.ts, ADR 380), shown
+ *   inline, cached for an hour.
+ * Any other name is 404. Public: the data is the catalogue the portal bundle already carries.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { failure } from '../http/envelope.ts';
+import { carrierGuidePdf } from '../quote-documents/carrier-guide-pdf.ts';
+import { carrierGuide } from '../quoting/carrier-guide.ts';
+import { carrierMonogramSvg } from '../quoting/carrier-monogram.ts';
+import { carriersFile } from '../quoting/carriers-file.ts';
+import type { CarrierEntry } from '../quoting/types.ts';
+
+/** Registers GET `<folder>/:file`, answering `send` for the entry whose path `pathOf` gives is that one. */
+function catalogueFiles(
+  app: FastifyInstance,
+  folder: '/carriers' | '/guides',
+  pathOf: (carrier: CarrierEntry) => string | null,
+  send: (reply: FastifyReply, carrier: CarrierEntry, file: string) => Promise<unknown>,
+) {
+  const byPath = new Map(
+    carriersFile.carriers.flatMap((carrier) => {
+      const path = pathOf(carrier);
+      return path ? [[path, carrier] as const] : [];
+    }),
+  );
+  app.get(
+    `${folder}/:file`,
+    {
+      schema: {
+        hide: true,
+        params: {
+          type: 'object',
+          required: ['file'],
+          additionalProperties: false,
+          properties: { file: { type: 'string', maxLength: 100 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const carrier = byPath.get(`${folder}/${file}`);
+      if (!carrier) return reply.code(404).send(failure(404, 'Not found.'));
+      return send(reply, carrier, file);
+    },
+  );
+}
+
+/** Registers the carrier images and guides. */
+export async function carrierFileRoutes(app: FastifyInstance) {
+  catalogueFiles(
+    app,
+    '/carriers',
+    (carrier) => carrier.image,
+    async (reply, carrier) =>
+      reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(carrierMonogramSvg(carrier.name, carrier.displayName)),
+  );
+  catalogueFiles(
+    app,
+    '/guides',
+    (carrier) => carrier.guideDocument,
+    async (reply, carrier, file) => {
+      const pdf = await carrierGuidePdf(carrierGuide(carrier, carriersFile), new Date());
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file}"`)
+        .header('cache-control', 'public, max-age=3600')
+        .send(Buffer.from(pdf));
+    },
+  );
+}
