@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmetHeaders, { type HelmetOptions } from 'helmet';
+import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import type { Executor } from './db/database.ts';
 import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -32,7 +33,6 @@ import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/textin
 import { createTextingEvents } from './messaging/texting-events.ts';
 import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
-import { carriersFile } from './quoting/carriers-file.ts';
 import { serverProcessesOf } from './quoting/http/concurrency-limit.ts';
 import { fileWithConnectionOrigins, parseConnectionOrigins } from './quoting/http/connection-origins.ts';
 import {

@@ -1,5 +1,6 @@
 /**
- * `npm start`: refuses to start when the schema lint finds a problem in schemas/, builds the portal
+ * `npm start`: refuses to start when the schema lint finds a problem in schemas/ or the connection lint
+ * one in carriers.json, builds the portal
  * when dist/portal (or PORTAL_DIR; `off`: API only) is missing, opens and migrates the database (PGlite in DATA_DIR, default ./data, or PostgreSQL at
  * DATABASE_URL), seeds an empty one, starts the quote worker (QUOTE_WORKER_CONCURRENCY jobs at
  * once, default 64) and listens on PORT (default 3000)
@@ -8,6 +9,7 @@
 
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import { lintSchemaSetDir } from '../engine/node/lint-schema-set-dir.ts';
 import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
 import { migrate } from './db/migrate.ts';
@@ -15,6 +17,7 @@ import { openDatabase } from './db/open-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
 import { seedDemoStart } from './db/seed-demo-start.ts';
 import { quoteWorkerConcurrencyOf } from './jobs/quote-worker.ts';
+import { lintConnections } from './quoting/http/lint-connections.ts';
 import { syncFileSchemaSet } from './services/schema-versions.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -24,6 +27,14 @@ const schemaProblems = lintSchemaSetDir(join(REPO_ROOT, 'schemas'));
 if (schemaProblems.length > 0) {
   console.error(`schemas/ has ${schemaProblems.length} problem(s) (npm run schemas:lint); not starting:`);
   for (const line of schemaProblems) console.error(`  schemas/${line}`);
+  process.exit(1);
+}
+
+// A carrier connection whose mappings do not hold must not quote (issue 19, ADR 360).
+const connectionProblems = lintConnections(carriersFile);
+if (connectionProblems.length > 0) {
+  console.error(`carriers.json has ${connectionProblems.length} connection problem(s); not starting:`);
+  for (const line of connectionProblems) console.error(`  ${line}`);
   process.exit(1);
 }
 

@@ -1,13 +1,13 @@
 /**
  * What the portal shows about carriers, read from carriers.json through the same pure helpers the
- * server uses (server/quoting: resolveCarrier, sovCarriers, manualCarriers), so the browser and the
+ * server uses (carrier-catalog/: resolveCarrier, sovCarriers, manualCarriers), so the browser and the
  * server agree on every id. ADR 070.
  */
-import { resolveCarrier } from '../../server/quoting/carrier-settings.ts';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
-import { type ManualCarrier, manualCarriers } from '../../server/quoting/manual-carriers.ts';
-import { type SovCarrier, sovCarriers } from '../../server/quoting/sov-carriers.ts';
-import type { CarriersFile } from '../../server/quoting/types.ts';
+import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
+import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
+import { type ManualCarrier, manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
+import { type SovCarrier, sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 
 /** How a carrier quotes: automatically, through a managed program (SOV), or by staff (manual). */
 export type CarrierChannel = 'automatic' | 'sov' | 'manual';

@@ -3,9 +3,10 @@
  * every product it writes, at the NFIP rate (its carrier or sub-carrier name says nfip) or the private
  * rate of server/config/default-commission-rates.json.
  */
+
+import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import defaults from '../config/default-commission-rates.json' with { type: 'json' };
-import { resolveCarrier } from '../quoting/carrier-settings.ts';
-import { carriersFile } from '../quoting/carriers-file.ts';
 import type { Executor } from './database.ts';
 import { commissionRates } from './schema.ts';
 

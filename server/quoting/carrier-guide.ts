@@ -5,8 +5,13 @@
  * decline rule in words, and the coverages added to every quote. Pure: the PDF is drawn by
  * server/quote-documents/carrier-guide-pdf.ts. Money is dollars. SPEC §1 carrier families.
  */
-import { resolveCarrier } from './carrier-settings.ts';
-import type { CarrierEntry, CarriersFile, CoverageExtra, EligibilityRule } from './types.ts';
+import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
+import type {
+  CarrierEntry,
+  CarriersFile,
+  CoverageExtra,
+  EligibilityRule,
+} from '../../carrier-catalog/carriers-file-types.ts';
 
 /** A bound one eligibility rule sets on a document field: declined above a maximum or below a minimum. */
 export interface GuideLimit {

@@ -1,6 +1,6 @@
 import jsonLogic from 'json-logic-js';
+import type { EligibilityRule } from '../../carrier-catalog/carriers-file-types.ts';
 import type { Doc, RuleContext } from '../../engine/index.ts';
-import type { EligibilityRule } from './types.ts';
 
 /**
  * The decline message of the first eligibility rule whose `when` (JSON-logic over `{doc, ctx}`)

@@ -1,8 +1,9 @@
+import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
+import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
+import { HTTP_CONNECTOR_PREFIX } from '../../carrier-catalog/connection-types.ts';
 import type { Doc, RuleContext } from '../../engine/index.ts';
-import { resolveCarrier } from './carrier-settings.ts';
-import { carriersFile } from './carriers-file.ts';
-import { HTTP_CONNECTOR_PREFIX } from './http/connection-types.ts';
-import type { CarriersFile, LaunchTarget } from './types.ts';
+import type { LaunchTarget } from './types.ts';
 
 /** Connectors that do not answer automatically: their carriers have their own launch calls (SPEC §7). */
 const NOT_AUTOMATIC = new Set(['manual', 'sov']);

@@ -1,7 +1,7 @@
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
+import type { QuoteCoverageMap } from '../../carrier-catalog/carriers-file-types.ts';
 import type { Doc } from '../../engine/index.ts';
-import { carriersFile } from './carriers-file.ts';
 import { documentNumber } from './document-number.ts';
-import type { QuoteCoverageMap } from './types.ts';
 
 /**
  * One place where a quote's coverage is not what the application asked for:

@@ -1,5 +1,5 @@
+import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import { type QuoteManager, sandboxQuoteManager } from './sandbox-quote-manager.ts';
-import { sovCarriers } from './sov-carriers.ts';
 
 /**
  * The quote manager of a managed-program carrier by its quoteManagerId (carriers.json). Every

@@ -1,11 +1,12 @@
+import { carrierSettings } from '../../carrier-catalog/carrier-settings.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
+import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import { abortableWait } from './abortable-wait.ts';
-import { carrierSettings } from './carrier-settings.ts';
-import { carriersFile } from './carriers-file.ts';
 import { eligibilityDecline } from './eligibility-decline.ts';
 import { sandboxCoverages } from './sandbox-coverages.ts';
 import { sandboxLatencyMs } from './sandbox-latency-ms.ts';
 import { sandboxRate } from './sandbox-rate.ts';
-import type { CarriersFile, Connector, LaunchTarget, QuoteAnswer, QuoteRequest } from './types.ts';
+import type { Connector, LaunchTarget, QuoteAnswer, QuoteRequest } from './types.ts';
 
 export interface SandboxConnectorOptions {
   /** Where carriers and the rating table come from; default carriers.json. */

@@ -1,7 +1,7 @@
+import type { CoverageExtra } from '../../carrier-catalog/carriers-file-types.ts';
 import type { Doc } from '../../engine/index.ts';
 import { documentNumber } from './document-number.ts';
 import { ratedLimitFields } from './sandbox-rate.ts';
-import type { CoverageExtra } from './types.ts';
 
 /** Coverages of a sandbox quote and the dollars of extras bought on top of the included ones. */
 export interface SandboxCoverages {

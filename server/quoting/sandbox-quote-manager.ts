@@ -3,10 +3,11 @@
  * carrier, keyed by its quoteManagerId, until a real quote manager is configured. Deterministic
  * and indicative; the formula is docs/sandbox-rating.md "Statements of values".
  */
+
+import type { SovCarrier } from '../../carrier-catalog/sov-carriers.ts';
 import type { Doc } from '../../engine/index.ts';
 import sandboxSovRatingJson from './sandbox-sov-rating.json' with { type: 'json' };
 import type { SovBuilding } from './sov-building.ts';
-import type { SovCarrier } from './sov-carriers.ts';
 import type { QuoteAnswer } from './types.ts';
 
 /** Parameters of the statement-of-values rate (server/quoting/sandbox-sov-rating.json). Dollars. */

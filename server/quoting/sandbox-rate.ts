@@ -1,7 +1,7 @@
+import type { SandboxRatingTable } from '../../carrier-catalog/carriers-file-types.ts';
 import type { Doc } from '../../engine/index.ts';
 import { distanceInMiles } from './distance-in-miles.ts';
 import { documentNumber } from './document-number.ts';
-import type { SandboxRatingTable } from './types.ts';
 
 /** What the sandbox formula rates besides the document. */
 export interface SandboxRateOptions {

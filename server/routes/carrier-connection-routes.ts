@@ -5,11 +5,11 @@
  * docs/api-accounts.md Carrier connections, docs/decisions/360-carrier-connections-as-data.md.
  */
 import type { FastifyInstance } from 'fastify';
+import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import type { Executor } from '../db/database.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import type { LiveConnectors } from '../quoting/http/live-connectors.ts';
-import type { CarriersFile } from '../quoting/types.ts';
 import {
   type ConnectionUpdate,
   listCarrierConnections,

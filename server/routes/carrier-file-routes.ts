@@ -8,12 +8,12 @@
  * Any other name is 404. Public: the data is the catalogue the portal bundle already carries.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
+import type { CarrierEntry } from '../../carrier-catalog/carriers-file-types.ts';
 import { failure } from '../http/envelope.ts';
 import { carrierGuidePdf } from '../quote-documents/carrier-guide-pdf.ts';
 import { carrierGuide } from '../quoting/carrier-guide.ts';
 import { carrierMonogramSvg } from '../quoting/carrier-monogram.ts';
-import { carriersFile } from '../quoting/carriers-file.ts';
-import type { CarrierEntry } from '../quoting/types.ts';
 
 /** Registers GET `<folder>/:file`, answering `send` for the entry whose path `pathOf` gives is that one. */
 function catalogueFiles(

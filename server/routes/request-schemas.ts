@@ -5,10 +5,10 @@
  * (SPEC §6), which the auth hook does before the body is validated.
  */
 
+import { manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
+import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import applicationTypes from '../../schemas/constants/application-types.json' with { type: 'json' };
 import quoteTypes from '../../schemas/constants/quote-types.json' with { type: 'json' };
-import { manualCarriers } from '../quoting/manual-carriers.ts';
-import { sovCarriers } from '../quoting/sov-carriers.ts';
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BASE64_LENGTH } from '../services/document-upload.ts';
 
 /** Products and application types as schemas/constants lists them (one place for each list). */

@@ -2,6 +2,8 @@
  * The application calls of docs/api.md (SPEC §7): create, read, update, launch, reset, delete and
  * the alert-note toggle. Each write runs in one transaction, so a failed call changes nothing.
  */
+
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import {
   applyDefaults,
   type CompiledSchemaSet,
@@ -20,7 +22,6 @@ import { placeholders } from '../../schemas/schema-set.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
-import { carriersFile } from '../quoting/carriers-file.ts';
 import { launchTargets } from '../quoting/launch-targets.ts';
 import { findAgent } from '../repositories/accounts-repository.ts';
 import {

@@ -5,10 +5,11 @@
  * and every credential its auth kind needs (CREDENTIAL_NAMES) is stored. Secrets leave this
  * module only towards the carrier. docs/decisions/360-carrier-connections-as-data.md.
  */
+
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
+import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
+import { type ConnectionCredentials, CREDENTIAL_NAMES } from '../../carrier-catalog/connection-types.ts';
 import type { Executor } from '../db/database.ts';
-import { carriersFile } from '../quoting/carriers-file.ts';
-import { type ConnectionCredentials, CREDENTIAL_NAMES } from '../quoting/http/connection-types.ts';
-import type { CarriersFile } from '../quoting/types.ts';
 import { companySettingsOf } from '../repositories/companies-repository.ts';
 
 /** One stored connection of a company. */

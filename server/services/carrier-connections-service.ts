@@ -5,15 +5,16 @@
  * sample application, answering the exchanges with secrets masked.
  * docs/decisions/360-carrier-connections-as-data.md, docs/api-accounts.md Carrier connections.
  */
+
+import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
+import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
+import { CREDENTIAL_NAMES, HTTP_CONNECTOR_PREFIX } from '../../carrier-catalog/connection-types.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
-import { resolveCarrier } from '../quoting/carrier-settings.ts';
-import { carriersFile } from '../quoting/carriers-file.ts';
-import { CREDENTIAL_NAMES, HTTP_CONNECTOR_PREFIX } from '../quoting/http/connection-types.ts';
 import type { TriedQuote } from '../quoting/http/http-connector.ts';
 import type { LiveConnectors } from '../quoting/http/live-connectors.ts';
-import type { CarriersFile } from '../quoting/types.ts';
 import {
   companySettingsOf,
   findCompanyForUpdate,

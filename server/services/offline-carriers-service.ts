@@ -4,12 +4,13 @@
  * values or a staff entry answers them later, so they never hold an application open.
  * Each call is one transaction: a failed call changes nothing.
  */
+
+import { carrierSettings } from '../../carrier-catalog/carrier-settings.ts';
+import { manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
+import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow, QuoteRow, QuoteSource } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
-import { carrierSettings } from '../quoting/carrier-settings.ts';
-import { manualCarriers } from '../quoting/manual-carriers.ts';
-import { sovCarriers } from '../quoting/sov-carriers.ts';
 import { updateApplication } from '../repositories/applications-repository.ts';
 import {
   enqueueQuoteJob,

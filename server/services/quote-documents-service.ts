@@ -6,6 +6,8 @@
  * the local sink) and leaves a note on the application; a mail that fails leaves no note.
  * docs/decisions/240-quote-documents-as-pdf.md, 242-send-quote.md.
  */
+
+import { carrierSettings } from '../../carrier-catalog/carrier-settings.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -20,7 +22,6 @@ import {
   productLabel,
   type QuoteDocumentData,
 } from '../quote-documents/quote-document-data.ts';
-import { carrierSettings } from '../quoting/carrier-settings.ts';
 import { type Account, findAccountByUserId, findAgent } from '../repositories/accounts-repository.ts';
 import { findCompanyWithExtras, findLogo } from '../repositories/companies-repository.ts';
 import { insertNote } from '../repositories/notes-repository.ts';

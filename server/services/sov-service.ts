@@ -3,6 +3,8 @@
  * the application and its statement of values, and submit a statement to the carrier's quote
  * manager, whose answer becomes the carrier's `sov` quote.
  */
+
+import { type SovCarrier, sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import type { Doc } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow, QuoteRow } from '../db/schema.ts';
@@ -11,7 +13,6 @@ import { quoteManagerFor } from '../quoting/quote-manager-for.ts';
 import { QUOTE_TIMEOUT_MS } from '../quoting/quote-timeout-ms.ts';
 import type { QuoteManager } from '../quoting/sandbox-quote-manager.ts';
 import type { SovBuilding } from '../quoting/sov-building.ts';
-import { type SovCarrier, sovCarriers } from '../quoting/sov-carriers.ts';
 import type { QuoteAnswer } from '../quoting/types.ts';
 import { findApplication, updateApplication } from '../repositories/applications-repository.ts';
 import { isRowId } from '../repositories/is-row-id.ts';

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import { limitValue } from '../../server/quote-documents/carrier-guide-pdf.ts';
 import { carrierGuide, includedCoverageText, ruleLimit } from '../../server/quoting/carrier-guide.ts';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
 
 const family = (name: string) => {
   const entry = carriersFile.carriers.find((carrier) => carrier.name === name);

@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import carriersSchema from '../../server/quoting/carriers.schema.json' with { type: 'json' };
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
 import { eligibilityDecline } from '../../server/quoting/eligibility-decline.ts';
 import { contextFor, primaryDocument } from './sample-documents.ts';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
+import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import { buildRequestBody, mapAnswer } from '../../server/quoting/http/json-logic-mapping.ts';
 import { lintConnections } from '../../server/quoting/http/lint-connections.ts';
-import type { CarriersFile } from '../../server/quoting/types.ts';
 
 const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/);
 

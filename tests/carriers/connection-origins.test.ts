@@ -3,7 +3,7 @@
  * same API (the carrier's test environment, a local fake), paths kept; anything else refuses to start.
  */
 import { describe, expect, it } from 'vitest';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import {
   fileWithConnectionOrigins,
   parseConnectionOrigins,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import { connectorFor } from '../../server/quoting/connector-for.ts';
 import { launchTargets } from '../../server/quoting/launch-targets.ts';
 import { sandboxConnector } from '../../server/quoting/sandbox-connector.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { carrierSettings } from '../../server/quoting/carrier-settings.ts';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
+import { carrierSettings } from '../../carrier-catalog/carrier-settings.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import { launchTargets } from '../../server/quoting/launch-targets.ts';
 import {
   commercialDocument,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import { quoteDifferences } from '../../server/quoting/quote-differences.ts';
 import { sandboxCoverages } from '../../server/quoting/sandbox-coverages.ts';
 import { excessDocument, primaryDocument } from './sample-documents.ts';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { carrierSettings } from '../../carrier-catalog/carrier-settings.ts';
 import type { Doc } from '../../engine/types.ts';
 import excessExample from '../../schemas/examples/excess.json' with { type: 'json' };
 import mobileExample from '../../schemas/examples/mobile.json' with { type: 'json' };
 import primaryExample from '../../schemas/examples/primary.json' with { type: 'json' };
-import { carrierSettings } from '../../server/quoting/carrier-settings.ts';
 import { eligibilityDecline } from '../../server/quoting/eligibility-decline.ts';
 import { launchTargets } from '../../server/quoting/launch-targets.ts';
 import { QUOTE_TIMEOUT_MS } from '../../server/quoting/quote-timeout-ms.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { carrierSettings } from '../../server/quoting/carrier-settings.ts';
+import { carrierSettings } from '../../carrier-catalog/carrier-settings.ts';
 import { sandboxCoverages } from '../../server/quoting/sandbox-coverages.ts';
 import { excessDocument, primaryDocument } from './sample-documents.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import type { Doc } from '../../engine/types.ts';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
 import { sandboxRate } from '../../server/quoting/sandbox-rate.ts';
 
 const table = carriersFile.sandbox_rating;

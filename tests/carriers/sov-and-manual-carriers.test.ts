@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { manualCarriers } from '../../server/quoting/manual-carriers.ts';
-import { sovCarriers } from '../../server/quoting/sov-carriers.ts';
+import { manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
+import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 
 describe('sovCarriers', () => {
   it('lists the SPEC §1 quote manager ids in carriers.json order, all Commercial', () => {

@@ -10,8 +10,8 @@
  * quote-side-by-side-<mode>.png, live-and-sandbox-quotes-<mode>.png, carrier-connection-test-<mode>.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import { examples } from '../../schemas/schema-set.ts';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
 import {
   FAKE_CREDENTIALS,
   type FakeCarrierServer,

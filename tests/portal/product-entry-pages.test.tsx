@@ -6,11 +6,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import { activeNavPath } from '../../portal/components/app-shell-layout.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { carriersWritingProduct } from '../../portal/lib/carrier-catalog.ts';
-import { resolveCarrier } from '../../server/quoting/carrier-settings.ts';
-import { carriersFile } from '../../server/quoting/carriers-file.ts';
 import { ALL_AREAS } from './all-areas.ts';
 import { renderAppAt } from './render-app-at.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';

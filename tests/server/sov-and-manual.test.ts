@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
+import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import type { Doc } from '../../engine/types.ts';
 import { examples, placeholders } from '../../schemas/schema-set.ts';
-import { manualCarriers } from '../../server/quoting/manual-carriers.ts';
 import { sovPremium } from '../../server/quoting/sandbox-quote-manager.ts';
-import { sovCarriers } from '../../server/quoting/sov-carriers.ts';
 import { updateQuote } from '../../server/repositories/quotes-repository.ts';
 import { MAX_DOCUMENT_BYTES } from '../../server/services/document-upload.ts';
 import { addAccount, companyOf } from './helpers/add-account.ts';

@@ -5,9 +5,9 @@
  * failed automatic quote does. Quote managers are faked through the app's `sov.quoteManagerFor`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import type { QuoteManager } from '../../server/quoting/sandbox-quote-manager.ts';
-import { sovCarriers } from '../../server/quoting/sov-carriers.ts';
 import { MIAMI, SOV_BUILDING } from './helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -5,7 +5,7 @@
  * `<connection id>=<origin>` pairs; each named connection's endpoint and OAuth2 token URL keep
  * their paths on the new origin. docs/adding-a-carrier.md §4.
  */
-import type { CarriersFile } from '../types.ts';
+import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.ts';
 
 /** Hosts an origin may use plain http on (a carrier simulator on the same machine). */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

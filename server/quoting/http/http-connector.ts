@@ -1,16 +1,16 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import jsonLogic from 'json-logic-js';
+import {
+  type ConnectionCredentials,
+  HTTP_CONNECTOR_PREFIX,
+  type HttpConnection,
+} from '../../../carrier-catalog/connection-types.ts';
 import { abortableWait } from '../abortable-wait.ts';
 import { parseQuoteAnswer } from '../parse-quote-answer.ts';
 import type { Connector, QuoteAnswer, QuoteRequest } from '../types.ts';
 import { CarrierFailure, type CarrierReply, callCarrier, type Exchange } from './carrier-call.ts';
 import { type CircuitBreaker, createCircuitBreaker } from './circuit-breaker.ts';
 import { type ConcurrencyLimit, createConcurrencyLimit, perProcessLimit } from './concurrency-limit.ts';
-import {
-  type ConnectionCredentials,
-  HTTP_CONNECTOR_PREFIX,
-  type HttpConnection,
-} from './connection-types.ts';
 import { buildRequestBody, mapAnswer } from './json-logic-mapping.ts';
 import { MASK, maskSecrets } from './mask-secrets.ts';
 import { createTokenCache, type TokenCache } from './oauth-tokens.ts';

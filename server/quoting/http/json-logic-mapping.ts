@@ -1,5 +1,5 @@
 import jsonLogic from 'json-logic-js';
-import type { ResponseMapping } from './connection-types.ts';
+import type { ResponseMapping } from '../../../carrier-catalog/connection-types.ts';
 
 /** JSON-logic `rule` applied to `data` (json-logic-js, no custom operators). */
 function apply(rule: unknown, data: unknown): unknown {

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import jsonLogic from 'json-logic-js';
-import type { CarriersFile } from '../types.ts';
+import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.ts';
 
 /** Which data roots each kind of expression may read with `var`. */
 const ROOTS = {

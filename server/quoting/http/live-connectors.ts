@@ -1,7 +1,11 @@
-import { carriersFile } from '../carriers-file.ts';
+import { carriersFile } from '../../../carrier-catalog/carriers-file.ts';
+import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.ts';
+import {
+  type ConnectionCredentials,
+  HTTP_CONNECTOR_PREFIX,
+} from '../../../carrier-catalog/connection-types.ts';
 import { connectorFor } from '../connector-for.ts';
-import type { CarriersFile, Connector } from '../types.ts';
-import { type ConnectionCredentials, HTTP_CONNECTOR_PREFIX } from './connection-types.ts';
+import type { Connector } from '../types.ts';
 import { createHttpConnector, type HttpConnector } from './http-connector.ts';
 
 export interface LiveConnectorsOptions {

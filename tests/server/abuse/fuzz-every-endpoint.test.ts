@@ -15,11 +15,11 @@ import addFormats from 'ajv-formats';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualCarriers } from '../../../carrier-catalog/manual-carriers.ts';
+import { sovCarriers } from '../../../carrier-catalog/sov-carriers.ts';
 import { examples } from '../../../schemas/schema-set.ts';
 import { buildApp, REQUEST_AJV_OPTIONS } from '../../../server/app.ts';
 import { type Executor, rowsOf } from '../../../server/db/database.ts';
-import { manualCarriers } from '../../../server/quoting/manual-carriers.ts';
-import { sovCarriers } from '../../../server/quoting/sov-carriers.ts';
 import { type AccountsFixture, accountsFixture, type Role } from '../helpers/accounts-fixture.ts';
 import { type ApiEndpoint, apiEndpoints } from '../helpers/api-endpoints.ts';
 import {

@@ -5,11 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { manualCarriers } from '../../../carrier-catalog/manual-carriers.ts';
+import { sovCarriers } from '../../../carrier-catalog/sov-carriers.ts';
 import type { Doc } from '../../../engine/types.ts';
 import { examples } from '../../../schemas/schema-set.ts';
 import { type CompanyRow, companies } from '../../../server/db/schema.ts';
-import { manualCarriers } from '../../../server/quoting/manual-carriers.ts';
-import { sovCarriers } from '../../../server/quoting/sov-carriers.ts';
 import { insertCredential } from '../../../server/repositories/api-credentials-repository.ts';
 import {
   findCompanyForUpdate,

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carriersFile } from '../../../carrier-catalog/carriers-file.ts';
 import { carrierGuide } from '../../../server/quoting/carrier-guide.ts';
 import {
   carrierMonogramSvg,
@@ -15,7 +16,6 @@ import {
   monogramColour,
   monogramLetters,
 } from '../../../server/quoting/carrier-monogram.ts';
-import { carriersFile } from '../../../server/quoting/carriers-file.ts';
 import { pdfPagesText, renderFirstPage } from '../helpers/pdf-text.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -5,9 +5,10 @@
  * malformed answers, and no secret in a log line, an error or an exchange.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.ts';
 import { createLiveConnectors, type LiveConnectors } from '../../../server/quoting/http/live-connectors.ts';
 import { MASK } from '../../../server/quoting/http/mask-secrets.ts';
-import type { CarriersFile, LaunchTarget, QuoteRequest } from '../../../server/quoting/types.ts';
+import type { LaunchTarget, QuoteRequest } from '../../../server/quoting/types.ts';
 import { contextFor, primaryDocument } from '../../carriers/sample-documents.ts';
 import {
   FAKE_CREDENTIALS,

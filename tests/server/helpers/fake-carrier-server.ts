@@ -9,10 +9,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { carriersFile } from '../../../server/quoting/carriers-file.ts';
+import { carriersFile } from '../../../carrier-catalog/carriers-file.ts';
+import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.ts';
+import type { ConnectionCredentials } from '../../../carrier-catalog/connection-types.ts';
 import { fileWithConnectionOrigins } from '../../../server/quoting/http/connection-origins.ts';
-import type { ConnectionCredentials } from '../../../server/quoting/http/connection-types.ts';
-import type { CarriersFile } from '../../../server/quoting/types.ts';
 
 /** The credentials the fake carriers accept, by connection id. */
 export const FAKE_CREDENTIALS: Record<string, ConnectionCredentials> = {

@@ -6,10 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierSettings } from '../../../carrier-catalog/carrier-settings.ts';
 import { formatCurrency } from '../../../engine/index.ts';
 import { companies, users } from '../../../server/db/schema.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
-import { carrierSettings } from '../../../server/quoting/carrier-settings.ts';
 import {
   MAIL_FAILED_MESSAGE,
   NO_SMTP_MESSAGE,

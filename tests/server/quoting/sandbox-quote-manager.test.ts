@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sovCarriers } from '../../../carrier-catalog/sov-carriers.ts';
 import { quoteManagerFor } from '../../../server/quoting/quote-manager-for.ts';
 import {
   sandboxQuoteManager,
@@ -12,7 +13,6 @@ import {
   sovPremium,
 } from '../../../server/quoting/sandbox-quote-manager.ts';
 import type { SovBuilding } from '../../../server/quoting/sov-building.ts';
-import { sovCarriers } from '../../../server/quoting/sov-carriers.ts';
 import { SOV_BUILDING } from '../helpers/sample-records.ts';
 
 const WAREHOUSE: SovBuilding = {

@@ -1,5 +1,5 @@
 import { carriersFile } from './carriers-file.ts';
-import type { CarriersFile } from './types.ts';
+import type { CarriersFile } from './carriers-file-types.ts';
 
 /** A manual carrier: staff enter its quote after launch-application-manual-carriers. */
 export interface ManualCarrier {

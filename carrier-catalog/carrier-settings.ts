@@ -1,5 +1,10 @@
 import { carriersFile } from './carriers-file.ts';
-import type { CarrierEntry, CarrierLaunchSettings, CarriersFile, SubCarrierEntry } from './types.ts';
+import type {
+  CarrierEntry,
+  CarrierLaunchSettings,
+  CarriersFile,
+  SubCarrierEntry,
+} from './carriers-file-types.ts';
 
 /** A carrier or sub-carrier with its launch settings resolved (sub-carrier over family). */
 export interface ResolvedCarrier {

@@ -1,5 +1,5 @@
 import { carriersFile } from './carriers-file.ts';
-import type { CarriersFile } from './types.ts';
+import type { CarriersFile } from './carriers-file-types.ts';
 
 /** A managed-program (SOV) carrier: launched by sov_carrier_names_list and quoted on /sov-quote. */
 export interface SovCarrier {
