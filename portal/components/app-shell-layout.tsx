@@ -40,6 +40,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { mayOpenPage } from '../lib/area-access.ts';
 import { type StoredCompany, type StoredUser, useAuth } from '../lib/auth-store.ts';
 import { SUPER_ADMIN_REDIRECTED_PATHS } from '../lib/constants.ts';
+import { PAGE_AREA_NAME, pageTransitionCss } from '../lib/page-transition.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
 import { PortalBrand, usePortalTitle } from './portal-brand.tsx';
 import { ShellLoadingBar } from './shell-loading-bar.tsx';
@@ -246,7 +247,11 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
       </AppShell.Navbar>
       <AppShell.Main>
         {notices}
-        {children ?? <Outlet />}
+        <style>{pageTransitionCss()}</style>
+        {/* The page area is what the out-in transition fades (SPEC §9); the notices stay. */}
+        <div data-page-area style={{ viewTransitionName: PAGE_AREA_NAME }}>
+          {children ?? <Outlet />}
+        </div>
       </AppShell.Main>
       {floating}
     </AppShell>
