@@ -6,7 +6,7 @@
  * animation; the shell (header, navigation) does not move. Search-only changes (listing filters),
  * prefers-reduced-motion and browsers without view transition types get no transition.
  */
-import type { ViewTransitionOptions } from '@tanstack/react-router';
+import { prefersReducedMotion } from './prefers-reduced-motion.ts';
 
 /** Fade-out of the leaving page, in ms (short: a click right after a navigation waits at most this plus PAGE_IN_MS). */
 export const PAGE_OUT_MS = 120;
@@ -22,13 +22,6 @@ export interface PageChange {
   pathChanged: boolean;
 }
 
-/** True when the user asked the system for less motion (false where matchMedia is missing). */
-export function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
-
 /**
  * The view transition types of a navigation: [PAGE_TRANSITION_TYPE] when the path changed, false
  * (no transition at all) for a search or hash change or when `reducedMotion`.
@@ -41,7 +34,7 @@ export function pageTransitionTypes(
 }
 
 /** The router's `defaultViewTransition`: the types above, decided per navigation. */
-export const pageViewTransition: ViewTransitionOptions = {
+export const pageViewTransition: { types: (change: PageChange) => string[] | false } = {
   types: (change) => pageTransitionTypes(change),
 };
 
