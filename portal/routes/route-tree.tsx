@@ -26,6 +26,7 @@ import {
   parseListingSearch,
 } from '../features/applications/api/listing-search.ts';
 import { ApplicationsListing } from '../features/applications/components/applications-listing.tsx';
+import { NewApplicationPage } from '../features/applications/components/new-application-page.tsx';
 import {
   COMMERCIAL_FLOOD_ENTRY,
   EXCESS_FLOOD_ENTRY,
@@ -394,12 +395,26 @@ const listingRoute = createRoute({
   component: ListingRoute,
 });
 
+/** The details with no id (SPEC §2, ADR 373): a new application's, created from here. */
+function NewApplicationRoute() {
+  const navigate = useNavigate();
+  return (
+    <NewApplicationPage
+      onCreated={(id) =>
+        void navigate({
+          to: '/agent-portal/application-details/$application_id',
+          params: { application_id: String(id) },
+          replace: true,
+        })
+      }
+    />
+  );
+}
+
 const detailsIndexRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/agent-portal/application-details',
-  beforeLoad: () => {
-    throw redirect({ to: '/agent-portal' });
-  },
+  component: NewApplicationRoute,
 });
 
 const detailsRoute = createRoute({
