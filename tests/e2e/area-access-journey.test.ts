@@ -5,7 +5,7 @@
  * shell, with no serious axe violation in light and dark (test-results/area-access-denied-<mode>.png).
  * The same company is approved in Florida only (ADR 330): its agent, licensed in Florida and Texas,
  * is refused a Texas application with the agency's message and nothing is created
- * (test-results/area-access-not-approved-state.png).
+ * (test-results/area-access-not-approved-state.png); that page passes axe in light and dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
@@ -115,6 +115,18 @@ describe('a company without the reporting permission in Chromium', () => {
       const listing = await call('agent-portal/get-agent-applications-list', { session_key });
       expect(listing.applications.data).toEqual([]);
       expect(page.url()).toMatch(/\/agent-portal\/application-details$/);
+      // The page without an id and its dialog pass axe in light and dark.
+      await page.waitForLoadState('networkidle');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+        COLOR_SCHEME_KEY,
+        'dark',
+      ] as const);
+      await page.reload();
+      await page.getByRole('dialog', { name: 'New application' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await portal.screenshot(page, 'new-application-page-dark');
+      expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await page.context().close();
     }
