@@ -51,6 +51,7 @@ import { commissionRoutes } from './routes/commission-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
 import { customerPortalRoutes } from './routes/customer-portal-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
+import { iconSetRoute } from './routes/icon-set-route.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { pricePredictorRoutes } from './routes/price-predictor-routes.ts';
@@ -72,6 +73,7 @@ import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
 import { companyCredentials } from './services/carrier-connection-settings.ts';
+import { PUBLIC_ICON_SERVICE } from './services/icon-set.ts';
 import { LIVE_QUOTES_TIMING, type LiveQuotesTiming } from './services/live-quotes.ts';
 import { PLAN_IDS } from './services/plans.ts';
 import type { SovSubmitOptions } from './services/sov-service.ts';
@@ -164,7 +166,8 @@ function securityHeadersOf(csp: boolean, scriptHashes: string[]): HelmetOptions 
             // Training videos play from our own file route or an external https address (ADR 260).
             mediaSrc: ["'self'", 'https:'],
             fontSrc: ["'self'", 'data:'],
-            connectSrc: ["'self'"],
+            // The icon set falls back to the public icon service (SPEC §9, ADR 372).
+            connectSrc: ["'self'", PUBLIC_ICON_SERVICE],
             objectSrc: ["'none'"],
             frameAncestors: ["'self'"],
             // The app is served over plain HTTP locally and in tests; TLS belongs to the proxy.
@@ -288,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes, { db });
   await app.register(utilityRoutes, { db });
   await app.register(throttleTestRoute, { limit: options.throttleTestLimit ?? DEFAULT_THROTTLE_TEST_LIMIT });
+  await app.register(iconSetRoute);
   await app.register(reportingRoutes, { db });
   await app.register(commissionRoutes, { db });
   await app.register(resourcesRoutes, { db });

@@ -1,6 +1,6 @@
 /**
  * The dashboard layout of SPEC §2 Shell: header (logo, options menu, working hours, colour mode,
- * user menu), navigation drawer (burger on small screens), loading bar. The drawer and the options
+ * user menu), navigation drawer (burger on small screens; its icons from the icon set, SPEC §9), loading bar. The drawer and the options
  * menu close after every navigation (SPEC §4 Navbar).
  */
 import {
@@ -14,43 +14,26 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconBooks,
-  IconBuildingCommunity,
-  IconBuildingSkyscraper,
-  IconCalculator,
-  IconChartBar,
-  IconChartLine,
-  IconDotsVertical,
-  IconFileDescription,
-  IconForms,
-  IconLayoutDashboard,
-  IconMail,
-  IconMessages,
-  IconPhone,
-  IconReceipt,
-  IconRefresh,
-  IconSettings,
-  IconStack2,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconDotsVertical, IconMail, IconPhone, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { mayOpenPage } from '../lib/area-access.ts';
 import { type StoredCompany, type StoredUser, useAuth } from '../lib/auth-store.ts';
 import { SUPER_ADMIN_REDIRECTED_PATHS } from '../lib/constants.ts';
+import { PAGE_AREA_NAME, pageTransitionCss } from '../lib/page-transition.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
 import { PortalBrand, usePortalTitle } from './portal-brand.tsx';
+import { SetIcon } from './set-icon.tsx';
 import { ShellLoadingBar } from './shell-loading-bar.tsx';
 import { type SwitchBackAction, UserMenu } from './user-menu.tsx';
 import { WorkingHourBadge } from './working-hour-badge.tsx';
 
 const NAV_ITEMS = [
-  { to: '/dashboard', label: 'Dashboard', Icon: IconLayoutDashboard },
-  { to: '/agent-portal', label: 'Applications', Icon: IconFileDescription },
-  { to: '/agent-portal/commercial-flood', label: 'Commercial flood', Icon: IconBuildingSkyscraper },
-  { to: '/agent-portal/excess-flood', label: 'Excess flood', Icon: IconStack2 },
+  { to: '/dashboard', label: 'Dashboard', icon: 'tabler:layout-dashboard' },
+  { to: '/agent-portal', label: 'Applications', icon: 'tabler:file-description' },
+  { to: '/agent-portal/commercial-flood', label: 'Commercial flood', icon: 'tabler:building-skyscraper' },
+  { to: '/agent-portal/excess-flood', label: 'Excess flood', icon: 'tabler:stack-2' },
 ] as const;
 
 /**
@@ -77,24 +60,24 @@ export function activeNavPath(
 
 /** Bulk upload (issue 13); shown when its area is granted (issue 20). */
 const BULK_UPLOAD_NAV_ITEMS = [
-  { to: '/dashboard/bulk-upload', label: 'Bulk upload', Icon: IconUpload },
+  { to: '/dashboard/bulk-upload', label: 'Bulk upload', icon: 'tabler:upload' },
 ] as const;
 
 /** Reporting and commission (issue 12), resources and the price predictor (issue 15) and texting (issue 14); each shown when its area is granted (issue 20). */
 const REPORTING_NAV_ITEMS = [
-  { to: '/dashboard/reporting', label: 'Reporting', Icon: IconChartBar },
-  { to: '/dashboard/reporting/analytics', label: 'Analytics', Icon: IconChartLine },
-  { to: '/dashboard/commission', label: 'Commission', Icon: IconReceipt },
-  { to: '/dashboard/resources', label: 'Resources', Icon: IconBooks },
-  { to: '/dashboard/price-predictor', label: 'Price predictor', Icon: IconCalculator },
-  { to: '/dashboard/texto', label: 'Texting', Icon: IconMessages },
+  { to: '/dashboard/reporting', label: 'Reporting', icon: 'tabler:chart-bar' },
+  { to: '/dashboard/reporting/analytics', label: 'Analytics', icon: 'tabler:chart-line' },
+  { to: '/dashboard/commission', label: 'Commission', icon: 'tabler:receipt' },
+  { to: '/dashboard/resources', label: 'Resources', icon: 'tabler:books' },
+  { to: '/dashboard/price-predictor', label: 'Price predictor', icon: 'tabler:calculator' },
+  { to: '/dashboard/texto', label: 'Texting', icon: 'tabler:messages' },
 ] as const;
 
 // Administration areas (issue 4): only admins and super-admins get the links (SPEC §6).
 const ADMIN_NAV_ITEMS = [
-  { to: '/dashboard/mga-management', label: 'MGA management', Icon: IconBuildingCommunity },
-  { to: '/dashboard/portal-settings', label: 'Portal settings', Icon: IconSettings },
-  { to: '/dashboard/schema-studio', label: 'Schema studio', Icon: IconForms },
+  { to: '/dashboard/mga-management', label: 'MGA management', icon: 'tabler:building-community' },
+  { to: '/dashboard/portal-settings', label: 'Portal settings', icon: 'tabler:settings' },
+  { to: '/dashboard/schema-studio', label: 'Schema studio', icon: 'tabler:forms' },
 ] as const;
 
 /** Props: logout action and the account pieces, supplied by the route layer. */
@@ -229,7 +212,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        {navItems.map(({ to, label, Icon }) => (
+        {navItems.map(({ to, label, icon }) => (
           <NavLink
             key={to}
             component={Link}
@@ -238,7 +221,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
             // only the exact path; `active` below lights the entry of nested pages.
             activeOptions={{ exact: true, includeSearch: false }}
             label={label}
-            leftSection={<Icon size={18} aria-hidden />}
+            leftSection={<SetIcon icon={icon} size={18} />}
             active={activePath === to}
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           />
@@ -246,7 +229,11 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
       </AppShell.Navbar>
       <AppShell.Main>
         {notices}
-        {children ?? <Outlet />}
+        <style>{pageTransitionCss()}</style>
+        {/* The page area is what the out-in transition fades (SPEC §9); the notices stay. */}
+        <div data-page-area style={{ viewTransitionName: PAGE_AREA_NAME }}>
+          {children ?? <Outlet />}
+        </div>
       </AppShell.Main>
       {floating}
     </AppShell>

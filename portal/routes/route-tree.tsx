@@ -80,6 +80,10 @@ const ApplicationsListing = lazyRouteComponent(
   () => import('../features/applications/components/applications-listing.tsx'),
   'ApplicationsListing',
 );
+const NewApplicationPage = lazyRouteComponent(
+  () => import('../features/applications/components/new-application-page.tsx'),
+  'NewApplicationPage',
+);
 const ProductEntryPage = lazyRouteComponent(
   () => import('../features/applications/components/product-entry-page.tsx'),
   'ProductEntryPage',
@@ -441,12 +445,27 @@ const listingRoute = createRoute({
   component: ListingRoute,
 });
 
+/** The details with no id (SPEC §2, ADR 373): a new application's, created from here. */
+function NewApplicationRoute() {
+  const navigate = useNavigate();
+  return (
+    <NewApplicationPage
+      onCreated={(id) =>
+        void navigate({
+          to: '/agent-portal/application-details/$application_id',
+          params: { application_id: String(id) },
+          replace: true,
+        })
+      }
+    />
+  );
+}
+
 const detailsIndexRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/agent-portal/application-details',
-  beforeLoad: () => {
-    throw redirect({ to: '/agent-portal' });
-  },
+  loader: () => loadPages(NewApplicationPage),
+  component: NewApplicationRoute,
 });
 
 const detailsRoute = createRoute({

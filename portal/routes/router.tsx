@@ -6,6 +6,7 @@ import { setPaymentRequiredHandler, setUnauthorizedHandler } from '../lib/api-cl
 import { getAuthState, isLoggedIn, patchAuthState } from '../lib/auth-store.ts';
 import { loadingBarDone, loadingBarStart } from '../lib/loading-bar.ts';
 import { refreshMe } from '../lib/me-query.ts';
+import { pageViewTransition } from '../lib/page-transition.ts';
 import { routeTree } from './route-tree.tsx';
 
 /** Creates the portal router; `history` defaults to the browser's (tests pass a memory history). */
@@ -25,6 +26,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: () => <ErrorPage status={404} />,
     scrollRestoration: false,
+    // SPEC §9: out-in page transition when the path changes (lib/page-transition.ts).
+    defaultViewTransition: pageViewTransition,
   });
 
   // SPEC §8: a 401 returns to the login page, which later brings the user back.

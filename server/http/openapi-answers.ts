@@ -87,6 +87,12 @@ const OTHER_SUCCESS: Readonly<Record<string, Record<string, object>>> = {
   'GET /api/company-logos/:company_id': {
     '200': { description: 'The logo image.', content: binary('image/*') },
   },
+  'GET /api/icons/:file': {
+    '200': {
+      description: 'The icons in Iconify JSON (not the envelope).',
+      content: { 'application/json': { schema: { type: 'object', required: ['prefix', 'icons'] } } },
+    },
+  },
   'GET /api/files/:id': { '200': { description: 'The file.', content: binary(...DOCUMENT_MEDIA_TYPES) } },
   'GET /api/resources/file/:id': {
     '200': { description: 'The whole file.', content: binary(...DOCUMENT_MEDIA_TYPES, ...VIDEO_TYPES) },

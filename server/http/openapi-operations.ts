@@ -135,6 +135,11 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     description:
       'SPEC §7 test helper: answers 200 for the first calls of a minute from one address and 429 after; `npm run throttle:test` calls it 120 times.',
   },
+  'GET /api/icons/:file': {
+    summary: 'Icon set',
+    description:
+      'SPEC §9: the named icons of a set (`tabler.json?icons=home,user`) in Iconify JSON: `{prefix, icons: {name: {body}}, width, height, not_found?}`. Open; the portal falls back to the public icon service after 500 ms.',
+  },
   'GET /api/company-logos/:company_id': {
     summary: 'Company logo image',
     description: 'The agency’s logo image bytes, for the header of the portal.',

@@ -3,6 +3,9 @@
  * subscribed company on the Starter plan (no reporting permission) and its admin; that admin does
  * not see Reporting in the navigation, and /dashboard/reporting shows "Access denied" inside the
  * shell, with no serious axe violation in light and dark (test-results/area-access-denied-<mode>.png).
+ * The same company is approved in Florida only (ADR 330): its agent, licensed in Florida and Texas,
+ * is refused a Texas application with the agency's message and nothing is created
+ * (test-results/area-access-not-approved-state.png); that page passes axe in light and dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
@@ -11,6 +14,9 @@ import { type RunningPortal, startPortal } from './harness.ts';
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 const ADMIN_EMAIL = 'starter-admin@demo.test';
 const ADMIN_PASSWORD = 'starter-pass-1';
+const AGENT_EMAIL = 'starter-agent@demo.test';
+const AGENT_PASSWORD = 'starter-pass-2';
+const NOT_APPROVED_STATE = 'Invalid state! Agency is not approved for the given address state.';
 
 describe('a company without the reporting permission in Chromium', () => {
   let portal: RunningPortal;
@@ -44,6 +50,20 @@ describe('a company without the reporting permission in Chromium', () => {
       role: 'admin',
       company_id: company.id,
     });
+    await call('companies/set-approved-states', {
+      session_key,
+      company_id: company.id,
+      approved_states: ['FL'],
+    });
+    await call('users/create', {
+      session_key,
+      name: 'Tex Agent',
+      email: AGENT_EMAIL,
+      password: AGENT_PASSWORD,
+      role: 'agent',
+      company_id: company.id,
+      licensed_states: ['FL', 'TX'],
+    });
   });
   afterAll(async () => {
     await portal?.stop();
@@ -76,4 +96,39 @@ describe('a company without the reporting permission in Chromium', () => {
       }
     }, 120_000);
   }
+
+  it('refuses its agent a Texas application with the approved-states message', async () => {
+    const page = await portal.newPage({ bypassCSP: true });
+    try {
+      await portal.signIn(page, AGENT_EMAIL, AGENT_PASSWORD);
+      // The details without an id open the New application dialog (ADR 373).
+      await page.goto(`${portal.baseUrl}/agent-portal/application-details`);
+      const dialog = page.getByRole('dialog', { name: 'New application' });
+      await dialog.getByLabel('Zip').fill('77002');
+      await expect.poll(() => dialog.getByLabel('State').inputValue(), { timeout: 10_000 }).toBe('TX');
+      await dialog.getByLabel('Address 1').fill('901 Bagby St');
+      await dialog.getByRole('button', { name: 'Create application' }).click();
+      await page.getByText(NOT_APPROVED_STATE).first().waitFor();
+      await portal.screenshot(page, 'area-access-not-approved-state');
+      // Refused before anything was written: the agent still has no application.
+      const { session_key } = await call('auth/login', { email: AGENT_EMAIL, password: AGENT_PASSWORD });
+      const listing = await call('agent-portal/get-agent-applications-list', { session_key });
+      expect(listing.applications.data).toEqual([]);
+      expect(page.url()).toMatch(/\/agent-portal\/application-details$/);
+      // The page without an id and its dialog pass axe in light and dark.
+      await page.waitForLoadState('networkidle');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+        COLOR_SCHEME_KEY,
+        'dark',
+      ] as const);
+      await page.reload();
+      await page.getByRole('dialog', { name: 'New application' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await portal.screenshot(page, 'new-application-page-dark');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
 });

@@ -106,6 +106,9 @@ describe('the route tree', () => {
     setSession('key-1', { id: 1, name: 'Alex Agent', user_accesses_final: ALL_AREAS }, null);
     expect((await landOn('/')).pathname).toBe('/dashboard');
     expect((await landOn('/auth/login')).pathname).toBe('/dashboard');
-    expect((await landOn('/agent-portal/application-details')).pathname).toBe('/agent-portal');
+    // The details with no id are a page of their own now (ADR 373), no longer a redirect.
+    expect((await landOn('/agent-portal/application-details')).pathname).toBe(
+      '/agent-portal/application-details',
+    );
   });
 });

@@ -43,3 +43,13 @@ if (!('fonts' in document)) {
 }
 // jsdom lays nothing out: scrolling an element into view is a no-op.
 Element.prototype.scrollIntoView ??= () => {};
+// jsdom draws no canvas (getContext answers null); lottie-web's player paints a 1 px pattern on one
+// when it loads. Any 2D call is accepted and does nothing; the svg renderer under test is real DOM.
+HTMLCanvasElement.prototype.getContext = (() =>
+  new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) => (key in target ? target[key] : () => {}),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  })) as unknown as HTMLCanvasElement['getContext'];

@@ -31,6 +31,14 @@ export function utilityCells(w: AccessWorld): Cell[] {
       request: () => ({}),
     },
     {
+      // SPEC §9's icon set: open (the sign-in pages draw icons too), ADR 372.
+      name: 'GET icons/{prefix}.json (open)',
+      endpoint: 'GET /api/icons/{file}',
+      side: 'none',
+      expected: OPEN,
+      request: () => ({ url: '/api/icons/tabler.json?icons=home' }),
+    },
+    {
       name: 'address/zip-lookup',
       endpoint: 'POST /api/address/zip-lookup',
       side: 'none',

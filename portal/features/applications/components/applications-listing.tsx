@@ -21,11 +21,13 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconFileOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { ApplicationLink } from '../../../components/application-link.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { LottieAnimation } from '../../../components/lottie-animation.tsx';
+import { emptyStateAnimation } from '../../../lib/animation-files.ts';
 import { useApplicationSources } from '../../../lib/application-sources.ts';
 import {
   ALERT_COLORS,
@@ -220,7 +222,7 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
       ) : rows.length === 0 ? (
         <Card withBorder radius="md" p="xl">
           <Stack align="center" gap="xs" py="lg">
-            <IconFileOff size={48} stroke={1.3} color="var(--mantine-color-dimmed)" aria-hidden />
+            <LottieAnimation load={emptyStateAnimation} width={96} height={96} />
             <Text fw={600}>No applications found</Text>
             <Text c="dimmed" size="sm" ta="center">
               {page && page.total > 0

@@ -33,6 +33,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { LottieAnimation } from '../../../components/lottie-animation.tsx';
+import { launchInProgressAnimation } from '../../../lib/animation-files.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
 import type { Application, Quote } from '../api/application-types.ts';
@@ -209,11 +211,19 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
           </Group>
         </Group>
       </Card>
-      {quotes.length === 0 ? (
+      {quotes.length === 0 && application.status === 'launched' ? (
+        // The launch is in progress: the portal waits for the carriers (SPEC §9 animation).
+        <Card withBorder radius="md" padding="lg">
+          <Stack align="center" gap="xs">
+            <LottieAnimation load={launchInProgressAnimation} width={96} height={96} />
+            <Text size="sm" c="dimmed" ta="center">
+              The application was launched; quotes appear here as carriers answer.
+            </Text>
+          </Stack>
+        </Card>
+      ) : quotes.length === 0 ? (
         <Alert color="blue" icon={<IconInfoCircle size={18} />}>
-          {application.status === 'launched'
-            ? 'The application was launched; quotes appear here as carriers answer.'
-            : 'No carrier quoted this application.'}
+          No carrier quoted this application.
         </Alert>
       ) : showTable ? (
         <QuotesComparisonTable quotes={quotes} cheapestId={cheapestId} actionsOf={actionsOf} />
