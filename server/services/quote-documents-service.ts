@@ -257,8 +257,17 @@ export async function sendQuote(
     const sender = await findAccountByUserId(tx, actor.userId);
     const values = shortCodeValues(
       row,
-      { agentName: agentAccount?.user.name ?? null, companyName: data.agency.name },
+      {
+        agentName: agentAccount?.user.name ?? null,
+        agentPhone: agentAccount?.user.phone ?? null,
+        companyName: data.agency.name,
+      },
       deps.publicBaseUrl,
+      // The chosen quotes with a premium, cheapest first, as the document lists them.
+      quotes
+        .filter((quote) => quote.status === 'quoted' && quote.premium !== null)
+        .map((quote) => ({ display_name: quote.display_name, premium: Number(quote.premium) }))
+        .sort((a, b) => a.premium - b.premium),
     );
     let subject: string;
     let message: string;
