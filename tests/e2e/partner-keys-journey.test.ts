@@ -6,6 +6,7 @@
  * after creation. No serious or critical axe violation in light and dark mode. Screenshots:
  * api-partner-<mode>.png, invite-user-<mode>.png, api-key-edit-<mode>.png.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
@@ -22,13 +23,19 @@ describe('partner keys and invitations in Chromium', () => {
     await portal?.stop();
   });
 
+  /** A page in `mode`, allowed to inject axe-core. */
+  async function pageIn(mode: 'light' | 'dark'): Promise<Page> {
+    const page = await portal.newPage({ bypassCSP: true });
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      COLOR_SCHEME_KEY,
+      mode,
+    ] as const);
+    return page;
+  }
+
   for (const mode of ['light', 'dark'] as const) {
     it(`documents the partner API with runnable curl examples and invites a user (${mode})`, async () => {
-      const page = await portal.newPage({ bypassCSP: true });
-      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-        COLOR_SCHEME_KEY,
-        mode,
-      ] as const);
+      const page = await pageIn(mode);
       try {
         await page.goto(`${portal.baseUrl}/dashboard/api-partner`);
         await page.getByRole('heading', { name: 'Try it with curl' }).waitFor();
@@ -65,11 +72,7 @@ describe('partner keys and invitations in Chromium', () => {
   }
   for (const mode of ['light', 'dark'] as const) {
     it(`an admin creates a partner key, then changes its scopes (${mode})`, async () => {
-      const page = await portal.newPage({ bypassCSP: true });
-      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-        COLOR_SCHEME_KEY,
-        mode,
-      ] as const);
+      const page = await pageIn(mode);
       try {
         await portal.signIn(page, 'admin@demo.test');
         await page.goto(`${portal.baseUrl}/dashboard/portal-settings/messaging-console`);

@@ -3,12 +3,12 @@
  * the scopes it may use, which take effect on the key's next call; the secret stays as it is.
  * docs/decisions/291-partner-key-scopes.md.
  */
-import { Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import type { ApiCredential } from '../api/admin-types.ts';
 import { updateApiCredential } from '../api/api-credentials-api.ts';
-import { PARTNER_SCOPE_OPTIONS } from '../api/partner-scope-options.ts';
+import { PartnerScopeCheckboxes } from './partner-scope-checkboxes.tsx';
 
 /** Props: the company, the key being edited, and what to do once saved or cancelled. */
 export interface ApiCredentialEditFormProps {
@@ -68,13 +68,7 @@ export function ApiCredentialEditForm({
           }}
           error={error}
         />
-        <Checkbox.Group label="What the key may do" value={scopes} onChange={setScopes}>
-          <Group gap="md" mt={4}>
-            {PARTNER_SCOPE_OPTIONS.map((option) => (
-              <Checkbox key={option.value} value={option.value} label={option.label} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        <PartnerScopeCheckboxes value={scopes} onChange={setScopes} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onCancel}>
             Cancel

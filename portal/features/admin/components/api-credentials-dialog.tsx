@@ -8,7 +8,6 @@ import {
   Alert,
   Badge,
   Button,
-  Checkbox,
   Code,
   CopyButton,
   Group,
@@ -33,6 +32,7 @@ import {
 import { PARTNER_SCOPE_OPTIONS } from '../api/partner-scope-options.ts';
 import { ApiCredentialEditForm } from './api-credential-edit-form.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { PartnerScopeCheckboxes } from './partner-scope-checkboxes.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
 /** Props: open state, the company, close. */
@@ -156,13 +156,7 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
                 Create credential
               </Button>
             </Group>
-            <Checkbox.Group label="What the key may do" value={scopes} onChange={setScopes}>
-              <Group gap="md" mt={4}>
-                {PARTNER_SCOPE_OPTIONS.map((option) => (
-                  <Checkbox key={option.value} value={option.value} label={option.label} />
-                ))}
-              </Group>
-            </Checkbox.Group>
+            <PartnerScopeCheckboxes value={scopes} onChange={setScopes} />
           </Stack>
         </form>
         {editing && (

@@ -6,8 +6,8 @@
  * customer never sees the agency's E&O (docs/decisions/402-eo-expiry-audiences.md).
  */
 import { Alert, Anchor, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { IconCalendarExclamation } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { patchAuthState, useAuth } from '../../../lib/auth-store.ts';
