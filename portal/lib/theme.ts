@@ -83,7 +83,7 @@ export const theme = createTheme({
  * Contrast fixes Mantine's defaults miss (WCAG AA 4.5:1, checked by tests/e2e/accessibility.test.ts):
  * in the light scheme, the text of light-variant badges and buttons in orange, yellow, teal and
  * lime (shade 9 on shade 1 is 2.7-4.3:1; these are 5.4:1 and more), outline badges in grape,
- * violet, orange and teal (shade 6 on a selected row is 3.3-4.2:1), and red text such as a decline
+ * violet, orange, teal and red (shade 6 on a selected row is 3.3-4.2:1), and red text such as a decline
  * message or a field's error (red.6 on white is 3.3:1, red.9 5.8:1); in the dark scheme, dimmed
  * text one step lighter (dark.2 is 4.0:1 on the dark surfaces, dark.1 6.6:1) and field errors in
  * red.4 (red.8 is 3.2:1 there). Pass to MantineProvider.
@@ -101,6 +101,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-violet-outline': 'var(--mantine-color-violet-8)',
     '--mantine-color-orange-outline': '#a63c06',
     '--mantine-color-teal-outline': '#05614a',
+    '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },

@@ -1,10 +1,12 @@
 /**
  * The short code values of one application (server/config/portal-settings-options.json
- * short_codes): client first and last name, agent and agency name, the application reference, the
- * property address, the lowest quoted premium in dollars and the link to its quotes. Pure: the
- * caller loads the rows. Issue 14 Templates and short codes.
+ * short_codes): client first and last name, agent name and phone, agency name, the application
+ * reference, the property address, the lowest quoted premium in dollars, the carriers that quoted,
+ * the quotes as a table for e-mails, and the link to its quotes. Pure: the caller loads the rows.
+ * Issue 14 Templates and short codes.
  */
 import type { ApplicationRow } from '../db/schema.ts';
+import type { QuotedPremium } from '../repositories/short-code-subject-repository.ts';
 import { applicationReference } from '../services/application-reference.ts';
 import type { ShortCodeValues } from './render-template.ts';
 
@@ -17,26 +19,38 @@ function dollars(amount: number | null): string {
 }
 
 /**
+ * The quotes table of an e-mail: one line per carrier, `Carrier: $1,234.50 a year`, in the order
+ * given (cheapest first from the repository); '' without quotes.
+ */
+export function quotesTable(quotes: QuotedPremium[]): string {
+  return quotes.map((quote) => `${quote.display_name}: ${dollars(quote.premium)} a year`).join('\n');
+}
+
+/**
  * Values for `application` (or the agency's alone when null); `publicBaseUrl` is the portal's
- * origin (PUBLIC_BASE_URL) for the quote link.
+ * origin (PUBLIC_BASE_URL) for the quote link; `quotes` the carriers that quoted it, cheapest first.
  */
 export function shortCodeValues(
   application: Pick<
     ApplicationRow,
     'id' | 'useable_details' | 'searched_address' | 'min_quote_amount'
   > | null,
-  names: { agentName: string | null; companyName: string | null },
+  names: { agentName: string | null; agentPhone?: string | null; companyName: string | null },
   publicBaseUrl: string,
+  quotes: QuotedPremium[] = [],
 ): ShortCodeValues {
   const doc = application?.useable_details ?? {};
   return {
     first_name: text(doc.first_name),
     last_name: text(doc.last_name),
     agent_name: names.agentName ?? '',
+    agent_phone: names.agentPhone ?? '',
     company_name: names.companyName ?? '',
     application_id: application ? applicationReference(application.id) : '',
     address: application?.searched_address ?? '',
     min_quote_amount: dollars(application?.min_quote_amount ?? null),
+    carriers_quoted: quotes.map((quote) => quote.display_name).join(', '),
+    quotes_table: quotesTable(quotes),
     quote_link: application
       ? `${publicBaseUrl.replace(/\/+$/, '')}/agent-portal/application-details/${application.id}`
       : '',

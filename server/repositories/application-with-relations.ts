@@ -20,7 +20,7 @@ import type { AccessScope } from './access-scope.ts';
 import type { NewApplication } from './applications-repository.ts';
 import { scopeCondition } from './applications-repository.ts';
 import { isRowId } from './is-row-id.ts';
-import type { QuoteWithDocument } from './quotes-repository.ts';
+import { type QuoteWithDocument, quoteExpiryDaysOf } from './quotes-repository.ts';
 import { parsedJson, rowFromJson } from './row-from-json.ts';
 
 /** An application with what its view shows of it. */
@@ -35,9 +35,14 @@ const notesJson = sql<unknown>`(
   SELECT coalesce(json_agg(n ORDER BY n.created_at, n.id), '[]'::json)
     FROM notes n WHERE n.application_id = applications.id)`;
 
-/** Quotes in request order with their document's name and bound policy, as quotesOfApplication. */
+/**
+ * Quotes in request order with their document's name, bound policy and company's quote expiry
+ * setting, as quotesOfApplication.
+ */
 const quotesJson = sql<unknown>`(
-  SELECT coalesce(json_agg(json_build_object('quote', q, 'document_name', f.name, 'bound', bp) ORDER BY q.id), '[]'::json)
+  SELECT coalesce(json_agg(json_build_object('quote', q, 'document_name', f.name, 'bound', bp,
+                                             'quote_expiry_days', ${quoteExpiryDaysOf(sql`applications.id`)})
+                           ORDER BY q.id), '[]'::json)
     FROM quotes q
     LEFT JOIN files f ON f.id = q.document_id
     LEFT JOIN bound_policies bp ON bp.quote_id = q.id
@@ -52,6 +57,7 @@ function quoteFromJson(entry: {
   quote: Record<string, unknown>;
   document_name: string | null;
   bound: Record<string, unknown> | null;
+  quote_expiry_days: number | null;
 }): QuoteWithDocument {
   const bound = entry.bound
     ? rowFromJson<typeof boundPolicies.$inferSelect>(boundPolicies, entry.bound)
@@ -65,6 +71,7 @@ function quoteFromJson(entry: {
     bound_premium_cents: bound?.premium_cents ?? null,
     bound_business: bound?.business ?? null,
     bound_paid_at: bound?.paid_at ?? null,
+    quote_expiry_days: entry.quote_expiry_days,
   };
 }
 

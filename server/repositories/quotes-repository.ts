@@ -1,5 +1,5 @@
 /** Quote rows (one per carrier a launch goes to) and their durable jobs. */
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { boundPolicies, files, type QuoteJobRow, type QuoteRow, quoteJobs, quotes } from '../db/schema.ts';
 import { isRowId } from './is-row-id.ts';
@@ -19,9 +19,26 @@ export type QuoteWithDocument = QuoteRow & {
   bound_premium_cents: number | null;
   bound_business: 'new' | 'renewal' | null;
   bound_paid_at: Date | null;
+  /** The company's global `quote_expiry_days` setting, null when unset (server/quoting/quote-expiry.ts). */
+  quote_expiry_days: number | null;
 };
 
-/** Quotes of one application in request order, each with its document's name and its bound policy. */
+/**
+ * The stored `quote_expiry_days` of the company of the application `applicationId` names (an SQL
+ * expression over that column), null when unset or not a number. Issue 16 quote expiry.
+ */
+export function quoteExpiryDaysOf(applicationId: SQL | AnyColumn) {
+  return sql<number | null>`(
+    SELECT CASE WHEN jsonb_typeof(c.settings->'global'->'quote_expiry_days') = 'number'
+                THEN (c.settings->'global'->>'quote_expiry_days')::numeric::int END
+      FROM applications a JOIN companies c ON c.id = a.company_id
+     WHERE a.id = ${applicationId})`;
+}
+
+/**
+ * Quotes of one application in request order, each with its document's name, its bound policy and
+ * its company's quote expiry setting.
+ */
 export async function quotesOfApplication(db: Executor, applicationId: number): Promise<QuoteWithDocument[]> {
   return db
     .select({
@@ -33,6 +50,9 @@ export async function quotesOfApplication(db: Executor, applicationId: number): 
       bound_premium_cents: boundPolicies.premium_cents,
       bound_business: boundPolicies.business,
       bound_paid_at: boundPolicies.paid_at,
+      quote_expiry_days: quoteExpiryDaysOf(quotes.application_id).mapWith((days) =>
+        days === null ? null : Number(days),
+      ),
     })
     .from(quotes)
     .leftJoin(files, eq(files.id, quotes.document_id))

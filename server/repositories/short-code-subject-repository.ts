@@ -1,17 +1,26 @@
 /**
  * What a template's short codes are filled from (server/messaging/short-code-values.ts): an
- * application with its agent's and agency's names. Issue 14 Templates and short codes.
+ * application with its agent's name and phone, its agency's name and its quoted premiums. Issue 14
+ * Templates and short codes.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { type ApplicationRow, agents, applications, companies, users } from '../db/schema.ts';
+import { type ApplicationRow, agents, applications, companies, quotes, users } from '../db/schema.ts';
 import { isRowId } from './is-row-id.ts';
 
-/** An application's short code sources. */
+/** A carrier that quoted the application: its name and premium in dollars a year. */
+export interface QuotedPremium {
+  display_name: string;
+  premium: number;
+}
+
+/** An application's short code sources; `quotes` cheapest first. */
 export interface ShortCodeSubject {
   application: Pick<ApplicationRow, 'id' | 'useable_details' | 'searched_address' | 'min_quote_amount'>;
   agentName: string | null;
+  agentPhone: string | null;
   companyName: string | null;
+  quotes: QuotedPremium[];
 }
 
 /** The short code sources of application `id` of `companyId`, or null when it is not that company's. */
@@ -29,6 +38,7 @@ export async function findShortCodeSubject(
       searched_address: applications.searched_address,
       min_quote_amount: applications.min_quote_amount,
       agentName: users.name,
+      agentPhone: users.phone,
       companyName: companies.name,
     })
     .from(applications)
@@ -37,6 +47,17 @@ export async function findShortCodeSubject(
     .leftJoin(users, eq(users.id, agents.user_id))
     .where(eq(applications.id, id));
   if (!row || row.company_id !== companyId) return null;
-  const { agentName, companyName, company_id: _company, ...application } = row;
-  return { application, agentName, companyName };
+  const { agentName, agentPhone, companyName, company_id: _company, ...application } = row;
+  const quoted = await db
+    .select({ display_name: quotes.display_name, premium: quotes.premium })
+    .from(quotes)
+    .where(and(eq(quotes.application_id, id), eq(quotes.status, 'quoted'), isNotNull(quotes.premium)))
+    .orderBy(asc(quotes.premium), asc(quotes.id));
+  return {
+    application,
+    agentName,
+    agentPhone,
+    companyName,
+    quotes: quoted.map((quote) => ({ display_name: quote.display_name, premium: Number(quote.premium) })),
+  };
 }

@@ -69,6 +69,8 @@ export const quoteSchema = {
     'indicative',
     'requested_at',
     'answered_at',
+    'expires_at',
+    'expired',
   ],
   properties: {
     id: { type: 'integer' },
@@ -84,6 +86,15 @@ export const quoteSchema = {
     indicative: { type: 'boolean' },
     requested_at: timestamp,
     answered_at: nullable(timestamp),
+    expires_at: {
+      ...nullable(timestamp),
+      description:
+        "When the premium stops being offered: the company's quote expiry days after the answer; null for a quote without a premium or bound.",
+    },
+    expired: {
+      type: 'boolean',
+      description: 'True once expires_at has passed: the quote cannot be marked bound or sent.',
+    },
     source: { type: 'string', enum: ['automatic', 'sov', 'manual'] },
     document: nullable({
       type: 'object',

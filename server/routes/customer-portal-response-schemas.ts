@@ -10,7 +10,17 @@ const nullableString = { type: ['string', 'null'] } as const;
 /** A quote as its customer reads it: no document, commission or connector details. */
 const clientQuoteSchema = {
   type: 'object',
-  required: ['id', 'display_name', 'status', 'premium', 'benefits', 'message', 'answered_at'],
+  required: [
+    'id',
+    'display_name',
+    'status',
+    'premium',
+    'benefits',
+    'message',
+    'answered_at',
+    'expires_at',
+    'expired',
+  ],
   properties: {
     id: { type: 'integer' },
     display_name: { type: 'string' },
@@ -19,6 +29,24 @@ const clientQuoteSchema = {
     benefits: { type: 'array', items: { type: 'string' } },
     message: nullableString,
     answered_at: nullableString,
+    expires_at: { type: ['string', 'null'], description: 'When the premium stops being offered (ISO 8601).' },
+    expired: {
+      type: 'boolean',
+      description: 'True once expires_at has passed: the quote can no longer be chosen.',
+    },
+  },
+} as const;
+
+/** A "contact my agent" / "I want this quote" request the customer sent, open until the agent handles it. */
+const clientRequestSchema = {
+  type: 'object',
+  required: ['id', 'kind', 'message', 'created_at', 'open'],
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: ['contact_requested', 'quote_wanted'] },
+    message: { type: 'string' },
+    created_at: { type: 'string', description: 'ISO 8601 timestamp.' },
+    open: { type: 'boolean', description: 'False once the agent marked it handled.' },
   },
 } as const;
 
@@ -34,6 +62,7 @@ const clientApplicationSchema = {
     'created_at',
     'agent',
     'quotes',
+    'requests',
   ],
   properties: {
     id: { type: 'integer' },
@@ -54,6 +83,7 @@ const clientApplicationSchema = {
       ],
     },
     quotes: { type: 'array', items: clientQuoteSchema },
+    requests: { type: 'array', items: clientRequestSchema },
   },
 } as const;
 

@@ -2,6 +2,7 @@
 import type { Doc } from '../../engine/index.ts';
 import type { ApplicationRow, NoteRow } from '../db/schema.ts';
 import { quoteDifferences } from '../quoting/quote-differences.ts';
+import { quoteExpiry } from '../quoting/quote-expiry.ts';
 import type { QuoteWithDocument } from '../repositories/quotes-repository.ts';
 import { applicationReference } from './application-reference.ts';
 import { isItWorkingHour } from './is-it-working-hour.ts';
@@ -30,9 +31,11 @@ export function noteView(note: NoteRow) {
  * `document` {name, url} of a manual quote's file, else null (issue 3); `bound` {id, policy_number,
  * effective_date, premium (dollars), business, paid} once the agency marked it as bound, else null (issue 12);
  * `differences`: where a quoted answer's coverages differ from what `asked` (the application's
- * document and product) asked for, [] for a quote without an answer (issue 17, docs/decisions/311).
+ * document and product) asked for, [] for a quote without an answer (issue 17, docs/decisions/311);
+ * `expires_at` (ISO 8601 or null) and `expired` at `now` by the company's quote expiry days
+ * (issue 16, docs/decisions/400-quote-expiry.md).
  */
-export function quoteView(quote: QuoteWithDocument, asked: { doc: Doc; product: string }) {
+export function quoteView(quote: QuoteWithDocument, asked: { doc: Doc; product: string }, now: Date) {
   return {
     id: quote.id,
     carrier: quote.carrier,
@@ -49,6 +52,7 @@ export function quoteView(quote: QuoteWithDocument, asked: { doc: Doc; product: 
     bind_url: quote.bind_url,
     requested_at: quote.requested_at.toISOString(),
     answered_at: quote.answered_at?.toISOString() ?? null,
+    ...quoteExpiry(quote, now),
     source: quote.source,
     document:
       quote.document_id === null
@@ -71,10 +75,17 @@ export function quoteView(quote: QuoteWithDocument, asked: { doc: Doc; product: 
 /** Quote type as docs/api.md; see quoteView. */
 export type QuoteView = ReturnType<typeof quoteView>;
 
-/** The quotes of application `row` as docs/api.md, differences computed against its document and product. */
-export function quoteViewsOf(row: ApplicationRow, quotes: QuoteWithDocument[]): QuoteView[] {
+/**
+ * The quotes of application `row` as docs/api.md, differences computed against its document and
+ * product, expiry at `now`.
+ */
+export function quoteViewsOf(
+  row: ApplicationRow,
+  quotes: QuoteWithDocument[],
+  now: Date = new Date(),
+): QuoteView[] {
   const asked = { doc: row.useable_details as Doc, product: row.carrier_quote_type[0] ?? 'Primary' };
-  return quotes.map((quote) => quoteView(quote, asked));
+  return quotes.map((quote) => quoteView(quote, asked, now));
 }
 
 /** Application as docs/api.md (get-application-by-id, create, launch, reset). SPEC §3 Application. */
@@ -94,7 +105,7 @@ export function applicationView(
     min_quote_amount: row.min_quote_amount === null ? null : Number(row.min_quote_amount),
     payload: { useable_details: visibleDocument(row) },
     notes: notes.map(noteView),
-    quotes: quoteViewsOf(row, quotes),
+    quotes: quoteViewsOf(row, quotes, now),
     isItWorkingHour: isItWorkingHour(now),
     application_relaunch_count: row.application_relaunch_count,
     application_source: row.application_source,

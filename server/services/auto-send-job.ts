@@ -186,8 +186,9 @@ async function sendChannel(
   const subject = await findShortCodeSubject(db, app.id, company.id);
   const values = shortCodeValues(
     subject?.application ?? null,
-    { agentName: subject?.agentName ?? null, companyName: company.name },
+    { agentName: subject?.agentName ?? null, agentPhone: subject?.agentPhone, companyName: company.name },
     deps.texting.publicBaseUrl,
+    subject?.quotes,
   );
   const to = channel === 'email' ? clientEmail(app.useable_details) : clientPhone(app.useable_details);
   if (!to) {

@@ -33,6 +33,7 @@ import { type Actor, accessScope } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
 import { FORBIDDEN_MESSAGE, loadOwned } from './applications-service.ts';
 import { csvSafeCell } from './csv-safe-cell.ts';
+import { refuseExpiredQuotes } from './refuse-expired-quotes.ts';
 import { utcDay } from './reporting-service.ts';
 
 /** Lines a statement answers at most (the CSV export has them all). */
@@ -121,7 +122,8 @@ export function boundPolicyView(row: BoundPolicyRow) {
 /**
  * Marks a quoted carrier of an application the caller may see as bound (agent of the application,
  * its company's admin, a super-admin), in one transaction with a note on the application. 404 when
- * the application or quote is not theirs, 409 when the quote has no premium or is bound already.
+ * the application or quote is not theirs, 409 when the quote has no premium, has expired (the
+ * company's quote expiry days at `now`, docs/decisions/400-quote-expiry.md) or is bound already.
  */
 export async function bindQuote(
   db: Executor,
@@ -134,6 +136,7 @@ export async function bindQuote(
     premium: number;
     business: 'new' | 'renewal';
   },
+  now: Date = new Date(),
 ) {
   if (!utcDay(input.effective_date))
     throw new ApiError(400, 'Invalid date.', { effective_date: 'Not a day.' });
@@ -144,6 +147,7 @@ export async function bindQuote(
     );
     if (!quote) throw new ApiError(404, 'No such quote on this application.');
     if (quote.premium === null) throw new ApiError(409, NOT_QUOTED_MESSAGE);
+    refuseExpiredQuotes([quote], now);
     let row: BoundPolicyRow;
     try {
       row = await insertBoundPolicy(tx, {

@@ -10,6 +10,7 @@ import type { Executor } from '../db/database.ts';
 import type { ApplicationRow, QuoteStatus } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Mailer, SmtpSettings } from '../mail/mailer.ts';
+import { quoteExpiry } from '../quoting/quote-expiry.ts';
 import { updateApplication } from '../repositories/applications-repository.ts';
 import {
   type AgentContactRow,
@@ -19,14 +20,15 @@ import {
   findClientApplication,
   findCompanyCustomer,
 } from '../repositories/customer-portal-repository.ts';
-import { insertNote } from '../repositories/notes-repository.ts';
-import { findQuoteOfApplication, quotesOfApplication } from '../repositories/quotes-repository.ts';
+import { insertNote, notesOfApplications } from '../repositories/notes-repository.ts';
+import { quotesOfApplication } from '../repositories/quotes-repository.ts';
 import { findUserRecord } from '../repositories/users-repository.ts';
 import { FORBIDDEN } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
 import { noteView } from './application-view.ts';
 import { loadOwned } from './applications-service.ts';
+import { refuseExpiredQuotes } from './refuse-expired-quotes.ts';
 import { userSettingsOf } from './user-settings.ts';
 
 /** Most applications the customer's dashboard lists (newest first). */
@@ -56,6 +58,22 @@ export interface ClientQuote {
   benefits: string[];
   message: string | null;
   answered_at: string | null;
+  /** When the premium stops being offered (ISO 8601), null without one; docs/decisions/400-quote-expiry.md. */
+  expires_at: string | null;
+  expired: boolean;
+}
+
+/**
+ * A request the customer sent from the portal (a CUSTOMER_NOTE_SENDER note): `contact_requested`
+ * or `quote_wanted`, the note's words, when (ISO 8601), and `open` until the agent marks the
+ * note handled (its alert switched off). docs/decisions/401-customer-request-history.md.
+ */
+export interface ClientRequest {
+  id: number;
+  kind: 'contact_requested' | 'quote_wanted';
+  message: string;
+  created_at: string;
+  open: boolean;
 }
 
 /** An application as its client reads it. */
@@ -69,6 +87,8 @@ export interface ClientApplication {
   created_at: string;
   agent: AgentContact | null;
   quotes: ClientQuote[];
+  /** The customer's requests on it, oldest first. */
+  requests: ClientRequest[];
 }
 
 /** Throws ApiError 403 'Forbidden.' unless the actor is a customer: the portal is theirs alone. */
@@ -82,15 +102,22 @@ function contactOf(row: AgentContactRow | undefined): AgentContact | null {
 
 /**
  * The actor's applications as their client, newest first (at most MAX_CLIENT_APPLICATIONS), each
- * with its quotes and its agent's contact. Throws ApiError 403 for any role but customer.
+ * with its quotes (expiry at `now`), its agent's contact and the customer's requests. Throws ApiError 403 for any role but customer.
  */
 export async function listClientApplications(
   db: Executor,
   actor: Actor,
+  now: Date = new Date(),
 ): Promise<{ applications: ClientApplication[] }> {
   requireCustomer(actor);
   const rows = await clientApplications(db, actor.userId, MAX_CLIENT_APPLICATIONS);
   const contacts = await agentContacts(db, [...new Set(rows.map((row) => row.agent_id))]);
+  const requests = (
+    await notesOfApplications(
+      db,
+      rows.map((row) => row.id),
+    )
+  ).filter((note) => note.payload.sent_by === CUSTOMER_NOTE_SENDER);
   const applications = await Promise.all(
     rows.map(async (row): Promise<ClientApplication> => {
       const quotes = await quotesOfApplication(db, row.id);
@@ -111,7 +138,17 @@ export async function listClientApplications(
           benefits: quote.benefits,
           message: quote.message,
           answered_at: quote.answered_at?.toISOString() ?? null,
+          ...quoteExpiry(quote, now),
         })),
+        requests: requests
+          .filter((note) => note.application_id === row.id)
+          .map((note) => ({
+            id: note.id,
+            kind: note.payload.status === 'quote_wanted' ? 'quote_wanted' : 'contact_requested',
+            message: note.payload.message,
+            created_at: note.created_at.toISOString(),
+            open: note.payload.is_alert,
+          })),
       };
     }),
   );
@@ -143,7 +180,8 @@ function dollars(amount: number): string {
  * settings), e-mails them. Returns the note and whether the agent was e-mailed (a mail failure
  * leaves the note, which the agent sees in the portal, and answers `emailed: false`).
  * Throws ApiError 403 for any role but customer, 404 when the application is not theirs or the
- * quote not the application's, 422 when the chosen quote has no premium.
+ * quote not the application's, 422 when the chosen quote has no premium, 409 when it has expired at
+ * `now` (docs/decisions/400-quote-expiry.md).
  */
 export async function contactAgent(
   db: Executor,
@@ -151,15 +189,21 @@ export async function contactAgent(
   input: ContactAgentInput,
   mail: ContactAgentMail,
   onMailError: (error: unknown) => void,
+  now: Date = new Date(),
 ) {
   requireCustomer(actor);
   const { note, row } = await db.transaction(async (tx) => {
     const row = await findClientApplication(tx, input.applicationId, actor.userId, true);
     if (!row) throw new ApiError(404, CLIENT_APPLICATION_NOT_FOUND);
-    const quote = input.quoteId === null ? null : await findQuoteOfApplication(tx, row.id, input.quoteId);
+    const quote =
+      input.quoteId === null
+        ? null
+        : ((await quotesOfApplication(tx, row.id)).find((candidate) => candidate.id === input.quoteId) ??
+          null);
     if (input.quoteId !== null && !quote) throw new ApiError(404, CLIENT_QUOTE_NOT_FOUND);
     if (quote && (quote.status !== 'quoted' || quote.premium === null))
       throw new ApiError(422, QUOTE_NOT_OFFERED);
+    if (quote) refuseExpiredQuotes([quote], now);
     const customer = (await findUserRecord(tx, actor.userId))?.user.name ?? 'Your customer';
     const ask = quote
       ? `${customer} wants the ${quote.display_name} quote (${dollars(Number(quote.premium))} a year).`

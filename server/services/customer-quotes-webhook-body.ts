@@ -101,6 +101,7 @@ export function sampleQuotesBody(
     bound_premium_cents: null,
     bound_business: null,
     bound_paid_at: null,
+    quote_expiry_days: null,
   });
   const quotes = [quote(1, 'Sample Carrier A', 812), quote(2, 'Sample Carrier B', 954.5)];
   return { ...customerQuotesBody(row, quotes, deliveryId, now), event: 'test' };

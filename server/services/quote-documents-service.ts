@@ -31,6 +31,7 @@ import { applicationReference } from './application-reference.ts';
 import { loadOwned, viewOf } from './applications-service.ts';
 import { clientName } from './client-name.ts';
 import { companySmtp } from './portal-settings-service.ts';
+import { refuseExpiredQuotes } from './refuse-expired-quotes.ts';
 
 /** The two documents, by the name their calls and file names use. */
 export const QUOTE_DOCUMENT_KINDS = ['market-breakdown', 'flood-rejection'] as const;
@@ -99,14 +100,15 @@ function askedCoverages(doc: Record<string, unknown>, product: string | undefine
 /**
  * Everything a document of application `row` shows, for the quotes `quoteIds` (all when
  * undefined): the agency of the application's agent (name, logo, the agent's contact), the client
- * and property of the document; with the agent's account. Throws ApiError 422 UNKNOWN_QUOTE_MESSAGE.
+ * and property of the document; with the agent's account and the chosen quotes. Throws ApiError
+ * 422 UNKNOWN_QUOTE_MESSAGE.
  */
 async function documentData(
   db: Executor,
   row: ApplicationRow,
   quoteIds: number[] | undefined,
   now: Date,
-): Promise<{ data: QuoteDocumentData; agentAccount: Account | null }> {
+): Promise<{ data: QuoteDocumentData; agentAccount: Account | null; quotes: QuoteWithDocument[] }> {
   const agent = await findAgent(db, row.agent_id);
   const account = agent ? await findAccountByUserId(db, agent.user_id) : null;
   const logo = await findLogo(db, row.company_id);
@@ -143,7 +145,7 @@ async function documentData(
     ),
     generatedAt: now,
   };
-  return { data, agentAccount: account };
+  return { data, agentAccount: account, quotes };
 }
 
 /** "market-breakdown-RMGA0000042.pdf". */
@@ -251,12 +253,22 @@ export async function sendQuote(
   return db.transaction(async (tx) => {
     // The lock keeps a reset or delete from running between the document and its note.
     const row = await loadOwned(tx, actor, input.application_id, true);
-    const { data, agentAccount } = await documentData(tx, row, input.quote_ids, now);
+    const { data, agentAccount, quotes } = await documentData(tx, row, input.quote_ids, now);
+    refuseExpiredQuotes(quotes, now);
     const sender = await findAccountByUserId(tx, actor.userId);
     const values = shortCodeValues(
       row,
-      { agentName: agentAccount?.user.name ?? null, companyName: data.agency.name },
+      {
+        agentName: agentAccount?.user.name ?? null,
+        agentPhone: agentAccount?.user.phone ?? null,
+        companyName: data.agency.name,
+      },
       deps.publicBaseUrl,
+      // The chosen quotes with a premium, cheapest first, as the document lists them.
+      quotes
+        .filter((quote) => quote.status === 'quoted' && quote.premium !== null)
+        .map((quote) => ({ display_name: quote.display_name, premium: Number(quote.premium) }))
+        .sort((a, b) => a.premium - b.premium),
     );
     let subject: string;
     let message: string;

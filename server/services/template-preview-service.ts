@@ -28,7 +28,12 @@ export const SAMPLE_SUBJECT: ShortCodeSubject = {
     min_quote_amount: 1234.5,
   },
   agentName: 'Alex Agent',
+  agentPhone: '(305) 555-0100',
   companyName: null,
+  quotes: [
+    { display_name: 'Sample Carrier A', premium: 1234.5 },
+    { display_name: 'Sample Carrier B', premium: 1480 },
+  ],
 };
 
 export interface PreviewInput {
@@ -64,8 +69,13 @@ export async function previewTemplate(
   }
   const values = shortCodeValues(
     subject.application,
-    { agentName: subject.agentName, companyName: subject.companyName ?? entry.company.name },
+    {
+      agentName: subject.agentName,
+      agentPhone: subject.agentPhone,
+      companyName: subject.companyName ?? entry.company.name,
+    },
     publicBaseUrl,
+    subject.quotes,
   );
   return {
     subject: subjectText === null ? null : rendered('subject', subjectText, values),

@@ -210,8 +210,13 @@ async function textToSend(
     const sender = await findUserRecord(db, actor.userId);
     const values = shortCodeValues(
       subject?.application ?? null,
-      { agentName: subject?.agentName ?? sender?.user.name ?? null, companyName: company.name },
+      {
+        agentName: subject?.agentName ?? sender?.user.name ?? null,
+        agentPhone: subject?.agentPhone ?? sender?.user.phone ?? null,
+        companyName: company.name,
+      },
       deps.publicBaseUrl,
+      subject?.quotes,
     );
     try {
       text = renderTemplate(template.body, values);

@@ -1,7 +1,8 @@
 /**
  * Issue 16 Customer portal end to end in Chromium: the demo customer signs in to their dashboard,
  * sees the application whose client they are with its quotes and their agent's contact, asks the
- * agent to get in touch and chooses a quote (the agent then finds both notes on the application),
+ * agent to get in touch and chooses a quote (both listed as their requests, waiting for the agent,
+ * who finds both notes on the application),
  * sees only the Dashboard in the menu, and an agents' page says "Access denied" inside the shell.
  * No serious axe violation in light or dark mode. Screenshots: customer-dashboard-<mode>.png,
  * customer-contact-dialog.png, customer-access-denied-<mode>.png.
@@ -81,6 +82,10 @@ describe('customer portal in Chromium', () => {
       ]);
       expect(chosen.status()).toBe(200);
       await wantDialog.waitFor({ state: 'hidden' });
+      // Both requests show on the card, waiting for the agent (decision 401).
+      const requests = card.getByRole('region', { name: 'Your requests' });
+      await requests.getByText(/Please call me after 5 pm/).waitFor();
+      await expect.poll(() => requests.getByText('Waiting for Alex Agent').count()).toBe(2);
 
       // The agent finds both requests on the application.
       const agentKey = (await post('auth/login', { email: 'agent@demo.test', password: 'demo1234' })).data

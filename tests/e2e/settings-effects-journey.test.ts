@@ -1,8 +1,9 @@
 /**
  * Issue 16 settings that take effect, seen in Chromium: the demo admin saves a portal name, support
- * contacts, an application source, quote rush and a banner for agents through the settings calls;
- * the agent then sees the name in the header and tab title, the banner (which stays dismissed after
- * a reload), the support links, the agency's source in the New application dialog and the quote
+ * contacts, an application source, quote rush, four of the seven dashboard widgets, E&O details
+ * expiring in ten days and a banner for agents through the settings calls; the agent then sees the
+ * name in the header and tab title, the banner (which stays dismissed after a reload), exactly the
+ * widgets switched on, the E&O alert asking them to tell their admin, the support links, the agency's source in the New application dialog and the quote
  * rush notice by Launch. axe-core finds no serious or critical violation on the dashboard and the
  * details page, in light and dark mode. Screenshots: settings-effects-dashboard-<mode>.png,
  * settings-effects-details-<mode>.png.
@@ -48,6 +49,14 @@ describe('portal settings take effect in Chromium', () => {
     await adminCall('portal-settings/update-quote-rush', {
       quote_rush: { enabled: true, message: 'Storm week: carriers answer slowly, allow 10 minutes.' },
     });
+    // Four widgets of seven: the summary, recent applications and alerts switched off.
+    await adminCall('portal-settings/update-widgets', {
+      widgets: { enabled: ['quote-rush', 'eo-expiry', 'training-videos', 'commission'] },
+    });
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await adminCall('portal-settings/update-eo-details', {
+      eo_data: { carrier: 'E&O Mutual', policy_number: 'EO-9', expiry: inTenDays, limit: 2_000_000 },
+    });
     await adminCall('portal-settings/banners/create', {
       item: {
         message: 'Hi {{first_name}}: NFIP renewals are due Friday.',
@@ -74,7 +83,7 @@ describe('portal settings take effect in Chromium', () => {
   }
 
   for (const mode of ['light', 'dark'] as const) {
-    it(`an agent sees the agency's name, banner, support, sources and quote rush (${mode})`, async () => {
+    it(`an agent sees the agency's name, banner, widgets, E&O alert, support, sources and quote rush (${mode})`, async () => {
       const page = await agentPage(mode);
       try {
         const header = page.locator('header').first();
@@ -82,6 +91,19 @@ describe('portal settings take effect in Chromium', () => {
         await expect.poll(() => page.title()).toBe('Gulf Coast Flood Desk · Dashboard');
         const banner = page.getByRole('alert').filter({ hasText: 'NFIP renewals are due Friday.' });
         await banner.getByText(/^Hi \S+: NFIP renewals/).waitFor();
+        // The widgets switched on, and only those; the E&O alert for an agent says whom to tell.
+        const widgets = page.getByRole('heading', { level: 2 });
+        await page.getByRole('heading', { name: 'Commission this month' }).waitFor();
+        for (const title of ['Quote rush', 'E&O coverage', 'Training videos', 'Commission this month'])
+          expect(await widgets.filter({ hasText: title }).count(), title).toBe(1);
+        for (const title of ['Alerts', 'Recent applications'])
+          expect(await widgets.filter({ hasText: new RegExp(`^${title}$`) }).count(), title).toBe(0);
+        if (mode === 'light')
+          await page
+            .getByRole('alert')
+            .filter({ hasText: 'Ask your agency admin to renew it' })
+            .getByText(/E&O coverage expires in (9|10) days/)
+            .waitFor();
         expect(await seriousAxeViolations(page)).toEqual([]);
         await portal.screenshot(page, `settings-effects-dashboard-${mode}`, false);
 

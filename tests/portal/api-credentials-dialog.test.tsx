@@ -1,6 +1,6 @@
 /**
  * The API credentials dialog as the partner API keys' console (issue 16): scopes chosen at
- * creation and shown per key, a rotated secret shown once (and gone after closing), revoked keys
+ * creation and shown per key, edited later (name and scopes, confirmed by a toast), a rotated secret shown once (and gone after closing), revoked keys
  * without actions, and the portal's scope list the same as the server's.
  */
 import { notifications } from '@mantine/notifications';
@@ -118,5 +118,39 @@ describe('API credentials dialog', () => {
     await screen.findByRole('dialog');
     await waitFor(() => expect(screen.queryByTestId('api-secret')).toBeNull());
     expect(document.body.textContent).not.toContain('sk_ROTATED');
+  });
+  it("edits a key's name and scopes after creation, confirms with a toast and shows the new scopes", async () => {
+    let saved = false;
+    const calls = mockFetch((path) => {
+      if (path === 'api-credentials/update') {
+        saved = true;
+        return envelope({ credential: { ...live, name: 'CRM sync', scopes: ['applications:read'] } });
+      }
+      return envelope({
+        credentials: [saved ? { ...live, name: 'CRM sync', scopes: ['applications:read'] } : live, revoked],
+      });
+    });
+    renderWithProviders(<ApiCredentialsDialog opened companyId={null} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Edit CRM' }));
+    const form = within(dialog).getByRole('form', { name: 'Edit CRM' });
+    expect(within(form).getByLabelText<HTMLInputElement>('Read applications and their quotes').checked).toBe(
+      true,
+    );
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: ' CRM sync ' } });
+    fireEvent.click(within(form).getByLabelText('Launch applications to carriers'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save scopes' }));
+    await waitFor(() => expect(within(dialog).queryByRole('form', { name: 'Edit CRM' })).toBeNull());
+    expect(bodyOf(calls, 'api-credentials/update')).toEqual({
+      session_key: 'sk-1',
+      credential_id: 4,
+      name: 'CRM sync',
+      scopes: ['applications:read'],
+    });
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Credential saved' }));
+    const table = within(dialog).getByRole('table', { name: 'API credentials' });
+    await within(table).findByText('CRM sync');
+    // No secret is shown for an edit: the key's secret did not change.
+    expect(within(dialog).queryByTestId('api-secret')).toBeNull();
   });
 });

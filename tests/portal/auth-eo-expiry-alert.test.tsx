@@ -1,4 +1,8 @@
-/** The E&O expiry alert shows once (SPEC §3 eo_expiry_alert_displayed, §4) with the days to expiry (SPEC §6). */
+/**
+ * The E&O expiry alert shows once (SPEC §3 eo_expiry_alert_displayed, §4) with the days to expiry
+ * (SPEC §6), to the agency's staff only: an admin gets the link to the E&O details, an agent is
+ * asked to tell their admin, a customer sees nothing (docs/decisions/402-eo-expiry-audiences.md).
+ */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EoExpiryAlert, eoExpiryText } from '../../portal/features/auth/components/eo-expiry-alert.tsx';
@@ -66,5 +70,28 @@ describe('EoExpiryAlert', () => {
     expect(eoExpiryText(-1, '2026-11-21')).toContain('expired 1 day ago');
     expect(eoExpiryText(0, '2026-11-22')).toContain('expires today');
     expect(eoExpiryText(1, '2026-11-23')).toContain('expires in 1 day ');
+  });
+  it('links an admin to the E&O details, asks an agent to tell their admin, and shows a customer nothing', async () => {
+    setSession('sk-1', USER, { id: 1, name: 'Demo Agency' });
+    const admin = renderWithProviders(<EoExpiryAlert />);
+    const link = await screen.findByRole('link', { name: 'Update the E&O details' });
+    expect(link.getAttribute('href')).toBe('/dashboard/portal-settings/eo-details');
+    admin.unmount();
+    logout();
+
+    setSession('sk-2', { ...USER, role: 'agent' }, { id: 1, name: 'Demo Agency' });
+    const agent = renderWithProviders(<EoExpiryAlert />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Ask your agency admin to renew it');
+    expect(screen.queryByRole('link')).toBeNull();
+    agent.unmount();
+    logout();
+
+    setSession('sk-3', { ...USER, role: 'customer' }, { id: 1, name: 'Demo Agency' });
+    renderWithProviders(<EoExpiryAlert />);
+    await act(async () => {});
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Not shown, so not spent: the flag stays as the sign-in set it.
+    expect(getAuthState().eo_expiry_alert_displayed).toBe(false);
   });
 });

@@ -99,9 +99,10 @@ afterEach(() => {
 });
 
 describe('Mark as bound', () => {
-  it('is offered for a quoted carrier not yet bound', () => {
+  it('is offered for a quoted carrier not yet bound nor expired', () => {
     expect(canBind(QUOTE)).toBe(true);
     expect(canBind({ ...QUOTE, premium: null })).toBe(false);
+    expect(canBind({ ...QUOTE, expired: true })).toBe(false);
     expect(
       canBind({
         ...QUOTE,

@@ -234,4 +234,48 @@ describe('the shell for a customer', () => {
     expect(calls.filter((c) => /^(agent-portal|reporting|commission)\//.test(c.path))).toEqual([]);
     view.unmount();
   });
+  it('marks an expired quote and offers it no more; lists the earlier requests, newest first, with their state', async () => {
+    const expired = { ...APPLICATION.quotes[0], expires_at: '2026-11-01T10:00:00Z', expired: true };
+    mockFetch(() =>
+      envelope({
+        applications: [
+          {
+            ...APPLICATION,
+            quotes: [expired, ...APPLICATION.quotes.slice(1)],
+            requests: [
+              {
+                id: 30,
+                kind: 'contact_requested',
+                message: 'Casey Customer asks you to get in touch.',
+                created_at: '2026-11-20T10:00:00Z',
+                open: false,
+              },
+              {
+                id: 31,
+                kind: 'quote_wanted',
+                message: 'Casey Customer wants the Wright Flood quote ($812.00 a year).',
+                created_at: '2026-11-21T10:00:00Z',
+                open: true,
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    renderWithProviders(<CustomerDashboardPage />);
+    const card = await screen.findByRole('region', { name: '1500 Meridian Ave, Miami Beach, FL 33139' });
+    const neptune = within(within(card).getByRole('table'))
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes('Neptune')) as HTMLElement;
+    expect(within(neptune).getByText('Expired')).toBeTruthy();
+    expect(within(neptune).queryByRole('button')).toBeNull();
+    expect(within(card).getAllByRole('button', { name: /I want this quote/ })).toHaveLength(1);
+
+    const requests = within(card).getByRole('region', { name: 'Your requests' });
+    const items = within(requests).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Waiting for Alex Agent.*wants the Wright Flood quote.*I want this quote/),
+      expect.stringMatching(/^Answered.*asks you to get in touch.*Contact my agent/),
+    ]);
+  });
 });

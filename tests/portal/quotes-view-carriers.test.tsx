@@ -1,6 +1,6 @@
 /**
  * The quotes view additions of issue 3 (docs/api.md): source badges and a manual quote's document,
- * the SOV and manual launch dialogs, reactivate-carrier on declined/error/timeout quotes, and the
+ * the expired mark of decision 400, the SOV and manual launch dialogs, reactivate-carrier on declined/error/timeout quotes, and the
  * staff-only Record quote dialog. Fetch mocked; the answers are whole applications.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -116,6 +116,26 @@ describe('quote source and document', () => {
     const automatic = screen.getByLabelText('Neptune Flood quote');
     expect(within(automatic).queryByText('Manual')).toBeNull();
     expect(within(automatic).queryByText('SOV')).toBeNull();
+  });
+
+  it('marks an expired quote "Expired" and offers no Mark as bound for it (decision 400)', async () => {
+    open(
+      application('Primary', [
+        quote(1, { expires_at: '2026-11-09T10:01:00.000Z', expired: true }),
+        quote(2, {
+          carrier: 'palomar',
+          display_name: 'Palomar',
+          expires_at: '2099-01-01T00:00:00.000Z',
+          expired: false,
+        }),
+      ]),
+    );
+    const expired = await screen.findByLabelText('Neptune Flood quote');
+    expect(within(expired).getByText('Expired')).toBeTruthy();
+    expect(within(expired).queryByRole('button', { name: /Mark as bound/ })).toBeNull();
+    const offered = screen.getByLabelText('Palomar quote');
+    expect(within(offered).queryByText('Expired')).toBeNull();
+    expect(within(offered).getByRole('button', { name: 'Mark as bound: Palomar' })).toBeTruthy();
   });
 });
 

@@ -126,8 +126,9 @@ describe('sendQuoteErrors', () => {
     );
   });
 
-  it('starts with the quotes that have a premium, or every quote when none has', () => {
+  it('starts with the quotes that have a premium still offered, or every quote when none has', () => {
     expect(defaultQuoteIds(APPLICATION.quotes ?? [])).toEqual([1, 2]);
+    expect(defaultQuoteIds([quote(1, { expired: true }), quote(2, {})])).toEqual([2]);
     expect(defaultQuoteIds([quote(5, { premium: null, status: 'declined' })])).toEqual([5]);
   });
 });

@@ -35,6 +35,8 @@ function quote(id: number, status: string, premium: number | null): QuoteView {
     indicative: true,
     requested_at: '2026-11-25T10:00:00.000Z',
     answered_at: status === 'pending' ? null : '2026-11-25T10:00:01.000Z',
+    expires_at: null,
+    expired: false,
     source: 'automatic',
     document: null,
     bound: null,

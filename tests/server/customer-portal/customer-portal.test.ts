@@ -2,11 +2,14 @@
  * The customer portal (issue 16, docs/decisions/270-customer-portal.md): a customer sees only the
  * applications whose client they are, with quotes and the agent's contact; "contact my agent" and
  * "I want this quote" write an alert note and e-mail the agent (read from the real SMTP sink);
- * the agent names the client among the customers assigned to them. On PGlite and PostgreSQL.
+ * the agent names the client among the customers assigned to them; the customer reads back their
+ * requests, open until the agent switches the alert off (decision 401). Quote expiry (decision
+ * 400): the company's quote_expiry_days moves every quote's expires_at; an expired quote shows as
+ * such to the agent and the customer and cannot be bound, sent or wanted. On PGlite and PostgreSQL.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notes, quotes, users } from '../../../server/db/schema.ts';
+import { companies, notes, quotes, users } from '../../../server/db/schema.ts';
 import { addAccount } from '../helpers/add-account.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -58,7 +61,17 @@ describe.each(DATABASE_KINDS)('customer portal on %s', (kind) => {
     );
     // Read-only and the customer's: no document links, connectors, notes or commission.
     expect(Object.keys(application.quotes[0]).sort()).toEqual(
-      ['answered_at', 'benefits', 'display_name', 'id', 'message', 'premium', 'status'].sort(),
+      [
+        'answered_at',
+        'benefits',
+        'display_name',
+        'expired',
+        'expires_at',
+        'id',
+        'message',
+        'premium',
+        'status',
+      ].sort(),
     );
     expect(application).not.toHaveProperty('notes');
   });
@@ -310,5 +323,162 @@ describe.each(DATABASE_KINDS)('customer portal on %s', (kind) => {
     expect(clients.statusCode).toBe(404);
     const row = await t.post('customer-portal/get-my-applications', { session_key: customerKey });
     expect(row.body.data.applications.map((a: { id: number }) => a.id)).toEqual([quotedId]);
+  });
+  it("lists the customer's requests on the application, open until the agent switches the alert off", async () => {
+    const sent = await t.post('customer-portal/contact-agent', {
+      session_key: customerKey,
+      application_id: quotedId,
+      message: 'Is flood cover for my garage included?',
+    });
+    expect(sent.statusCode, sent.body.message).toBe(200);
+    const noteId = sent.body.data.note.id;
+    const requestOf = async () => {
+      const mine = await t.post('customer-portal/get-my-applications', { session_key: customerKey });
+      const application = mine.body.data.applications.find((a: { id: number }) => a.id === quotedId);
+      const requests = application.requests as { id: number; created_at: string }[];
+      // Oldest first, and only the customer's own requests (no agent or system notes).
+      expect(requests.map((r) => r.created_at)).toEqual(requests.map((r) => r.created_at).sort());
+      const stored = await notesOf(quotedId);
+      expect(requests.map((r) => r.id).sort()).toEqual(
+        stored
+          .filter((n) => n.payload.sent_by === 'customer_portal')
+          .map((n) => n.id)
+          .sort(),
+      );
+      return requests.find((r) => r.id === noteId);
+    };
+    expect(await requestOf()).toMatchObject({
+      kind: 'contact_requested',
+      message: 'Casey Customer asks you to get in touch. "Is flood cover for my garage included?"',
+      open: true,
+    });
+    // The agent handles it as any note: the alert toggled off.
+    const toggled = await t.post('agent-portal/toggle-application-alert-note', {
+      session_key: agentKey,
+      application_id: quotedId,
+      note_id: noteId,
+    });
+    expect(toggled.statusCode, toggled.body.message).toBe(200);
+    expect(await requestOf()).toMatchObject({ open: false });
+  });
+
+  describe('quote expiry (decision 400)', () => {
+    const DAY = 86_400_000;
+    const applicationOf = async (key: string) =>
+      (await t.post('agent-portal/get-application-by-id', { session_key: key, application_id: quotedId }))
+        .body.data.application;
+    const setExpiryDays = async (days: number | undefined) => {
+      const [company] = await t.db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, t.seed.companyId as number));
+      const settings = company.settings as { global?: Record<string, unknown> };
+      const global = { ...(settings.global ?? {}) };
+      if (days === undefined) delete global.quote_expiry_days;
+      else global.quote_expiry_days = days;
+      await t.db
+        .update(companies)
+        .set({ settings: { ...settings, global } })
+        .where(eq(companies.id, t.seed.companyId as number));
+    };
+
+    it("dates every offered quote by the company's quote_expiry_days, 30 when unset", async () => {
+      await setExpiryDays(undefined);
+      const offered = (await applicationOf(agentKey)).quotes.filter(
+        (q: { status: string; premium: number | null; bound: unknown }) =>
+          q.status === 'quoted' && q.premium !== null && q.bound === null,
+      );
+      expect(offered.length).toBeGreaterThan(0);
+      for (const quote of offered) {
+        expect(Date.parse(quote.expires_at) - Date.parse(quote.answered_at)).toBe(30 * DAY);
+        expect(quote.expired).toBe(false);
+      }
+      const admin = await t.loginAs('admin@demo.test');
+      const saved = await t.post('portal-settings/update-global', {
+        session_key: admin,
+        global: {
+          portal_name: null,
+          timezone: 'America/New_York',
+          quote_expiry_days: 7,
+          support_email: null,
+          support_phone: null,
+        },
+      });
+      expect(saved.statusCode, saved.body.message).toBe(200);
+      for (const quote of (await applicationOf(agentKey)).quotes) {
+        if (quote.expires_at !== null)
+          expect(Date.parse(quote.expires_at) - Date.parse(quote.answered_at)).toBe(7 * DAY);
+      }
+    });
+
+    it('shows an expired quote to the agent and the customer, and refuses to bind, send or want it', async () => {
+      await setExpiryDays(7);
+      const [stale] = await t.db
+        .insert(quotes)
+        .values({
+          application_id: quotedId,
+          carrier: 'stale',
+          display_name: 'Stale Mutual',
+          connector: 'x',
+          status: 'quoted',
+          premium: 900,
+          answered_at: new Date(Date.now() - 8 * DAY),
+        })
+        .returning();
+      try {
+        const view = (await applicationOf(agentKey)).quotes.find((q: { id: number }) => q.id === stale.id);
+        expect(view).toMatchObject({ expired: true });
+        const fresh = (await applicationOf(agentKey)).quotes.find(
+          (q: { id: number; expires_at: string | null }) => q.id !== stale.id && q.expires_at !== null,
+        );
+        expect(fresh.expired).toBe(false);
+        const mine = await t.post('customer-portal/get-my-applications', { session_key: customerKey });
+        const clientQuote = mine.body.data.applications
+          .find((a: { id: number }) => a.id === quotedId)
+          .quotes.find((q: { id: number }) => q.id === stale.id);
+        expect(clientQuote).toMatchObject({ expired: true, expires_at: view.expires_at });
+
+        const before = (await notesOf(quotedId)).length;
+        const bind = await t.post('commission/bind-quote', {
+          session_key: agentKey,
+          application_id: quotedId,
+          quote_id: stale.id,
+          policy_number: 'P-1',
+          effective_date: '2026-12-01',
+          premium: 900,
+          business: 'new',
+        });
+        const send = await t.post('agent-portal/send-quote', {
+          session_key: agentKey,
+          application_id: quotedId,
+          document: 'market-breakdown',
+          quote_ids: [fresh.id, stale.id],
+          email: 'maria.alvarez@example.com',
+          subject: 'Your quotes',
+          message: 'Attached.',
+        });
+        const want = await t.post('customer-portal/contact-agent', {
+          session_key: customerKey,
+          application_id: quotedId,
+          quote_id: stale.id,
+        });
+        for (const answer of [bind, send, want]) {
+          expect([answer.statusCode, answer.body.message]).toEqual([
+            409,
+            'This quote has expired. Relaunch the application for a current premium.',
+          ]);
+        }
+        expect(send.body.error_obj).toEqual({ 'body.quote_ids': 'Expired: Stale Mutual.' });
+        expect((await notesOf(quotedId)).length).toBe(before);
+
+        // A longer expiry brings the same quote back into offer.
+        await setExpiryDays(10);
+        const back = (await applicationOf(agentKey)).quotes.find((q: { id: number }) => q.id === stale.id);
+        expect(back.expired).toBe(false);
+      } finally {
+        await t.db.delete(quotes).where(eq(quotes.id, stale.id));
+        await setExpiryDays(undefined);
+      }
+    });
   });
 });

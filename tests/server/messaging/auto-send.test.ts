@@ -226,6 +226,28 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
       ['status_changed_complete_job_email', 'auto_sent_quote_complete'].includes(note.payload.sent_by),
     );
     expect(shown.map((note: { color: string }) => note.color)).toEqual(['orange', 'orange']);
+    // The quote short codes of the completed application: carriers and premiums, cheapest first.
+    const quoted = (view.body.data.application.quotes as { display_name: string; premium: number | null }[])
+      .filter((quote) => quote.premium !== null)
+      .sort((a, b) => (a.premium as number) - (b.premium as number));
+    expect(quoted.length).toBeGreaterThan(1);
+    const codes = await t.post('portal-settings/preview-template', {
+      session_key: adminKey,
+      kind: 'email',
+      subject: '{{carriers_quoted}}',
+      body: '{{agent_name}} {{agent_phone}}\n{{quotes_table}}',
+      application_id: id,
+    });
+    expect(codes.statusCode, codes.body.message).toBe(200);
+    const money = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    expect(codes.body.data.preview).toEqual({
+      subject: quoted.map((quote) => quote.display_name).join(', '),
+      body: [
+        'Alex Agent (305) 555-0142',
+        ...quoted.map((q) => `${q.display_name}: ${money(q.premium as number)} a year`),
+      ].join('\n'),
+      sample: false,
+    });
     // The SMS shows in the client's conversation of the texting console, linked to the application.
     const conversations = await t.post('texting/list-conversations', { session_key: agentKey });
     expect(

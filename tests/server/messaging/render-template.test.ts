@@ -16,8 +16,12 @@ const application = {
 };
 const values = shortCodeValues(
   application,
-  { agentName: 'Alex Agent', companyName: 'Demo Agency' },
+  { agentName: 'Alex Agent', agentPhone: '(305) 555-0142', companyName: 'Demo Agency' },
   'https://portal.example.com/',
+  [
+    { display_name: 'Wright Flood', premium: 1234.5 },
+    { display_name: 'Neptune', premium: 2010 },
+  ],
 );
 
 describe('renderTemplate', () => {
@@ -26,10 +30,13 @@ describe('renderTemplate', () => {
       '{{first_name}}': 'Maria',
       '{{last_name}}': 'Alvarez',
       '{{agent_name}}': 'Alex Agent',
+      '{{agent_phone}}': '(305) 555-0142',
       '{{company_name}}': 'Demo Agency',
       '{{application_id}}': 'RMGA0000042',
       '{{address}}': '1500 Meridian Ave, Miami Beach, FL 33139',
       '{{min_quote_amount}}': '$1,234.50',
+      '{{carriers_quoted}}': 'Wright Flood, Neptune',
+      '{{quotes_table}}': 'Wright Flood: $1,234.50 a year\nNeptune: $2,010.00 a year',
       '{{quote_link}}': 'https://portal.example.com/agent-portal/application-details/42',
     };
     expect(Object.keys(expected).sort()).toEqual(options.short_codes.map((entry) => entry.code).sort());
@@ -41,9 +48,12 @@ describe('renderTemplate', () => {
 
   it('renders missing values empty and the agency alone without an application', () => {
     const agencyOnly = shortCodeValues(null, { agentName: null, companyName: 'Demo Agency' }, 'https://x');
-    expect(renderTemplate('[{{first_name}}] {{company_name}} {{quote_link}}', agencyOnly)).toBe(
-      '[] Demo Agency ',
-    );
+    expect(
+      renderTemplate(
+        '[{{first_name}}] {{company_name}} {{quote_link}}{{carriers_quoted}}{{quotes_table}}',
+        agencyOnly,
+      ),
+    ).toBe('[] Demo Agency ');
   });
 
   it('writes plain text: nothing is HTML-escaped', () => {

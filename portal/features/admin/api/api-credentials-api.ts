@@ -66,3 +66,15 @@ export function revokeApiCredential(
     withCompany(companyId, { credential_id: credentialId }),
   );
 }
+
+/** Renames credential `credentialId` and sets its scopes (the secret is unchanged and not answered). */
+export function updateApiCredential(
+  companyId: number | null,
+  credentialId: number,
+  changes: { name: string; scopes: string[] },
+): Promise<ApiEnvelope<{ credential: ApiCredential }>> {
+  return apiCall<{ credential: ApiCredential }>(
+    'api-credentials/update',
+    withCompany(companyId, { credential_id: credentialId, ...changes }),
+  );
+}

@@ -1,13 +1,13 @@
 /**
  * The API credentials dialog of SPEC §2 Dialogs: list the company's credentials (the partner API
- * keys of issue 16) with their scopes, create one with chosen scopes, rotate and revoke; a new
+ * keys of issue 16) with their scopes, create one with chosen scopes, edit a key's name and scopes
+ * later, rotate and revoke; a new
  * secret is shown once, with a copy button (api-credentials/*).
  */
 import {
   Alert,
   Badge,
   Button,
-  Checkbox,
   Code,
   CopyButton,
   Group,
@@ -30,7 +30,9 @@ import {
   useApiCredentials,
 } from '../api/api-credentials-api.ts';
 import { PARTNER_SCOPE_OPTIONS } from '../api/partner-scope-options.ts';
+import { ApiCredentialEditForm } from './api-credential-edit-form.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { PartnerScopeCheckboxes } from './partner-scope-checkboxes.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
 /** Props: open state, the company, close. */
@@ -50,6 +52,7 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
   const [created, setCreated] = useState<{ credential: ApiCredential; rotated: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<{ id: number; action: 'rotate' | 'revoke' } | null>(null);
+  const [editing, setEditing] = useState<ApiCredential | null>(null);
 
   useEffect(() => {
     // The secret is shown once: closing the dialog forgets it.
@@ -59,6 +62,7 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
       setScopes([PARTNER_SCOPE_OPTIONS[0].value]);
       setError(null);
       setConfirm(null);
+      setEditing(null);
     }
   }, [opened]);
 
@@ -99,7 +103,8 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
     PARTNER_SCOPE_OPTIONS.find((option) => option.value === scope)?.label ?? scope;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="API credentials" size="xl" centered>
+    // Seven columns with three actions: wider than xl so scope badges and status are not cut.
+    <Modal opened={opened} onClose={onClose} title="API credentials" size="min(72rem, 95vw)" centered>
       <Stack gap="md">
         {created?.credential.secret ? (
           <Alert
@@ -151,15 +156,21 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
                 Create credential
               </Button>
             </Group>
-            <Checkbox.Group label="What the key may do" value={scopes} onChange={setScopes}>
-              <Group gap="md" mt={4}>
-                {PARTNER_SCOPE_OPTIONS.map((option) => (
-                  <Checkbox key={option.value} value={option.value} label={option.label} />
-                ))}
-              </Group>
-            </Checkbox.Group>
+            <PartnerScopeCheckboxes value={scopes} onChange={setScopes} />
           </Stack>
         </form>
+        {editing && (
+          <ApiCredentialEditForm
+            key={editing.id}
+            companyId={companyId}
+            credential={editing}
+            onCancel={() => setEditing(null)}
+            onSaved={async () => {
+              setEditing(null);
+              await refresh();
+            }}
+          />
+        )}
         {query.isPending ? (
           <TableSkeleton rows={3} label="Loading credentials" />
         ) : query.isError ? (
@@ -244,6 +255,14 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
                       </Group>
                     ) : (
                       <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          aria-label={`Edit ${credential.name}`}
+                          onClick={() => setEditing(credential)}
+                        >
+                          Edit
+                        </Button>
                         <Button
                           size="compact-xs"
                           variant="subtle"

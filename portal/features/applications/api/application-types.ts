@@ -60,6 +60,12 @@ export interface Quote {
   bind_url?: string | null;
   requested_at: string;
   answered_at: string | null;
+  /**
+   * When the premium stops being offered (the company's quote expiry days after the answer) and
+   * whether that has passed; absent in older answers (read as not expiring). docs/decisions/400.
+   */
+  expires_at?: string | null;
+  expired?: boolean;
   /** Absent in answers older than issue 3: read as "automatic". */
   source?: QuoteSource;
   document?: QuoteDocument | null;

@@ -12,8 +12,8 @@ import type { Quote } from '../api/application-types.ts';
 import { bindQuote } from '../api/bind-quote.ts';
 
 /** True when the quote can be marked as bound: it has a premium and no bound mark yet. */
-export function canBind(quote: Pick<Quote, 'premium' | 'bound'>): boolean {
-  return quote.premium !== null && !quote.bound;
+export function canBind(quote: Pick<Quote, 'premium' | 'bound' | 'expired'>): boolean {
+  return quote.premium !== null && !quote.bound && !quote.expired;
 }
 
 /** Props: the quote (null = closed), its application, close, and what to do once bound. */

@@ -1,10 +1,12 @@
 /**
  * The marks a quote carries beside its status in either quotes layout (card or comparison table,
  * issue 17): its source (SOV / Manual), "Indicative" for a sandbox rate, "Bindable" for a live
- * carrier's rate (issue 19), and "Bound · <policy>" once the agent marked it bound (issue 12, commission). docs/api.md Quote.
+ * carrier's rate (issue 19), "Bound · <policy>" once the agent marked it bound (issue 12,
+ * commission), and "Expired" past the company's quote expiry days (docs/decisions/400). docs/api.md Quote.
  */
 import { Badge, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { ExpiredBadge } from '../../../components/expired-badge.tsx';
 import type { Quote } from '../api/application-types.ts';
 import { BindableBadge } from './live-quote-marks.tsx';
 
@@ -13,7 +15,7 @@ export function sourceBadgeLabel(source: Quote['source']): 'SOV' | 'Manual' | nu
   return source === 'sov' ? 'SOV' : source === 'manual' ? 'Manual' : null;
 }
 
-/** The source, indicative and bound badges of `quote`, each only when it applies; `size` of the badges. */
+/** The source, indicative, bound and expired badges of `quote`, each only when it applies; `size` of the badges. */
 export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' | 'md' }) {
   const source = sourceBadgeLabel(quote.source);
   return (
@@ -43,6 +45,7 @@ export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' |
         </Tooltip>
       )}
       <BindableBadge quote={quote} size={size} />
+      {quote.expired && <ExpiredBadge expiresAt={quote.expires_at ?? null} size={size} />}
       {quote.bound && (
         <Badge color="teal" variant="filled" size={size}>
           Bound · {quote.bound.policy_number}

@@ -56,15 +56,19 @@ export function sendQuoteErrors(fields: SendQuoteFields): SendQuoteErrors {
   return errors;
 }
 
-/** The quotes chosen when the dialog opens: those with a premium, else every quote. */
+/**
+ * The quotes chosen when the dialog opens: those with a premium still offered (not expired,
+ * docs/decisions/400-quote-expiry.md), else every quote.
+ */
 export function defaultQuoteIds(quotes: Quote[]): number[] {
-  const priced = quotes.filter((quote) => quote.premium !== null);
+  const priced = quotes.filter((quote) => quote.premium !== null && !quote.expired);
   return (priced.length > 0 ? priced : quotes).map((quote) => quote.id);
 }
 
-/** A quote's line in the choice: name, then premium or status. */
+/** A quote's line in the choice: name, then premium or status, and "expired" past its expiry. */
 function quoteLabel(quote: Quote): string {
-  return `${quote.display_name} · ${quote.premium !== null ? formatCurrency(quote.premium) : quote.status}`;
+  const offer = quote.premium !== null ? formatCurrency(quote.premium) : quote.status;
+  return `${quote.display_name} · ${offer}${quote.expired ? ' · expired' : ''}`;
 }
 
 /** Field errors of a refused send (400 body.email, body.quote_ids), else null. */

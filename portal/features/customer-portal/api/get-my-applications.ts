@@ -18,6 +18,19 @@ export interface ClientQuote {
   benefits: string[];
   message: string | null;
   answered_at: string | null;
+  /** When the premium stops being offered (ISO 8601), null without one; docs/decisions/400-quote-expiry.md. */
+  expires_at: string | null;
+  /** Past expires_at: shown, but no longer offered to choose. */
+  expired: boolean;
+}
+
+/** A request the customer sent ("contact my agent" / "I want this quote"), open until the agent handles it. */
+export interface ClientRequest {
+  id: number;
+  kind: 'contact_requested' | 'quote_wanted';
+  message: string;
+  created_at: string;
+  open: boolean;
 }
 
 /** An application whose client the signed-in customer is. */
@@ -31,6 +44,8 @@ export interface ClientApplication {
   created_at: string;
   agent: AgentContact | null;
   quotes: ClientQuote[];
+  /** The customer's requests on it, oldest first (docs/decisions/401-customer-request-history.md). */
+  requests: ClientRequest[];
 }
 
 /** Fetches the customer's applications, newest first. Throws `ApiRequestError` on failure. */

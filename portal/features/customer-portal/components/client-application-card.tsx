@@ -1,11 +1,14 @@
 /**
  * One of the customer's applications (issue 16): the property, its status, the agent working it
  * with their e-mail and phone, and its quotes read-only; each quoted premium offers "I want this
- * quote", the card "Contact my agent".
+ * quote" until it expires, the card "Contact my agent" and the customer's earlier requests with
+ * whether the agent has handled them (docs/decisions/400 and 401).
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
+import { ExpiredBadge } from '../../../components/expired-badge.tsx';
 import type { ClientApplication, ClientQuote } from '../api/get-my-applications.ts';
+import { ClientRequests } from './client-requests.tsx';
 import type { ContactRequest } from './contact-agent-dialog.tsx';
 
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -126,7 +129,12 @@ export function ClientApplicationCard({ application, onContact }: ClientApplicat
                     <Table.Tr key={quote.id}>
                       <Table.Td fw={600}>{quote.display_name}</Table.Td>
                       <Table.Td>
-                        {offered ? DOLLARS.format(quote.premium as number) : QUOTE_STATUS_TEXT[quote.status]}
+                        <Group gap="xs" wrap="nowrap">
+                          {offered
+                            ? DOLLARS.format(quote.premium as number)
+                            : QUOTE_STATUS_TEXT[quote.status]}
+                          {quote.expired && <ExpiredBadge expiresAt={quote.expires_at} size="sm" />}
+                        </Group>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" c="dimmed">
@@ -134,7 +142,7 @@ export function ClientApplicationCard({ application, onContact }: ClientApplicat
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right">
-                        {offered && (
+                        {offered && !quote.expired && (
                           <Button
                             size="xs"
                             onClick={() =>
@@ -161,6 +169,7 @@ export function ClientApplicationCard({ application, onContact }: ClientApplicat
             </Table>
           </Table.ScrollContainer>
         )}
+        <ClientRequests requests={application.requests ?? []} agentName={agentName} />
       </Stack>
     </Card>
   );
