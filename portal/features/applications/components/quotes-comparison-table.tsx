@@ -18,7 +18,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowsSort, IconColumns, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
@@ -97,6 +97,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
   const [sort, setSort] = useState<QuoteSort>({ column: 'premium', direction: 'asc' });
   const [selected, setSelected] = useState<number[]>([]);
   const [comparing, setComparing] = useState(false);
+  const compareButton = useRef<HTMLButtonElement>(null);
   const extras = extraCoverageKeys(quotes);
   const { answered, notQuoted } = comparisonRows(quotes, sort);
   const chosen = selected
@@ -145,8 +146,9 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
         <Table.Th scope="row" fw={600} miw={140}>
           {quote.display_name}
         </Table.Th>
-        <Table.Td miw={110}>
-          <Group gap={4}>
+        <Table.Td miw={130}>
+          {/* Each badge keeps its full width and wraps to its own line rather than being cut to "INDICA…". */}
+          <Group gap={4} preventGrowOverflow={false}>
             <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
               {quote.status}
             </Badge>
@@ -206,6 +208,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
           <Button
             size="xs"
             leftSection={<IconColumns size={14} />}
+            ref={compareButton}
             disabled={chosen.length < 2}
             onClick={() => setComparing(true)}
           >
@@ -214,7 +217,14 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
         </Group>
       </Group>
       {comparing && chosen.length >= 2 && (
-        <QuotesSideBySide quotes={chosen} onClose={() => setComparing(false)} />
+        <QuotesSideBySide
+          quotes={chosen}
+          onClose={() => {
+            setComparing(false);
+            // Its Close button goes away with it: back to where the comparison was opened.
+            compareButton.current?.focus();
+          }}
+        />
       )}
       <Table.ScrollContainer minWidth={1400}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="Quotes comparison">
