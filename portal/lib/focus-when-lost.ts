@@ -14,7 +14,7 @@ export function focusIsLost(): boolean {
 }
 
 /**
- * After `key` changes (not on the first render), focuses `target` (give it `tabIndex={-1}`) if
+ * After `key` changes (not on the first render, nor from null: nothing was shown yet), focuses `target` (give it `tabIndex={-1}`) if
  * focus was lost meanwhile; focus the user put somewhere (a field the page focused itself, an open
  * dialog) is left where it is. Checked once after the commit and once after a frame, since a
  * closing dialog hands focus back a frame later.
@@ -23,7 +23,10 @@ export function useFocusWhenLost(target: RefObject<HTMLElement | null>, key: unk
   const previous = useRef(key);
   useEffect(() => {
     if (Object.is(previous.current, key)) return;
+    const first = previous.current === null;
     previous.current = key;
+    // From null (nothing shown yet, e.g. still loading) is the first showing, not a change.
+    if (first) return;
     const refocus = () => {
       if (focusIsLost()) target.current?.focus({ preventScroll: true });
     };
