@@ -17,15 +17,17 @@ import {
 import { IconDotsVertical, IconMail, IconPhone, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { mayOpenPage } from '../lib/area-access.ts';
 import { type StoredCompany, type StoredUser, useAuth } from '../lib/auth-store.ts';
 import { SUPER_ADMIN_REDIRECTED_PATHS } from '../lib/constants.ts';
+import { useFocusWhenLost } from '../lib/focus-when-lost.ts';
 import { PAGE_AREA_NAME, pageTransitionCss } from '../lib/page-transition.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
 import { PortalBrand, usePortalTitle } from './portal-brand.tsx';
 import { SetIcon } from './set-icon.tsx';
 import { ShellLoadingBar } from './shell-loading-bar.tsx';
+import { SkipToContentLink } from './skip-to-content-link.tsx';
 import { type SwitchBackAction, UserMenu } from './user-menu.tsx';
 import { WorkingHourBadge } from './working-hour-badge.tsx';
 
@@ -131,6 +133,10 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
   const [showDrawer, setShowDrawer] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
   const queryClient = useQueryClient();
+  const main = useRef<HTMLElement>(null);
+  // A page that replaced the focused element (a dialog that navigated, a link's page gone) hands
+  // focus to the new page, not back to the top of the document.
+  useFocusWhenLost(main, pathname);
   const navItems = visibleNavItems(user);
   const activePath = activeNavPath(
     pathname,
@@ -155,6 +161,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
       padding="lg"
     >
       <ShellLoadingBar />
+      <SkipToContentLink target={main} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -227,7 +234,8 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* Focused by the skip link and after a navigation; not a control, so no focus ring of its own. */}
+      <AppShell.Main ref={main} id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         {notices}
         <style>{pageTransitionCss()}</style>
         {/* The page area is what the out-in transition fades (SPEC §9); the notices stay. */}

@@ -80,17 +80,31 @@ export const theme = createTheme({
 });
 
 /**
+ * Filled orange and red buttons (Reset, Delete) carry white text: orange.7 is 3.2:1 and red.6 3.3:1
+ * under it; these are 6.4:1 and 5.5:1. In each scheme's block: Mantine sets these per scheme, which
+ * outranks the root block.
+ */
+const FILLED_UNDER_WHITE_TEXT = {
+  '--mantine-color-orange-filled': '#a63c06',
+  '--mantine-color-orange-filled-hover': '#8a3205',
+  '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+  '--mantine-color-red-filled-hover': '#a61e1e',
+};
+
+/**
  * Contrast fixes Mantine's defaults miss (WCAG AA 4.5:1, checked by tests/e2e/accessibility.test.ts):
  * in the light scheme, the text of light-variant badges and buttons in orange, yellow, teal and
  * lime (shade 9 on shade 1 is 2.7-4.3:1; these are 5.4:1 and more), outline badges in grape,
  * violet, orange, teal and red (shade 6 on a selected row is 3.3-4.2:1), and red text such as a decline
  * message or a field's error (red.6 on white is 3.3:1, red.9 5.8:1); in the dark scheme, dimmed
  * text one step lighter (dark.2 is 4.0:1 on the dark surfaces, dark.1 6.6:1) and field errors in
- * red.4 (red.8 is 3.2:1 there). Pass to MantineProvider.
+ * red.4 (red.8 is 3.2:1 there); in both, filled orange and red under white text, and placeholders
+ * (a file input's is text axe checks). Pass to MantineProvider.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...FILLED_UNDER_WHITE_TEXT,
     '--mantine-color-orange-light-color': '#a63c06',
     '--mantine-color-yellow-light-color': '#7a4d00',
     '--mantine-color-teal-light-color': '#05614a',
@@ -104,9 +118,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // A file input's placeholder is real text (gray.5 is 3.8:1 on white; gray.6 is 5.9:1).
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
   },
   dark: {
+    ...FILLED_UNDER_WHITE_TEXT,
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
   },
 });

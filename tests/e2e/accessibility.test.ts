@@ -3,10 +3,13 @@
  * passes axe-core with no serious or critical violation"; issue 17 Accessibility): sign-in pages
  * signed out; the agent's dashboard, listing, both application views, product pages, profile,
  * plans, API partner, reporting, analytics and bulk upload pages; the admin's and super-admin's administration pages. A page's
- * violations are listed with the route and mode, so one run shows everything to fix.
+ * violations are listed with the route and mode, so one run shows everything to fix. Then every
+ * dialog each role opens (issue 17: "on every route and dialog"), opened as a person would, each
+ * checked the same way; and on every page, that no badge is cut short ("COMPL…") at 1440 px.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examples } from '../../schemas/schema-set.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
 
@@ -44,10 +47,96 @@ const ADMIN_ROUTES = [
 ];
 const SIGNED_OUT_ROUTES = ['/auth/login', '/auth/forgot-password', '/404'];
 
+/** How a dialog opens: the buttons to press in turn; `{ menu, item }` opens a menu and picks an item. */
+type OpeningStep = string | RegExp | { menu: string | RegExp; item: string };
+/** A dialog: the page it opens from (`:completed` / `:new` stand for the demo agent's applications) and how. */
+interface DialogOpening {
+  route: string;
+  steps: OpeningStep[];
+}
+
+const actions = (item: string): OpeningStep => ({ menu: 'Application actions', item });
+/** Every dialog the agent opens: applications, underwriting, quotes, profile, plans, reporting, bulk upload. */
+const AGENT_DIALOGS: DialogOpening[] = [
+  { route: '/agent-portal', steps: ['New application'] },
+  { route: ':underwriting-warning', steps: ['Launch'] },
+  { route: ':underwriting-block', steps: ['Launch'] },
+  { route: ':completed', steps: [actions('Reset application')] },
+  { route: ':completed', steps: [actions('Delete application')] },
+  { route: ':completed', steps: ['Send / download quote'] },
+  { route: ':completed', steps: ['Launch to manual carriers'] },
+  { route: ':completed', steps: [/^Mark as bound: /] },
+  { route: ':completed', steps: [/^Reactivate /] },
+  { route: '/dashboard/profile', steps: ['Update contact'] },
+  { route: '/dashboard/profile', steps: ['Change password'] },
+  { route: '/dashboard/profile', steps: ['User settings'] },
+  { route: '/dashboard/plans', steps: ['Manage subscription'] },
+  { route: '/dashboard/reporting', steps: ['Export CSV'] },
+  { route: '/dashboard/bulk-upload', steps: ['Upload a file'] },
+];
+/** Every settings dialog of an admin: portal settings, messaging, E&O, users, resources. */
+const ADMIN_DIALOGS: DialogOpening[] = [
+  ...[
+    'Edit global settings',
+    'Manage sources',
+    'Manage banners',
+    'Choose widgets',
+    'Edit quote rush',
+    'Edit property data',
+    'Manage carrier connections',
+  ].map((button) => ({ route: '/dashboard/portal-settings/global', steps: [button] })),
+  ...[
+    /^(Set up|Edit) SMTP$/,
+    /^(Set up|Edit) SMS provider$/,
+    'Manage email templates',
+    'Manage SMS templates',
+    'Edit automatic messages',
+    'View short codes',
+    'Edit webhook URL',
+    'Manage API credentials',
+    'Edit API management',
+  ].map((button) => ({ route: '/dashboard/portal-settings/messaging-console', steps: [button] })),
+  { route: '/dashboard/portal-settings/eo-details', steps: ['Edit E&O details'] },
+  { route: '/dashboard/mga-management', steps: ['New user'] },
+  ...['Details', 'Edit', 'Delete'].map((item) => ({
+    route: '/dashboard/mga-management',
+    steps: [{ menu: 'Actions for Alex Agent', item }],
+  })),
+  {
+    route: '/dashboard/mga-management',
+    steps: [{ menu: 'Actions for Casey Customer', item: 'Assign agent' }],
+  },
+  { route: '/dashboard/resources/training-videos', steps: ['Add video'] },
+  { route: '/dashboard/resources/carrier-resources', steps: [/^Add document: /] },
+];
+/** The super-admin's company dialogs. */
+const SUPER_ADMIN_DIALOGS: DialogOpening[] = [
+  { route: '/dashboard/mga-management', steps: ['New company'] },
+  ...['Edit company', 'Change plan', 'Approved states', 'Company logo'].map((item) => ({
+    route: '/dashboard/mga-management',
+    steps: [{ menu: /^Actions for /, item }],
+  })),
+];
+/** The customer's request to their agent. */
+const CUSTOMER_DIALOGS: DialogOpening[] = [{ route: '/dashboard', steps: ['Contact my agent'] }];
+
+/** Badges whose text is cut short (an ellipsis instead of the whole word) on the page now. */
+function cutBadges(page: Page): Promise<string[]> {
+  return page
+    .locator('.mantine-Badge-label')
+    .evaluateAll((labels) =>
+      labels
+        .filter((label) => label.scrollWidth > label.clientWidth + 1 && label.getClientRects().length > 0)
+        .map((label) => `badge cut short: "${label.textContent}"`),
+    );
+}
+
 describe('accessibility: axe-core on every page, light and dark', () => {
   let portal: RunningPortal;
   /** Ids of the demo agent's new and completed applications (seed-demo-data.ts). */
   let applicationPaths: string[] = [];
+  /** `:new` and `:completed`: the details page of the demo agent's first application of that status. */
+  const applicationRoutes: Record<string, string> = {};
 
   beforeAll(async () => {
     portal = await startPortal();
@@ -64,6 +153,39 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     applicationPaths = list.data.applications.data.map(
       (row: { id: number }) => `/agent-portal/application-details/${row.id}`,
     );
+    for (const row of list.data.applications.data as { id: number; status: string }[])
+      applicationRoutes[`:${row.status}`] ??= `/agent-portal/application-details/${row.id}`;
+    // Two complete Primary applications whose Launch opens the underwriting dialogs: a prior flood
+    // loss warns, a building over water blocks (schemas/underwriting/primary-excess.json).
+    for (const [route, answers] of [
+      [':underwriting-warning', { underwriting_prior_flood_loss: 'Yes' }],
+      [':underwriting-block', { underwriting_over_water: 'Yes' }],
+    ] as const) {
+      const post = (path: string, body: object) =>
+        fetch(`${portal.baseUrl}/api/agent-portal/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ session_key: login.data.session_key, ...body }),
+        }).then((response) => response.json());
+      const { address1, city, state, zip, county } = examples.primary;
+      const created = await post('create-new-application', {
+        address: {
+          searched_address: `${address1}, ${city}, ${state} ${zip}`,
+          address1,
+          city,
+          state,
+          zip,
+          county,
+        },
+      });
+      const id = created.data.application.id;
+      const saved = await post('update-application', {
+        application_id: id,
+        address_details: { ...examples.primary, ...answers },
+      });
+      expect(saved.code, JSON.stringify(saved)).toBe(200);
+      applicationRoutes[route] = `/agent-portal/application-details/${id}`;
+    }
   });
   afterAll(async () => {
     await portal?.stop();
@@ -98,10 +220,54 @@ describe('accessibility: axe-core on every page, light and dark', () => {
         await page.getByRole('heading').first().waitFor();
         const text = await page.locator('body').innerText();
         if (route !== '/404') expect(text, route).not.toMatch(/Page Not Found|Internal Server Error/);
-        for (const violation of await seriousAxeViolations(page))
+        for (const violation of [...(await seriousAxeViolations(page)), ...(await cutBadges(page))])
           found.push(`${mode} ${route}: ${violation}`);
       }
       await portal.screenshot(page, `axe-${name}-${mode}-last-page`, false);
+    } finally {
+      await page.context().close();
+    }
+    return found;
+  }
+
+  /** Opens `opening`'s dialog on its page (already loaded) as a person would, and waits for it. */
+  async function openDialog(page: Page, opening: DialogOpening) {
+    for (const step of opening.steps) {
+      if (typeof step === 'object' && 'menu' in step) {
+        await page.getByRole('button', { name: step.menu }).first().click();
+        await page.getByRole('menuitem', { name: step.item, exact: true }).click();
+      } else {
+        await page.getByRole('button', { name: step, exact: true }).first().click();
+      }
+    }
+    await page.getByRole('dialog').last().waitFor();
+    // The opening transition settles before the check.
+    await page.waitForTimeout(400);
+  }
+
+  /** Every violation in the dialogs of `openings` for `email` in `mode`, as `mode route dialog: violation`. */
+  async function dialogViolationsOf(
+    email: string,
+    openings: DialogOpening[],
+    mode: (typeof MODES)[number],
+    name: string,
+  ): Promise<string[]> {
+    const found: string[] = [];
+    const page = await pageIn(mode);
+    const routeOf = (route: string) => applicationRoutes[route] ?? route;
+    try {
+      await portal.signIn(page, email);
+      for (const opening of openings) {
+        await page.goto(`${portal.baseUrl}${routeOf(opening.route)}`);
+        await page.waitForLoadState('networkidle');
+        await openDialog(page, opening);
+        const dialog =
+          (await page.getByRole('dialog').last().getAttribute('aria-label')) ??
+          (await page.getByRole('dialog').last().locator('h2').first().textContent());
+        for (const violation of [...(await seriousAxeViolations(page)), ...(await cutBadges(page))])
+          found.push(`${mode} ${opening.route} "${dialog}": ${violation}`);
+        await portal.screenshot(page, `axe-dialog-${name}-${mode}-${dialog}`.replace(/[^\w-]+/g, '-'), false);
+      }
     } finally {
       await page.context().close();
     }
@@ -143,6 +309,28 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     it(`finds none on the super-admin's administration pages (${mode})`, async () => {
       expect(await violationsOf('superadmin@demo.test', ADMIN_ROUTES, mode, 'super-admin')).toEqual([]);
     });
+
+    it(
+      `finds none in the agent's and the customer's dialogs (${mode})`,
+      async () => {
+        expect([
+          ...(await dialogViolationsOf('agent@demo.test', AGENT_DIALOGS, mode, 'agent')),
+          ...(await dialogViolationsOf('customer@demo.test', CUSTOMER_DIALOGS, mode, 'customer')),
+        ]).toEqual([]);
+      },
+      SWEEP_TIMEOUT_MS,
+    );
+
+    it(
+      `finds none in the admin's and the super-admin's settings dialogs (${mode})`,
+      async () => {
+        expect([
+          ...(await dialogViolationsOf('admin@demo.test', ADMIN_DIALOGS, mode, 'admin')),
+          ...(await dialogViolationsOf('superadmin@demo.test', SUPER_ADMIN_DIALOGS, mode, 'super-admin')),
+        ]).toEqual([]);
+      },
+      SWEEP_TIMEOUT_MS,
+    );
   }
 
   it("finds none on each tab of the schema studio's editor", async () => {

@@ -3,7 +3,8 @@
  * embedded database, the demo agent signs in, creates a Residential Primary application for ZIP
  * 33139, fills the remaining required fields through the form (led by the form's own messages),
  * launches, and compares quotes from at least five carriers side by side, which arrive on the live
- * quotes stream with no polling of the application while it is open.
+ * quotes stream with no polling of the application while it is open. The same journey once more
+ * with the keyboard alone (issue 17 Accessibility).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { examples } from '../../schemas/schema-set.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { launchAndFill, showQuoteCards } from './fill-application-form.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
+import { fillFlaggedFieldsByKeyboard, focused, tabTo, tabToNamed } from './keyboard.ts';
 
 const primary = examples.primary;
 
@@ -84,6 +86,128 @@ describe('the main job in Chromium', () => {
       } finally {
         await page.context().close();
       }
+    }
+  });
+
+  it('does the whole job with the keyboard alone: sign in, create, fill, launch, sort and compare', async () => {
+    const page = await portal.newPage();
+    const keyboard = page.keyboard;
+    try {
+      // Sign in.
+      await page.goto(`${portal.baseUrl}/auth/login`);
+      await page.getByLabel('Email').waitFor();
+      await tabTo(page, (f) => f.name.startsWith('Email'), { what: 'Email' });
+      await keyboard.type('agent@demo.test');
+      await keyboard.press('Tab');
+      await keyboard.type('demo1234');
+      await keyboard.press('Enter');
+      await page.waitForURL(/\/dashboard$/);
+      await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+
+      // The first stop of every page skips the header and the navigation.
+      const skip = await tabToNamed(page, 'Skip to main content', { max: 1 });
+      expect(skip.tag).toBe('A');
+      await tabToNamed(page, 'Applications');
+      await keyboard.press('Enter');
+      await page.waitForURL(/\/agent-portal$/);
+
+      // Create: the dialog takes focus on its first field.
+      await tabToNamed(page, 'New application', { max: 40 });
+      await keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'New application' });
+      await dialog.waitFor();
+      await expect.poll(async () => (await focused(page)).name).toMatch(/^Zip/);
+      await keyboard.type('33139');
+      await expect
+        .poll(() => dialog.getByLabel('City').inputValue(), { timeout: 10_000 })
+        .toBe('Miami Beach');
+      await keyboard.press('Tab');
+      expect((await focused(page)).name).toMatch(/^Address 1/);
+      await keyboard.type(String(primary.address1));
+      await tabToNamed(page, 'Create application', { max: 12 });
+      await keyboard.press('Enter');
+      await page.waitForURL(/\/agent-portal\/application-details\/\d+/);
+      await page.locator('[data-field]').first().waitFor();
+      // The dialog and the listing are gone: focus went to the new page, not back to the top.
+      await expect.poll(async () => (await focused(page)).lost).toBe(false);
+
+      // Fill: each failed launch puts focus on the first field to fix; walk the form and fill.
+      const filled: string[] = [];
+      for (let round = 0; round < 4; round += 1) {
+        await tabToNamed(page, 'Launch', { backwards: round > 0, max: 300 });
+        await keyboard.press('Enter');
+        const outcome = await Promise.race([
+          page
+            .getByRole('alert', { name: /attention before launch$/ })
+            .waitFor()
+            .then(() => 'invalid' as const),
+          page
+            .getByText(/carriers quoted/)
+            .first()
+            .waitFor({ timeout: 20_000 })
+            .then(() => 'launched' as const),
+        ]);
+        if (outcome === 'launched') break;
+        await expect.poll(async () => (await focused(page)).flagged).toBe(true);
+        if (round === 0) {
+          // The field scrolls into view smoothly; the screenshot waits for it to stop.
+          await page.waitForTimeout(600);
+          await portal.screenshot(page, 'keyboard-launch-messages', false);
+        }
+        filled.push(...(await fillFlaggedFieldsByKeyboard(page, primary)));
+        await page.getByText('All changes saved').first().waitFor({ timeout: 10_000 });
+      }
+      expect(filled).toEqual(expect.arrayContaining(['year_build', 'building_limit', 'flood_zone']));
+      await page
+        .getByText(/carriers quoted/)
+        .first()
+        .waitFor();
+      await page.getByText('Application launched').first().waitFor();
+      // The Launch button went with the form: focus moved to the quotes.
+      await expect.poll(async () => (await focused(page)).lost).toBe(false);
+      await expect
+        .poll(
+          () =>
+            page
+              .getByRole('status')
+              .filter({ hasText: /waiting|pending/i })
+              .count(),
+          { timeout: 60_000 },
+        )
+        .toBe(0);
+
+      // Compare: sort by premium, tick two carriers, open them side by side.
+      const table = page.getByRole('table', { name: 'Quotes comparison' });
+      await table.waitFor();
+      await tabToNamed(page, 'Carrier', { max: 80 });
+      await keyboard.press('Enter');
+      await expect
+        .poll(() => table.getByRole('columnheader', { name: /^Carrier/ }).getAttribute('aria-sort'))
+        .toBe('ascending');
+      const first = await tabToNamed(page, /^Compare /);
+      await keyboard.press('Space');
+      const second = await tabToNamed(page, /^Compare /);
+      await keyboard.press('Space');
+      expect(second.name).not.toBe(first.name);
+      expect(await table.getByRole('checkbox', { checked: true }).count()).toBe(2);
+      await tabToNamed(page, 'Compare selected', { backwards: true });
+      await keyboard.press('Enter');
+      const side = page.getByRole('table', { name: 'Selected quotes side by side' });
+      await side.waitFor();
+      expect(await side.getByRole('columnheader').count()).toBe(3);
+      // Focus is on the comparison it opened.
+      expect((await focused(page)).name).toBe('2 carriers side by side');
+      await portal.screenshot(page, 'keyboard-side-by-side', false);
+      // Closing it hands focus back to "Compare selected".
+      await tabToNamed(page, 'Close comparison', { max: 3 });
+      await keyboard.press('Enter');
+      await side.waitFor({ state: 'detached' });
+      expect((await focused(page)).name).toBe('Compare selected');
+    } catch (error) {
+      await portal.screenshot(page, 'keyboard-journey-failure', false);
+      throw error;
+    } finally {
+      await page.context().close();
     }
   });
 

@@ -196,6 +196,12 @@ describe('companies tab', () => {
         approved_states: ['AL', 'FL'],
       }),
     );
+    // Issue 17 Shell polish: every save says it went through.
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Saved', color: 'green' }),
+      ),
+    );
   });
 });
 
@@ -222,6 +228,12 @@ describe('company dialogs', () => {
         has_active_subscription: false,
         permissions: [],
       }),
+    );
+    // Issue 17 Shell polish: every save says it went through.
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Saved', color: 'green' }),
+      ),
     );
   });
 
@@ -257,6 +269,12 @@ describe('company dialogs', () => {
         company_id: 10,
         plan_id: 'starter',
       }),
+    );
+    // Issue 17 Shell polish: every save says it went through.
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Saved', color: 'green' }),
+      ),
     );
   });
 
@@ -417,6 +435,12 @@ describe('users tab', () => {
         user_id: 2,
       }),
     );
+    // Issue 17 Shell polish: every save says it went through.
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Deleted', color: 'green' }),
+      ),
+    );
   });
 
   it('assigns an agent to a customer by the agent id', async () => {
@@ -438,6 +462,12 @@ describe('users tab', () => {
         customer_user_id: 3,
         agent_id: 5,
       }),
+    );
+    // Issue 17 Shell polish: every save says it went through.
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Saved', color: 'green' }),
+      ),
     );
   });
 });

@@ -225,5 +225,10 @@ describe('launch flow', () => {
     expect((launch.body.address_details as Record<string, unknown>).zip).toBe(examples.primary.zip);
     expect(await screen.findByLabelText('Beyond Flood Elite quote')).toBeTruthy();
     expect(toasts.filter((t) => t.title === 'Invalid data!')).toEqual([]);
+    // Issue 17 Shell polish: the launch says it went through.
+    expect(toasts).toContainEqual({
+      title: 'Application launched',
+      message: 'Quotes appear as each carrier answers.',
+    });
   });
 });

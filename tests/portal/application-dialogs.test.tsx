@@ -7,11 +7,18 @@ import { ResetApplicationDialog } from '../../portal/features/applications/compo
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
+/** Title and colour of each toast shown. */
+let toasts: { title: unknown; color: unknown }[];
+
 beforeEach(() => {
   localStorage.clear();
   reloadAuthFromStorage();
   setSession('sk-1', { id: 7, name: 'Alex' }, null);
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+  toasts = [];
+  vi.spyOn(notifications, 'show').mockImplementation((data) => {
+    toasts.push({ title: data.title, color: data.color });
+    return 'id';
+  });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -85,6 +92,8 @@ describe('ResetApplicationDialog', () => {
     expect(calls).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(onReset).toHaveBeenCalledTimes(1));
+    // Issue 17 Shell polish: a green toast says the reset happened.
+    expect(toasts).toEqual([{ title: 'Application reset', color: 'green' }]);
     expect(calls).toEqual([
       { path: 'agent-portal/reset-application', body: { application_id: 42, session_key: 'sk-1' } },
     ]);

@@ -293,6 +293,8 @@ describe('the comparison table', () => {
     expect(highlighted('Benefits')).toEqual([true, true]);
     // The flag against the request stays in the side-by-side cell.
     expect(within(rowOf('Deductible')).getByLabelText('$10,000. Asked $5,000')).toBeTruthy();
+    // Keyboard users land on the comparison they opened (its Close hands focus back, below).
+    expect(document.activeElement?.textContent).toBe('2 carriers side by side');
 
     // At most four: the fifth quoted carrier cannot be added.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Compare Wright' }));
@@ -303,6 +305,7 @@ describe('the comparison table', () => {
     expect(within(side).getAllByRole('columnheader')).toHaveLength(5);
     fireEvent.click(screen.getByRole('button', { name: 'Close comparison' }));
     expect(screen.queryByRole('table', { name: 'Selected quotes side by side' })).toBeNull();
+    expect(document.activeElement).toBe(compare);
   });
 });
 

@@ -3,6 +3,7 @@
  * the expired mark of decision 400, the SOV and manual launch dialogs, reactivate-carrier on declined/error/timeout quotes, and the
  * staff-only Record quote dialog. Fetch mocked; the answers are whole applications.
  */
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,6 +64,9 @@ function application(product: string, quotes: Quote[], state = 'FL'): Applicatio
   };
 }
 
+/** Titles of the success (green) toasts shown. */
+let successToasts: unknown[];
+
 function signIn(role: string) {
   setSession('sk-1', { id: 7, name: 'Alex', role, agent: { id: 3 } }, null);
 }
@@ -72,6 +76,11 @@ beforeEach(() => {
   reloadAuthFromStorage();
   signIn('agent');
   resetDetailsView();
+  successToasts = [];
+  vi.spyOn(notifications, 'show').mockImplementation((data) => {
+    if (data.color === 'green') successToasts.push(data.title);
+    return 'id';
+  });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -253,6 +262,7 @@ describe('Launch to manual carriers', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Launch to manual carriers' })).toBeNull(),
     );
+    expect(successToasts).toEqual(['Carriers launched']);
   });
 });
 
@@ -301,6 +311,7 @@ describe('Reactivate carrier', () => {
     await waitFor(() =>
       expect(within(screen.getByLabelText('Palomar quote')).getByText('pending')).toBeTruthy(),
     );
+    expect(successToasts).toEqual(['Carrier reactivated']);
   });
 });
 

@@ -2,6 +2,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
 import type { CompanyRecord } from '../api/admin-types.ts';
 import { setApprovedStates } from '../api/companies-api.ts';
 import { fieldErrors } from '../api/field-errors.ts';
@@ -35,6 +36,7 @@ export function ApprovedStatesDialog({ opened, company, onClose }: ApprovedState
     setBusy(false);
     if (envelope.status === 'success') {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+      showToast('success', 'Saved', envelope.message || 'Approved states saved.');
       onClose();
       return;
     }

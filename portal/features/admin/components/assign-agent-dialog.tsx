@@ -5,6 +5,7 @@
 import { Button, Group, Modal, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
 import type { UserRecord } from '../api/admin-types.ts';
 import { assignAgent, useUsersList } from '../api/users-api.ts';
 
@@ -44,6 +45,7 @@ export function AssignAgentDialog({ opened, customer, byCompany, onClose }: Assi
     setBusy(false);
     if (envelope.status === 'success') {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      showToast('success', 'Saved', envelope.message || 'Agent assigned.');
       onClose();
       return;
     }

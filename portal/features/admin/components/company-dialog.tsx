@@ -5,6 +5,7 @@
 import { Button, Group, Modal, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
 import type { CompanyFields, CompanyRecord } from '../api/admin-types.ts';
 import { createCompany, updateCompany } from '../api/companies-api.ts';
 import { fieldErrors } from '../api/field-errors.ts';
@@ -64,6 +65,7 @@ export function CompanyDialog({ opened, company, onClose }: CompanyDialogProps) 
     setBusy(false);
     if (envelope.status === 'success') {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+      showToast('success', 'Saved', envelope.message || 'Company saved.');
       onClose();
       return;
     }

@@ -5,6 +5,7 @@
 import { Button, Center, FileButton, Group, Image, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
 import type { CompanyRecord } from '../api/admin-types.ts';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, setCompanyLogo } from '../api/companies-api.ts';
 import { type Base64File, readFileAsBase64 } from '../api/read-file-as-base64.ts';
@@ -60,6 +61,7 @@ export function CompanyLogoDialog({ opened, company, onClose }: CompanyLogoDialo
     setBusy(false);
     if (envelope.status === 'success') {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+      showToast('success', 'Saved', envelope.message || 'Company logo saved.');
       onClose();
       return;
     }

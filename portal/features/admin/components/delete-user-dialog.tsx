@@ -2,6 +2,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
 import type { UserRecord } from '../api/admin-types.ts';
 import { deleteUser } from '../api/users-api.ts';
 
@@ -29,6 +30,7 @@ export function DeleteUserDialog({ opened, user, onClose }: DeleteUserDialogProp
     setBusy(false);
     if (envelope.status === 'success') {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      showToast('success', 'Deleted', envelope.message || 'User deleted.');
       onClose();
       return;
     }

@@ -2,6 +2,7 @@
 import { Alert, Button, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
 import type { CompanyRecord } from '../api/admin-types.ts';
 import { changeCompanyPlan, usePlansList } from '../api/companies-api.ts';
 
@@ -32,6 +33,7 @@ export function PlanChangeDialog({ opened, company, onClose }: PlanChangeDialogP
     setBusy(false);
     if (envelope.status === 'success') {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+      showToast('success', 'Saved', envelope.message || 'Plan changed.');
       onClose();
     }
   }

@@ -146,6 +146,7 @@ export function UserManagementDialog({
       await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
       // The server says whether the invitation went out, and where.
       if (creating) showToast('success', 'User created', envelope.message);
+      else showToast('success', 'Saved', envelope.message || 'User updated.');
       onClose();
       return;
     }

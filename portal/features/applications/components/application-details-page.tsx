@@ -2,11 +2,12 @@
  * /agent-portal/application-details/{application_id}: header with look-up links, then the form or
  * the quotes view by status (SPEC §2 Application details page), Reset and Delete.
  */
-import { Alert, Button, Card, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDotsVertical, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OutcomeMessage } from '../../../../engine/index.ts';
+import { useFocusWhenLost } from '../../../lib/focus-when-lost.ts';
 import { applicationQueryKey, useApplication } from '../api/get-application-by-id.ts';
 import {
   detailsViewForStatus,
@@ -44,6 +45,10 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
   const [immediateInfo, setImmediateInfo] = useState<OutcomeMessage[] | null>(null);
   const application = query.data;
   const status = application?.status;
+  const viewArea = useRef<HTMLDivElement>(null);
+  const view = application ? resolveDetailsView(requestedView, application.status) : null;
+  // Launch replaces the form (and its focused Launch button) with the quotes: focus follows.
+  useFocusWhenLost(viewArea, view);
 
   // The view follows the status each time it changes (launch -> quotes, reset -> form).
   useEffect(() => {
@@ -76,7 +81,6 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
   const doc = application.payload?.useable_details ?? {};
   const address = str(doc.searched_address) || str(doc.address);
   const name = [str(doc.first_name), str(doc.last_name)].filter(Boolean).join(' ') || str(doc.business_name);
-  const view = resolveDetailsView(requestedView, application.status);
 
   return (
     <Stack gap="lg">
@@ -141,19 +145,21 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
         </Stack>
       </Card>
 
-      {view === 'quotes' ? (
-        <QuotesView application={application} onChanged={reload} />
-      ) : (
-        <ApplicationForm
-          key={`${application.id}:${application.status}:${application.application_relaunch_count}`}
-          application={application}
-          onLaunched={async (acceptedWarnings) => {
-            setDetailsView('quotes');
-            if (application.carrier_quote_type?.[0] === 'Commercial') setImmediateInfo(acceptedWarnings);
-            await reload();
-          }}
-        />
-      )}
+      <Box ref={viewArea} tabIndex={-1} style={{ outline: 'none' }}>
+        {view === 'quotes' ? (
+          <QuotesView application={application} onChanged={reload} />
+        ) : (
+          <ApplicationForm
+            key={`${application.id}:${application.status}:${application.application_relaunch_count}`}
+            application={application}
+            onLaunched={async (acceptedWarnings) => {
+              setDetailsView('quotes');
+              if (application.carrier_quote_type?.[0] === 'Commercial') setImmediateInfo(acceptedWarnings);
+              await reload();
+            }}
+          />
+        )}
+      </Box>
 
       <ImmediateInfoDialog
         opened={immediateInfo !== null}

@@ -271,6 +271,7 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
     if (envelope.code === 200) {
       // The launch carried every edit.
       clearUnsavedEdits(application.id);
+      showToast('success', 'Application launched', 'Quotes appear as each carrier answers.');
       await onLaunched(accepted.current);
       return;
     }

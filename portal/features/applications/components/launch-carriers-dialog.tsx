@@ -7,6 +7,7 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/cor
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { manualCarrierList, sovQuoteManagers, writesProductIn } from '../../../lib/carrier-catalog.ts';
+import { showToast } from '../../../lib/toast.ts';
 import type { Application, Quote } from '../api/application-types.ts';
 import { launchApplicationManualCarriers } from '../api/launch-application-manual-carriers.ts';
 import { launchApplicationSovCarriers } from '../api/launch-application-sov-carriers.ts';
@@ -118,6 +119,11 @@ export function LaunchCarriersDialog({
         : await launchApplicationManualCarriers(application.id, picked);
     setBusy(false);
     if (envelope.status === 'success' && envelope.data?.application) {
+      showToast(
+        'success',
+        'Carriers launched',
+        `${picked.length} carrier${picked.length === 1 ? '' : 's'} asked for a quote.`,
+      );
       onClose();
       onLaunched(envelope.data.application);
     }

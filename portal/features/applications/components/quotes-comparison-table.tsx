@@ -18,7 +18,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowsSort, IconColumns, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
@@ -100,6 +100,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
   const [sort, setSort] = useState<QuoteSort>({ column: 'premium', direction: 'asc' });
   const [selected, setSelected] = useState<number[]>([]);
   const [comparing, setComparing] = useState(false);
+  const compareButton = useRef<HTMLButtonElement>(null);
   const extras = extraCoverageKeys(quotes);
   const { answered, notQuoted } = comparisonRows(quotes, sort);
   const chosen = selected
@@ -152,7 +153,8 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
           </Group>
         </Table.Th>
         <Table.Td miw={150}>
-          <Group gap={4}>
+          {/* Each badge keeps its full width and wraps to its own line rather than being cut to "INDICA…". */}
+          <Group gap={4} preventGrowOverflow={false}>
             <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
               {quote.status}
             </Badge>
@@ -213,6 +215,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
           <Button
             size="xs"
             leftSection={<IconColumns size={14} />}
+            ref={compareButton}
             disabled={chosen.length < 2}
             onClick={() => setComparing(true)}
           >
@@ -221,7 +224,14 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
         </Group>
       </Group>
       {comparing && chosen.length >= 2 && (
-        <QuotesSideBySide quotes={chosen} onClose={() => setComparing(false)} />
+        <QuotesSideBySide
+          quotes={chosen}
+          onClose={() => {
+            setComparing(false);
+            // Its Close button goes away with it: back to where the comparison was opened.
+            compareButton.current?.focus();
+          }}
+        />
       )}
       <Table.ScrollContainer minWidth={1400}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="Quotes comparison">

@@ -6,7 +6,7 @@
  */
 import { Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
@@ -35,6 +35,11 @@ export interface QuotesSideBySideProps {
 
 /** A card with the transposed table of the selected quotes. */
 export function QuotesSideBySide({ quotes, onClose }: QuotesSideBySideProps) {
+  const title = useRef<HTMLHeadingElement>(null);
+  // Opened from "Compare selected": a keyboard user lands on the comparison, not above the table.
+  useEffect(() => {
+    title.current?.focus();
+  }, []);
   const premium = (q: Quote) => (q.premium === null ? '—' : formatCurrency(q.premium));
   const benefits = (q: Quote) => (q.benefits ?? []).join('\n');
   const rows: CompareRow[] = [
@@ -61,7 +66,7 @@ export function QuotesSideBySide({ quotes, onClose }: QuotesSideBySideProps) {
   return (
     <Card component="section" withBorder radius="md" padding="md" aria-labelledby="side-by-side-title">
       <Group justify="space-between" mb="xs">
-        <Title order={3} size="h5" id="side-by-side-title">
+        <Title order={3} size="h5" id="side-by-side-title" ref={title} tabIndex={-1}>
           {quotes.length} carriers side by side
         </Title>
         <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onClose}>

@@ -4,6 +4,7 @@
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
 import type { Application, Quote } from '../api/application-types.ts';
 import { reactivateCarrier } from '../api/reactivate-carrier.ts';
 
@@ -43,6 +44,7 @@ export function ReactivateCarrierDialog({
     const envelope = await reactivateCarrier(applicationId, quote.id);
     setBusy(false);
     if (envelope.status === 'success' && envelope.data?.application) {
+      showToast('success', 'Carrier reactivated', `${quote.display_name} is pending again.`);
       onClose();
       onReactivated(envelope.data.application);
     }

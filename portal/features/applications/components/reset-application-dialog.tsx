@@ -1,6 +1,7 @@
 /** Reset confirmation: reset-application, then the application reloads into the form view. SPEC §4, §7. */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
 import { resetApplication } from '../api/reset-application.ts';
 
 /** Props: open state, the application's numeric id and reference, close, and what follows a reset. */
@@ -26,6 +27,11 @@ export function ResetApplicationDialog({
     const envelope = await resetApplication(applicationId);
     setBusy(false);
     if (envelope.status === 'success') {
+      showToast(
+        'success',
+        'Application reset',
+        `${reference}'s quotes are cleared; edit and launch it again.`,
+      );
       onClose();
       onReset();
     }
