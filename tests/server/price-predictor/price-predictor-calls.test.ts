@@ -65,7 +65,9 @@ describe.each(DATABASE_KINDS)('price predictor on %s', (kind) => {
 
   it('fits the sample book with the refit job and keeps the nightly schedule', async () => {
     await seedSampleBook(t.db, t.seed.otherCompanyId ?? 0, t.seed.otherAgentId ?? 0, 150);
-    await schedulePriceModelRefits(t.db, new Date('2026-11-25T12:00:00Z'));
+    // Now, not a fixed date: the worker runs every job already due by the real clock.
+    const now = new Date();
+    await schedulePriceModelRefits(t.db, now);
     await t.app.jobWorker.drain();
     const model = (await call(agentKey, 'get-model')).body.data.model;
     expect(model.application_count).toBeGreaterThanOrEqual(150);
@@ -78,7 +80,7 @@ describe.each(DATABASE_KINDS)('price predictor on %s', (kind) => {
     );
     expect(jobs).toContainEqual({ dedupe_key: `${PRICE_MODEL_REFIT_KIND}:first`, status: 'done' });
     expect(jobs).toContainEqual({
-      dedupe_key: `${PRICE_MODEL_REFIT_KIND}:nightly:2026-11-26`,
+      dedupe_key: `${PRICE_MODEL_REFIT_KIND}:nightly:${nextNightlyRefit(now).toISOString().slice(0, 10)}`,
       status: 'queued',
     });
   }, 120_000);
