@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import SpreadBrowserFilesSequencer from './tests/helpers/spread-browser-files.ts';
 
 /**
  * The build's id, compiled into the portal (`__BUILD_ID__`) and written to `build-meta.json` beside
@@ -50,6 +51,8 @@ export default defineConfig({
   test: {
     root: '.',
     maxWorkers: TEST_FILES_AT_ONCE,
+    // Each browser journey starts beside server suites and dom tests rather than another journey.
+    sequence: { sequencer: SpreadBrowserFilesSequencer },
     projects: [
       {
         extends: true,
@@ -57,7 +60,7 @@ export default defineConfig({
           name: 'unit',
           root: '.',
           environment: 'node',
-          include: ['tests/{engine,schemas,server,carriers,bench}/**/*.test.ts'],
+          include: ['tests/{engine,schemas,server,carriers,bench,helpers}/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
