@@ -3,6 +3,7 @@ import {
   type CSSVariablesResolver,
   colorsTuple,
   createTheme,
+  type FileInputProps,
   type MantineColorsTuple,
   type MantineThemeComponent,
   type ModalProps,
@@ -15,6 +16,11 @@ import {
  */
 const modalDefaults: MantineThemeComponent = {
   defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps>,
+};
+
+/** A chosen file's clear button (an icon only) gets a name: axe button-name, critical (record quote). */
+const fileInputDefaults: MantineThemeComponent = {
+  defaultProps: { clearButtonProps: { 'aria-label': 'Remove the file' } } satisfies Partial<FileInputProps>,
 };
 
 /**
@@ -58,9 +64,10 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-  // Icon-only close buttons of every dialog and toast get a name (axe button-name, critical).
+  // Icon-only close buttons of every dialog, toast and file input get a name (axe button-name, critical).
   components: {
     Modal: modalDefaults,
+    FileInput: fileInputDefaults,
     // A toast's text in the body colour: Mantine's dark.2 description is 4.0:1 on a dark toast.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

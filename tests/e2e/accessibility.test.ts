@@ -47,20 +47,44 @@ const ADMIN_ROUTES = [
 ];
 const SIGNED_OUT_ROUTES = ['/auth/login', '/auth/forgot-password', '/404'];
 
-/** How a dialog opens: the buttons to press in turn; `{ menu, item }` opens a menu and picks an item. */
-type OpeningStep = string | RegExp | { menu: string | RegExp; item: string };
-/** A dialog: the page it opens from (`:completed` / `:new` stand for the demo agent's applications) and how. */
+/**
+ * How a dialog opens: the buttons to press in turn; `{ menu, item }` opens a menu and picks an item;
+ * `{ fill, value }` types into the open dialog's field, and `settles` waits for another field the
+ * typing fills in (a ZIP code's state).
+ */
+type OpeningStep =
+  | string
+  | RegExp
+  | { menu: string | RegExp; item: string }
+  | { fill: string; value: string; settles?: { label: string; value: string } };
+/**
+ * A dialog: the page it opens from (`:completed` / `:new` stand for the demo agent's applications),
+ * how, and its name when it opens over another dialog.
+ */
 interface DialogOpening {
   route: string;
   steps: OpeningStep[];
+  dialog?: string;
 }
 
 const actions = (item: string): OpeningStep => ({ menu: 'Application actions', item });
 /** Every dialog the agent opens: applications, underwriting, quotes, profile, plans, reporting, bulk upload. */
 const AGENT_DIALOGS: DialogOpening[] = [
   { route: '/agent-portal', steps: ['New application'] },
+  // A ZIP code in a state the demo agent has no licence for (CA).
+  {
+    route: '/agent-portal',
+    steps: [
+      'New application',
+      { fill: 'Zip', value: '90012', settles: { label: 'State', value: 'CA' } },
+      { fill: 'Address 1', value: '200 N Spring St' },
+      'Create application',
+    ],
+    dialog: 'Invalid state',
+  },
   { route: ':underwriting-warning', steps: ['Launch'] },
   { route: ':underwriting-block', steps: ['Launch'] },
+  { route: ':repetitive-loss', steps: ['Launch', 'Launch anyway'], dialog: 'Potential repetitive loss' },
   { route: ':completed', steps: [actions('Reset application')] },
   { route: ':completed', steps: [actions('Delete application')] },
   { route: ':completed', steps: ['Send / download quote'] },
@@ -155,11 +179,24 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     );
     for (const row of list.data.applications.data as { id: number; status: string }[])
       applicationRoutes[`:${row.status}`] ??= `/agent-portal/application-details/${row.id}`;
-    // Two complete Primary applications whose Launch opens the underwriting dialogs: a prior flood
-    // loss warns, a building over water blocks (schemas/underwriting/primary-excess.json).
-    for (const [route, answers] of [
-      [':underwriting-warning', { underwriting_prior_flood_loss: 'Yes' }],
-      [':underwriting-block', { underwriting_over_water: 'Yes' }],
+    // Complete applications whose Launch opens the underwriting dialogs: a prior flood loss warns,
+    // a building over water blocks (schemas/underwriting/primary-excess.json); on a Commercial one
+    // the warning is followed by the potential repetitive loss dialog (ADR 072).
+    for (const [route, product, answers] of [
+      [':underwriting-warning', 'Primary', { underwriting_prior_flood_loss: 'Yes' }],
+      [':underwriting-block', 'Primary', { underwriting_over_water: 'Yes' }],
+      [
+        ':repetitive-loss',
+        'Commercial',
+        {
+          underwriting_prior_flood_loss: 'Yes',
+          prior_loss_claim_status: 'Closed',
+          prior_loss_date: '2019-09-10',
+          prior_loss_amount: 24000,
+          prior_loss_description: 'Storm surge flooded the ground floor.',
+          prior_loss_improvement: 'Flood vents and raised equipment.',
+        },
+      ],
     ] as const) {
       const post = (path: string, body: object) =>
         fetch(`${portal.baseUrl}/api/agent-portal/${path}`, {
@@ -167,8 +204,10 @@ describe('accessibility: axe-core on every page, light and dark', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ session_key: login.data.session_key, ...body }),
         }).then((response) => response.json());
-      const { address1, city, state, zip, county } = examples.primary;
+      const example = product === 'Commercial' ? examples.commercial : examples.primary;
+      const { address1, city, state, zip, county } = example;
       const created = await post('create-new-application', {
+        carrier_quote_type: product,
         address: {
           searched_address: `${address1}, ${city}, ${state} ${zip}`,
           address1,
@@ -181,7 +220,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       const id = created.data.application.id;
       const saved = await post('update-application', {
         application_id: id,
-        address_details: { ...examples.primary, ...answers },
+        address_details: { ...example, ...answers },
       });
       expect(saved.code, JSON.stringify(saved)).toBe(200);
       applicationRoutes[route] = `/agent-portal/application-details/${id}`;
@@ -236,11 +275,22 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       if (typeof step === 'object' && 'menu' in step) {
         await page.getByRole('button', { name: step.menu }).first().click();
         await page.getByRole('menuitem', { name: step.item, exact: true }).click();
+      } else if (typeof step === 'object' && 'fill' in step) {
+        const dialog = page.getByRole('dialog').last();
+        await dialog.getByLabel(step.fill).fill(step.value);
+        const settles = step.settles;
+        if (settles)
+          await expect
+            .poll(() => dialog.getByLabel(settles.label).inputValue(), { timeout: 10_000 })
+            .toBe(settles.value);
       } else {
         await page.getByRole('button', { name: step, exact: true }).first().click();
       }
     }
-    await page.getByRole('dialog').last().waitFor();
+    await (opening.dialog
+      ? page.getByRole('dialog', { name: opening.dialog })
+      : page.getByRole('dialog').last()
+    ).waitFor();
     // The opening transition settles before the check.
     await page.waitForTimeout(400);
   }

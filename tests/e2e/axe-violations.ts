@@ -1,12 +1,14 @@
 /**
- * axe-core in a real page (STACK-NOTES: the portal's CSP blocks an injected inline script, so the
- * page's context must be opened with `bypassCSP: true`): the serious and critical violations of
- * WCAG 2.x A/AA rules and best practices on what the page shows now, one line each.
+ * axe-core in a real page: the serious and critical violations of WCAG 2.x A/AA rules and best
+ * practices on what the page shows now, one line each. axe is evaluated through the DevTools
+ * protocol, which the portal's CSP does not govern (an injected inline script would be blocked,
+ * STACK-NOTES), so a journey keeps its CSP on while it checks.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeResult {
   violations: {
@@ -17,13 +19,19 @@ interface AxeResult {
   }[];
 }
 
-/** `<rule id> (<impact>): <help> at <first targets> <first element's html>` per serious or critical violation. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(options: object): Promise<unknown> } }).axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    }),
+/**
+ * `<rule id> (<impact>): <help> at <first targets> <first element's html>` per serious or critical
+ * violation, in the whole page or only within the elements `within` selects.
+ */
+export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const result = (await page.evaluate(
+    (context) =>
+      (window as unknown as { axe: { run(context: unknown, options: object): Promise<unknown> } }).axe.run(
+        context ?? document,
+        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
+      ),
+    within ?? null,
   )) as AxeResult;
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -34,4 +42,34 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
           .map((node) => JSON.stringify(node.target))
           .join(', ')} ${violation.nodes[0]?.html.slice(0, 160) ?? ''}`,
     );
+}
+
+/**
+ * The open dialog's seriousAxeViolations in the light and in the dark scheme, each line prefixed
+ * `light:` or `dark:`. Only the dialog is checked: the page behind it is dimmed by the overlay and
+ * out of reach until it closes (its own check is the route sweep's). The scheme is switched in
+ * place through Mantine's `data-mantine-color-scheme` attribute (every colour is a CSS variable of
+ * it), so the dialog stays open; the page's scheme is restored.
+ */
+export async function dialogAxeViolationsInBothSchemes(page: Page): Promise<string[]> {
+  const setScheme = (scheme: string | null) =>
+    page.evaluate((value) => {
+      if (value) document.documentElement.setAttribute('data-mantine-color-scheme', value);
+    }, scheme);
+  const original = await page.evaluate(() =>
+    document.documentElement.getAttribute('data-mantine-color-scheme'),
+  );
+  const found: string[] = [];
+  try {
+    for (const scheme of ['light', 'dark'] as const) {
+      await setScheme(scheme);
+      // Colour transitions settle before the check.
+      await page.waitForTimeout(200);
+      for (const violation of await seriousAxeViolations(page, '[role="dialog"]'))
+        found.push(`${scheme}: ${violation}`);
+    }
+  } finally {
+    await setScheme(original);
+  }
+  return found;
 }

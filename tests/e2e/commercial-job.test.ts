@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
+import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
 import { launchAndFill, showQuoteCards } from './fill-application-form.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
@@ -112,11 +113,14 @@ describe('the commercial job in Chromium', () => {
       await verify.waitFor();
       await expect.poll(() => verify.textContent()).toContain(String(commercial.address1));
       await portal.screenshot(page, 'commercial-address-verification', false);
+      // Every dialog of the commercial job passes axe in both schemes (issue 17).
+      expect(await dialogAxeViolationsInBothSchemes(page)).toEqual([]);
       await verify.getByLabel('The address is correct and is the building to insure').check();
       await verify.getByLabel(/^The building is used for business/).check();
       await verify.getByRole('button', { name: 'Confirm address' }).click();
       const buildingType = page.getByRole('dialog', { name: 'Commercial building type' });
       await buildingType.waitFor();
+      expect(await dialogAxeViolationsInBothSchemes(page)).toEqual([]);
       await buildingType.getByRole('radio', { name: String(commercial.commercial_building_type) }).click();
       await buildingType.getByRole('button', { name: 'Use this building type' }).click();
       await buildingType.waitFor({ state: 'detached' });
@@ -124,6 +128,7 @@ describe('the commercial job in Chromium', () => {
 
       // Fill what the form asks for, then answer whatever the launch shows.
       const afterLaunch = page.getByRole('dialog', { name: AFTER_LAUNCH_DIALOGS });
+      const checkedDialogs: string[] = [];
       const filled = await launchAndFill({
         page,
         portal,
@@ -161,6 +166,8 @@ describe('the commercial job in Chromium', () => {
         if (!open) break;
         const shown = afterLaunch.first();
         const title = (await shown.locator('.mantine-Modal-title').textContent()) ?? '';
+        checkedDialogs.push(title);
+        expect(await dialogAxeViolationsInBothSchemes(page), title).toEqual([]);
         if (title === 'This application cannot be launched') {
           throw new Error(`the example is blocked: ${await shown.textContent()}`);
         }
@@ -175,6 +182,8 @@ describe('the commercial job in Chromium', () => {
         }
         await shown.waitFor({ state: 'detached' });
       }
+      // Immediate info was checked (the repetitive loss dialog needs a prior loss: the axe sweep has it).
+      expect(checkedDialogs).toContain('Immediate info');
       await quotesSettled(page);
       const automatic = await quoteCards(page).count();
       expect(automatic, 'no automatic carrier answered').toBeGreaterThan(0);
@@ -235,6 +244,7 @@ describe('the commercial job in Chromium', () => {
         .locator('input[type=file]')
         .setInputFiles({ name: 'manual-quote.pdf', mimeType: 'application/pdf', buffer: SMALL_PDF });
       await portal.screenshot(page, 'commercial-record-quote', false);
+      expect(await dialogAxeViolationsInBothSchemes(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Record quote' }).click();
       await dialog.waitFor({ state: 'detached', timeout: 15_000 });
       await showQuoteCards(page);

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
@@ -78,6 +79,7 @@ describe('resources in Chromium', () => {
     expect(await video.getAttribute('src')).toBe('https://videos.example.com/ec.mp4');
     await agent.waitForTimeout(400);
     await portal.screenshot(agent, 'resources-watch', false);
+    expect(await dialogAxeViolationsInBothSchemes(agent)).toEqual([]);
     await watch.getByRole('button').first().click();
     await agent.reload();
     await agent.getByLabel('Video Elevation certificates in 5 minutes').getByText('Not started').waitFor();

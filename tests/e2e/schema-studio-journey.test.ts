@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messageTexts from '../../schemas/messages.json' with { type: 'json' };
 import { schemaSet } from '../../schemas/schema-set.ts';
 import { MIAMI } from '../server/helpers/sample-records.ts';
+import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const NEW_TEXT = 'Check the phone number, please';
@@ -125,6 +126,7 @@ describe('the schema studio in Chromium', () => {
       .first()
       .waitFor();
     await portal.screenshot(admin, 'schema-studio-refused-publish', false);
+    expect(await dialogAxeViolationsInBothSchemes(admin)).toEqual([]);
     await refused.getByRole('button', { name: 'Cancel' }).click();
 
     // The real change: a message text and a deductible option, both seen in the preview.
@@ -163,6 +165,8 @@ describe('the schema studio in Chromium', () => {
 
     await admin.reload();
     await admin.getByRole('button', { name: 'Roll back to it' }).first().click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Roll back' }).waitFor();
+    expect(await dialogAxeViolationsInBothSchemes(admin)).toEqual([]);
     await admin.getByRole('dialog').getByRole('button', { name: 'Roll back' }).click();
     await admin.getByRole('dialog').waitFor({ state: 'hidden' });
     const rolledBack = await newApplication();

@@ -8,6 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIAMI } from '../server/helpers/sample-records.ts';
+import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const SAVED = 'All changes saved';
@@ -101,6 +102,7 @@ describe('two tabs and offline edits in Chromium', () => {
       await dialog.waitFor();
       await expect.poll(() => dialog.getByRole('listitem').allTextContents()).toEqual(['Last Name']);
       await portal.screenshot(second, 'merge-modal', false);
+      expect(await dialogAxeViolationsInBothSchemes(second)).toEqual([]);
       await dialog.getByRole('button', { name: 'Merge' }).click();
       await second.getByText(SAVED).waitFor();
 
