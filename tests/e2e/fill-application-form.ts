@@ -116,3 +116,17 @@ export async function showQuoteCards(page: Page): Promise<void> {
   if ((await cardsLayout.count()) > 0 && !(await cardsLayout.isChecked()))
     await page.getByText('Cards', { exact: true }).click();
 }
+
+/** Waits (up to 60 s) until no quote on the page says a carrier is still waiting or pending. */
+export async function everyCarrierAnswered(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /waiting|pending/i })
+          .count(),
+      { timeout: 60_000 },
+    )
+    .toBe(0);
+}

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
-import { launchAndFill, showQuoteCards } from './fill-application-form.ts';
+import { everyCarrierAnswered, launchAndFill, showQuoteCards } from './fill-application-form.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 import { fillFlaggedFieldsByKeyboard, focused, tabTo, tabToNamed } from './keyboard.ts';
 
@@ -165,16 +165,7 @@ describe('the main job in Chromium', () => {
       await page.getByText('Application launched').first().waitFor();
       // The Launch button went with the form: focus moved to the quotes.
       await expect.poll(async () => (await focused(page)).lost).toBe(false);
-      await expect
-        .poll(
-          () =>
-            page
-              .getByRole('status')
-              .filter({ hasText: /waiting|pending/i })
-              .count(),
-          { timeout: 60_000 },
-        )
-        .toBe(0);
+      await everyCarrierAnswered(page);
 
       // Compare: sort by premium, tick two carriers, open them side by side.
       const table = page.getByRole('table', { name: 'Quotes comparison' });
@@ -247,16 +238,7 @@ describe('the main job in Chromium', () => {
     expect([...filled]).toEqual(expect.arrayContaining(['year_build', 'building_limit']));
 
     // Quotes side by side: wait until every carrier has answered.
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /waiting|pending/i })
-            .count(),
-        { timeout: 60_000 },
-      )
-      .toBe(0);
+    await everyCarrierAnswered(page);
     const streamOpened = calls.find((call) => call.url.includes('/api/agent-portal/quote-events'))?.at;
     expect(streamOpened, 'the quotes view opened the live quotes stream').toBeDefined();
     const readsWhileStreaming = calls.filter(
