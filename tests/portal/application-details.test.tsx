@@ -38,6 +38,9 @@ function quote(id: number, display_name: string, premium: number | null, status:
     indicative: true,
     requested_at: '2026-11-02T10:00:00.000Z',
     answered_at: null,
+    expires_at: null,
+    expired: false,
+    differences: [],
   };
 }
 
@@ -58,6 +61,8 @@ function application(
     notes: [],
     quotes,
     application_relaunch_count: 0,
+    schema_version: 1,
+    version: 1,
     application_source: 'Agent Portal',
     client_name_id: null,
     created_at: '2026-11-01T10:00:00.000Z',

@@ -47,6 +47,8 @@ function application(status: Application['status']): Application {
     notes: [],
     quotes: [],
     application_relaunch_count: 0,
+    schema_version: 1,
+    version: 1,
     application_source: 'Agent Portal',
     client_name_id: null,
     created_at: '2026-11-01T10:00:00.000Z',

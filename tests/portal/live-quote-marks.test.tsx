@@ -26,6 +26,9 @@ const sandbox: Quote = {
   bind_url: null,
   requested_at: '2026-11-02T10:00:00.000Z',
   answered_at: '2026-11-02T10:01:00.000Z',
+  expires_at: null,
+  expired: false,
+  differences: [],
   source: 'automatic',
   document: null,
 };

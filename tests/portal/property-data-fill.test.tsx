@@ -31,6 +31,7 @@ function application(): Application {
     notes: [],
     quotes: [],
     application_relaunch_count: 0,
+    schema_version: 1,
     application_source: 'Agent Portal',
     client_name_id: null,
     version: 1,

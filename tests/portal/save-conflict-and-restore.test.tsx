@@ -36,6 +36,7 @@ function application(version: number, changes: Record<string, unknown> = {}): Ap
     notes: [],
     quotes: [],
     application_relaunch_count: 0,
+    schema_version: 1,
     application_source: 'Agent Portal',
     client_name_id: null,
     version,

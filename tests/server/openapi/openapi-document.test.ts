@@ -5,6 +5,7 @@
  * envelope; every route has texts and no texts are left without a route. The answer check of
  * every other server suite (helpers/answer-check.ts) is itself shown to catch a mismatch.
  */
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import Ajv2020 from 'ajv/dist/2020.js';
 import Fastify from 'fastify';
@@ -16,6 +17,7 @@ import { OPERATION_TEXTS } from '../../../server/http/openapi-operations.ts';
 import { schemaExample } from '../../../server/http/schema-example.ts';
 import { checkAnswersAgainstDocument } from '../helpers/answer-check.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { API_TYPES_FILE, apiTypesSource } from './api-types-source.ts';
 import { redoclyProblems, swaggerParserProblem } from './openapi-validators.ts';
 
 type Operation = {
@@ -73,6 +75,14 @@ describe('the OpenAPI document', () => {
     const errors = (await redoclyProblems(document)).filter((problem) => problem.severity === 'error');
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('is what the portal’s generated API types were made from (run `npm run api:types` after a schema change)', async () => {
+    const generated = readFileSync(API_TYPES_FILE, 'utf8');
+    expect(
+      generated === (await apiTypesSource(document)),
+      'portal/lib/api-schema.generated.ts is stale',
+    ).toBe(true);
+  });
 
   it('has texts for exactly the routes of the app', () => {
     expect(operations.map(([key]) => key).sort()).toEqual(Object.keys(OPERATION_TEXTS).sort());

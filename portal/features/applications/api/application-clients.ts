@@ -3,7 +3,7 @@
  * customer whose application this is, and the customers assigned to its agent who may be named.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 
 /** A customer who may be the application's client. */
 export interface ClientChoice {
@@ -20,7 +20,7 @@ export interface ApplicationClients {
 
 /** Fetches the client choices of application `applicationId`. Throws `ApiRequestError` on failure. */
 export async function getApplicationClients(applicationId: number): Promise<ApplicationClients> {
-  const data = await apiData<Partial<ApplicationClients>>(
+  const data = await documentedData(
     'agent-portal/get-application-clients',
     { application_id: applicationId },
     { silent: true },
@@ -45,7 +45,7 @@ export function useSetApplicationClient(applicationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (clientUserId: number | null) =>
-      apiData<{ client_user_id: number | null }>('agent-portal/set-application-client', {
+      documentedData('agent-portal/set-application-client', {
         application_id: applicationId,
         client_user_id: clientUserId,
       }),

@@ -1,6 +1,7 @@
 /** create-new-application: fetcher and mutation hook. SPEC §7, §8 (invalid state), docs/api.md. */
 import { useMutation } from '@tanstack/react-query';
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import { INVALID_STATE_MESSAGE } from '../../../lib/constants.ts';
 import type { Application } from './application-types.ts';
@@ -20,8 +21,8 @@ export interface NewApplicationAddress {
 
 /** Input of create-new-application. */
 export interface NewApplicationInput {
-  carrier_quote_type: string;
-  application_type: string;
+  carrier_quote_type: ApiBody<'agent-portal/create-new-application'>['carrier_quote_type'];
+  application_type: ApiBody<'agent-portal/create-new-application'>['application_type'];
   /** One of the agency's sources (omitted: the portal's, "Agent Portal"). */
   application_source?: string;
   address: NewApplicationAddress;
@@ -34,9 +35,9 @@ export interface NewApplicationInput {
 export function createNewApplication(
   input: NewApplicationInput,
 ): Promise<ApiEnvelope<{ application: Application }>> {
-  return apiCall<{ application: Application }>(
+  return documentedCall(
     'agent-portal/create-new-application',
-    { agent_id: getAuthState().user?.agent?.id ?? null, ...input },
+    { agent_id: getAuthState().user?.agent?.id ?? undefined, ...input },
     { suppressToast: (envelope) => envelope.message === INVALID_STATE_MESSAGE },
   );
 }

@@ -1,5 +1,6 @@
 /** delete-application-by-id. SPEC §7, docs/api.md. */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { documentedCall } from '../../../lib/api-operations.ts';
 
 /**
  * Deletes application `applicationId`, and with `deleteAllRelated` every application of the same
@@ -9,7 +10,7 @@ export function deleteApplicationById(
   applicationId: number,
   deleteAllRelated: boolean,
 ): Promise<ApiEnvelope<{ deleted_ids: number[] }>> {
-  return apiCall<{ deleted_ids: number[] }>('agent-portal/delete-application-by-id', {
+  return documentedCall('agent-portal/delete-application-by-id', {
     application_id: applicationId,
     delete_all_related_applications: deleteAllRelated,
   });

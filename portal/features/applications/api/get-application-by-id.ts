@@ -1,7 +1,7 @@
 /** get-application-by-id: fetcher, query options and hook. SPEC §7, docs/api.md. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 import { QUOTES_POLL_INTERVAL_MS } from '../../../lib/constants.ts';
 import type { Application } from './application-types.ts';
 import { useLiveQuotes } from './live-quotes.ts';
@@ -11,7 +11,7 @@ export async function getApplicationById(
   applicationId: number,
   options: { silent?: boolean } = {},
 ): Promise<Application> {
-  const data = await apiData<{ application: Application }>(
+  const data = await documentedData(
     'agent-portal/get-application-by-id',
     { application_id: applicationId },
     { silent: options.silent },

@@ -4,17 +4,15 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CompiledSchemaSet, compileSchemaSet, type SchemaSet } from '../../../../engine/index.ts';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 
 /** Fetches and compiles a stored schema set version. Throws `ApiRequestError` on an error answer, SchemaSetError for a broken set. */
 export async function getCompiledSchemaSet(schemaVersion: number): Promise<CompiledSchemaSet> {
-  const data = await apiData<{ schema_version: number; schema_set: SchemaSet }>(
-    'agent-portal/get-schema-set',
-    {
-      schema_version: schemaVersion,
-    },
-  );
-  return compileSchemaSet(data.schema_set);
+  const data = await documentedData('agent-portal/get-schema-set', {
+    schema_version: schemaVersion,
+  });
+  // The answer schema leaves the set opaque (docs/schema-format.md); compiling checks it.
+  return compileSchemaSet(data.schema_set as unknown as SchemaSet);
 }
 
 /** Query options of one compiled version: published versions never change, so it is never refetched. */

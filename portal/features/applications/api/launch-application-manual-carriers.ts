@@ -1,5 +1,6 @@
 /** launch-application-manual-carriers. SPEC §7, docs/api.md (issue 3). */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
 import type { Application } from './application-types.ts';
 
 /**
@@ -11,8 +12,10 @@ export function launchApplicationManualCarriers(
   applicationId: number,
   carrierNames: string[],
 ): Promise<ApiEnvelope<{ application: Application }>> {
-  return apiCall<{ application: Application }>('agent-portal/launch-application-manual-carriers', {
+  return documentedCall('agent-portal/launch-application-manual-carriers', {
     application_id: applicationId,
-    manual_carrier_names_list: carrierNames,
+    // Names picked from the carrier catalogue's list; the server refuses any other with 400.
+    manual_carrier_names_list:
+      carrierNames as ApiBody<'agent-portal/launch-application-manual-carriers'>['manual_carrier_names_list'],
   });
 }

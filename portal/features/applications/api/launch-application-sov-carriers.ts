@@ -1,5 +1,6 @@
 /** launch-application-sov-carriers. SPEC §7, docs/api.md (issue 3). */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
 import type { Application } from './application-types.ts';
 
 /**
@@ -12,8 +13,10 @@ export function launchApplicationSovCarriers(
   applicationId: number,
   quoteManagerIds: string[],
 ): Promise<ApiEnvelope<{ application: Application }>> {
-  return apiCall<{ application: Application }>('agent-portal/launch-application-sov-carriers', {
+  return documentedCall('agent-portal/launch-application-sov-carriers', {
     application_id: applicationId,
-    sov_carrier_names_list: quoteManagerIds,
+    // Ids picked from the carrier catalogue's list; the server refuses any other with 400.
+    sov_carrier_names_list:
+      quoteManagerIds as ApiBody<'agent-portal/launch-application-sov-carriers'>['sov_carrier_names_list'],
   });
 }

@@ -1,5 +1,6 @@
 /** reactivate-carrier. SPEC §2 Dialogs (reactivate carrier), docs/api.md (issue 3). */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { documentedCall } from '../../../lib/api-operations.ts';
 import type { Application } from './application-types.ts';
 
 /**
@@ -10,7 +11,7 @@ export function reactivateCarrier(
   applicationId: number,
   quoteId: number,
 ): Promise<ApiEnvelope<{ application: Application }>> {
-  return apiCall<{ application: Application }>('agent-portal/reactivate-carrier', {
+  return documentedCall('agent-portal/reactivate-carrier', {
     application_id: applicationId,
     quote_id: quoteId,
   });

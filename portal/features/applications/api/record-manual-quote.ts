@@ -1,13 +1,10 @@
 /** record-manual-quote (admin or super-admin). docs/api.md (issue 3). */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
 import type { Application } from './application-types.ts';
 
-/** A document attached to a manual quote, its bytes as base64 (no data: prefix). */
-export interface ManualQuoteDocumentUpload {
-  name: string;
-  content_base64: string;
-  content_type: string;
-}
+/** A document attached to a manual quote, its bytes as base64 (no data: prefix); PDF, PNG, JPEG or text. */
+export type ManualQuoteDocumentUpload = NonNullable<ApiBody<'agent-portal/record-manual-quote'>['document']>;
 
 /** What staff record for a pending manual quote. Money in dollars; premium is annual, null when declined. */
 export interface ManualQuoteInput {
@@ -24,8 +21,13 @@ export function recordManualQuote(
   applicationId: number,
   input: ManualQuoteInput,
 ): Promise<ApiEnvelope<{ application: Application }>> {
-  return apiCall<{ application: Application }>('agent-portal/record-manual-quote', {
+  // A coverage left blank is not sent: the server takes amounts or text, not null.
+  const coverages: Record<string, number> = {};
+  for (const [coverage, amount] of Object.entries(input.coverages))
+    if (amount !== null) coverages[coverage] = amount;
+  return documentedCall('agent-portal/record-manual-quote', {
     application_id: applicationId,
     ...input,
+    coverages,
   });
 }

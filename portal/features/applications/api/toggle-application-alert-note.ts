@@ -1,5 +1,6 @@
 /** toggle-application-alert-note. SPEC §7, docs/api.md. */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { documentedCall } from '../../../lib/api-operations.ts';
 import type { Note } from './application-types.ts';
 
 /** Flips `payload.is_alert` of note `noteId` of application `applicationId`; returns the envelope. */
@@ -7,7 +8,7 @@ export function toggleApplicationAlertNote(
   noteId: number,
   applicationId: number,
 ): Promise<ApiEnvelope<{ note: Note }>> {
-  return apiCall<{ note: Note }>('agent-portal/toggle-application-alert-note', {
+  return documentedCall('agent-portal/toggle-application-alert-note', {
     note_id: noteId,
     application_id: applicationId,
   });

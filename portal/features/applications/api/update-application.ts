@@ -1,5 +1,6 @@
 /** update-application: saves a draft document. SPEC §7, docs/api.md, docs/decisions/100. */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
 import type { Application } from './application-types.ts';
 
 /** The current application a 409 answer carries when the version sent was stale, else null. */
@@ -25,11 +26,12 @@ export function updateApplication(
   addressDetails: Record<string, unknown>,
   version?: number,
 ): Promise<ApiEnvelope<{ application: Application }>> {
-  return apiCall<{ application: Application }>(
+  return documentedCall(
     'agent-portal/update-application',
     {
       application_id: applicationId,
-      address_details: addressDetails,
+      // The engine's document (JSON values by field); the server validates it field by field.
+      address_details: addressDetails as ApiBody<'agent-portal/update-application'>['address_details'],
       ...(version === undefined ? {} : { version }),
     },
     { suppressToast: (envelope) => staleVersionApplication(envelope) !== null || isUnreachable(envelope) },

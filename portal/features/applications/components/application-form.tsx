@@ -17,7 +17,7 @@ export function ApplicationForm({
   application: Application;
   onLaunched: (acceptedWarnings: OutcomeMessage[]) => Promise<unknown>;
 }) {
-  const schema = useCompiledSchemaSet(application.schema_version ?? 1);
+  const schema = useCompiledSchemaSet(application.schema_version);
   if (schema.isPending) {
     return (
       <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the form">

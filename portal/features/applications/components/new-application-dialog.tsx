@@ -31,7 +31,11 @@ import {
   autocompleteAddress,
   verifyAddress,
 } from '../../property-data/api/property-data-api.ts';
-import { createNewApplication, type NewApplicationAddress } from '../api/create-new-application.ts';
+import {
+  createNewApplication,
+  type NewApplicationAddress,
+  type NewApplicationInput,
+} from '../api/create-new-application.ts';
 import { zipLookup } from '../api/zip-lookup.ts';
 import { InvalidStateDialog } from './invalid-state-dialog.tsx';
 
@@ -203,8 +207,9 @@ export function NewApplicationDialog({
     if (Object.keys(next).length > 0) return;
     setSubmitting(true);
     const envelope = await createNewApplication({
-      carrier_quote_type: quoteType,
-      application_type: applicationType,
+      // The two Selects offer only the values the server takes (QUOTE_TYPES, CREATABLE_APPLICATION_TYPES).
+      carrier_quote_type: quoteType as NewApplicationInput['carrier_quote_type'],
+      application_type: applicationType as NewApplicationInput['application_type'],
       // Only agencies with sources of their own ask; the server's default is the portal's.
       ...(sources.length > 1 ? { application_source: source } : {}),
       address: { ...address, searched_address: composeSearchedAddress(address) },

@@ -51,14 +51,14 @@ export function extraCoverageKeys(quotes: Quote[]): string[] {
     for (const [key, value] of Object.entries(quote.coverages ?? {})) {
       if (typeof value === 'number' || typeof value === 'string') keys.add(key);
     }
-    for (const difference of quote.differences ?? []) keys.add(difference.coverage);
+    for (const difference of quote.differences) keys.add(difference.coverage);
   }
   return [...keys].filter((key) => !(key in BASE_COVERAGES));
 }
 
 /** The difference of `quote` for `coverage`, if the server flagged one. */
 export function differenceOf(quote: Quote, coverage: string): QuoteDifference | undefined {
-  return quote.differences?.find((difference) => difference.coverage === coverage);
+  return quote.differences.find((difference) => difference.coverage === coverage);
 }
 
 /** The flag's text: what was asked, for the tooltip and the accessible name ("Asked $5,000"). */

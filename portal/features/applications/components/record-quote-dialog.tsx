@@ -112,7 +112,8 @@ export function RecordQuoteDialog({ quote, application, onClose, onRecorded }: R
     let document: ManualQuoteInput['document'] = null;
     if (file) {
       try {
-        document = await readFileAsBase64(file);
+        // The file input accepts only the server's types (PDF, PNG, JPEG, text); it refuses others with 400.
+        document = (await readFileAsBase64(file)) as NonNullable<ManualQuoteInput['document']>;
       } catch (error) {
         found.document = (error as Error).message;
       }

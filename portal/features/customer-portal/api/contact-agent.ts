@@ -1,6 +1,6 @@
 /** customer-portal/contact-agent (issue 16): "contact my agent" and "I want this quote". */
 import { useMutation } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 
 /** What the customer sends: their application, the quote they want (or null), their own words. */
 export interface ContactAgentInput {
@@ -17,7 +17,7 @@ export const MAX_CONTACT_MESSAGE_LENGTH = 1000;
  * e-mailed. Throws `ApiRequestError` on failure.
  */
 export async function contactAgent(input: ContactAgentInput): Promise<{ emailed: boolean }> {
-  return apiData<{ emailed: boolean }>('customer-portal/contact-agent', {
+  return documentedData('customer-portal/contact-agent', {
     application_id: input.applicationId,
     quote_id: input.quoteId,
     message: input.message.trim() || null,
