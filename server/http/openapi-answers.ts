@@ -5,9 +5,13 @@
  * answers that are not envelopes (files, CSV, PDF, redirects, server-sent events, TwiML).
  * The shapes are OpenAPI 3.1 Response Objects; their schemas are JSON Schema 2020-12.
  */
+import { ACCOUNT_ANSWER_SCHEMAS } from '../routes/account-response-schemas.ts';
 import { APPLICATION_ANSWER_SCHEMAS } from '../routes/application-response-schemas.ts';
 import { AUTH_ANSWER_SCHEMAS } from '../routes/auth-response-schemas.ts';
 import { CUSTOMER_PORTAL_ANSWER_SCHEMAS } from '../routes/customer-portal-response-schemas.ts';
+import { INTEGRATION_ANSWER_SCHEMAS } from '../routes/integration-response-schemas.ts';
+import { SCHEMA_STUDIO_ANSWER_SCHEMAS } from '../routes/schema-studio-response-schemas.ts';
+import { SETTINGS_ANSWER_SCHEMAS } from '../routes/settings-response-schemas.ts';
 import { UTILITY_ANSWER_SCHEMAS } from '../routes/utility-response-schemas.ts';
 import { DOCUMENT_TYPES } from '../services/document-upload.ts';
 import { VIDEO_TYPES } from '../services/video-upload.ts';
@@ -19,6 +23,10 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...APPLICATION_ANSWER_SCHEMAS,
   ...UTILITY_ANSWER_SCHEMAS,
   ...CUSTOMER_PORTAL_ANSWER_SCHEMAS,
+  ...ACCOUNT_ANSWER_SCHEMAS,
+  ...SETTINGS_ANSWER_SCHEMAS,
+  ...INTEGRATION_ANSWER_SCHEMAS,
+  ...SCHEMA_STUDIO_ANSWER_SCHEMAS,
 };
 
 const errorObjSchema = {
