@@ -8,10 +8,20 @@
 import { ACCOUNT_ANSWER_SCHEMAS } from '../routes/account-response-schemas.ts';
 import { APPLICATION_ANSWER_SCHEMAS } from '../routes/application-response-schemas.ts';
 import { AUTH_ANSWER_SCHEMAS } from '../routes/auth-response-schemas.ts';
+import { BULK_UPLOAD_ANSWER_SCHEMAS } from '../routes/bulk-upload-response-schemas.ts';
+import { COMMISSION_ANSWER_SCHEMAS } from '../routes/commission-response-schemas.ts';
 import { CUSTOMER_PORTAL_ANSWER_SCHEMAS } from '../routes/customer-portal-response-schemas.ts';
+import { iconJsonSchema } from '../routes/icon-set-route.ts';
 import { INTEGRATION_ANSWER_SCHEMAS } from '../routes/integration-response-schemas.ts';
+import { PRICE_PREDICTOR_ANSWER_SCHEMAS } from '../routes/price-predictor-response-schemas.ts';
+import { PROPERTY_DATA_ANSWER_SCHEMAS } from '../routes/property-data-response-schemas.ts';
+import { QUOTE_DOCUMENT_ANSWER_SCHEMAS } from '../routes/quote-document-response-schemas.ts';
+import { REPORTING_ANSWER_SCHEMAS } from '../routes/reporting-response-schemas.ts';
+import { RESOURCES_ANSWER_SCHEMAS } from '../routes/resources-response-schemas.ts';
 import { SCHEMA_STUDIO_ANSWER_SCHEMAS } from '../routes/schema-studio-response-schemas.ts';
 import { SETTINGS_ANSWER_SCHEMAS } from '../routes/settings-response-schemas.ts';
+import { STRIPE_ANSWER_SCHEMAS } from '../routes/stripe-response-schemas.ts';
+import { TEXTING_ANSWER_SCHEMAS } from '../routes/texting-response-schemas.ts';
 import { UTILITY_ANSWER_SCHEMAS } from '../routes/utility-response-schemas.ts';
 import { DOCUMENT_TYPES } from '../services/document-upload.ts';
 import { VIDEO_TYPES } from '../services/video-upload.ts';
@@ -27,6 +37,15 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...SETTINGS_ANSWER_SCHEMAS,
   ...INTEGRATION_ANSWER_SCHEMAS,
   ...SCHEMA_STUDIO_ANSWER_SCHEMAS,
+  ...QUOTE_DOCUMENT_ANSWER_SCHEMAS,
+  ...REPORTING_ANSWER_SCHEMAS,
+  ...COMMISSION_ANSWER_SCHEMAS,
+  ...RESOURCES_ANSWER_SCHEMAS,
+  ...BULK_UPLOAD_ANSWER_SCHEMAS,
+  ...PRICE_PREDICTOR_ANSWER_SCHEMAS,
+  ...TEXTING_ANSWER_SCHEMAS,
+  ...PROPERTY_DATA_ANSWER_SCHEMAS,
+  ...STRIPE_ANSWER_SCHEMAS,
 };
 
 const errorObjSchema = {
@@ -98,7 +117,7 @@ const OTHER_SUCCESS: Readonly<Record<string, Record<string, object>>> = {
   'GET /api/icons/:file': {
     '200': {
       description: 'The icons in Iconify JSON (not the envelope).',
-      content: { 'application/json': { schema: { type: 'object', required: ['prefix', 'icons'] } } },
+      content: { 'application/json': { schema: iconJsonSchema } },
     },
   },
   'GET /api/files/:id': { '200': { description: 'The file.', content: binary(...DOCUMENT_MEDIA_TYPES) } },

@@ -7,9 +7,12 @@
  */
 
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
-const timestamp = { type: 'string', description: 'ISO 8601 timestamp.' };
-const dollars = { type: 'number', description: 'Dollars.' };
-const reference = {
+/** An ISO 8601 timestamp (shared by every area's answer schemas). */
+export const timestamp = { type: 'string', description: 'ISO 8601 timestamp.' };
+/** An amount of money in dollars. */
+export const dollars = { type: 'number', description: 'Dollars.' };
+/** An application's RMGA reference. */
+export const reference = {
   type: 'string',
   description: 'RMGA + the id zero-padded to 7 digits.',
   examples: ['RMGA0000042'],
@@ -257,6 +260,51 @@ const withApplication = {
   properties: { application: applicationSchema },
 } as const;
 
+const strings = { type: 'array', items: { type: 'string' } } as const;
+const nullableNumber = (description: string) => ({ type: ['number', 'null'], description });
+
+/** A managed-program (SOV) carrier (carrier-catalog/sov-carriers.ts SovCarrier). */
+const sovCarrierSchema = {
+  type: 'object',
+  required: ['quote_manager_id', 'carrier', 'sub_carrier', 'display_name', 'quote_types', 'states'],
+  properties: {
+    quote_manager_id: { type: 'string', examples: ['tmh'] },
+    carrier: { type: 'string' },
+    sub_carrier: { type: ['string', 'null'] },
+    display_name: { type: 'string' },
+    quote_types: strings,
+    states: strings,
+  },
+} as const;
+
+/**
+ * One building of a statement of values (server/quoting/sov-building.ts): a submitted one has
+ * every value; one prefilled from the document has null where the document has nothing.
+ */
+const sovBuildingSchema = {
+  type: 'object',
+  required: [
+    'location',
+    'building_value',
+    'contents_value',
+    'business_income',
+    'construction',
+    'occupancy',
+    'year_built',
+    'stories',
+  ],
+  properties: {
+    location: { type: ['string', 'null'] },
+    building_value: nullableNumber('Dollars.'),
+    contents_value: nullableNumber('Dollars.'),
+    business_income: nullableNumber('Dollars per year.'),
+    construction: { type: ['string', 'null'] },
+    occupancy: { type: ['string', 'null'] },
+    year_built: nullableNumber('A 4-digit year.'),
+    stories: nullableNumber('1 to 100.'),
+  },
+} as const;
+
 /** `data` of the application calls, by `<METHOD> <route url>`. */
 export const APPLICATION_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
   'POST /api/agent-portal/get-agent-applications-list': listingSchema,
@@ -291,6 +339,30 @@ export const APPLICATION_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
   'POST /api/agent-portal/record-manual-quote': withApplication,
   'POST /api/agent-portal/reactivate-carrier': withApplication,
   'POST /api/sov/submit-statement-of-values': withApplication,
+  'POST /api/sov/get-sov-quote': {
+    type: 'object',
+    required: ['carrier', 'application', 'statement_of_values'],
+    properties: {
+      carrier: sovCarrierSchema,
+      application: applicationSchema,
+      statement_of_values: {
+        type: 'object',
+        required: ['quote_manager_id', 'buildings', 'submitted', 'submitted_at'],
+        properties: {
+          quote_manager_id: { type: 'string' },
+          buildings: { type: 'array', items: sovBuildingSchema },
+          submitted: {
+            type: 'boolean',
+            description: 'False for one building prefilled from the document and never submitted.',
+          },
+          submitted_at: {
+            type: ['string', 'null'],
+            description: 'ISO 8601 timestamp; null until submitted.',
+          },
+        },
+      },
+    },
+  },
   'POST /api/agent-portal/delete-application-by-id': {
     type: 'object',
     required: ['deleted_ids'],

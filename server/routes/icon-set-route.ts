@@ -13,7 +13,8 @@ import { iconSet, pickIcons } from '../services/icon-set.ts';
 /** Icons one request may name (a page asks for its few icons in one call). */
 export const MAX_ICONS_PER_CALL = 100;
 
-const iconJsonSchema = {
+/** The Iconify JSON the route answers: the set's prefix and the named icons' SVG bodies. */
+export const iconJsonSchema = {
   type: 'object',
   required: ['prefix', 'icons'],
   properties: {

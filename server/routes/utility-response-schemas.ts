@@ -34,6 +34,14 @@ export const UTILITY_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
       reset_password_path: { type: 'string' },
     },
   },
+  'GET /api/test/throttle': {
+    type: 'object',
+    required: ['limit', 'window_ms'],
+    properties: {
+      limit: { type: 'integer', minimum: 1, description: 'Calls one caller (IP) may make in the window.' },
+      window_ms: { type: 'integer', minimum: 1, description: 'The window, ms.' },
+    },
+  },
   'POST /api/auth/saml-sso-login': {
     type: 'object',
     required: ['redirect_url'],
