@@ -4402,7 +4402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Quote e-mail templates: the success envelope (data: any JSON). */
+            /** @description Quote e-mail templates: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4413,14 +4413,26 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Quote e-mail templates.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "templates": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The company's e-mail templates, then the standard one (id null). */
+                            templates: {
+                                /** @description Plain text with short codes. */
+                                body: string;
+                                id: number | null;
+                                name: string;
+                                /** @description With short codes such as {{address}}. */
+                                subject: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -6056,7 +6068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Send a quote document: the success envelope (data: any JSON). */
+            /** @description Send a quote document: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6067,14 +6079,139 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Send a quote document.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "note_id": 1,
+                     *         "application": {
+                     *           "id": 1,
+                     *           "application_id": "RMGA0000042",
+                     *           "status": "new",
+                     *           "application_type": "application type",
+                     *           "carrier_quote_type": [],
+                     *           "is_cross_sale": false,
+                     *           "min_quote_amount": 1.5,
+                     *           "payload": {
+                     *             "useable_details": {}
+                     *           },
+                     *           "notes": [],
+                     *           "quotes": [],
+                     *           "application_relaunch_count": 1,
+                     *           "application_source": "application source",
+                     *           "client_name_id": "client name id",
+                     *           "version": 1,
+                     *           "schema_version": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at",
+                     *           "launched_at": "launched at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            application: {
+                                ads_data?: Record<string, unknown> | null;
+                                agent_id?: number | null;
+                                /**
+                                 * @description RMGA + the id zero-padded to 7 digits.
+                                 * @example RMGA0000042
+                                 */
+                                application_id: string;
+                                application_relaunch_count: number;
+                                application_source: string | null;
+                                application_type: string;
+                                carrier_quote_type: string[];
+                                client_name_id: string | null;
+                                company_id?: number;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                is_cross_sale: boolean;
+                                isItWorkingHour?: boolean;
+                                launched_at: string | null;
+                                min_quote_amount: number | null;
+                                notes: {
+                                    application_id: number;
+                                    color: ("red" | "orange" | "yellow" | "purple") | null;
+                                    /** @description ISO 8601 timestamp. */
+                                    created_at: string;
+                                    id: number;
+                                    payload: {
+                                        is_active?: boolean;
+                                        is_alert?: boolean;
+                                        message?: string;
+                                        sent_by?: string;
+                                        status?: string;
+                                    };
+                                }[];
+                                payload: {
+                                    /** @description The application document. */
+                                    useable_details: Record<string, unknown>;
+                                };
+                                quotes: {
+                                    answered_at: string | null;
+                                    benefits: string[];
+                                    /** @description The https page of the carrier's portal that binds the quote, when a live carrier gave one. */
+                                    bind_url?: string | null;
+                                    bound?: {
+                                        /** @enum {string} */
+                                        business: "new" | "renewal";
+                                        /** @description YYYY-MM-DD. */
+                                        effective_date: string;
+                                        id: number;
+                                        paid: boolean;
+                                        policy_number: string;
+                                        /** @description Dollars. */
+                                        premium: number;
+                                    } | null;
+                                    carrier: string;
+                                    /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
+                                    carrier_reference?: string | null;
+                                    /** @description Limits and deductible in dollars, by coverage. */
+                                    coverages: Record<string, unknown>;
+                                    differences: {
+                                        asked: number | string | null;
+                                        coverage: string;
+                                        field: string;
+                                        /** @enum {string} */
+                                        kind: "changed" | "not_included" | "not_asked";
+                                        quoted: number | string | null;
+                                    }[];
+                                    display_name: string;
+                                    document?: {
+                                        name: string;
+                                        url: string;
+                                    } | null;
+                                    /** @description True once expires_at has passed: the quote cannot be marked bound or sent. */
+                                    expired: boolean;
+                                    /** @description When the premium stops being offered: the company's quote expiry days after the answer; null for a quote without a premium or bound. */
+                                    expires_at: string | null;
+                                    id: number;
+                                    indicative: boolean;
+                                    message: string | null;
+                                    premium: number | null;
+                                    /** @description ISO 8601 timestamp. */
+                                    requested_at: string;
+                                    /** @enum {string} */
+                                    source?: "automatic" | "sov" | "manual";
+                                    /** @enum {string} */
+                                    status: "pending" | "quoted" | "declined" | "error" | "timeout";
+                                    sub_carrier: string | null;
+                                }[];
+                                rocket_agent?: unknown;
+                                schema_version: number;
+                                /** @enum {string} */
+                                status: "new" | "launched" | "completed";
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Adds 1 on every write (docs/decisions/100). */
+                                version: number;
+                            };
+                            /** @description The note that records the e-mail. */
+                            note_id: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -6615,7 +6752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Create a partner API key: the success envelope (data: any JSON). */
+            /** @description Create a partner API key: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6626,14 +6763,51 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Create a partner API key.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "credential": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "key_id": "ak_0123456789abcdef01234567",
+                     *           "scopes": [],
+                     *           "created_at": "created at",
+                     *           "rotated_at": "rotated at",
+                     *           "revoked_at": "revoked at",
+                     *           "last_used_at": "last used at",
+                     *           "secret": "sk_0000000000000000000000000000000000000000000000000000000000000000"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            credential: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                /**
+                                 * @description The public id of the key (ak_ and 24 hex digits), never the secret.
+                                 * @example ak_0123456789abcdef01234567
+                                 */
+                                key_id: string;
+                                /** @description ISO 8601 timestamp, or null. */
+                                last_used_at: string | null;
+                                name: string;
+                                /** @description When it stopped working; null while live. */
+                                revoked_at: string | null;
+                                /** @description ISO 8601 timestamp, or null. */
+                                rotated_at: string | null;
+                                /** @description What the key may call (ADR 291). */
+                                scopes: ("applications:read" | "applications:write" | "applications:launch")[];
+                                /**
+                                 * @description The key for `Authorization: Bearer <secret>` (sk_ and 64 hex digits), shown only in this answer: it is stored as its SHA-256 and cannot be shown again.
+                                 * @example sk_0000000000000000000000000000000000000000000000000000000000000000
+                                 */
+                                secret: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -6713,7 +6887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List partner API keys: the success envelope (data: any JSON). */
+            /** @description List partner API keys: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6724,14 +6898,36 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List partner API keys.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "credentials": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            credentials: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                /**
+                                 * @description The public id of the key (ak_ and 24 hex digits), never the secret.
+                                 * @example ak_0123456789abcdef01234567
+                                 */
+                                key_id: string;
+                                /** @description ISO 8601 timestamp, or null. */
+                                last_used_at: string | null;
+                                name: string;
+                                /** @description When it stopped working; null while live. */
+                                revoked_at: string | null;
+                                /** @description ISO 8601 timestamp, or null. */
+                                rotated_at: string | null;
+                                /** @description What the key may call (ADR 291). */
+                                scopes: ("applications:read" | "applications:write" | "applications:launch")[];
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -6813,7 +7009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Revoke a partner API key: the success envelope (data: any JSON). */
+            /** @description Revoke a partner API key: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6824,14 +7020,45 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Revoke a partner API key.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "credential": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "key_id": "ak_0123456789abcdef01234567",
+                     *           "scopes": [],
+                     *           "created_at": "created at",
+                     *           "rotated_at": "rotated at",
+                     *           "revoked_at": "revoked at",
+                     *           "last_used_at": "last used at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            credential: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                /**
+                                 * @description The public id of the key (ak_ and 24 hex digits), never the secret.
+                                 * @example ak_0123456789abcdef01234567
+                                 */
+                                key_id: string;
+                                /** @description ISO 8601 timestamp, or null. */
+                                last_used_at: string | null;
+                                name: string;
+                                /** @description When it stopped working; null while live. */
+                                revoked_at: string | null;
+                                /** @description ISO 8601 timestamp, or null. */
+                                rotated_at: string | null;
+                                /** @description What the key may call (ADR 291). */
+                                scopes: ("applications:read" | "applications:write" | "applications:launch")[];
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -6913,7 +7140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rotate a partner API key: the success envelope (data: any JSON). */
+            /** @description Rotate a partner API key: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6924,14 +7151,51 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Rotate a partner API key.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "credential": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "key_id": "ak_0123456789abcdef01234567",
+                     *           "scopes": [],
+                     *           "created_at": "created at",
+                     *           "rotated_at": "rotated at",
+                     *           "revoked_at": "revoked at",
+                     *           "last_used_at": "last used at",
+                     *           "secret": "sk_0000000000000000000000000000000000000000000000000000000000000000"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            credential: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                /**
+                                 * @description The public id of the key (ak_ and 24 hex digits), never the secret.
+                                 * @example ak_0123456789abcdef01234567
+                                 */
+                                key_id: string;
+                                /** @description ISO 8601 timestamp, or null. */
+                                last_used_at: string | null;
+                                name: string;
+                                /** @description When it stopped working; null while live. */
+                                revoked_at: string | null;
+                                /** @description ISO 8601 timestamp, or null. */
+                                rotated_at: string | null;
+                                /** @description What the key may call (ADR 291). */
+                                scopes: ("applications:read" | "applications:write" | "applications:launch")[];
+                                /**
+                                 * @description The key for `Authorization: Bearer <secret>` (sk_ and 64 hex digits), shown only in this answer: it is stored as its SHA-256 and cannot be shown again.
+                                 * @example sk_0000000000000000000000000000000000000000000000000000000000000000
+                                 */
+                                secret: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -7016,7 +7280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update a partner API key: the success envelope (data: any JSON). */
+            /** @description Update a partner API key: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7027,14 +7291,45 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update a partner API key.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "credential": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "key_id": "ak_0123456789abcdef01234567",
+                     *           "scopes": [],
+                     *           "created_at": "created at",
+                     *           "rotated_at": "rotated at",
+                     *           "revoked_at": "revoked at",
+                     *           "last_used_at": "last used at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            credential: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                /**
+                                 * @description The public id of the key (ak_ and 24 hex digits), never the secret.
+                                 * @example ak_0123456789abcdef01234567
+                                 */
+                                key_id: string;
+                                /** @description ISO 8601 timestamp, or null. */
+                                last_used_at: string | null;
+                                name: string;
+                                /** @description When it stopped working; null while live. */
+                                revoked_at: string | null;
+                                /** @description ISO 8601 timestamp, or null. */
+                                rotated_at: string | null;
+                                /** @description What the key may call (ADR 291). */
+                                scopes: ("applications:read" | "applications:write" | "applications:launch")[];
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -8636,7 +8931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List the carrier connections: the success envelope (data: any JSON). */
+            /** @description List the carrier connections: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8647,14 +8942,33 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List the carrier connections.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "connections": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            connections: {
+                                /** @enum {string} */
+                                auth_kind: "api_key" | "basic" | "oauth2_client_credentials";
+                                /** @description Display names of the carriers it quotes. */
+                                carriers: string[];
+                                /** @description The credentials its auth kind needs, in order. */
+                                credential_names: string[];
+                                /** @description Names of the credentials stored (never their values). */
+                                credentials_set: string[];
+                                enabled: boolean;
+                                /** @description The URL asked (after CARRIER_CONNECTION_ORIGINS). */
+                                endpoint: string;
+                                /** @description The carriers.json `connections` key. */
+                                id: string;
+                                label: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -8736,7 +9050,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Test a carrier connection: the success envelope (data: any JSON). */
+            /** @description Test a carrier connection: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8747,14 +9061,63 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Test a carrier connection.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "test": {
+                     *           "answer": {
+                     *             "status": "quoted",
+                     *             "premium": 1.5,
+                     *             "coverages": {},
+                     *             "benefits": [],
+                     *             "message": "message",
+                     *             "indicative": false
+                     *           },
+                     *           "error": "error",
+                     *           "exchanges": []
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            test: {
+                                /** @description The carrier's answer, or null when the test failed. */
+                                answer: {
+                                    benefits: string[];
+                                    /** @description The carrier's page where the quote is bound. */
+                                    bind_url?: string | null;
+                                    /** @description The carrier's own id of the quote. */
+                                    carrier_reference?: string | null;
+                                    /** @description Limits and deductible as quoted, in dollars, by coverage. */
+                                    coverages: {
+                                        [key: string]: number | string;
+                                    };
+                                    /** @description True for a rate that is not bindable. */
+                                    indicative: boolean;
+                                    message: string | null;
+                                    /** @description Dollars per year. */
+                                    premium: number | null;
+                                    /** @enum {string} */
+                                    status: "quoted" | "declined" | "error";
+                                } | null;
+                                /** @description Why the test failed, or null. */
+                                error: string | null;
+                                exchanges: {
+                                    /** @description The carrier's answer as text. */
+                                    answer: string;
+                                    body: string | null;
+                                    headers: {
+                                        [key: string]: string;
+                                    };
+                                    method: string;
+                                    /** @description The carrier's HTTP status; null when none came. */
+                                    status: number | null;
+                                    url: string;
+                                }[];
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -8841,7 +9204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update a carrier connection: the success envelope (data: any JSON). */
+            /** @description Update a carrier connection: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8852,14 +9215,33 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update a carrier connection.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "connections": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            connections: {
+                                /** @enum {string} */
+                                auth_kind: "api_key" | "basic" | "oauth2_client_credentials";
+                                /** @description Display names of the carriers it quotes. */
+                                carriers: string[];
+                                /** @description The credentials its auth kind needs, in order. */
+                                credential_names: string[];
+                                /** @description Names of the credentials stored (never their values). */
+                                credentials_set: string[];
+                                enabled: boolean;
+                                /** @description The URL asked (after CARRIER_CONNECTION_ORIGINS). */
+                                endpoint: string;
+                                /** @description The carriers.json `connections` key. */
+                                id: string;
+                                label: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -8951,7 +9333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Mark a quote as bound: the success envelope (data: any JSON). */
+            /** @description Mark a quote as bound: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8962,14 +9344,41 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Mark a quote as bound.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "bound_policy": {
+                     *           "id": 1,
+                     *           "quote_id": 1,
+                     *           "policy_number": "policy number",
+                     *           "effective_date": "effective date",
+                     *           "premium": 1.5,
+                     *           "business": "new",
+                     *           "bound_at": "bound at",
+                     *           "paid": false
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            bound_policy: {
+                                /** @description ISO 8601 timestamp. */
+                                bound_at: string;
+                                /** @enum {string} */
+                                business: "new" | "renewal";
+                                /** @description YYYY-MM-DD. */
+                                effective_date: string;
+                                id: number;
+                                /** @description True once its commission is marked paid. */
+                                paid: boolean;
+                                policy_number: string;
+                                /** @description Dollars per year. */
+                                premium: number;
+                                quote_id: number | null;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -9144,7 +9553,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Commission statement: the success envelope (data: any JSON). */
+            /** @description Commission statement: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9155,14 +9564,74 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Commission statement.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "lines": [],
+                     *         "truncated": false,
+                     *         "totals": {
+                     *           "lines": 0,
+                     *           "premium": 1.5,
+                     *           "commission": 1.5,
+                     *           "paid": 1.5,
+                     *           "payable": 1.5,
+                     *           "without_rate": 0
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description By effective date; at most 1000. */
+                            lines: {
+                                agent_id: number;
+                                /** @description Null once the application is deleted. */
+                                application_id: number | null;
+                                /** @enum {string} */
+                                business: "new" | "renewal";
+                                /** @description The carrier's display name. */
+                                carrier: string;
+                                client_name: string;
+                                /** @description Dollars (0 without a rate). */
+                                commission: number;
+                                company_id: number;
+                                /** @description YYYY-MM-DD. */
+                                effective_date: string;
+                                /** @description The bound policy id (set-paid ids). */
+                                id: number;
+                                paid: boolean;
+                                /** @description ISO 8601 timestamp; null while payable. */
+                                paid_at: string | null;
+                                policy_number: string;
+                                /** @description Dollars per year. */
+                                premium: number;
+                                product: string;
+                                /** @description Percent; null when no rate is set. */
+                                rate_percent: number | null;
+                                /**
+                                 * @description RMGA + the id zero-padded to 7 digits.
+                                 * @example RMGA0000042
+                                 */
+                                reference: string;
+                            }[];
+                            /** @description Over every line of the filters, not only those answered. */
+                            totals: {
+                                /** @description Dollars. */
+                                commission: number;
+                                lines: number;
+                                /** @description Commission marked paid, dollars. */
+                                paid: number;
+                                /** @description Commission not yet paid, dollars. */
+                                payable: number;
+                                /** @description Dollars. */
+                                premium: number;
+                                /** @description Lines without a commission rate. */
+                                without_rate: number;
+                            };
+                            /** @description True when more lines match than were answered (export the CSV). */
+                            truncated: boolean;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -9242,7 +9711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List commission rates: the success envelope (data: any JSON). */
+            /** @description List commission rates: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9253,14 +9722,31 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List commission rates.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "company_id": 1,
+                     *         "rates": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            company_id: number;
+                            rates: {
+                                carrier: string;
+                                /** @description Percent of the premium. */
+                                new_business_percent: number;
+                                product: string;
+                                /** @description Percent of the premium. */
+                                renewal_percent: number;
+                                /** @description The sub-carrier, "" for the carrier itself. */
+                                sub_carrier: string;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -9345,7 +9831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Mark commission paid: the success envelope (data: any JSON). */
+            /** @description Mark commission paid: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9356,14 +9842,19 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Mark commission paid.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "changed": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The ids whose paid state changed. */
+                            changed: number[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -9452,7 +9943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set a commission rate: the success envelope (data: any JSON). */
+            /** @description Set a commission rate: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9463,14 +9954,27 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set a commission rate.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "rate": {
+                     *           "carrier": "carrier",
+                     *           "sub_carrier": "sub carrier",
+                     *           "product": "product"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            rate: {
+                                carrier: string;
+                                product: string;
+                                /** @description The sub-carrier, "" for the carrier itself. */
+                                sub_carrier: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -9551,7 +10055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Remove a bound mark: the success envelope (data: any JSON). */
+            /** @description Remove a bound mark: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9562,14 +10066,19 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Remove a bound mark.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "id": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The bound policy removed. */
+                            id: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -9652,7 +10161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set a company’s plan: the success envelope (data: any JSON). */
+            /** @description Set a company’s plan: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9663,14 +10172,86 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set a company’s plan.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "is_trial_active": false,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": [],
+                     *           "stripe_id": "stripe id",
+                     *           "approved_states": [],
+                     *           "plan": {
+                     *             "id": "id",
+                     *             "name": "name"
+                     *           },
+                     *           "logo_url": "logo url",
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "is_testing_company": false,
+                     *           "is_extra_testing_company": false,
+                     *           "dashboard_widgets": [],
+                     *           "quote_rush": {},
+                     *           "portal_name": "portal name",
+                     *           "timezone": "timezone",
+                     *           "support_email": "support email",
+                     *           "support_phone": "support phone",
+                     *           "application_sources": [],
+                     *           "user_count": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            company: {
+                                application_sources: string[];
+                                approved_states: string[];
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                dashboard_widgets: string[];
+                                eo_data: Record<string, unknown> | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company: boolean;
+                                is_testing_company: boolean;
+                                is_trial_active: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name: string | null;
+                                quote_rush: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id: string | null;
+                                support_email: string | null;
+                                support_phone: string | null;
+                                timezone: string;
+                                trial_ends_at: string | null;
+                                /** @description Days left of the trial, rounded up (SPEC §6). */
+                                trial_remaining_days: number;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Users of the company. */
+                                user_count: number;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -9757,7 +10338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Create a company: the success envelope (data: any JSON). */
+            /** @description Create a company: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9768,14 +10349,86 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Create a company.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "is_trial_active": false,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": [],
+                     *           "stripe_id": "stripe id",
+                     *           "approved_states": [],
+                     *           "plan": {
+                     *             "id": "id",
+                     *             "name": "name"
+                     *           },
+                     *           "logo_url": "logo url",
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "is_testing_company": false,
+                     *           "is_extra_testing_company": false,
+                     *           "dashboard_widgets": [],
+                     *           "quote_rush": {},
+                     *           "portal_name": "portal name",
+                     *           "timezone": "timezone",
+                     *           "support_email": "support email",
+                     *           "support_phone": "support phone",
+                     *           "application_sources": [],
+                     *           "user_count": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            company: {
+                                application_sources: string[];
+                                approved_states: string[];
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                dashboard_widgets: string[];
+                                eo_data: Record<string, unknown> | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company: boolean;
+                                is_testing_company: boolean;
+                                is_trial_active: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name: string | null;
+                                quote_rush: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id: string | null;
+                                support_email: string | null;
+                                support_phone: string | null;
+                                timezone: string;
+                                trial_ends_at: string | null;
+                                /** @description Days left of the trial, rounded up (SPEC §6). */
+                                trial_remaining_days: number;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Users of the company. */
+                                user_count: number;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -9856,7 +10509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Get a company: the success envelope (data: any JSON). */
+            /** @description Get a company: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9867,14 +10520,86 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Get a company.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "is_trial_active": false,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": [],
+                     *           "stripe_id": "stripe id",
+                     *           "approved_states": [],
+                     *           "plan": {
+                     *             "id": "id",
+                     *             "name": "name"
+                     *           },
+                     *           "logo_url": "logo url",
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "is_testing_company": false,
+                     *           "is_extra_testing_company": false,
+                     *           "dashboard_widgets": [],
+                     *           "quote_rush": {},
+                     *           "portal_name": "portal name",
+                     *           "timezone": "timezone",
+                     *           "support_email": "support email",
+                     *           "support_phone": "support phone",
+                     *           "application_sources": [],
+                     *           "user_count": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            company: {
+                                application_sources: string[];
+                                approved_states: string[];
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                dashboard_widgets: string[];
+                                eo_data: Record<string, unknown> | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company: boolean;
+                                is_testing_company: boolean;
+                                is_trial_active: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name: string | null;
+                                quote_rush: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id: string | null;
+                                support_email: string | null;
+                                support_phone: string | null;
+                                timezone: string;
+                                trial_ends_at: string | null;
+                                /** @description Days left of the trial, rounded up (SPEC §6). */
+                                trial_remaining_days: number;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Users of the company. */
+                                user_count: number;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -9954,7 +10679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List companies: the success envelope (data: any JSON). */
+            /** @description List companies: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9965,14 +10690,56 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List companies.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "companies": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            companies: {
+                                application_sources: string[];
+                                approved_states: string[];
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                dashboard_widgets: string[];
+                                eo_data: Record<string, unknown> | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company: boolean;
+                                is_testing_company: boolean;
+                                is_trial_active: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name: string | null;
+                                quote_rush: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id: string | null;
+                                support_email: string | null;
+                                support_phone: string | null;
+                                timezone: string;
+                                trial_ends_at: string | null;
+                                /** @description Days left of the trial, rounded up (SPEC §6). */
+                                trial_remaining_days: number;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Users of the company. */
+                                user_count: number;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -10055,7 +10822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set approved states: the success envelope (data: any JSON). */
+            /** @description Set approved states: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10066,14 +10833,86 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set approved states.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "is_trial_active": false,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": [],
+                     *           "stripe_id": "stripe id",
+                     *           "approved_states": [],
+                     *           "plan": {
+                     *             "id": "id",
+                     *             "name": "name"
+                     *           },
+                     *           "logo_url": "logo url",
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "is_testing_company": false,
+                     *           "is_extra_testing_company": false,
+                     *           "dashboard_widgets": [],
+                     *           "quote_rush": {},
+                     *           "portal_name": "portal name",
+                     *           "timezone": "timezone",
+                     *           "support_email": "support email",
+                     *           "support_phone": "support phone",
+                     *           "application_sources": [],
+                     *           "user_count": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            company: {
+                                application_sources: string[];
+                                approved_states: string[];
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                dashboard_widgets: string[];
+                                eo_data: Record<string, unknown> | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company: boolean;
+                                is_testing_company: boolean;
+                                is_trial_active: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name: string | null;
+                                quote_rush: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id: string | null;
+                                support_email: string | null;
+                                support_phone: string | null;
+                                timezone: string;
+                                trial_ends_at: string | null;
+                                /** @description Days left of the trial, rounded up (SPEC §6). */
+                                trial_remaining_days: number;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Users of the company. */
+                                user_count: number;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -10163,7 +11002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set the company logo: the success envelope (data: any JSON). */
+            /** @description Set the company logo: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10174,14 +11013,86 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set the company logo.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "is_trial_active": false,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": [],
+                     *           "stripe_id": "stripe id",
+                     *           "approved_states": [],
+                     *           "plan": {
+                     *             "id": "id",
+                     *             "name": "name"
+                     *           },
+                     *           "logo_url": "logo url",
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "is_testing_company": false,
+                     *           "is_extra_testing_company": false,
+                     *           "dashboard_widgets": [],
+                     *           "quote_rush": {},
+                     *           "portal_name": "portal name",
+                     *           "timezone": "timezone",
+                     *           "support_email": "support email",
+                     *           "support_phone": "support phone",
+                     *           "application_sources": [],
+                     *           "user_count": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            company: {
+                                application_sources: string[];
+                                approved_states: string[];
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                dashboard_widgets: string[];
+                                eo_data: Record<string, unknown> | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company: boolean;
+                                is_testing_company: boolean;
+                                is_trial_active: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name: string | null;
+                                quote_rush: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id: string | null;
+                                support_email: string | null;
+                                support_phone: string | null;
+                                timezone: string;
+                                trial_ends_at: string | null;
+                                /** @description Days left of the trial, rounded up (SPEC §6). */
+                                trial_remaining_days: number;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Users of the company. */
+                                user_count: number;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -10269,7 +11180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update a company: the success envelope (data: any JSON). */
+            /** @description Update a company: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10280,14 +11191,86 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update a company.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "is_trial_active": false,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": [],
+                     *           "stripe_id": "stripe id",
+                     *           "approved_states": [],
+                     *           "plan": {
+                     *             "id": "id",
+                     *             "name": "name"
+                     *           },
+                     *           "logo_url": "logo url",
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "is_testing_company": false,
+                     *           "is_extra_testing_company": false,
+                     *           "dashboard_widgets": [],
+                     *           "quote_rush": {},
+                     *           "portal_name": "portal name",
+                     *           "timezone": "timezone",
+                     *           "support_email": "support email",
+                     *           "support_phone": "support phone",
+                     *           "application_sources": [],
+                     *           "user_count": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            company: {
+                                application_sources: string[];
+                                approved_states: string[];
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                dashboard_widgets: string[];
+                                eo_data: Record<string, unknown> | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company: boolean;
+                                is_testing_company: boolean;
+                                is_trial_active: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name: string | null;
+                                quote_rush: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id: string | null;
+                                support_email: string | null;
+                                support_phone: string | null;
+                                timezone: string;
+                                trial_ends_at: string | null;
+                                /** @description Days left of the trial, rounded up (SPEC §6). */
+                                trial_remaining_days: number;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Users of the company. */
+                                user_count: number;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -10886,7 +11869,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        height?: number;
+                        icons: {
+                            [key: string]: {
+                                body: string;
+                                height?: number;
+                                width?: number;
+                            };
+                        };
+                        not_found?: string[];
+                        prefix: string;
+                        width?: number;
+                    };
                 };
             };
         };
@@ -11142,7 +12137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Choose a plan: the success envelope (data: any JSON). */
+            /** @description Choose a plan: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11153,14 +12148,90 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Choose a plan.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "is_trial_active": false,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": [],
+                     *           "stripe_id": "stripe id",
+                     *           "approved_states": [],
+                     *           "plan": {
+                     *             "id": "id",
+                     *             "name": "name"
+                     *           },
+                     *           "logo_url": "logo url",
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "is_testing_company": false,
+                     *           "is_extra_testing_company": false,
+                     *           "dashboard_widgets": [],
+                     *           "quote_rush": {},
+                     *           "portal_name": "portal name",
+                     *           "timezone": "timezone",
+                     *           "support_email": "support email",
+                     *           "support_phone": "support phone",
+                     *           "application_sources": [],
+                     *           "user_count": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         },
+                     *         "redirect_url": "redirect url"
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The company (unchanged for an admin: Stripe decides). */
+                            company: {
+                                application_sources: string[];
+                                approved_states: string[];
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                dashboard_widgets: string[];
+                                eo_data: Record<string, unknown> | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company: boolean;
+                                is_testing_company: boolean;
+                                is_trial_active: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name: string | null;
+                                quote_rush: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id: string | null;
+                                support_email: string | null;
+                                support_phone: string | null;
+                                timezone: string;
+                                trial_ends_at: string | null;
+                                /** @description Days left of the trial, rounded up (SPEC §6). */
+                                trial_remaining_days: number;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Users of the company. */
+                                user_count: number;
+                            };
+                            /** @description An admin's Stripe Checkout Session or billing-portal plan-update URL; null for a super-admin (the plan changed at once). */
+                            redirect_url: string | null;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -11239,7 +12310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List plans: the success envelope (data: any JSON). */
+            /** @description List plans: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11250,14 +12321,46 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List plans.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "plans": [],
+                     *         "current_plan_id": "current plan id",
+                     *         "has_active_subscription": false,
+                     *         "is_trial_active": false,
+                     *         "trial_remaining_days": 1,
+                     *         "payments_configured": false,
+                     *         "billing_portal_configured": false
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Payments are configured and the company is a Stripe customer. */
+                            billing_portal_configured: boolean;
+                            /** @description The caller company's plan, or null. */
+                            current_plan_id: string | null;
+                            has_active_subscription: boolean;
+                            is_trial_active: boolean;
+                            /** @description Stripe keys are set (plans change through Checkout). */
+                            payments_configured: boolean;
+                            /** @description Cheapest first. */
+                            plans: {
+                                features: string[];
+                                /** @enum {string} */
+                                id: "starter" | "pro" | "agency";
+                                /** @description Users the plan allows; null: unlimited. */
+                                max_users: number | null;
+                                name: string;
+                                /** @description The areas the plan opens (ADR 320). */
+                                permissions: string[];
+                                /** @description Dollars per month. */
+                                price_monthly: number;
+                            }[];
+                            /** @description Days, rounded up; 0 without a company. */
+                            trial_remaining_days: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -11336,7 +12439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Banners showing now: the success envelope (data: any JSON). */
+            /** @description Banners showing now: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11347,14 +12450,31 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Banners showing now.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "banners": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Active banners of the caller's company for today and the caller's role, short codes filled in. */
+                            banners: {
+                                /** @enum {string} */
+                                audience?: "everyone" | "admins" | "agents" | "customers";
+                                /** @enum {string} */
+                                color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                /** @description YYYY-MM-DD, or null: open. */
+                                ends_on: string | null;
+                                id: number;
+                                is_active: boolean;
+                                message: string;
+                                /** @description YYYY-MM-DD, or null: open. */
+                                starts_on: string | null;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -11442,7 +12562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Add an application source: the success envelope (data: any JSON). */
+            /** @description Add an application source: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11453,14 +12573,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Add an application source.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -11542,7 +12919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Delete an application source: the success envelope (data: any JSON). */
+            /** @description Delete an application source: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11553,14 +12930,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Delete an application source.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -11650,7 +13284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update an application source: the success envelope (data: any JSON). */
+            /** @description Update an application source: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11661,14 +13295,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update an application source.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -11765,7 +13656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Add a banner: the success envelope (data: any JSON). */
+            /** @description Add a banner: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11776,14 +13667,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Add a banner.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -11865,7 +14013,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Delete a banner: the success envelope (data: any JSON). */
+            /** @description Delete a banner: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11876,14 +14024,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Delete a banner.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -11982,7 +14387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update a banner: the success envelope (data: any JSON). */
+            /** @description Update a banner: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11993,14 +14398,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update a banner.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -12090,7 +14752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Add an e-mail template: the success envelope (data: any JSON). */
+            /** @description Add an e-mail template: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12101,14 +14763,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Add an e-mail template.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -12190,7 +15109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Delete an e-mail template: the success envelope (data: any JSON). */
+            /** @description Delete an e-mail template: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12201,14 +15120,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Delete an e-mail template.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -12300,7 +15476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update an e-mail template: the success envelope (data: any JSON). */
+            /** @description Update an e-mail template: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12311,14 +15487,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update an e-mail template.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -12398,7 +15831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Get the portal settings: the success envelope (data: any JSON). */
+            /** @description Get the portal settings: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12409,14 +15842,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Get the portal settings.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -12498,7 +16188,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List webhook deliveries: the success envelope (data: any JSON). */
+            /** @description List webhook deliveries: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12509,14 +16199,41 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List webhook deliveries.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "deliveries": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Newest first. */
+                            deliveries: {
+                                application_id: number | null;
+                                attempt: number;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Shared by every attempt of one delivery (X-Portal-Delivery). */
+                                delivery_id: string;
+                                /** @description Milliseconds. */
+                                duration_ms: number | null;
+                                error: string | null;
+                                /** @enum {string} */
+                                event: "quotes.completed" | "test";
+                                /** @description ISO 8601 timestamp, or null while sending. */
+                                finished_at: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                outcome: "sending" | "delivered" | "retrying" | "failed" | "refused" | "interrupted";
+                                /** @description The first 500 characters of the receiver's answer. */
+                                response_excerpt: string | null;
+                                /** @description The receiver's HTTP status. */
+                                status_code: number | null;
+                                url: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -12603,7 +16320,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Preview a template: the success envelope (data: any JSON). */
+            /** @description Preview a template: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12614,14 +16331,28 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Preview a template.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "preview": {
+                     *           "subject": "subject",
+                     *           "body": "body",
+                     *           "sample": false
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            preview: {
+                                body: string;
+                                /** @description Rendered for the sample client (no application chosen). */
+                                sample: boolean;
+                                /** @description The rendered subject; null for an SMS. */
+                                subject: string | null;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -12701,7 +16432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rotate the webhook secret: the success envelope (data: any JSON). */
+            /** @description Rotate the webhook secret: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12712,14 +16443,274 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Rotate the webhook secret.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         },
+                     *         "webhook_secret": "webhook secret"
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                            /** @description The new signing secret of X-Portal-Signature, shown only in this answer (stored write-only; copy it now). */
+                            webhook_secret: string;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -12799,7 +16790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Send a test webhook: the success envelope (data: any JSON). */
+            /** @description Send a test webhook: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12810,14 +16801,54 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Send a test webhook.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "delivery": {
+                     *           "id": 1,
+                     *           "event": "quotes.completed",
+                     *           "delivery_id": "delivery id",
+                     *           "application_id": 1,
+                     *           "attempt": 1,
+                     *           "url": "url",
+                     *           "outcome": "sending",
+                     *           "status_code": 1,
+                     *           "duration_ms": 1,
+                     *           "error": "error",
+                     *           "response_excerpt": "response excerpt",
+                     *           "created_at": "created at",
+                     *           "finished_at": "finished at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            delivery: {
+                                application_id: number | null;
+                                attempt: number;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Shared by every attempt of one delivery (X-Portal-Delivery). */
+                                delivery_id: string;
+                                /** @description Milliseconds. */
+                                duration_ms: number | null;
+                                error: string | null;
+                                /** @enum {string} */
+                                event: "quotes.completed" | "test";
+                                /** @description ISO 8601 timestamp, or null while sending. */
+                                finished_at: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                outcome: "sending" | "delivered" | "retrying" | "failed" | "refused" | "interrupted";
+                                /** @description The first 500 characters of the receiver's answer. */
+                                response_excerpt: string | null;
+                                /** @description The receiver's HTTP status. */
+                                status_code: number | null;
+                                url: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -12905,7 +16936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Add a text template: the success envelope (data: any JSON). */
+            /** @description Add a text template: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12916,14 +16947,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Add a text template.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -13005,7 +17293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Delete a text template: the success envelope (data: any JSON). */
+            /** @description Delete a text template: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13016,14 +17304,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Delete a text template.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -13113,7 +17658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update a text template: the success envelope (data: any JSON). */
+            /** @description Update a text template: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13124,14 +17669,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update a text template.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -13221,7 +18023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set the API management options: the success envelope (data: any JSON). */
+            /** @description Set the API management options: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13232,14 +18034,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set the API management options.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -13343,7 +18402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set automatic quote sending: the success envelope (data: any JSON). */
+            /** @description Set automatic quote sending: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13354,14 +18413,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set automatic quote sending.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -13453,7 +18769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update the E&O details: the success envelope (data: any JSON). */
+            /** @description Update the E&O details: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13464,14 +18780,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update the E&O details.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -13565,7 +19138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update the global settings: the success envelope (data: any JSON). */
+            /** @description Update the global settings: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13576,14 +19149,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update the global settings.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -13699,7 +19529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set the property data providers: the success envelope (data: any JSON). */
+            /** @description Set the property data providers: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13710,14 +19540,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set the property data providers.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -13805,7 +19892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set the quote rush: the success envelope (data: any JSON). */
+            /** @description Set the quote rush: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13816,14 +19903,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set the quote rush.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -13912,7 +20256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set SAML sign-in: the success envelope (data: any JSON). */
+            /** @description Set SAML sign-in: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13923,14 +20267,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set SAML sign-in.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14019,7 +20620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set the SMS provider: the success envelope (data: any JSON). */
+            /** @description Set the SMS provider: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14030,14 +20631,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set the SMS provider.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14134,7 +20992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set the SMTP server: the success envelope (data: any JSON). */
+            /** @description Set the SMTP server: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14145,14 +21003,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set the SMTP server.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14234,7 +21349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Set the customer quotes webhook: the success envelope (data: any JSON). */
+            /** @description Set the customer quotes webhook: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14245,14 +21360,273 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Set the customer quotes webhook.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                            /** @description The new signing secret of X-Portal-Signature, shown only in this answer (stored write-only; copy it now). Present only when the first URL is saved without a stored secret. */
+                            webhook_secret?: string;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14338,7 +21712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Choose the dashboard widgets: the success envelope (data: any JSON). */
+            /** @description Choose the dashboard widgets: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14349,14 +21723,271 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Choose the dashboard widgets.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14435,7 +22066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Get the price model: the success envelope (data: any JSON). */
+            /** @description Get the price model: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14446,14 +22077,64 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Get the price model.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "products": [],
+                     *         "inputs": [],
+                     *         "model": {
+                     *           "fitted_at": "fitted at",
+                     *           "quote_count": 0,
+                     *           "application_count": 0,
+                     *           "accuracy": {
+                     *             "evaluated": 0,
+                     *             "unpredicted": 0,
+                     *             "median_absolute_percentage_error": 0,
+                     *             "range_coverage": 0
+                     *           }
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            inputs: {
+                                input: string;
+                                /** @enum {string} */
+                                kind: "zone" | "number" | "log-number";
+                                label: string;
+                                /** @description The document field's option list; null for free input. */
+                                options: {
+                                    label: string;
+                                    value: string | number;
+                                }[] | null;
+                                /** @description The book's typical value; null before the first fit. */
+                                typical: string | number | null;
+                                unit: string | null;
+                            }[];
+                            /** @description The model in use; null before the first fit. */
+                            model: {
+                                accuracy: {
+                                    /** @description Held-out quotes predicted. */
+                                    evaluated: number;
+                                    /** @description Median absolute percentage error of the middle estimate (0.12 = 12%). */
+                                    median_absolute_percentage_error: number | null;
+                                    /** @description Share of held-out premiums inside the predicted range, 0..1. */
+                                    range_coverage: number | null;
+                                    /** @description Held-out quotes without enough comparables. */
+                                    unpredicted: number;
+                                };
+                                application_count: number;
+                                /** @description ISO 8601 timestamp. */
+                                fitted_at: string;
+                                quote_count: number;
+                            } | null;
+                            products: {
+                                label: string;
+                                value: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14534,7 +22215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Inputs from an application: the success envelope (data: any JSON). */
+            /** @description Inputs from an application: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14545,14 +22226,25 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Inputs from an application.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "product": "product",
+                     *         "inputs": {},
+                     *         "searched_address": "searched address"
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Value by input name (server/price-predictor/predictor-config.ts); null when not known. */
+                            inputs: {
+                                [key: string]: string | number | null;
+                            };
+                            product: string;
+                            searched_address: string;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14642,7 +22334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Predict a premium: the success envelope (data: any JSON). */
+            /** @description Predict a premium: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14653,14 +22345,64 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Predict a premium.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "status": "estimated",
+                     *         "comparable_applications": 0,
+                     *         "comparable_quotes": 0,
+                     *         "needed": 0,
+                     *         "range": {
+                     *           "low": 1.5,
+                     *           "median": 1.5,
+                     *           "high": 1.5
+                     *         },
+                     *         "carriers": [],
+                     *         "drivers": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            carriers: {
+                                carrier: string;
+                                comparables: number;
+                                display_name: string;
+                                /** @description Null with too few comparable quotes of the carrier. */
+                                range: {
+                                    /** @description Whole dollars per year. */
+                                    high: number;
+                                    /** @description Whole dollars per year. */
+                                    low: number;
+                                    /** @description Whole dollars per year. */
+                                    median: number;
+                                } | null;
+                            }[];
+                            comparable_applications: number;
+                            comparable_quotes: number;
+                            /** @description Largest change first. */
+                            drivers: {
+                                /** @description Middle estimate minus the one with the typical value, whole dollars (signed). */
+                                change: number;
+                                input: string;
+                                label: string;
+                                typical: string | number;
+                            }[];
+                            /** @description Comparable applications needed for an estimate. */
+                            needed: number;
+                            /** @description Null with too few comparable applications. */
+                            range: {
+                                /** @description Whole dollars per year. */
+                                high: number;
+                                /** @description Whole dollars per year. */
+                                low: number;
+                                /** @description Whole dollars per year. */
+                                median: number;
+                            } | null;
+                            /** @enum {string} */
+                            status: "estimated" | "not-enough-data";
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14739,7 +22481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refit the price model: the success envelope (data: any JSON). */
+            /** @description Refit the price model: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14750,14 +22492,19 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Refit the price model.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "job_id": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The queued refit job. */
+                            job_id: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14839,7 +22586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update my profile: the success envelope (data: any JSON). */
+            /** @description Update my profile: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14850,14 +22597,106 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update my profile.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "user": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "role": "super-admin",
+                     *           "agent": {
+                     *             "id": 1,
+                     *             "licensed_states": []
+                     *           },
+                     *           "customer_id": 1,
+                     *           "mga_company": {
+                     *             "id": 1,
+                     *             "name": "name"
+                     *           },
+                     *           "user_accesses_final": []
+                     *         },
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": []
+                     *         },
+                     *         "user_settings": {
+                     *           "timezone": "timezone",
+                     *           "email_notifications": false,
+                     *           "sms_notifications": false,
+                     *           "default_per_page": 10
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            company: {
+                                application_sources?: string[];
+                                approved_states?: string[];
+                                dashboard_widgets?: string[];
+                                eo_data?: Record<string, unknown> | null;
+                                eo_expiry_days?: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company?: boolean;
+                                is_testing_company?: boolean;
+                                is_trial_active?: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url?: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan?: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name?: string | null;
+                                quote_rush?: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id?: string | null;
+                                support_email?: string | null;
+                                support_phone?: string | null;
+                                timezone?: string;
+                                trial_ends_at: string | null;
+                                trial_remaining_days: number;
+                            };
+                            user: {
+                                agent: {
+                                    id: number;
+                                    licensed_states: string[];
+                                } | null;
+                                assigned_agent_id?: number | null;
+                                customer_id: number | null;
+                                email: string;
+                                /** @description YYYY-MM-DD or null. */
+                                eo_expiry?: string | null;
+                                id: number;
+                                mga_company: {
+                                    id: number;
+                                    name: string;
+                                };
+                                name: string;
+                                phone?: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                user_accesses_final: string[];
+                            };
+                            user_settings: {
+                                /** @enum {integer} */
+                                default_per_page: 10 | 25 | 50 | 100;
+                                email_notifications: boolean;
+                                sms_notifications: boolean;
+                                timezone: string | null;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -14944,7 +22783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update my settings: the success envelope (data: any JSON). */
+            /** @description Update my settings: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14955,14 +22794,29 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update my settings.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "user_settings": {
+                     *           "timezone": "timezone",
+                     *           "email_notifications": false,
+                     *           "sms_notifications": false,
+                     *           "default_per_page": 10
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            user_settings: {
+                                /** @enum {integer} */
+                                default_per_page: 10 | 25 | 50 | 100;
+                                email_notifications: boolean;
+                                sms_notifications: boolean;
+                                timezone: string | null;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -15043,7 +22897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Address autocomplete: the success envelope (data: any JSON). */
+            /** @description Address autocomplete: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15054,14 +22908,34 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Address autocomplete.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "source": "source",
+                     *         "sample": false,
+                     *         "error": "error",
+                     *         "suggestions": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The provider's failure (timeout, refused key); null when it answered. */
+                            error: string | null;
+                            /** @description True for the sandbox's made-up answers. */
+                            sample: boolean;
+                            /** @description The label the fields carry ("Sample data" for the sandbox). */
+                            source: string;
+                            /** @description Empty after a provider failure. */
+                            suggestions: {
+                                city: string;
+                                secondary: string;
+                                state: string;
+                                street_line: string;
+                                zipcode: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -15142,7 +23016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Fill from property data: the success envelope (data: any JSON). */
+            /** @description Fill from property data: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15153,14 +23027,49 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Fill from property data.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "application_id": 1,
+                     *         "jobs": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            application_id: number;
+                            /** @description address, characteristics, flood_zone, in that order. */
+                            jobs: {
+                                /** @description True when answered from the company's cache. */
+                                cached: boolean;
+                                /** @description The provider's failure (timeout, refused key); null when it answered. */
+                                error: string | null;
+                                /** @description ISO 8601 timestamp the provider answered; null after an error. */
+                                fetched_at: string | null;
+                                /** @description Document field -> the value found, in the schema set terms. */
+                                fields: {
+                                    [key: string]: {
+                                        /** @description ISO 8601 timestamp. */
+                                        fetched_at: string;
+                                        source: string;
+                                        value: string | number;
+                                    };
+                                };
+                                /** @enum {string} */
+                                job: "address" | "characteristics" | "flood_zone";
+                                /** @description The fields the job could not fill, and why. */
+                                missing: {
+                                    field: string;
+                                    reason: string;
+                                }[];
+                                provider: string;
+                                /** @description True for the sandbox's made-up answers. */
+                                sample: boolean;
+                                /** @description The label the fields carry ("Sample data" for the sandbox). */
+                                source: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -15252,7 +23161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Verify an address: the success envelope (data: any JSON). */
+            /** @description Verify an address: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15263,14 +23172,56 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Verify an address.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "source": "source",
+                     *         "sample": false,
+                     *         "error": "error",
+                     *         "address": {
+                     *           "delivery_line_1": "delivery line 1",
+                     *           "last_line": "last line",
+                     *           "city": "city",
+                     *           "state": "state",
+                     *           "zip": "zip",
+                     *           "plus4": "plus4",
+                     *           "county": "county",
+                     *           "latitude": 1.5,
+                     *           "longitude": 1.5,
+                     *           "precision": "precision"
+                     *         },
+                     *         "fetched_at": "fetched at"
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Null when the provider found no such address or failed. */
+                            address: {
+                                city: string;
+                                county: string | null;
+                                delivery_line_1: string;
+                                last_line: string;
+                                /** @description WGS84 degrees. */
+                                latitude: number | null;
+                                /** @description WGS84 degrees. */
+                                longitude: number | null;
+                                plus4: string | null;
+                                /** @description The geocode precision ("Rooftop", "Zip9", ...). */
+                                precision: string | null;
+                                state: string;
+                                zip: string;
+                            } | null;
+                            /** @description The provider's failure (timeout, refused key); null when it answered. */
+                            error: string | null;
+                            /** @description ISO 8601 timestamp the provider answered; null after an error. */
+                            fetched_at: string | null;
+                            /** @description True for the sandbox's made-up answers. */
+                            sample: boolean;
+                            /** @description The label the fields carry ("Sample data" for the sandbox). */
+                            source: string;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -15542,7 +23493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Analytics: the success envelope (data: any JSON). */
+            /** @description Analytics: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15553,14 +23504,83 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Analytics.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "per_day": [],
+                     *         "per_week": [],
+                     *         "carriers": [],
+                     *         "quote_times": [],
+                     *         "median_premium_by_product": [],
+                     *         "median_premium_by_flood_zone": [],
+                     *         "decline_reasons": [],
+                     *         "funnel": {
+                     *           "new": 0,
+                     *           "launched": 0,
+                     *           "completed": 0
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Most asked first. */
+                            carriers: {
+                                asked: number;
+                                carrier: string;
+                                /** @description Fraction of asked, 0..1 (4 decimals). */
+                                decline_rate: number;
+                                declined: number;
+                                /** @description Fraction of asked, 0..1 (4 decimals). */
+                                quote_rate: number;
+                                quoted: number;
+                            }[];
+                            /** @description At most 10, most frequent first. */
+                            decline_reasons: {
+                                declines: number;
+                                reason: string;
+                            }[];
+                            /** @description Applications that reached each stage (launched counts completed ones too). */
+                            funnel: {
+                                completed: number;
+                                launched: number;
+                                new: number;
+                            };
+                            median_premium_by_flood_zone: {
+                                applications: number;
+                                flood_zone: string;
+                                /** @description Median lowest premium, dollars to the cent. */
+                                median_premium: number;
+                            }[];
+                            median_premium_by_product: {
+                                applications: number;
+                                /** @description Median lowest premium, dollars to the cent. */
+                                median_premium: number;
+                                product: string;
+                            }[];
+                            per_day: {
+                                applications: number;
+                                /** @description The day, YYYY-MM-DD in the request time zone. */
+                                day: string;
+                                launched: number;
+                            }[];
+                            per_week: {
+                                applications: number;
+                                launched: number;
+                                /** @description The Monday of the ISO week, YYYY-MM-DD in the request time zone. */
+                                week: string;
+                            }[];
+                            /** @description Most asked first. */
+                            quote_times: {
+                                /** @description Median seconds (to 0.1 s); null when no application qualifies. */
+                                all_quotes_seconds: number | null;
+                                applications: number;
+                                carrier: string;
+                                /** @description Median seconds (to 0.1 s); null when no application qualifies. */
+                                first_quote_seconds: number | null;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -15641,7 +23661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Report export progress: the success envelope (data: any JSON). */
+            /** @description Report export progress: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15652,14 +23672,44 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Report export progress.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "export": {
+                     *           "id": 1,
+                     *           "status": "queued",
+                     *           "file_name": "file name",
+                     *           "rows_written": 0,
+                     *           "rows_total": 1,
+                     *           "download_url": "/api/reporting/downloads/1",
+                     *           "error": "error",
+                     *           "created_at": "created at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            export: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /**
+                                 * @description GET path of the finished file (add ?session_key=); null until status is done.
+                                 * @example /api/reporting/downloads/1
+                                 */
+                                download_url: string | null;
+                                /** @description Why the export failed; null unless status is failed. */
+                                error: string | null;
+                                file_name: string;
+                                id: number;
+                                /** @description Rows the range matched; null before the job starts. */
+                                rows_total: number | null;
+                                rows_written: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -15763,7 +23813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Applications report: the success envelope (data: any JSON). */
+            /** @description Applications report: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15774,14 +23824,72 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Applications report.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "rows": [],
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "last_page": 1,
+                     *         "total": 0,
+                     *         "totals": {
+                     *           "applications": 0,
+                     *           "new": 0,
+                     *           "launched": 0,
+                     *           "completed": 0,
+                     *           "carriers_asked": 0,
+                     *           "carriers_quoted": 0,
+                     *           "carriers_declined": 0,
+                     *           "lowest_premium": 1.5
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            last_page: number;
+                            page: number;
+                            per_page: number;
+                            rows: {
+                                /** @description The searched address ("" when none). */
+                                address: string;
+                                /** @description The agent's name. */
+                                agent: string;
+                                carriers_asked: number;
+                                carriers_declined: number;
+                                carriers_quoted: number;
+                                client_name: string | null;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                /** @description ISO 8601 timestamp; null before launch. */
+                                launched_at: string | null;
+                                /** @description The lowest premium quoted, dollars per year; null when none. */
+                                lowest_premium: number | null;
+                                /** @description The first quote type asked. */
+                                product: string | null;
+                                /**
+                                 * @description RMGA + the id zero-padded to 7 digits.
+                                 * @example RMGA0000042
+                                 */
+                                reference: string;
+                                /** @enum {string} */
+                                status: "new" | "launched" | "completed";
+                            }[];
+                            total: number;
+                            totals: {
+                                applications: number;
+                                carriers_asked: number;
+                                carriers_declined: number;
+                                carriers_quoted: number;
+                                completed: number;
+                                launched: number;
+                                /** @description The smallest lowest premium of the range, dollars. */
+                                lowest_premium: number | null;
+                                new: number;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -15881,7 +23989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Start a report export job: the success envelope (data: any JSON). */
+            /** @description Start a report export job: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15892,14 +24000,44 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Start a report export job.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "export": {
+                     *           "id": 1,
+                     *           "status": "queued",
+                     *           "file_name": "file name",
+                     *           "rows_written": 0,
+                     *           "rows_total": 1,
+                     *           "download_url": "/api/reporting/downloads/1",
+                     *           "error": "error",
+                     *           "created_at": "created at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            export: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /**
+                                 * @description GET path of the finished file (add ?session_key=); null until status is done.
+                                 * @example /api/reporting/downloads/1
+                                 */
+                                download_url: string | null;
+                                /** @description Why the export failed; null unless status is failed. */
+                                error: string | null;
+                                file_name: string;
+                                id: number;
+                                /** @description Rows the range matched; null before the job starts. */
+                                rows_total: number | null;
+                                rows_written: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -15995,7 +24133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Add a resource: the success envelope (data: any JSON). */
+            /** @description Add a resource: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16006,14 +24144,64 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Add a resource.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "resource": {
+                     *           "id": 1,
+                     *           "kind": "carrier_document",
+                     *           "scope": "global",
+                     *           "company_id": 1,
+                     *           "carrier": "carrier",
+                     *           "title": "title",
+                     *           "description": "description",
+                     *           "category": "category",
+                     *           "url": "url",
+                     *           "file_name": "file name",
+                     *           "file_url": "/api/resources/file/1",
+                     *           "created_at": "created at",
+                     *           "is_new": false,
+                     *           "seconds_watched": 0,
+                     *           "completed": false
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            resource: {
+                                carrier: string | null;
+                                category: string;
+                                /** @description Null for a global entry. */
+                                company_id: number | null;
+                                completed: boolean;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                description: string;
+                                file_name: string | null;
+                                /**
+                                 * @description GET path of the uploaded file (add ?session_key=); null for an address.
+                                 * @example /api/resources/file/1
+                                 */
+                                file_url: string | null;
+                                id: number;
+                                /** @description True until the caller opens it. */
+                                is_new: boolean;
+                                /** @enum {string} */
+                                kind: "carrier_document" | "training_video";
+                                /**
+                                 * @description global: every company sees it.
+                                 * @enum {string}
+                                 */
+                                scope: "global" | "company";
+                                /** @description Seconds of the video watched (the furthest point). */
+                                seconds_watched: number;
+                                title: string;
+                                /** @description The external https address; null for an uploaded file. */
+                                url: string | null;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -16094,7 +24282,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Delete a resource: the success envelope (data: any JSON). */
+            /** @description Delete a resource: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16105,14 +24293,18 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Delete a resource.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "id": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            id: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -16289,7 +24481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List resources: the success envelope (data: any JSON). */
+            /** @description List resources: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16300,14 +24492,49 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List resources.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "resources": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Newest first. */
+                            resources: {
+                                carrier: string | null;
+                                category: string;
+                                /** @description Null for a global entry. */
+                                company_id: number | null;
+                                completed: boolean;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                description: string;
+                                file_name: string | null;
+                                /**
+                                 * @description GET path of the uploaded file (add ?session_key=); null for an address.
+                                 * @example /api/resources/file/1
+                                 */
+                                file_url: string | null;
+                                id: number;
+                                /** @description True until the caller opens it. */
+                                is_new: boolean;
+                                /** @enum {string} */
+                                kind: "carrier_document" | "training_video";
+                                /**
+                                 * @description global: every company sees it.
+                                 * @enum {string}
+                                 */
+                                scope: "global" | "company";
+                                /** @description Seconds of the video watched (the furthest point). */
+                                seconds_watched: number;
+                                title: string;
+                                /** @description The external https address; null for an uploaded file. */
+                                url: string | null;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -16390,7 +24617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Record viewing progress: the success envelope (data: any JSON). */
+            /** @description Record viewing progress: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16401,14 +24628,21 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Record viewing progress.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "seconds_watched": 0,
+                     *         "completed": false
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            completed: boolean;
+                            /** @description Seconds of the video watched (the furthest point). */
+                            seconds_watched: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -16494,7 +24728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update a resource: the success envelope (data: any JSON). */
+            /** @description Update a resource: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16505,14 +24739,18 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update a resource.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "id": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            id: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -16585,7 +24823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upload a training video: the success envelope (data: any JSON). */
+            /** @description Upload a training video: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16596,14 +24834,31 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Upload a training video.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "video_file": {
+                     *           "id": 1,
+                     *           "file_name": "file name",
+                     *           "content_type": "video/mp4",
+                     *           "size_bytes": 1
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The stored upload: resources/create takes its id as video_file_id. */
+                            video_file: {
+                                /** @enum {string} */
+                                content_type: "video/mp4" | "video/webm";
+                                file_name: string;
+                                id: number;
+                                /** @description Bytes. */
+                                size_bytes: number;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -16684,7 +24939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Delete a schema test document: the success envelope (data: any JSON). */
+            /** @description Delete a schema test document: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16695,14 +24950,19 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Delete a schema test document.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "id": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The id of the test document deleted. */
+                            id: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -16784,7 +25044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Get a schema version: the success envelope (data: any JSON). */
+            /** @description Get a schema version: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16795,14 +25055,36 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Get a schema version.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "version": 1,
+                     *         "status": "draft",
+                     *         "note": "note",
+                     *         "schema_set": {},
+                     *         "compared_to": 1,
+                     *         "changes": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            changes: {
+                                /** @enum {string} */
+                                change: "added" | "removed" | "changed";
+                                path: string[];
+                                sentence: string;
+                            }[];
+                            /** @description The version the changes are from (compare_to, else the published one before); null: none. */
+                            compared_to: number | null;
+                            note: string;
+                            /** @description The whole schema set of that version. */
+                            schema_set: Record<string, unknown>;
+                            /** @enum {string} */
+                            status: "draft" | "published" | "archived";
+                            version: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -16881,7 +25163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List schema test documents: the success envelope (data: any JSON). */
+            /** @description List schema test documents: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16892,14 +25174,30 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List schema test documents.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "test_documents": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description By name. */
+                            test_documents: {
+                                /** @description The context it is judged in (product, application_type, status). */
+                                context: {
+                                    [key: string]: string;
+                                };
+                                /** @description Field values by field name. */
+                                document: Record<string, unknown>;
+                                id: number;
+                                name: string;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -16978,7 +25276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List schema versions: the success envelope (data: any JSON). */
+            /** @description List schema versions: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16989,14 +25287,33 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List schema versions.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "current": 1,
+                     *         "versions": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The highest published version: new applications use it. */
+                            current: number;
+                            /** @description Newest first. */
+                            versions: {
+                                author_name: string | null;
+                                author_user_id: number | null;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                note: string;
+                                /** @description ISO 8601 timestamp; null for a draft. */
+                                published_at: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "published" | "archived";
+                                version: number;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -17077,7 +25394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Publish the schema draft: the success envelope (data: any JSON). */
+            /** @description Publish the schema draft: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17088,14 +25405,19 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Publish the schema draft.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "version": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The new published version. */
+                            version: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -17176,7 +25498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Roll back a schema version: the success envelope (data: any JSON). */
+            /** @description Roll back a schema version: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17187,14 +25509,19 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Roll back a schema version.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "version": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The new published version. */
+                            version: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -17303,7 +25630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Save a schema draft: the success envelope (data: any JSON). */
+            /** @description Save a schema draft: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17314,14 +25641,30 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Save a schema draft.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "version": 1,
+                     *         "problems": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description What the lint and rule harness find now (a draft may have problems; publish may not). */
+                            problems: {
+                                /** @description The check that found it (kebab-case, stable). */
+                                kind: string;
+                                message: string;
+                                /** @description Segments of the JSON pointer inside the schema set. */
+                                path: (string | number)[];
+                                /** @description The path in words, list items named by their id. */
+                                where: string;
+                            }[];
+                            /** @description The draft stored. */
+                            version: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -17410,7 +25753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Save a schema test document: the success envelope (data: any JSON). */
+            /** @description Save a schema test document: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17421,14 +25764,35 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Save a schema test document.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "test_document": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "context": {},
+                     *           "document": {},
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            test_document: {
+                                /** @description The context it is judged in (product, application_type, status). */
+                                context: {
+                                    [key: string]: string;
+                                };
+                                /** @description Field values by field name. */
+                                document: Record<string, unknown>;
+                                id: number;
+                                name: string;
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -17521,7 +25885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Create applications from a file: the success envelope (data: any JSON). */
+            /** @description Create applications from a file: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17532,14 +25896,57 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Create applications from a file.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "upload": {
+                     *           "id": 1,
+                     *           "file_name": "file name",
+                     *           "file_kind": "csv",
+                     *           "product": "product",
+                     *           "launch_valid": false,
+                     *           "agent_id": 1,
+                     *           "status": "queued",
+                     *           "error": "error",
+                     *           "rows_total": 0,
+                     *           "rows_read": 0,
+                     *           "rows_created": 0,
+                     *           "rows_refused": 0,
+                     *           "created_at": "created at",
+                     *           "finished_at": "finished at"
+                     *         },
+                     *         "duplicate": false
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description True when the company uploaded the same file before: that upload is answered. */
+                            duplicate: boolean;
+                            upload: {
+                                agent_id: number;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Why the import failed; null otherwise. */
+                                error: string | null;
+                                /** @enum {string} */
+                                file_kind: "csv" | "xlsx";
+                                file_name: string;
+                                /** @description ISO 8601 timestamp; null until finished. */
+                                finished_at: string | null;
+                                id: number;
+                                /** @description Valid rows are launched as they are created. */
+                                launch_valid: boolean;
+                                product: string;
+                                rows_created: number;
+                                rows_read: number;
+                                rows_refused: number;
+                                rows_total: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -17702,7 +26109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Get a bulk upload: the success envelope (data: any JSON). */
+            /** @description Get a bulk upload: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17713,14 +26120,81 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Get a bulk upload.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "upload": {
+                     *           "id": 1,
+                     *           "file_name": "file name",
+                     *           "file_kind": "csv",
+                     *           "product": "product",
+                     *           "launch_valid": false,
+                     *           "agent_id": 1,
+                     *           "status": "queued",
+                     *           "error": "error",
+                     *           "rows_total": 0,
+                     *           "rows_read": 0,
+                     *           "rows_created": 0,
+                     *           "rows_refused": 0,
+                     *           "created_at": "created at",
+                     *           "finished_at": "finished at"
+                     *         },
+                     *         "headers": [],
+                     *         "created": [],
+                     *         "refused": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The first 200 rows that became applications. */
+                            created: {
+                                /** @description Null once the application is deleted. */
+                                application_id: number | null;
+                                /**
+                                 * @description RMGA + the id zero-padded to 7 digits.
+                                 * @example RMGA0000042
+                                 */
+                                reference: string | null;
+                                /** @description Data row of the file, 1 after the header. */
+                                row_number: number;
+                            }[];
+                            headers: string[];
+                            /** @description The first 200 refused rows (the error file has them all). */
+                            refused: {
+                                /** @description The row as read from the file. */
+                                cells: string[];
+                                /** @description Message by document field (the form would show the same). */
+                                messages: {
+                                    [key: string]: string;
+                                };
+                                /** @description Data row of the file, 1 after the header. */
+                                row_number: number;
+                            }[];
+                            upload: {
+                                agent_id: number;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Why the import failed; null otherwise. */
+                                error: string | null;
+                                /** @enum {string} */
+                                file_kind: "csv" | "xlsx";
+                                file_name: string;
+                                /** @description ISO 8601 timestamp; null until finished. */
+                                finished_at: string | null;
+                                id: number;
+                                /** @description Valid rows are launched as they are created. */
+                                launch_valid: boolean;
+                                product: string;
+                                rows_created: number;
+                                rows_read: number;
+                                rows_refused: number;
+                                rows_total: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -17799,7 +26273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List bulk uploads: the success envelope (data: any JSON). */
+            /** @description List bulk uploads: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17810,14 +26284,40 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List bulk uploads.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "uploads": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The newest 20. */
+                            uploads: {
+                                agent_id: number;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Why the import failed; null otherwise. */
+                                error: string | null;
+                                /** @enum {string} */
+                                file_kind: "csv" | "xlsx";
+                                file_name: string;
+                                /** @description ISO 8601 timestamp; null until finished. */
+                                finished_at: string | null;
+                                id: number;
+                                /** @description Valid rows are launched as they are created. */
+                                launch_valid: boolean;
+                                product: string;
+                                rows_created: number;
+                                rows_read: number;
+                                rows_refused: number;
+                                rows_total: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -17904,7 +26404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Preview a bulk upload file: the success envelope (data: any JSON). */
+            /** @description Preview a bulk upload file: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17915,14 +26415,45 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Preview a bulk upload file.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "file_kind": "csv",
+                     *         "headers": [],
+                     *         "rows_total": 0,
+                     *         "fields": [],
+                     *         "mapping": [],
+                     *         "rows": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Every field a column can be mapped to. */
+                            fields: {
+                                field: string;
+                                label: string;
+                            }[];
+                            /** @enum {string} */
+                            file_kind: "csv" | "xlsx";
+                            headers: string[];
+                            /** @description The field of each column, in column order (null: not imported); proposed unless given. */
+                            mapping: (string | null)[];
+                            /** @description The first 10 rows with the messages the import would give. */
+                            rows: {
+                                /** @description The row as read from the file. */
+                                cells: string[];
+                                /** @description Message by document field (the form would show the same). */
+                                messages: {
+                                    [key: string]: string;
+                                };
+                                /** @description Data row of the file, 1 after the header. */
+                                row_number: number;
+                            }[];
+                            /** @description Data rows of the file (the header not counted). */
+                            rows_total: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -18005,7 +26536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Get a statement of values form: the success envelope (data: any JSON). */
+            /** @description Get a statement of values form: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18016,14 +26547,181 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Get a statement of values form.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "carrier": {
+                     *           "quote_manager_id": "tmh",
+                     *           "carrier": "carrier",
+                     *           "sub_carrier": "sub carrier",
+                     *           "display_name": "display name",
+                     *           "quote_types": [],
+                     *           "states": []
+                     *         },
+                     *         "application": {
+                     *           "id": 1,
+                     *           "application_id": "RMGA0000042",
+                     *           "status": "new",
+                     *           "application_type": "application type",
+                     *           "carrier_quote_type": [],
+                     *           "is_cross_sale": false,
+                     *           "min_quote_amount": 1.5,
+                     *           "payload": {
+                     *             "useable_details": {}
+                     *           },
+                     *           "notes": [],
+                     *           "quotes": [],
+                     *           "application_relaunch_count": 1,
+                     *           "application_source": "application source",
+                     *           "client_name_id": "client name id",
+                     *           "version": 1,
+                     *           "schema_version": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at",
+                     *           "launched_at": "launched at"
+                     *         },
+                     *         "statement_of_values": {
+                     *           "quote_manager_id": "quote manager id",
+                     *           "buildings": [],
+                     *           "submitted": false,
+                     *           "submitted_at": "submitted at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            application: {
+                                ads_data?: Record<string, unknown> | null;
+                                agent_id?: number | null;
+                                /**
+                                 * @description RMGA + the id zero-padded to 7 digits.
+                                 * @example RMGA0000042
+                                 */
+                                application_id: string;
+                                application_relaunch_count: number;
+                                application_source: string | null;
+                                application_type: string;
+                                carrier_quote_type: string[];
+                                client_name_id: string | null;
+                                company_id?: number;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                is_cross_sale: boolean;
+                                isItWorkingHour?: boolean;
+                                launched_at: string | null;
+                                min_quote_amount: number | null;
+                                notes: {
+                                    application_id: number;
+                                    color: ("red" | "orange" | "yellow" | "purple") | null;
+                                    /** @description ISO 8601 timestamp. */
+                                    created_at: string;
+                                    id: number;
+                                    payload: {
+                                        is_active?: boolean;
+                                        is_alert?: boolean;
+                                        message?: string;
+                                        sent_by?: string;
+                                        status?: string;
+                                    };
+                                }[];
+                                payload: {
+                                    /** @description The application document. */
+                                    useable_details: Record<string, unknown>;
+                                };
+                                quotes: {
+                                    answered_at: string | null;
+                                    benefits: string[];
+                                    /** @description The https page of the carrier's portal that binds the quote, when a live carrier gave one. */
+                                    bind_url?: string | null;
+                                    bound?: {
+                                        /** @enum {string} */
+                                        business: "new" | "renewal";
+                                        /** @description YYYY-MM-DD. */
+                                        effective_date: string;
+                                        id: number;
+                                        paid: boolean;
+                                        policy_number: string;
+                                        /** @description Dollars. */
+                                        premium: number;
+                                    } | null;
+                                    carrier: string;
+                                    /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
+                                    carrier_reference?: string | null;
+                                    /** @description Limits and deductible in dollars, by coverage. */
+                                    coverages: Record<string, unknown>;
+                                    differences: {
+                                        asked: number | string | null;
+                                        coverage: string;
+                                        field: string;
+                                        /** @enum {string} */
+                                        kind: "changed" | "not_included" | "not_asked";
+                                        quoted: number | string | null;
+                                    }[];
+                                    display_name: string;
+                                    document?: {
+                                        name: string;
+                                        url: string;
+                                    } | null;
+                                    /** @description True once expires_at has passed: the quote cannot be marked bound or sent. */
+                                    expired: boolean;
+                                    /** @description When the premium stops being offered: the company's quote expiry days after the answer; null for a quote without a premium or bound. */
+                                    expires_at: string | null;
+                                    id: number;
+                                    indicative: boolean;
+                                    message: string | null;
+                                    premium: number | null;
+                                    /** @description ISO 8601 timestamp. */
+                                    requested_at: string;
+                                    /** @enum {string} */
+                                    source?: "automatic" | "sov" | "manual";
+                                    /** @enum {string} */
+                                    status: "pending" | "quoted" | "declined" | "error" | "timeout";
+                                    sub_carrier: string | null;
+                                }[];
+                                rocket_agent?: unknown;
+                                schema_version: number;
+                                /** @enum {string} */
+                                status: "new" | "launched" | "completed";
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                                /** @description Adds 1 on every write (docs/decisions/100). */
+                                version: number;
+                            };
+                            carrier: {
+                                carrier: string;
+                                display_name: string;
+                                /** @example tmh */
+                                quote_manager_id: string;
+                                quote_types: string[];
+                                states: string[];
+                                sub_carrier: string | null;
+                            };
+                            statement_of_values: {
+                                buildings: {
+                                    /** @description Dollars. */
+                                    building_value: number | null;
+                                    /** @description Dollars per year. */
+                                    business_income: number | null;
+                                    construction: string | null;
+                                    /** @description Dollars. */
+                                    contents_value: number | null;
+                                    location: string | null;
+                                    occupancy: string | null;
+                                    /** @description 1 to 100. */
+                                    stories: number | null;
+                                    /** @description A 4-digit year. */
+                                    year_built: number | null;
+                                }[];
+                                quote_manager_id: string;
+                                /** @description False for one building prefilled from the document and never submitted. */
+                                submitted: boolean;
+                                /** @description ISO 8601 timestamp; null until submitted. */
+                                submitted_at: string | null;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -18336,7 +27034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Stripe webhook: the success envelope (data: any JSON). */
+            /** @description Stripe webhook: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18347,14 +27045,22 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Stripe webhook.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "duplicate": false,
+                     *         "company_id": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The company the event changed; null when it changes none of ours. */
+                            company_id: number | null;
+                            /** @description True for an event id applied before: nothing changed. */
+                            duplicate: boolean;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -18422,7 +27128,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Throttle test helper: the success envelope (data: any JSON). */
+            /** @description Throttle test helper: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18433,14 +27139,22 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Throttle test helper.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "limit": 1,
+                     *         "window_ms": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Calls one caller (IP) may make in the window. */
+                            limit: number;
+                            /** @description The window, ms. */
+                            window_ms: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -18593,7 +27307,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Get a conversation: the success envelope (data: any JSON). */
+            /** @description Get a conversation: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18604,14 +27318,89 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Get a conversation.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "conversation": {
+                     *           "id": 1,
+                     *           "company_id": 1,
+                     *           "client_phone": "+13055550100",
+                     *           "client_phone_display": "client phone display",
+                     *           "client_name": "client name",
+                     *           "application_id": 1,
+                     *           "application_reference": "application reference",
+                     *           "last_message_at": "last message at",
+                     *           "last_body": "last body",
+                     *           "last_direction": "inbound",
+                     *           "last_status": "received",
+                     *           "unread_count": 0
+                     *         },
+                     *         "messages": [],
+                     *         "templates": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            conversation: {
+                                application_id: number | null;
+                                /** @description RMGA reference of the application. */
+                                application_reference: string | null;
+                                /** @description The linked application's client. */
+                                client_name: string | null;
+                                /**
+                                 * @description E.164.
+                                 * @example +13055550100
+                                 */
+                                client_phone: string;
+                                /** @description National format for US numbers. */
+                                client_phone_display: string;
+                                company_id: number;
+                                id: number;
+                                last_body: string | null;
+                                /** @enum {string|null} */
+                                last_direction: "inbound" | "outbound" | null;
+                                /** @description ISO 8601 timestamp. */
+                                last_message_at: string;
+                                /**
+                                 * @description received for inbound; outbound follows the provider.
+                                 * @enum {string|null}
+                                 */
+                                last_status: "received" | "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | null;
+                                unread_count: number;
+                            };
+                            messages: {
+                                body: string;
+                                conversation_id: number;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @enum {string} */
+                                direction: "inbound" | "outbound";
+                                /** @description The provider's reason a message failed. */
+                                error: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                provider: "twilio" | "sink";
+                                /** @description ISO 8601 timestamp an inbound message was read. */
+                                read_at: string | null;
+                                /** @description The user who sent it; null for inbound and automatic. */
+                                sent_by: number | null;
+                                /**
+                                 * @description received for inbound; outbound follows the provider.
+                                 * @enum {string}
+                                 */
+                                status: "received" | "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed";
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            }[];
+                            /** @description The company's SMS templates. */
+                            templates: {
+                                body: string;
+                                id: number;
+                                name: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -18782,7 +27571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List conversations: the success envelope (data: any JSON). */
+            /** @description List conversations: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18793,14 +27582,47 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List conversations.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "conversations": [],
+                     *         "unread_total": 0
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Newest first. */
+                            conversations: {
+                                application_id: number | null;
+                                /** @description RMGA reference of the application. */
+                                application_reference: string | null;
+                                /** @description The linked application's client. */
+                                client_name: string | null;
+                                /**
+                                 * @description E.164.
+                                 * @example +13055550100
+                                 */
+                                client_phone: string;
+                                /** @description National format for US numbers. */
+                                client_phone_display: string;
+                                company_id: number;
+                                id: number;
+                                last_body: string | null;
+                                /** @enum {string|null} */
+                                last_direction: "inbound" | "outbound" | null;
+                                /** @description ISO 8601 timestamp. */
+                                last_message_at: string;
+                                /**
+                                 * @description received for inbound; outbound follows the provider.
+                                 * @enum {string|null}
+                                 */
+                                last_status: "received" | "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | null;
+                                unread_count: number;
+                            }[];
+                            unread_total: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -18884,7 +27706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Send a text: the success envelope (data: any JSON). */
+            /** @description Send a text: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18895,14 +27717,55 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Send a text.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "conversation_id": 1,
+                     *         "message": {
+                     *           "id": 1,
+                     *           "conversation_id": 1,
+                     *           "direction": "inbound",
+                     *           "body": "body",
+                     *           "status": "received",
+                     *           "error": "error",
+                     *           "provider": "twilio",
+                     *           "sent_by": 1,
+                     *           "read_at": "read at",
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            conversation_id: number;
+                            message: {
+                                body: string;
+                                conversation_id: number;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @enum {string} */
+                                direction: "inbound" | "outbound";
+                                /** @description The provider's reason a message failed. */
+                                error: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                provider: "twilio" | "sink";
+                                /** @description ISO 8601 timestamp an inbound message was read. */
+                                read_at: string | null;
+                                /** @description The user who sent it; null for inbound and automatic. */
+                                sent_by: number | null;
+                                /**
+                                 * @description received for inbound; outbound follows the provider.
+                                 * @enum {string}
+                                 */
+                                status: "received" | "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed";
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -19072,7 +27935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Assign a customer’s agent: the success envelope (data: any JSON). */
+            /** @description Assign a customer’s agent: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19083,14 +27946,59 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Assign a customer’s agent.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "user": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "phone": "phone",
+                     *           "role": "super-admin",
+                     *           "company": {
+                     *             "id": 1,
+                     *             "name": "name"
+                     *           },
+                     *           "agent": {
+                     *             "id": 1,
+                     *             "licensed_states": []
+                     *           },
+                     *           "assigned_agent_id": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            user: {
+                                /** @description The agent record (agents.id) of an agent, else null. */
+                                agent: {
+                                    id: number;
+                                    /** @description Two-letter state codes. */
+                                    licensed_states: string[];
+                                } | null;
+                                /** @description A customer's agent (agents.id); null for others and unassigned customers. */
+                                assigned_agent_id: number | null;
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Stored trimmed and lower-case. */
+                                email: string;
+                                id: number;
+                                name: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -19180,7 +28088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Create a user: the success envelope (data: any JSON). */
+            /** @description Create a user: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19191,14 +28099,73 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Create a user.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "user": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "phone": "phone",
+                     *           "role": "super-admin",
+                     *           "company": {
+                     *             "id": 1,
+                     *             "name": "name"
+                     *           },
+                     *           "agent": {
+                     *             "id": 1,
+                     *             "licensed_states": []
+                     *           },
+                     *           "assigned_agent_id": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         },
+                     *         "invitation": {
+                     *           "sent_to": "sent to",
+                     *           "expires_at": "expires at",
+                     *           "delivered": false
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description Null when a password was given; else the set-password invitation (a link valid 72 hours, ADR 294). */
+                            invitation: {
+                                /** @description False when the mail could not be sent (the user can use Forgot password). */
+                                delivered: boolean;
+                                /** @description When the link stops working (ISO 8601). */
+                                expires_at: string;
+                                /** @description The user's e-mail. */
+                                sent_to: string;
+                            } | null;
+                            user: {
+                                /** @description The agent record (agents.id) of an agent, else null. */
+                                agent: {
+                                    id: number;
+                                    /** @description Two-letter state codes. */
+                                    licensed_states: string[];
+                                } | null;
+                                /** @description A customer's agent (agents.id); null for others and unassigned customers. */
+                                assigned_agent_id: number | null;
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Stored trimmed and lower-case. */
+                                email: string;
+                                id: number;
+                                name: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -19279,7 +28246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Delete a user: the success envelope (data: any JSON). */
+            /** @description Delete a user: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19290,14 +28257,19 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Delete a user.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "deleted_id": 1
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description The id of the user deleted. */
+                            deleted_id: number;
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -19378,7 +28350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Get a user: the success envelope (data: any JSON). */
+            /** @description Get a user: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19389,14 +28361,59 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Get a user.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "user": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "phone": "phone",
+                     *           "role": "super-admin",
+                     *           "company": {
+                     *             "id": 1,
+                     *             "name": "name"
+                     *           },
+                     *           "agent": {
+                     *             "id": 1,
+                     *             "licensed_states": []
+                     *           },
+                     *           "assigned_agent_id": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            user: {
+                                /** @description The agent record (agents.id) of an agent, else null. */
+                                agent: {
+                                    id: number;
+                                    /** @description Two-letter state codes. */
+                                    licensed_states: string[];
+                                } | null;
+                                /** @description A customer's agent (agents.id); null for others and unassigned customers. */
+                                assigned_agent_id: number | null;
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Stored trimmed and lower-case. */
+                                email: string;
+                                id: number;
+                                name: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -19479,7 +28496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description List users: the success envelope (data: any JSON). */
+            /** @description List users: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19490,14 +28507,43 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "List users.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "users": []
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            /** @description By name. */
+                            users: {
+                                /** @description The agent record (agents.id) of an agent, else null. */
+                                agent: {
+                                    id: number;
+                                    /** @description Two-letter state codes. */
+                                    licensed_states: string[];
+                                } | null;
+                                /** @description A customer's agent (agents.id); null for others and unassigned customers. */
+                                assigned_agent_id: number | null;
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Stored trimmed and lower-case. */
+                                email: string;
+                                id: number;
+                                name: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            }[];
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -19584,7 +28630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Update a user: the success envelope (data: any JSON). */
+            /** @description Update a user: the success envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19595,14 +28641,59 @@ export interface operations {
                      *       "status": "success",
                      *       "code": 200,
                      *       "message": "Update a user.",
-                     *       "data": {},
+                     *       "data": {
+                     *         "user": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "phone": "phone",
+                     *           "role": "super-admin",
+                     *           "company": {
+                     *             "id": 1,
+                     *             "name": "name"
+                     *           },
+                     *           "agent": {
+                     *             "id": 1,
+                     *             "licensed_states": []
+                     *           },
+                     *           "assigned_agent_id": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
                      *       "error_obj": null
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        data: unknown;
+                        data: {
+                            user: {
+                                /** @description The agent record (agents.id) of an agent, else null. */
+                                agent: {
+                                    id: number;
+                                    /** @description Two-letter state codes. */
+                                    licensed_states: string[];
+                                } | null;
+                                /** @description A customer's agent (agents.id); null for others and unassigned customers. */
+                                assigned_agent_id: number | null;
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Stored trimmed and lower-case. */
+                                email: string;
+                                id: number;
+                                name: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                /** @description ISO 8601 timestamp. */
+                                updated_at: string;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
