@@ -26,8 +26,8 @@ import {
   scheduleReportExportCleanup,
 } from '../../server/services/report-export-cleanup-job.ts';
 import {
-  type ReportExportPayload,
   REPORT_EXPORT_RETENTION_DAYS,
+  type ReportExportPayload,
   reportDownloadPath,
   reportDownloadsDir,
 } from '../../server/services/report-export-job.ts';
@@ -517,7 +517,11 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
     const freshPath = await pathOf(fresh);
     expect([existsSync(oldPath), existsSync(freshPath)]).toEqual([true, true]);
     const download = (id: number) =>
-      t.app.inject({ method: 'GET', url: `/api/reporting/downloads/${id}`, query: { session_key: keys.admin } });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/reporting/downloads/${id}`,
+        query: { session_key: keys.admin },
+      });
     // The first export was asked for a day more than the retention ago; its file too.
     await t.db.update(jobs).set({ created_at: expiredAt }).where(eq(jobs.id, old));
     utimesSync(oldPath, expiredAt, expiredAt);

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatInUserZone } from '../../../lib/format-when.ts';
 import {
   EXPORT_COLUMN_LABELS,
   type ExportColumn,
@@ -25,7 +26,6 @@ import {
   startReportExport,
   useReportExport,
 } from '../api/export-report-csv.ts';
-import { formatInUserZone } from '../../../lib/format-when.ts';
 import type { ReportQuery } from '../api/get-report.ts';
 
 const ALL_COLUMNS = Object.keys(EXPORT_COLUMN_LABELS) as ExportColumn[];
