@@ -488,7 +488,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'GET /api/reporting/downloads/:id': {
     summary: 'Download a report export',
     description:
-      'The finished CSV of an export, to the user who asked for it only (SPEC §7 report downloads path).',
+      'The finished CSV of an export, to the user who asked for it only (SPEC §7 report downloads path); 410 once the export expired (kept 7 days, server/config/report-exports.json), 404 once the daily clean-up deleted it.',
   },
   // Commission (SPEC §2 /dashboard/commission)
   'POST /api/commission/list-rates': {

@@ -4,7 +4,7 @@
  * finish. Every write by a worker names the worker, so a job re-claimed after its lease ran out is
  * never finished by the worker that lost it.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/schema.ts';
 import { isRowId } from './is-row-id.ts';
@@ -175,4 +175,23 @@ export async function failJob(db: Executor, jobId: number, workerId: string, err
     .update(jobs)
     .set({ status: 'failed', last_error: error, locked_by: null, locked_until: null, updated_at: sql`now()` })
     .where(heldBy(jobId, workerId));
+}
+
+/** Finished jobs (done or failed) of `kind` created before `before`, oldest first. */
+export async function listFinishedJobsBefore(db: Executor, kind: string, before: Date): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), inArray(jobs.status, ['done', 'failed']), lt(jobs.created_at, before)))
+    .orderBy(jobs.id);
+}
+
+/** Deletes the jobs `ids` that are finished (done or failed): a job running meanwhile is kept. */
+export async function deleteFinishedJobs(db: Executor, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const deleted = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.id, ids), inArray(jobs.status, ['done', 'failed'])))
+    .returning({ id: jobs.id });
+  return deleted.length;
 }

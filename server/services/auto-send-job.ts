@@ -14,7 +14,8 @@
  * channel not sent writes a plain note saying so (docs/decisions/332-notification-settings-decide.md).
  * At most once per application, event and launch (docs/decisions/254-auto-send-at-most-once.md):
  * the dedupe key makes one job; the job records `sending` before each send and the outcome with
- * its note in one transaction; a channel found `sending` after a crash is never sent again.
+ * its note in one transaction; a channel found `sending` after a crash is never sent again, and
+ * its SMS in the texting console (linked by id in the progress) is settled `failed` with the note.
  */
 import { placeholders } from '../../schemas/schema-set.ts';
 import type { Executor } from '../db/database.ts';
@@ -31,6 +32,7 @@ import { companySettingsOf, findCompanyWithExtras } from '../repositories/compan
 import { enqueueJob, setJobProgress } from '../repositories/jobs-repository.ts';
 import { insertNote } from '../repositories/notes-repository.ts';
 import { findShortCodeSubject } from '../repositories/short-code-subject-repository.ts';
+import { settleMessage } from '../repositories/texting-repository.ts';
 import { nextWorkingMoment, workingHoursIn } from './is-it-working-hour.ts';
 import {
   type AutoSendSettings,
@@ -39,7 +41,7 @@ import {
   companyTimezone,
   type StoredSettings,
 } from './portal-settings-service.ts';
-import { sendAutomaticText, type TextingDeps } from './texting-service.ts';
+import { type OnTextStored, sendAutomaticText, type TextingDeps } from './texting-service.ts';
 import { userSettingsOf } from './user-settings.ts';
 
 /** The job kind's name in server/jobs/job-kinds.ts. */
@@ -51,6 +53,11 @@ export type AutoSendEvent = 'complete' | 'timeout';
 type Channel = 'email' | 'sms';
 /** A channel's state in the job's progress; absent until its send starts; `off`: the client turned it off. */
 type ChannelState = 'sending' | 'sent' | 'failed' | 'off';
+/**
+ * The job's progress: each channel's state and, once the SMS is stored in the texting console
+ * (in the transaction that stores it), that message's id, so a send a crash interrupted settles it.
+ */
+type AutoSendProgress = Partial<Record<Channel, ChannelState>> & { sms_message_id?: number };
 
 /** The note `sent_by` of each event and channel (SPEC §3 Note; schemas/constants/alert-colours.json). */
 export const AUTO_SEND_NOTE_SENDERS: Record<AutoSendEvent, Record<Channel, string>> = {
@@ -172,7 +179,10 @@ function turnedOffNote(event: AutoSendEvent, channel: Channel): NotePayload {
   };
 }
 
-/** Renders the channel's template for the application and sends it; never throws for a send failure. */
+/**
+ * Renders the channel's template for the application and sends it (`onTextStored` as
+ * sendAutomaticText's); never throws for a send failure.
+ */
 async function sendChannel(
   db: Executor,
   deps: AutoSendDeps,
@@ -181,6 +191,7 @@ async function sendChannel(
   event: AutoSendEvent,
   channel: Channel,
   template: Record<string, unknown>,
+  onTextStored: OnTextStored,
 ): Promise<Outcome> {
   const what = messageName(event, channel);
   const subject = await findShortCodeSubject(db, app.id, company.id);
@@ -201,7 +212,7 @@ async function sendChannel(
       const title = renderTemplate(String(template.subject ?? ''), values);
       await deps.mailer.send({ to, subject: title, text: body }, companySmtp(company));
     } else {
-      const error = await sendAutomaticText(db, deps.texting, company, app.id, to, body);
+      const error = await sendAutomaticText(db, deps.texting, company, app.id, to, body, onTextStored);
       if (error !== null) return { status: 'failed', message: `${what} to ${to} failed: ${error}` };
     }
     return { status: 'sent', message: `${what} sent to ${to}.` };
@@ -241,7 +252,7 @@ export function autoSendJob(deps: AutoSendDeps): JobHandler {
     }
     const company = entry.company;
     const autoSend = companyAutoSend(company.settings);
-    const progress = { ...((job.progress ?? {}) as Partial<Record<Channel, ChannelState>>) };
+    const progress: AutoSendProgress = { ...((job.progress ?? {}) as AutoSendProgress) };
     if (autoSend.working_hours_only && Object.keys(progress).length === 0) {
       const now = clock();
       const opening = nextWorkingMoment(now, workingHoursIn(companyTimezone(company.settings)));
@@ -259,12 +270,20 @@ export function autoSendJob(deps: AutoSendDeps): JobHandler {
     };
     const workerId = job.locked_by ?? '';
     const turnedOff = await channelsTurnedOff(db, app);
+    const lost = () => new Error('The job lease was lost.');
     // A channel's outcome and its note in one transaction, while the job's lease holds.
-    const recordOutcome = (state: typeof progress, note: NotePayload) =>
+    const recordOutcome = (state: AutoSendProgress, note: NotePayload, interruptedText?: number) =>
       db.transaction(async (tx) => {
-        if (!(await setJobProgress(tx, job.id, workerId, state))) throw new Error('The job lease was lost.');
+        if (!(await setJobProgress(tx, job.id, workerId, state))) throw lost();
         await insertNote(tx, app.id, note);
+        // The texting console's message of an interrupted SMS stops showing `sending`.
+        if (interruptedText !== undefined)
+          await settleMessage(tx, interruptedText, { status: 'failed', error: INTERRUPTED_SEND_MESSAGE });
       });
+    const onTextStored: OnTextStored = async (tx, messageId) => {
+      progress.sms_message_id = messageId;
+      if (!(await setJobProgress(tx, job.id, workerId, progress))) throw lost();
+    };
     for (const channel of ['email', 'sms'] as const) {
       const state = progress[channel];
       const template = templates[channel];
@@ -275,26 +294,29 @@ export function autoSendJob(deps: AutoSendDeps): JobHandler {
         await recordOutcome(progress, turnedOffNote(payload.event, channel));
         continue;
       }
-      let outcome: Outcome;
       if (state === 'sending') {
-        outcome = { status: 'failed', message: INTERRUPTED_SEND_MESSAGE };
-      } else {
-        progress[channel] = 'sending';
-        if (!(await setJobProgress(db, job.id, workerId, progress)))
-          throw new Error('The job lease was lost.');
-        outcome = await sendChannel(
-          db,
-          deps,
-          company,
-          app,
-          payload.event,
-          channel,
-          template as Record<string, unknown>,
-        );
+        progress[channel] = 'failed';
+        const interruptedText = channel === 'sms' ? progress.sms_message_id : undefined;
+        const outcome: Outcome = { status: 'failed', message: INTERRUPTED_SEND_MESSAGE };
+        await recordOutcome(progress, notePayload(payload.event, channel, outcome), interruptedText);
+        continue;
       }
+      progress[channel] = 'sending';
+      if (!(await setJobProgress(db, job.id, workerId, progress))) throw lost();
+      const outcome = await sendChannel(
+        db,
+        deps,
+        company,
+        app,
+        payload.event,
+        channel,
+        template as Record<string, unknown>,
+        onTextStored,
+      );
       progress[channel] = outcome.status;
       await recordOutcome(progress, notePayload(payload.event, channel, outcome));
     }
-    return Object.keys(progress).length ? { ...progress } : { skipped: 'No template is set for this event.' };
+    const { sms_message_id: _message, ...outcomes } = progress;
+    return Object.keys(outcomes).length ? outcomes : { skipped: 'No template is set for this event.' };
   };
 }

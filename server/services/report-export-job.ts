@@ -11,6 +11,7 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import retention from '../config/report-exports.json' with { type: 'json' };
 import type { UserRole } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/job-handler.ts';
 import { reportCount } from '../repositories/reporting-repository.ts';
@@ -20,6 +21,19 @@ import { toReportFilters } from './reporting-service.ts';
 
 /** The job kind's name in server/jobs/job-kinds.ts. */
 export const REPORT_EXPORT_KIND = 'report-export';
+/**
+ * Days an export's file and job row are kept after it was asked for (server/config/report-exports.json,
+ * docs/decisions/450-report-export-retention.md).
+ */
+export const REPORT_EXPORT_RETENTION_DAYS: number = retention.retention_days;
+/** Hour (UTC) of the daily clean-up of expired exports. */
+export const REPORT_EXPORT_CLEANUP_HOUR_UTC: number = retention.cleanup_hour_utc;
+
+/** When an export asked for at `createdAt` expires: REPORT_EXPORT_RETENTION_DAYS later. */
+export function reportExportExpiresAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + REPORT_EXPORT_RETENTION_DAYS * 86_400_000);
+}
+
 /** Least time between two progress writes, in ms (a million rows would otherwise be 1,000 writes). */
 const PROGRESS_EVERY_MS = 500;
 

@@ -17,14 +17,22 @@ import type { Actor } from './actor.ts';
 import { type ExportInput, exportFileName } from './report-csv-export.ts';
 import {
   REPORT_EXPORT_KIND,
+  REPORT_EXPORT_RETENTION_DAYS,
   type ReportExportPayload,
   type ReportExportProgress,
   reportDownloadPath,
+  reportExportExpiresAt,
 } from './report-export-job.ts';
 import { toReportFilters } from './reporting-service.ts';
 
-/** The message of a 404 for an export that is not the caller's or does not exist. */
-export const EXPORT_NOT_FOUND_MESSAGE = 'Export not found.';
+/**
+ * The message of a 404 for an export that is not the caller's or does not exist (any more: the
+ * clean-up deletes expired exports, docs/decisions/450-report-export-retention.md).
+ */
+export const EXPORT_NOT_FOUND_MESSAGE = `Export not found. Exports are deleted ${REPORT_EXPORT_RETENTION_DAYS} days after they are made.`;
+/** The message of the 410 for the caller's export past its retention (its file deleted or about to be). */
+export const EXPORT_EXPIRED_MESSAGE = `This export expired: exports are kept for ${REPORT_EXPORT_RETENTION_DAYS} days. Run the export again.`;
+const EXPORT_FAILED_MESSAGE = 'The export failed. Try again, or narrow the range.';
 /** How many times an export is tried before it fails (a lost database, a full disk). */
 const EXPORT_MAX_ATTEMPTS = 3;
 
@@ -41,24 +49,30 @@ export interface ReportExportView {
   rows_written: number;
   /** Rows the range matched when the job started; null before it starts. */
   rows_total: number | null;
-  /** The report downloads path once the file is complete; null before. */
+  /** The report downloads path once the file is complete; null before, and after it expired. */
   download_url: string | null;
+  /** Why there is no file: the export failed, or it expired. */
   error: string | null;
   created_at: string;
+  /** When the file and this export are deleted (REPORT_EXPORT_RETENTION_DAYS after created_at). */
+  expires_at: string;
 }
 
-function view(job: JobRow): ReportExportView {
+function view(job: JobRow, now: Date): ReportExportView {
   const payload = job.payload as unknown as ReportExportPayload;
   const progress = job.progress as ReportExportProgress | null;
+  const expiresAt = reportExportExpiresAt(job.created_at);
+  const expired = expiresAt <= now;
   return {
     id: job.id,
     status: job.status,
     file_name: payload.file_name,
     rows_written: progress?.rows_written ?? 0,
     rows_total: progress?.rows_total ?? null,
-    download_url: job.status === 'done' ? reportDownloadUrl(job.id) : null,
-    error: job.status === 'failed' ? 'The export failed. Try again, or narrow the range.' : null,
+    download_url: job.status === 'done' && !expired ? reportDownloadUrl(job.id) : null,
+    error: expired ? EXPORT_EXPIRED_MESSAGE : job.status === 'failed' ? EXPORT_FAILED_MESSAGE : null,
     created_at: job.created_at.toISOString(),
+    expires_at: expiresAt.toISOString(),
   };
 }
 
@@ -91,7 +105,7 @@ export async function startReportExport(
     companyId: actor.companyId,
     maxAttempts: EXPORT_MAX_ATTEMPTS,
   });
-  return view(job);
+  return view(job, new Date());
 }
 
 /** The caller's own export `id`; throws ApiError 404 for another user's or a missing one. */
@@ -106,12 +120,14 @@ async function ownExport(db: Executor, actor: Actor, id: number): Promise<JobRow
 
 /** The caller's export `id` with its progress. Throws ApiError 404 as ownExport. */
 export async function getReportExport(db: Executor, actor: Actor, id: number): Promise<ReportExportView> {
-  return view(await ownExport(db, actor, id));
+  return view(await ownExport(db, actor, id), new Date());
 }
 
 /**
  * The finished file of the caller's export `id` as `{file_name, stream}`. Throws ApiError 404 for
- * another user's export, one not finished, or a file no longer on disk.
+ * another user's export, a deleted one, one not finished, or a file no longer on disk; 410
+ * (EXPORT_EXPIRED_MESSAGE) for the caller's export past its retention that the clean-up has not
+ * deleted yet.
  */
 export async function openReportDownload(
   db: Executor,
@@ -121,6 +137,7 @@ export async function openReportDownload(
   const job = await ownExport(db, actor, id);
   const payload = job.payload as unknown as ReportExportPayload;
   const path = reportDownloadPath(job.id, payload.file_key);
+  if (reportExportExpiresAt(job.created_at) <= new Date()) throw new ApiError(410, EXPORT_EXPIRED_MESSAGE);
   if (job.status !== 'done') throw new ApiError(404, EXPORT_NOT_FOUND_MESSAGE);
   try {
     await access(path);

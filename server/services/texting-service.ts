@@ -277,10 +277,17 @@ export async function sendTextMessage(db: Executor, deps: TextingDeps, actor: Ac
 }
 
 /**
- * Stores `body` as an outbound message of `conversation` (`sending`), asks the company's channel
- * and settles it with the provider's status, or as `failed` with the provider's reason, which is
- * then answered as `error` (null when sent). Throws 422 NO_SMS_PROVIDER when there is no channel,
- * and errors that are not the provider's (a database failure).
+ * Called with the stored message's id in the transaction that stores it, before the provider is
+ * asked: the caller links the message to its own record (the auto-send job's progress).
+ */
+export type OnTextStored = (tx: Executor, messageId: number) => Promise<void>;
+
+/**
+ * Stores `body` as an outbound message of `conversation` (`sending`; `onStored` in the same
+ * transaction), asks the company's channel and settles it with the provider's status, or as
+ * `failed` with the provider's reason, which is then answered as `error` (null when sent). Throws
+ * 422 NO_SMS_PROVIDER when there is no channel, and errors that are not the provider's (a
+ * database failure).
  */
 async function deliverText(
   db: Executor,
@@ -289,16 +296,21 @@ async function deliverText(
   conversation: { id: number; company_id: number; client_phone: string },
   body: string,
   sentBy: number | null,
+  onStored?: OnTextStored,
 ): Promise<{ message: ReturnType<typeof messageView>; error: string | null }> {
   const { channel, from } = channelFor(deps, company);
-  const stored = await insertMessage(db, {
-    conversation_id: conversation.id,
-    company_id: conversation.company_id,
-    direction: 'outbound',
-    body,
-    status: 'sending',
-    provider: channel.name,
-    sent_by: sentBy,
+  const stored = await db.transaction(async (tx) => {
+    const row = await insertMessage(tx, {
+      conversation_id: conversation.id,
+      company_id: conversation.company_id,
+      direction: 'outbound',
+      body,
+      status: 'sending',
+      provider: channel.name,
+      sent_by: sentBy,
+    });
+    if (row) await onStored?.(tx, row.id);
+    return row;
   });
   if (!stored) throw new Error('outbound message not stored');
   try {
@@ -319,8 +331,8 @@ async function deliverText(
 /**
  * Sends a text the product writes itself (an automatic message of issue 14) to `to` (E.164) in
  * that number's conversation of the company, linked to `applicationId`: the message shows in the
- * texting console like an agent's, without a sender. Answers null when sent, else the reason it
- * failed (the provider's refusal, or no provider and no sink).
+ * texting console like an agent's, without a sender. `onStored` as deliverText's. Answers null
+ * when sent, else the reason it failed (the provider's refusal, or no provider and no sink).
  */
 export async function sendAutomaticText(
   db: Executor,
@@ -329,10 +341,11 @@ export async function sendAutomaticText(
   applicationId: number,
   to: string,
   body: string,
+  onStored?: OnTextStored,
 ): Promise<string | null> {
   try {
     const conversation = await upsertConversation(db, company.id, to, applicationId);
-    return (await deliverText(db, deps, company, conversation, body, null)).error;
+    return (await deliverText(db, deps, company, conversation, body, null, onStored)).error;
   } catch (error) {
     if (error instanceof ApiError) return error.message;
     throw error;

@@ -39,6 +39,7 @@ const job = (overrides: Record<string, unknown>) => ({
     download_url: null,
     error: null,
     created_at: '2026-11-26T10:00:00.000Z',
+    expires_at: '2026-12-03T10:00:00.000Z',
     ...overrides,
   },
 });
@@ -85,6 +86,8 @@ describe('report export dialog', () => {
     );
     expect(link.getAttribute('href')).toBe('/api/reporting/downloads/7?session_key=sk-1');
     screen.getByText('250,000 rows.');
+    // The file's expiry, in the user's time zone (America/Chicago).
+    screen.getByText('Kept until Dec 3, 2026 4:00 AM.');
     const start = calls.find((call) => call.path === 'reporting/start-export');
     expect(start?.body).toMatchObject({
       from: '2026-11-01',

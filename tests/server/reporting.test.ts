@@ -4,12 +4,16 @@
  * totals of a range equal the sum of its days.
  */
 
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agents as agentsTable,
   applications as applicationsTable,
+  jobs,
   notes,
   quotes,
   users,
@@ -17,6 +21,20 @@ import {
 import { insertApplication } from '../../server/repositories/applications-repository.ts';
 import { alertColorOfNotes } from '../../server/services/note-color.ts';
 import { EXPORT_PAGE_ROWS } from '../../server/services/report-csv-export.ts';
+import {
+  REPORT_EXPORT_CLEANUP_KIND,
+  scheduleReportExportCleanup,
+} from '../../server/services/report-export-cleanup-job.ts';
+import {
+  REPORT_EXPORT_RETENTION_DAYS,
+  type ReportExportPayload,
+  reportDownloadPath,
+  reportDownloadsDir,
+} from '../../server/services/report-export-job.ts';
+import {
+  EXPORT_EXPIRED_MESSAGE,
+  EXPORT_NOT_FOUND_MESSAGE,
+} from '../../server/services/report-exports-service.ts';
 import { addAccount, companyOf } from './helpers/add-account.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -477,6 +495,77 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
       columns: ['reference'],
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('deletes exports past their retention, file and row: 410 until the clean-up, 404 after; a fresh one stays', async () => {
+    const dayMs = 86_400_000;
+    const expiredAt = new Date(Date.now() - (REPORT_EXPORT_RETENTION_DAYS + 1) * dayMs);
+    const body = { ...range, columns: ['reference'] };
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const started = await t.post('reporting/start-export', { session_key: keys.admin, ...body });
+      expect(started.statusCode, started.body.message).toBe(200);
+      ids.push(started.body.data.export.id);
+    }
+    await t.app.jobWorker.drain();
+    const [old, fresh] = ids;
+    const pathOf = async (id: number) => {
+      const [job] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+      return reportDownloadPath(id, (job.payload as unknown as ReportExportPayload).file_key);
+    };
+    const oldPath = await pathOf(old);
+    const freshPath = await pathOf(fresh);
+    expect([existsSync(oldPath), existsSync(freshPath)]).toEqual([true, true]);
+    const download = (id: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/reporting/downloads/${id}`,
+        query: { session_key: keys.admin },
+      });
+    // The first export was asked for a day more than the retention ago; its file too.
+    await t.db.update(jobs).set({ created_at: expiredAt }).where(eq(jobs.id, old));
+    utimesSync(oldPath, expiredAt, expiredAt);
+    // Files of no export row: a `.part` an old failed export left, and one written just now.
+    mkdirSync(reportDownloadsDir(), { recursive: true });
+    const orphanOld = join(reportDownloadsDir(), `report-${old + 900_000}-${randomUUID()}.csv.part`);
+    const orphanNew = join(reportDownloadsDir(), `report-${old + 900_001}-${randomUUID()}.csv`);
+    writeFileSync(orphanOld, 'Reference\n');
+    utimesSync(orphanOld, expiredAt, expiredAt);
+    writeFileSync(orphanNew, 'Reference\n');
+
+    // Expired, not yet cleaned up: no link, and the download says why.
+    const expired = await download(old);
+    expect([expired.statusCode, expired.json().message]).toEqual([410, EXPORT_EXPIRED_MESSAGE]);
+    const view = await t.post('reporting/get-export', { session_key: keys.admin, export_id: old });
+    expect(view.body.data.export).toMatchObject({ download_url: null, error: EXPORT_EXPIRED_MESSAGE });
+    expect(new Date(view.body.data.export.expires_at).getTime()).toBe(
+      expiredAt.getTime() + REPORT_EXPORT_RETENTION_DAYS * dayMs,
+    );
+
+    // Yesterday's run of the daily clean-up, as a server start queued it, is due: the worker runs it.
+    const run = await scheduleReportExportCleanup(t.db, new Date(Date.now() - 2 * dayMs));
+    expect(run.run_after.getTime()).toBeLessThan(Date.now());
+    expect(await t.app.jobWorker.drain()).toBe(1);
+    const [done] = await t.db.select().from(jobs).where(eq(jobs.id, run.id));
+    expect(done.status).toBe('done');
+    expect(done.result).toMatchObject({ exports: 1, files: 1 });
+    expect([existsSync(oldPath), existsSync(orphanOld)]).toEqual([false, false]);
+    expect(await t.db.select().from(jobs).where(eq(jobs.id, old))).toEqual([]);
+    const gone = await download(old);
+    expect([gone.statusCode, gone.json().message]).toEqual([404, EXPORT_NOT_FOUND_MESSAGE]);
+    // The fresh export and the fresh file stay; the fresh one downloads as before.
+    expect([existsSync(freshPath), existsSync(orphanNew)]).toEqual([true, true]);
+    expect((await download(fresh)).statusCode).toBe(200);
+
+    // The run queued the next day's, once however many processes schedule it (one key per date).
+    const next = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, REPORT_EXPORT_CLEANUP_KIND), eq(jobs.status, 'queued')));
+    expect(next).toHaveLength(1);
+    expect(next[0].run_after.getTime()).toBeGreaterThan(Date.now());
+    expect((await scheduleReportExportCleanup(t.db)).id).toBe(next[0].id);
+    rmSync(orphanNew);
   });
 
   it('walks keyset pages: every row of a range longer than one page, once', async () => {

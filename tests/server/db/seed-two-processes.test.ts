@@ -3,6 +3,7 @@
  * seed's transaction takes an advisory lock and checks for users again under it. Two pools on one
  * scratch schema stand for the two processes. On PGlite (one process per data directory) two
  * start-up seeds at once on one handle seed once too, the lock and the second check being the same.
+ * The start-up's scheduled jobs (price model refits, report export clean-up) are queued once too.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,10 @@ import { migrate } from '../../../server/db/migrate.ts';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { seedDemoData } from '../../../server/db/seed-demo-data.ts';
 import { seedDemoStart } from '../../../server/db/seed-demo-start.ts';
+import {
+  REPORT_EXPORT_CLEANUP_KIND,
+  scheduleReportExportCleanup,
+} from '../../../server/services/report-export-cleanup-job.ts';
 import { createScratchSchema } from '../helpers/test-app.ts';
 
 /** Companies by name with their count, and the number of users: what a double seed would double. */
@@ -32,7 +37,7 @@ const SEEDED_ONCE = {
 };
 
 describe('seeding twice at once on PGlite', () => {
-  it('creates the demo companies and accounts once and queues each price model refit once', async () => {
+  it('creates the demo companies and accounts once and queues each price model refit and the export clean-up once', async () => {
     const database = await openDatabase({});
     try {
       await migrate(database.db);
@@ -42,10 +47,13 @@ describe('seeding twice at once on PGlite', () => {
       ]);
       expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
       expect(await seededCounts(database.db)).toEqual(SEEDED_ONCE);
-      const jobs = rowsOf<{ n: number }>(
-        await database.db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'price-model-refit'`),
+      const jobs = rowsOf<{ kind: string; n: number }>(
+        await database.db.execute(sql`SELECT kind, count(*)::int AS n FROM jobs GROUP BY kind ORDER BY kind`),
       );
-      expect(jobs[0].n).toBe(2);
+      expect(jobs).toEqual([
+        { kind: 'price-model-refit', n: 2 },
+        { kind: REPORT_EXPORT_CLEANUP_KIND, n: 1 },
+      ]);
     } finally {
       await database.close();
     }
@@ -73,5 +81,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('seeding from two processes at onc
     const results = await Promise.all([seedDemoData(first.db), seedDemoData(second.db)]);
     expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
     expect(await seededCounts(first.db)).toEqual(SEEDED_ONCE);
+  });
+
+  it('queues one export clean-up a day when both schedule it at once', async () => {
+    const [a, b] = await Promise.all([
+      scheduleReportExportCleanup(first.db),
+      scheduleReportExportCleanup(second.db),
+    ]);
+    expect(a.id).toBe(b.id);
+    const jobs = rowsOf<{ n: number }>(
+      await first.db.execute(
+        sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${REPORT_EXPORT_CLEANUP_KIND}`,
+      ),
+    );
+    expect(jobs[0].n).toBe(1);
   });
 });

@@ -36,6 +36,9 @@ export interface ReportExport {
   rows_total: number | null;
   download_url: string | null;
   error: string | null;
+  created_at: string;
+  /** When the file is deleted (the server's retention, docs/decisions/450). */
+  expires_at: string;
 }
 
 /** How often the dialog asks for an export's progress, in ms. */

@@ -1,7 +1,8 @@
 /**
  * The reports CSV export dialog (SPEC §2 dialogs, issue 12): choose the columns and the range
  * (the page's filters apply), start the export job, watch its progress, then download the file
- * from the report downloads path (docs/decisions/411-report-exports-as-jobs.md).
+ * from the report downloads path (docs/decisions/411-report-exports-as-jobs.md) until it expires
+ * (docs/decisions/450-report-export-retention.md).
  */
 import {
   Alert,
@@ -17,6 +18,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatInUserZone } from '../../../lib/format-when.ts';
 import {
   EXPORT_COLUMN_LABELS,
   type ExportColumn,
@@ -128,6 +130,7 @@ export function ReportExportDialog({ opened, query, onClose }: ReportExportDialo
               <Text size="sm">
                 {job.rows_written === 1 ? '1 row.' : `${job.rows_written.toLocaleString('en-US')} rows.`}
               </Text>
+              <Text size="sm">Kept until {formatInUserZone(job.expires_at, 'MMM D, YYYY h:mm A')}.</Text>
               <Button
                 component="a"
                 href={exportDownloadHref(job.download_url)}
