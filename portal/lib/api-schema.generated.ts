@@ -2262,7 +2262,7 @@ export interface paths {
         };
         /**
          * Download a report export
-         * @description The finished CSV of an export, to the user who asked for it only (SPEC §7 report downloads path).
+         * @description The finished CSV of an export, to the user who asked for it only (SPEC §7 report downloads path); 410 once the export expired (kept 7 days, server/config/report-exports.json), 404 once the daily clean-up deleted it.
          *
          *     Authentication: `session_key` in the query, a key from `POST /api/auth/login`.
          */
@@ -23681,7 +23681,8 @@ export interface operations {
                      *           "rows_total": 1,
                      *           "download_url": "/api/reporting/downloads/1",
                      *           "error": "error",
-                     *           "created_at": "created at"
+                     *           "created_at": "created at",
+                     *           "expires_at": "expires at"
                      *         }
                      *       },
                      *       "error_obj": null
@@ -23695,12 +23696,14 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 /**
-                                 * @description GET path of the finished file (add ?session_key=); null until status is done.
+                                 * @description GET path of the finished file (add ?session_key=); null until status is done, and after it expired.
                                  * @example /api/reporting/downloads/1
                                  */
                                 download_url: string | null;
-                                /** @description Why the export failed; null unless status is failed. */
+                                /** @description Why there is no file: the export failed, or it expired (ADR 450); null otherwise. */
                                 error: string | null;
+                                /** @description When the file and this export are deleted (ISO 8601; ADR 450). */
+                                expires_at: string;
                                 file_name: string;
                                 id: number;
                                 /** @description Rows the range matched; null before the job starts. */
@@ -24009,7 +24012,8 @@ export interface operations {
                      *           "rows_total": 1,
                      *           "download_url": "/api/reporting/downloads/1",
                      *           "error": "error",
-                     *           "created_at": "created at"
+                     *           "created_at": "created at",
+                     *           "expires_at": "expires at"
                      *         }
                      *       },
                      *       "error_obj": null
@@ -24023,12 +24027,14 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 /**
-                                 * @description GET path of the finished file (add ?session_key=); null until status is done.
+                                 * @description GET path of the finished file (add ?session_key=); null until status is done, and after it expired.
                                  * @example /api/reporting/downloads/1
                                  */
                                 download_url: string | null;
-                                /** @description Why the export failed; null unless status is failed. */
+                                /** @description Why there is no file: the export failed, or it expired (ADR 450); null otherwise. */
                                 error: string | null;
+                                /** @description When the file and this export are deleted (ISO 8601; ADR 450). */
+                                expires_at: string;
                                 file_name: string;
                                 id: number;
                                 /** @description Rows the range matched; null before the job starts. */

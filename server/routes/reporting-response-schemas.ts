@@ -114,6 +114,7 @@ const reportExportSchema = {
     'download_url',
     'error',
     'created_at',
+    'expires_at',
   ],
   properties: {
     id: { type: 'integer' },
@@ -126,11 +127,19 @@ const reportExportSchema = {
     },
     download_url: {
       type: ['string', 'null'],
-      description: 'GET path of the finished file (add ?session_key=); null until status is done.',
+      description:
+        'GET path of the finished file (add ?session_key=); null until status is done, and after it expired.',
       examples: ['/api/reporting/downloads/1'],
     },
-    error: { type: ['string', 'null'], description: 'Why the export failed; null unless status is failed.' },
+    error: {
+      type: ['string', 'null'],
+      description: 'Why there is no file: the export failed, or it expired (ADR 450); null otherwise.',
+    },
     created_at: timestamp,
+    expires_at: {
+      ...timestamp,
+      description: 'When the file and this export are deleted (ISO 8601; ADR 450).',
+    },
   },
 } as const;
 
