@@ -1,22 +1,10 @@
 /** reporting/get-report: types, fetcher and hook (docs/api.md Reporting, issue 12). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, documentedData } from '../../../lib/api-operations.ts';
 import { reportTimeZone } from './report-time-zone.ts';
 
 /** Columns the server sorts by (docs/api.md reporting/get-report). */
-export type ReportSortColumn =
-  | 'reference'
-  | 'created_at'
-  | 'agent'
-  | 'client_name'
-  | 'address'
-  | 'product'
-  | 'status'
-  | 'carriers_asked'
-  | 'carriers_quoted'
-  | 'carriers_declined'
-  | 'lowest_premium'
-  | 'launched_at';
+export type ReportSortColumn = NonNullable<ApiBody<'reporting/get-report'>['sort']>['column'];
 
 /** A report request: whole days `YYYY-MM-DD` (the user's time zone, both included), filters ('' = any), sort, page. */
 export interface ReportQuery {
@@ -40,46 +28,16 @@ export interface ReportQuery {
   };
 }
 
-/** One row; money in dollars, times ISO. */
-export interface ReportRow {
-  id: number;
-  reference: string;
-  created_at: string;
-  agent: string;
-  client_name: string | null;
-  address: string;
-  product: string | null;
-  status: 'new' | 'launched' | 'completed';
-  carriers_asked: number;
-  carriers_quoted: number;
-  carriers_declined: number;
-  lowest_premium: number | null;
-  launched_at: string | null;
-}
+/** The answer's data: one page of rows (money in dollars, times ISO) and the range's totals. */
+export type ReportData = ApiAnswer<'reporting/get-report'>;
 
-/** The answer's data. */
-export interface ReportData {
-  rows: ReportRow[];
-  page: number;
-  per_page: number;
-  last_page: number;
-  total: number;
-  totals: {
-    applications: number;
-    new: number;
-    launched: number;
-    completed: number;
-    carriers_asked: number;
-    carriers_quoted: number;
-    carriers_declined: number;
-    lowest_premium: number | null;
-  };
-}
+/** One row of the report. */
+export type ReportRow = ReportData['rows'][number];
 
 /** Fetches one report page. Throws `ApiRequestError` on an error answer. */
 export function getReport(query: ReportQuery): Promise<ReportData> {
   const filters = Object.fromEntries(Object.entries(query.filters).filter(([, value]) => value !== ''));
-  return apiData<ReportData>('reporting/get-report', {
+  return documentedData('reporting/get-report', {
     from: query.from,
     to: query.to,
     time_zone: reportTimeZone(),
