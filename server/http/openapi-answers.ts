@@ -7,6 +7,7 @@
  */
 import { APPLICATION_ANSWER_SCHEMAS } from '../routes/application-response-schemas.ts';
 import { AUTH_ANSWER_SCHEMAS } from '../routes/auth-response-schemas.ts';
+import { CONTACT_ANSWER_SCHEMAS } from '../routes/contact-response-schemas.ts';
 import { CUSTOMER_PORTAL_ANSWER_SCHEMAS } from '../routes/customer-portal-response-schemas.ts';
 import { UTILITY_ANSWER_SCHEMAS } from '../routes/utility-response-schemas.ts';
 import { DOCUMENT_TYPES } from '../services/document-upload.ts';
@@ -19,6 +20,7 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...APPLICATION_ANSWER_SCHEMAS,
   ...UTILITY_ANSWER_SCHEMAS,
   ...CUSTOMER_PORTAL_ANSWER_SCHEMAS,
+  ...CONTACT_ANSWER_SCHEMAS,
 };
 
 const errorObjSchema = {
