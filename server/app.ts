@@ -49,6 +49,7 @@ import { carrierFileRoutes } from './routes/carrier-file-routes.ts';
 import { carrierRoutes } from './routes/carrier-routes.ts';
 import { commissionRoutes } from './routes/commission-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
+import { contactRoutes } from './routes/contact-routes.ts';
 import { customerPortalRoutes } from './routes/customer-portal-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { iconSetRoute } from './routes/icon-set-route.ts';
@@ -310,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(propertyDataRoutes, { db, propertyData: options.propertyData });
   await app.register(quoteDocumentRoutes, { db, mailer, publicBaseUrl: config.publicBaseUrl });
   await app.register(customerPortalRoutes, { db, mailer, config });
+  await app.register(contactRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

@@ -7,6 +7,7 @@
 import { Group, Image, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { serverUrl } from '../lib/api-base.ts';
 import { useAuth } from '../lib/auth-store.ts';
 import { PRODUCT_NAME } from '../lib/constants.ts';
 
@@ -40,7 +41,7 @@ export function PortalBrand({ size = 'lg', iconPx = 26, nameVisibleFrom }: Porta
   return (
     <Group gap={6} wrap="nowrap">
       {logoUrl ? (
-        <Image src={logoUrl} alt="" h={iconPx} w="auto" fit="contain" />
+        <Image src={serverUrl(logoUrl)} alt="" h={iconPx} w="auto" fit="contain" />
       ) : (
         <IconShieldCheck size={iconPx} color="var(--mantine-color-green-filled)" aria-hidden />
       )}

@@ -1,7 +1,8 @@
 /**
- * The one HTTP client of the portal: SPEC §7 calls (POST JSON to /api/<path>, session_key in the
- * body, no retries) with the error handling of SPEC §8.
+ * The one HTTP client of the portal: SPEC §7 calls (POST JSON to {api_base}/<path>, api-base.ts;
+ * session_key in the body, no retries) with the error handling of SPEC §8.
  */
+import { apiUrl } from './api-base.ts';
 import { getAuthState, logout } from './auth-store.ts';
 import { loadingBarDone, loadingBarStart } from './loading-bar.ts';
 import { showToast } from './toast.ts';
@@ -98,7 +99,7 @@ function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
 }
 
 /**
- * POSTs `body` (plus `session_key`) as JSON to `/api/<path>` and returns the envelope. Never throws:
+ * POSTs `body` (plus `session_key`) as JSON to `{api_base}/<path>` (api-base.ts) and returns the envelope. Never throws:
  * a network or parse failure returns `emptyResult()` and is logged; an error answer is logged and
  * toasted (SPEC §8); 401 logs out remembering the current path and goes to /auth/login; a missing
  * session key toasts 'Invalid Details' without calling. `path` may carry a query (`?page=1`).
@@ -122,7 +123,7 @@ export async function apiCall<T>(
   loadingBarStart();
   let envelope: ApiEnvelope<T>;
   try {
-    const response = await fetch(`/api/${path.replace(/^\/+/, '')}`, {
+    const response = await fetch(apiUrl(path), {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify(payload),

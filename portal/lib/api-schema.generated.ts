@@ -25,6 +25,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agent-portal/create-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a client contact
+         * @description Stores a client contact (owned type, business or first and last name, phone, e-mail) checked with the application contact rules; with application_id it is made in that application’s agency and named its client (client_name_id).
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_agent_portal_create_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent-portal/create-new-application": {
         parameters: {
             query?: never;
@@ -173,6 +195,28 @@ export interface paths {
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
         post: operations["POST_api_agent_portal_get_application_clients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent-portal/get-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a client contact
+         * @description A client contact: an agent reads their own, an admin their agency’s.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_agent_portal_get_contact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -459,6 +503,28 @@ export interface paths {
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one). Partners may instead send their API key as `Authorization: Bearer <secret>` (scope `applications:write`); the body then carries no `session_key`.
          */
         post: operations["POST_api_agent_portal_update_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent-portal/update-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a client contact
+         * @description Replaces a client contact’s fields, checked with the application contact rules. Applications naming it keep their own copy.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_agent_portal_update_contact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3302,6 +3368,155 @@ export interface operations {
             };
         };
     };
+    POST_api_agent_portal_create_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "owned_type": "Individual Owned",
+                 *       "first_name": "Maria",
+                 *       "last_name": "Lopez",
+                 *       "phone": "(305) 555-0142",
+                 *       "email": "maria.lopez@example.com",
+                 *       "application_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    application_id?: number | string;
+                    business_name?: string | null;
+                    email?: string | null;
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    owned_type?: string | null;
+                    phone?: string | null;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Create a client contact: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Create a client contact.",
+                     *       "data": {
+                     *         "contact": {
+                     *           "id": 1,
+                     *           "owned_type": "Individual Owned",
+                     *           "business_name": "business name",
+                     *           "first_name": "first name",
+                     *           "last_name": "last name",
+                     *           "phone": "phone",
+                     *           "email": "email",
+                     *           "name": "name",
+                     *           "company_id": 1,
+                     *           "agent_id": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         },
+                     *         "application_id": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description The application now naming the contact in client_name_id; null when none was given. */
+                            application_id: number | null;
+                            contact: {
+                                /** @description The agent whose book it is; null: the agency’s. */
+                                agent_id: number | null;
+                                /** @description Only for Business Owned. */
+                                business_name: string | null;
+                                company_id: number;
+                                /** @description ISO 8601. */
+                                created_at: string;
+                                email: string;
+                                first_name: string | null;
+                                /** @description What an application names in client_name_id (as text). */
+                                id: number;
+                                last_name: string | null;
+                                /** @description "First Last", else the business name, else the e-mail. */
+                                name: string;
+                                /** @enum {string} */
+                                owned_type: "Individual Owned" | "Business Owned";
+                                phone: string;
+                                /** @description ISO 8601. */
+                                updated_at: string;
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
     POST_api_agent_portal_create_new_application: {
         parameters: {
             query?: never;
@@ -4321,6 +4536,142 @@ export interface operations {
                                 id: number;
                                 name: string;
                             }[];
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_agent_portal_get_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "contact_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    contact_id: number | string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Read a client contact: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Read a client contact.",
+                     *       "data": {
+                     *         "contact": {
+                     *           "id": 1,
+                     *           "owned_type": "Individual Owned",
+                     *           "business_name": "business name",
+                     *           "first_name": "first name",
+                     *           "last_name": "last name",
+                     *           "phone": "phone",
+                     *           "email": "email",
+                     *           "name": "name",
+                     *           "company_id": 1,
+                     *           "agent_id": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            contact: {
+                                /** @description The agent whose book it is; null: the agency’s. */
+                                agent_id: number | null;
+                                /** @description Only for Business Owned. */
+                                business_name: string | null;
+                                company_id: number;
+                                /** @description ISO 8601. */
+                                created_at: string;
+                                email: string;
+                                first_name: string | null;
+                                /** @description What an application names in client_name_id (as text). */
+                                id: number;
+                                last_name: string | null;
+                                /** @description "First Last", else the business name, else the e-mail. */
+                                name: string;
+                                /** @enum {string} */
+                                owned_type: "Individual Owned" | "Business Owned";
+                                phone: string;
+                                /** @description ISO 8601. */
+                                updated_at: string;
+                            };
                         };
                         error_obj: null;
                         message: string;
@@ -6667,6 +7018,148 @@ export interface operations {
                                 updated_at: string;
                                 /** @description Adds 1 on every write (docs/decisions/100). */
                                 version: number;
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_agent_portal_update_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "contact_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    business_name?: string | null;
+                    contact_id: number | string;
+                    email?: string | null;
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    owned_type?: string | null;
+                    phone?: string | null;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Update a client contact: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Update a client contact.",
+                     *       "data": {
+                     *         "contact": {
+                     *           "id": 1,
+                     *           "owned_type": "Individual Owned",
+                     *           "business_name": "business name",
+                     *           "first_name": "first name",
+                     *           "last_name": "last name",
+                     *           "phone": "phone",
+                     *           "email": "email",
+                     *           "name": "name",
+                     *           "company_id": 1,
+                     *           "agent_id": 1,
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            contact: {
+                                /** @description The agent whose book it is; null: the agency’s. */
+                                agent_id: number | null;
+                                /** @description Only for Business Owned. */
+                                business_name: string | null;
+                                company_id: number;
+                                /** @description ISO 8601. */
+                                created_at: string;
+                                email: string;
+                                first_name: string | null;
+                                /** @description What an application names in client_name_id (as text). */
+                                id: number;
+                                last_name: string | null;
+                                /** @description "First Last", else the business name, else the e-mail. */
+                                name: string;
+                                /** @enum {string} */
+                                owned_type: "Individual Owned" | "Business Owned";
+                                phone: string;
+                                /** @description ISO 8601. */
+                                updated_at: string;
                             };
                         };
                         error_obj: null;

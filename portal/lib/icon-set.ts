@@ -1,10 +1,11 @@
 /**
  * Where the portal's icon set comes from (SPEC §9): the product's own endpoint
- * (`/api/icons/{prefix}.json?icons=a,b`, server/routes/icon-set-route.ts) with a 500 ms timeout,
+ * (`{api_base}/icons/{prefix}.json?icons=a,b`, server/routes/icon-set-route.ts) with a 500 ms timeout,
  * then the public icon service, which answers the same Iconify JSON. Icons asked for in the same
  * tick go in one request; each icon is asked for once per page load. An icon neither answers is
  * null (the caller draws an empty box). docs/decisions/372-icon-set-endpoint.md.
  */
+import { apiUrl } from './api-base.ts';
 
 /** The own endpoint's time to answer, in ms, before the public service is asked. */
 export const ICON_SET_TIMEOUT_MS = 500;
@@ -66,7 +67,7 @@ export async function fetchIcons(
 ): Promise<Map<string, IconData>> {
   const query = `${encodeURIComponent(prefix)}.json?icons=${names.map(encodeURIComponent).join(',')}`;
   try {
-    return iconsOf(await fetchIconJson(`/api/icons/${query}`, fetchFn, timeoutMs), names);
+    return iconsOf(await fetchIconJson(apiUrl(`icons/${query}`), fetchFn, timeoutMs), names);
   } catch (ownError) {
     console.warn('Icon set endpoint failed; asking the public icon service.', ownError);
   }

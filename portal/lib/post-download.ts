@@ -3,11 +3,12 @@
  * upload's error file): the same JSON body with the session key as every call, the answer read
  * whole and handed to the browser as a download under the server's file name.
  */
+import { apiUrl } from './api-base.ts';
 import { type ApiEnvelope, ApiRequestError } from './api-client.ts';
 import { getAuthState } from './auth-store.ts';
 
 /**
- * POSTs `body` (plus session_key) to /api/`path` and downloads the answer; resolves with the file
+ * POSTs `body` (plus session_key) to `{api_base}/path` (api-base.ts) and downloads the answer; resolves with the file
  * name (from content-disposition, else `fallbackName`). Throws `ApiRequestError` for an error
  * envelope (400, 401, 402, 403, 404) and the fetch error when the connection breaks mid-file.
  */
@@ -16,7 +17,7 @@ export async function postDownload(
   body: Record<string, unknown>,
   fallbackName: string,
 ): Promise<string> {
-  const response = await fetch(`/api/${path}`, {
+  const response = await fetch(apiUrl(path), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ session_key: getAuthState().session_key, ...body }),

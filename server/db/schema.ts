@@ -149,6 +149,22 @@ export const applications = pgTable('applications', {
   client_user_id: integer('client_user_id'),
 });
 
+/** A client contact of an agency's book (migration 0029, issue 20): named by applications.client_name_id. */
+export const contacts = pgTable('contacts', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  agent_id: integer('agent_id').references(() => agents.id),
+  owned_type: text('owned_type').notNull(),
+  business_name: text('business_name'),
+  first_name: text('first_name'),
+  last_name: text('last_name'),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  ...timestamps,
+});
+
 export const notes = pgTable('notes', {
   id: serial('id').primaryKey(),
   application_id: integer('application_id')
@@ -280,6 +296,8 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type AgentRow = typeof agents.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContact = typeof contacts.$inferInsert;
 export type NoteRow = typeof notes.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteJobRow = typeof quoteJobs.$inferSelect;

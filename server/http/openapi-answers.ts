@@ -10,6 +10,7 @@ import { APPLICATION_ANSWER_SCHEMAS } from '../routes/application-response-schem
 import { AUTH_ANSWER_SCHEMAS } from '../routes/auth-response-schemas.ts';
 import { BULK_UPLOAD_ANSWER_SCHEMAS } from '../routes/bulk-upload-response-schemas.ts';
 import { COMMISSION_ANSWER_SCHEMAS } from '../routes/commission-response-schemas.ts';
+import { CONTACT_ANSWER_SCHEMAS } from '../routes/contact-response-schemas.ts';
 import { CUSTOMER_PORTAL_ANSWER_SCHEMAS } from '../routes/customer-portal-response-schemas.ts';
 import { iconJsonSchema } from '../routes/icon-set-route.ts';
 import { INTEGRATION_ANSWER_SCHEMAS } from '../routes/integration-response-schemas.ts';
@@ -46,6 +47,7 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...TEXTING_ANSWER_SCHEMAS,
   ...PROPERTY_DATA_ANSWER_SCHEMAS,
   ...STRIPE_ANSWER_SCHEMAS,
+  ...CONTACT_ANSWER_SCHEMAS,
 };
 
 const errorObjSchema = {

@@ -658,4 +658,27 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     summary: 'Share an application with a client',
     description: 'Sets (or clears) the customer user who sees an application in the customer portal.',
   },
+  // Client contacts (SPEC §2 contact create/update, §3 client_name_id)
+  'POST /api/agent-portal/create-contact': {
+    summary: 'Create a client contact',
+    description:
+      'Stores a client contact (owned type, business or first and last name, phone, e-mail) checked with the application contact rules; with application_id it is made in that application’s agency and named its client (client_name_id).',
+    example: {
+      owned_type: 'Individual Owned',
+      first_name: 'Maria',
+      last_name: 'Lopez',
+      phone: '(305) 555-0142',
+      email: 'maria.lopez@example.com',
+      application_id: 1,
+    },
+  },
+  'POST /api/agent-portal/get-contact': {
+    summary: 'Read a client contact',
+    description: 'A client contact: an agent reads their own, an admin their agency’s.',
+  },
+  'POST /api/agent-portal/update-contact': {
+    summary: 'Update a client contact',
+    description:
+      'Replaces a client contact’s fields, checked with the application contact rules. Applications naming it keep their own copy.',
+  },
 };

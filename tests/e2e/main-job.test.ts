@@ -3,7 +3,8 @@
  * embedded database, the demo agent signs in, creates a Residential Primary application for ZIP
  * 33139, fills the remaining required fields through the form (led by the form's own messages),
  * launches, and compares quotes from at least five carriers side by side, which arrive on the live
- * quotes stream with no polling of the application while it is open. The same journey once more
+ * quotes stream with no polling of the application while it is open. On the way it creates the
+ * insured's client contact from the form (SPEC §2 contact create, ADR 432). The same journey once more
  * with the keyboard alone (issue 17 Accessibility).
  */
 import type { Page } from 'playwright-core';
@@ -223,6 +224,20 @@ describe('the main job in Chromium', () => {
     await page.waitForURL(/\/agent-portal\/application-details\/\d+/);
     await page.locator('[data-field]').first().waitFor();
     await portal.screenshot(page, 'form-view', false);
+
+    // The insured's client contact, created from the form and named by the application (ADR 432).
+    await page.getByRole('button', { name: 'Create client contact' }).click();
+    const contact = page.getByRole('dialog', { name: 'Create client contact' });
+    for (const [label, field] of [
+      ['First Name', 'first_name'],
+      ['Last Name', 'last_name'],
+      ['Phone', 'phone'],
+      ['Email', 'email'],
+    ])
+      await contact.getByRole('textbox', { name: label }).fill(String(primary[field]));
+    await contact.getByRole('button', { name: 'Create contact' }).click();
+    await contact.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Update client contact' }).waitFor();
 
     // Quotes arrive on the live quotes stream (issue 17): note when it opens and every application read.
     const calls: { url: string; at: number }[] = [];

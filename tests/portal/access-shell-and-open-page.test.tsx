@@ -95,7 +95,7 @@ describe('ApiPartnerPage (open to anyone)', () => {
     renderWithProviders(<ApiPartnerPage />);
     expect(await screen.findByText('POST /api/auth/login')).toBeTruthy();
     expect(screen.getByText('Sign in')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/openapi.json', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith(`${window.location.origin}/api/openapi.json`, expect.anything());
   });
 
   it('shows the error state with a retry, and the empty state', async () => {

@@ -122,7 +122,9 @@ describe('SAML sign-in', () => {
       target: { value: '42' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/api/auth/saml/42/login'));
+    await waitFor(() =>
+      expect(goTo).toHaveBeenCalledWith(`${window.location.origin}/api/auth/saml/42/login`),
+    );
     expect(calls).toEqual([{ path: 'auth/saml-sso-login', body: { company_id: 42 } }]);
   });
 

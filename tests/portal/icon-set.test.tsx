@@ -19,6 +19,9 @@ import { iconSet, pickIcons } from '../../server/services/icon-set.ts';
 import { ALL_AREAS } from './all-areas.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
+/** The own endpoint's base: jsdom's origin is a local host (portal/lib/api-base.ts). */
+const OWN = `${window.location.origin}/api`;
+
 const UPLOAD = { body: '<path d="M1 1h2"/>' };
 const iconJson = (icons: Record<string, unknown>) =>
   Response.json({ prefix: 'tabler', icons, width: 24, height: 24 });
@@ -46,7 +49,7 @@ describe('fetchIcons', () => {
     const icons = await fetchIcons('tabler', ['upload'], fetchFn as unknown as typeof fetch);
     expect(icons.get('upload')).toEqual({ body: UPLOAD.body, width: 24, height: 24 });
     expect(fetchFn).toHaveBeenCalledTimes(1);
-    expect(fetchFn.mock.calls[0]).toEqual(['/api/icons/tabler.json?icons=upload', expect.anything()]);
+    expect(fetchFn.mock.calls[0]).toEqual([`${OWN}/icons/tabler.json?icons=upload`, expect.anything()]);
   });
 
   it('falls back to the public icon service after 500 ms without an answer', async () => {
@@ -54,7 +57,7 @@ describe('fetchIcons', () => {
     const urls: string[] = [];
     const fetchFn = vi.fn((url: string, init?: RequestInit) => {
       urls.push(url);
-      return url.startsWith('/api/') ? hanging(url, init) : Promise.resolve(iconJson({ upload: UPLOAD }));
+      return url.startsWith(OWN) ? hanging(url, init) : Promise.resolve(iconJson({ upload: UPLOAD }));
     });
     // AbortSignal.timeout runs on the real clock: stand in one on the fake clock.
     vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
@@ -64,10 +67,10 @@ describe('fetchIcons', () => {
     });
     const result = fetchIcons('tabler', ['upload'], fetchFn as unknown as typeof fetch);
     await vi.advanceTimersByTimeAsync(ICON_SET_TIMEOUT_MS - 1);
-    expect(urls).toEqual(['/api/icons/tabler.json?icons=upload']);
+    expect(urls).toEqual([`${OWN}/icons/tabler.json?icons=upload`]);
     await vi.advanceTimersByTimeAsync(1);
     expect(urls).toEqual([
-      '/api/icons/tabler.json?icons=upload',
+      `${OWN}/icons/tabler.json?icons=upload`,
       `${PUBLIC_ICON_SERVICE}/tabler.json?icons=upload`,
     ]);
     expect((await result).get('upload')?.body).toBe(UPLOAD.body);
@@ -75,7 +78,7 @@ describe('fetchIcons', () => {
 
   it('falls back at once when the own endpoint fails, and resolves an alias of the public answer', async () => {
     const fetchFn = vi.fn(async (url: string) =>
-      url.startsWith('/api/')
+      url.startsWith(OWN)
         ? new Response('down', { status: 503 })
         : Response.json({
             prefix: 'tabler',
@@ -113,7 +116,9 @@ describe('SetIcon', () => {
     );
     await waitFor(() => expect(container.querySelectorAll('svg')).toHaveLength(3));
     expect(fetchFn).toHaveBeenCalledTimes(1);
-    expect(String((fetchFn.mock.calls[0] as unknown[])[0])).toBe('/api/icons/tabler.json?icons=upload,books');
+    expect(String((fetchFn.mock.calls[0] as unknown[])[0])).toBe(
+      `${OWN}/icons/tabler.json?icons=upload,books`,
+    );
     const books = container.querySelector('svg[data-icon="tabler:books"]') as SVGElement;
     expect(books.getAttribute('viewBox')).toBe('0 0 16 24');
     expect(books.getAttribute('width')).toBe('24');
@@ -144,7 +149,7 @@ describe('SetIcon', () => {
     const tabler = await iconSet('tabler');
     const shellFetch = globalThis.fetch;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      const asked = /^\/api\/icons\/tabler\.json\?icons=(.+)$/.exec(url);
+      const asked = url.startsWith(`${OWN}/icons/tabler.json?icons=`) ? [url, url.split('icons=')[1]] : null;
       return asked && tabler ? Response.json(pickIcons(tabler, asked[1].split(','))) : shellFetch(url, init);
     });
     renderWithProviders(<AppShellLayout onLogout={() => {}} />);

@@ -171,8 +171,8 @@ describe('PlansPage', () => {
     expect(dialog.textContent).toContain('managed in Stripe’s billing portal');
     const link = within(dialog).getByRole('link', { name: 'Open billing portal' });
     expect(link.getAttribute('href')).toBe(`${window.location.origin}/api/billing-portal?session_key=sk%2F1`);
-    expect(billingPortalUrl('k', 'https://portal.example.com/')).toBe(
-      'https://portal.example.com/api/billing-portal?session_key=k',
+    expect(billingPortalUrl('k', 'https://backend.example.com/public-api')).toBe(
+      'https://backend.example.com/public-api/billing-portal?session_key=k',
     );
   });
 

@@ -52,8 +52,9 @@ export function mockFetch(answer: (path: string, body: Record<string, unknown>) 
     vi.fn(async (url: string, init?: RequestInit) => {
       // The icon set (SPEC §9) answers no icon here (tests/portal/icon-set.test.tsx draws them): it
       // is not one of the calls a test looks at.
-      if (String(url).startsWith('/api/icons/')) return Response.json({ prefix: 'tabler', icons: {} });
-      const path = String(url).replace(/^\/api\//, '');
+      // The portal calls `{origin}/api/<path>` (jsdom's origin is a local host: portal/lib/api-base.ts).
+      const path = String(url).replace(`${window.location.origin}/api/`, '');
+      if (path.startsWith('icons/')) return Response.json({ prefix: 'tabler', icons: {} });
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       calls.push({ path, body });
       // The schema set the details page asks for is the product's own, whatever the test answers.

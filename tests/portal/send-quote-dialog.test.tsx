@@ -72,7 +72,7 @@ function stubFetch(answer: (path: string, body: Record<string, unknown>) => unkn
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const path = String(url).replace(/^\/api\//, '');
+      const path = String(url).replace(`${window.location.origin}/api/`, '');
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       calls.push({ path, body });
       const json = await answer(path, body);

@@ -56,7 +56,9 @@ describe('portal name and logo', () => {
     signIn({ portal_name: 'Gulf Coast Flood Desk', logo_url: '/api/company-logos/10?v=2' });
     const { container } = renderWithProviders(<TitledBrand />);
     expect(await screen.findByText('Gulf Coast Flood Desk')).toBeTruthy();
-    expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/company-logos/10?v=2');
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(
+      `${window.location.origin}/api/company-logos/10?v=2`,
+    );
     await waitFor(() => expect(document.title).toBe('Gulf Coast Flood Desk · Applications'));
   });
 

@@ -29,6 +29,7 @@ import { CALLERS } from './callers.ts';
 import { carrierCells } from './carrier-cells.ts';
 import { carrierConnectionCells } from './carrier-connection-cells.ts';
 import { commissionCells } from './commission-cells.ts';
+import { contactCells } from './contact-cells.ts';
 import { customerPortalCells } from './customer-portal-cells.ts';
 import { pricePredictorCells } from './price-predictor-cells.ts';
 import { propertyDataCells } from './property-data-cells.ts';
@@ -65,6 +66,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   texting: textingCells,
   'customer quotes webhook': webhookCells,
   'customer portal': customerPortalCells,
+  'client contacts': contactCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));
@@ -150,6 +152,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       ...textingCells(w),
       ...propertyDataCells(w),
       ...customerPortalCells(w),
+      ...contactCells(w),
     ].filter((cell) => SUBSCRIBED_CALL.test(cell.endpoint) || SUBSCRIBED_FILE.test(cell.endpoint));
     const problems: string[] = [];
     // The expired company's admin asks for the callers' company's records as an admin would.

@@ -6,6 +6,7 @@ import { ActionIcon, Avatar, Badge, Button, Card, Group, Menu, Table, Text, Tool
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { serverUrl } from '../../../lib/api-base.ts';
 import type { CompanyRecord } from '../api/admin-types.ts';
 import { useCompaniesList } from '../api/companies-api.ts';
 import { ApprovedStatesDialog } from './approved-states-dialog.tsx';
@@ -72,7 +73,12 @@ export function CompaniesTab() {
                   <Table.Tr key={company.id}>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
-                        <Avatar src={company.logo_url} radius="sm" size="sm" color="green">
+                        <Avatar
+                          src={company.logo_url ? serverUrl(company.logo_url) : null}
+                          radius="sm"
+                          size="sm"
+                          color="green"
+                        >
                           {company.name.slice(0, 1).toUpperCase()}
                         </Avatar>
                         <Text size="sm" fw={500}>

@@ -5,6 +5,7 @@
 import { Button, Center, FileButton, Group, Image, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { serverUrl } from '../../../lib/api-base.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { CompanyRecord } from '../api/admin-types.ts';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, setCompanyLogo } from '../api/companies-api.ts';
@@ -68,7 +69,7 @@ export function CompanyLogoDialog({ opened, company, onClose }: CompanyLogoDialo
     setError(envelope.message || 'The logo could not be saved.');
   }
 
-  const preview = picked?.data_url ?? company?.logo_url ?? null;
+  const preview = picked?.data_url ?? (company?.logo_url ? serverUrl(company.logo_url) : null);
   return (
     <Modal
       opened={opened}

@@ -6,6 +6,7 @@
  */
 import { Badge, Code, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { apiUrl } from '../../../lib/api-base.ts';
 import type { SmsProviderSettings } from '../api/admin-types.ts';
 import { fieldErrors } from '../api/field-errors.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
@@ -82,7 +83,7 @@ export function SmsProviderDialog({ opened, value, companyId, onClose }: SmsProv
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             Texts are sent through your Twilio account. Point the number's incoming-message webhook at{' '}
-            <Code>/api/texting/inbound/{companyId ?? '<company id>'}</Code> on this portal's address.
+            <Code>{apiUrl(`texting/inbound/${companyId ?? '<company id>'}`)}</Code>.
           </Text>
           <TextInput
             label="Account SID"

@@ -1,5 +1,6 @@
-/** The OpenAPI document the server publishes (GET /api/openapi.json; docs/api.md), read by the open API partner page. */
+/** The OpenAPI document the server publishes (GET {api_base}/openapi.json; docs/api.md), read by the open API partner page. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiUrl } from '../../../lib/api-base.ts';
 
 /** One documented call: path under /api, its tag and summary. */
 export interface ApiOperation {
@@ -32,7 +33,7 @@ export function operationsOf(document: unknown): ApiOperation[] {
 
 /** Fetches and parses the document. Throws an Error on a network failure or a non-200 answer. */
 export async function getApiOperations(): Promise<ApiOperation[]> {
-  const response = await fetch('/api/openapi.json', { headers: { Accept: 'application/json' } });
+  const response = await fetch(apiUrl('openapi.json'), { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`The API reference is unavailable (HTTP ${response.status}).`);
   return operationsOf(await response.json());
 }

@@ -22,6 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconApi } from '@tabler/icons-react';
+import { apiBase, apiUrl } from '../../../lib/api-base.ts';
 import { useApiOperations } from '../api/get-openapi-document.ts';
 import { PARTNER_EXAMPLES } from '../api/partner-examples.ts';
 
@@ -78,8 +79,8 @@ export function ApiPartnerPage() {
           </Title>
           <List size="sm" spacing={6}>
             <List.Item>
-              Every call is <Code>POST /api/&lt;path&gt;</Code> with a JSON body; every answer is the envelope{' '}
-              <Code>{'{status, code, message, data, error_obj}'}</Code>.
+              Every call is <Code>POST {apiBase()}/&lt;path&gt;</Code> with a JSON body; every answer is the
+              envelope <Code>{'{status, code, message, data, error_obj}'}</Code>.
             </List.Item>
             <List.Item>
               API keys are issued by your agency's admin under Portal settings → Messaging console → API
@@ -97,7 +98,7 @@ export function ApiPartnerPage() {
             </List.Item>
           </List>
           <Group>
-            <Button component="a" href="/api/openapi.json" variant="light" size="xs">
+            <Button component="a" href={apiUrl('openapi.json')} variant="light" size="xs">
               Download the OpenAPI document
             </Button>
             <Anchor href="/auth/login" size="sm">

@@ -1,18 +1,37 @@
 /** get-application-by-id: fetcher, query options and hook. SPEC §7, docs/api.md. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { documentedData } from '../../../lib/api-operations.ts';
+import { apiData } from '../../../lib/api-client.ts';
+import type { ApiAnswer } from '../../../lib/api-operations.ts';
 import { QUOTES_POLL_INTERVAL_MS } from '../../../lib/constants.ts';
 import type { Application } from './application-types.ts';
 import { useLiveQuotes } from './live-quotes.ts';
 
-/** Fetches one application by its numeric id. Throws `ApiRequestError` on an error answer. */
+/** The standard path of get-application-by-id under the API base. SPEC §7. */
+export const GET_APPLICATION_BY_ID_PATH = 'agent-portal/get-application-by-id';
+
+/**
+ * Where get-application-by-id is called (SPEC §7 "endpoint can be overridden"): the build
+ * configuration `VITE_GET_APPLICATION_BY_ID_ENDPOINT` when set (a path under the API base, or an
+ * absolute http(s) URL), else the standard path. docs/decisions/430-get-application-by-id-endpoint-override.md.
+ */
+export function getApplicationByIdEndpoint(
+  override: string | undefined = import.meta.env.VITE_GET_APPLICATION_BY_ID_ENDPOINT,
+): string {
+  return override?.trim() || GET_APPLICATION_BY_ID_PATH;
+}
+
+/**
+ * Fetches one application by its numeric id at `getApplicationByIdEndpoint()`. Throws
+ * `ApiRequestError` on an error answer.
+ */
 export async function getApplicationById(
   applicationId: number,
   options: { silent?: boolean } = {},
 ): Promise<Application> {
-  const data = await documentedData(
-    'agent-portal/get-application-by-id',
+  // The overridable path (SPEC §7) is a string, so the answer type is named here.
+  const data = await apiData<ApiAnswer<'agent-portal/get-application-by-id'>>(
+    getApplicationByIdEndpoint(),
     { application_id: applicationId },
     { silent: options.silent },
   );

@@ -8,7 +8,7 @@
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiBaseUrl } from '../../../lib/api-base.ts';
+import { apiUrl } from '../../../lib/api-base.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import type { Application, Quote } from './application-types.ts';
 import { applicationQueryKey } from './get-application-by-id.ts';
@@ -68,7 +68,9 @@ export function useLiveQuotes(
   useEffect(() => {
     if (!enabled || !session_key || typeof EventSource === 'undefined') return;
     const source = new EventSource(
-      `${apiBaseUrl()}/agent-portal/quote-events?session_key=${encodeURIComponent(session_key)}&application_id=${applicationId}`,
+      apiUrl(
+        `agent-portal/quote-events?session_key=${encodeURIComponent(session_key)}&application_id=${applicationId}`,
+      ),
     );
     source.onopen = () => onStreaming(true);
     source.onerror = () => onStreaming(false);

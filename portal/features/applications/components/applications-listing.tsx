@@ -66,7 +66,8 @@ type TextFilterKey = 'address' | 'application_id' | 'client_name_id';
 const FILTER_FIELDS: { key: TextFilterKey; label: string; placeholder: string }[] = [
   { key: 'address', label: 'Address', placeholder: 'Street or ZIP' },
   { key: 'application_id', label: 'Application ID', placeholder: 'RMGA0000042' },
-  { key: 'client_name_id', label: 'Client name', placeholder: 'Client name or id' },
+  // client_name_id is the id of the application's client contact (ADR 432).
+  { key: 'client_name_id', label: 'Client contact', placeholder: 'Contact id' },
 ];
 
 /** The listing page. */

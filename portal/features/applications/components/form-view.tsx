@@ -6,6 +6,7 @@
  */
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import {
+  IconAddressBook,
   IconAlertTriangle,
   IconBuildingStore,
   IconCheck,
@@ -33,6 +34,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { PropertyDataSummary } from '../../property-data/components/property-data-summary.tsx';
 import { usePropertyDataFill } from '../../property-data/components/use-property-data-fill.ts';
 import type { Application } from '../api/application-types.ts';
+import type { ContactFields } from '../api/client-contacts.ts';
 import { launchApplication } from '../api/launch-application.ts';
 import { isUnreachable, staleVersionApplication, updateApplication } from '../api/update-application.ts';
 import { changedFields } from '../stores/changed-fields.ts';
@@ -42,6 +44,7 @@ import {
   type UnsavedEdits,
   writeUnsavedEdits,
 } from '../stores/unsaved-edits-store.ts';
+import { ClientContactDialog } from './client-contact-dialog.tsx';
 import { CommercialAddressVerificationDialog } from './commercial-address-verification-dialog.tsx';
 import { CommercialBuildingTypeDialog } from './commercial-building-type-dialog.tsx';
 import { focusFormField } from './focus-form-field.ts';
@@ -173,6 +176,11 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
   const [intro, setIntro] = useState<CommercialIntroStep>(() => commercialIntroStart(application, doc));
   const [notCommercial, setNotCommercial] = useState(false);
   const [repetitiveLossOpen, setRepetitiveLossOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  // The client contact the application names (client_name_id holds its id), or none yet.
+  const contactId = /^[0-9]+$/.test(application.client_name_id ?? '')
+    ? Number(application.client_name_id)
+    : null;
   // Warnings the agent accepted on the way to the launch, for the immediate info after it.
   const accepted = useRef<OutcomeMessage[]>([]);
   const commercial = ctx.product === 'Commercial';
@@ -230,6 +238,13 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
     beforeLookup: () => autosave.flush(),
     apply: (next) => onChange(computeFields(compiled, next, ctx)),
   });
+
+  /** A saved client contact's fields become the application's own, autosaved like typed ones. */
+  function takeContact(fields: ContactFields) {
+    if (!editable) return;
+    const taken = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
+    onChange(computeFields(compiled, { ...latestDoc.current, ...taken }, ctx));
+  }
 
   // Restored edits are saved straight away (a stale version meets the Merge / Reload choice).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
@@ -321,6 +336,13 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
           <Group gap="sm">
             <Button
               variant="light"
+              leftSection={<IconAddressBook size={18} />}
+              onClick={() => setContactOpen(true)}
+            >
+              {contactId === null ? 'Create client contact' : 'Update client contact'}
+            </Button>
+            <Button
+              variant="light"
               leftSection={<IconDatabaseSearch size={18} />}
               onClick={() => void propertyData.fill()}
               loading={propertyData.filling}
@@ -379,6 +401,16 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
         disabled={!editable}
         explainMessages={role === 'admin' || role === 'super-admin'}
         fieldNotes={propertyData.notes}
+      />
+      <ClientContactDialog
+        opened={contactOpen}
+        onClose={() => setContactOpen(false)}
+        applicationId={application.id}
+        contactId={contactId}
+        doc={doc}
+        compiled={compiled}
+        ctx={ctx}
+        onSaved={takeContact}
       />
       <SaveConflictDialog
         opened={conflict !== null}

@@ -4,6 +4,7 @@ import { IconCheck, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
+import { serverUrl } from '../../../lib/api-base.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
 import type { Quote } from '../api/application-types.ts';
@@ -105,7 +106,7 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
         {quote.document && (
           <Anchor
             // A link carries no JSON body, so the file route reads the session from the query.
-            href={`${quote.document.url}?session_key=${encodeURIComponent(getAuthState().session_key)}`}
+            href={`${serverUrl(quote.document.url)}?session_key=${encodeURIComponent(getAuthState().session_key)}`}
             target="_blank"
             rel="noopener noreferrer"
             size="sm"

@@ -6,6 +6,7 @@ import { Alert, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@ma
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AuthPageLink } from '../../../components/auth-page-link.tsx';
+import { serverUrl } from '../../../lib/api-base.ts';
 import { completeSamlLogin, samlIdentifierOf, startSamlLogin } from '../api/saml-sso-login.ts';
 
 /** Props: the return's search, where the browser goes to sign in, and what follows a stored session. */
@@ -64,7 +65,7 @@ export function SamlSsoLoginPage({
     setBusy(true);
     const envelope = await startSamlLogin(identifier);
     if (envelope.status === 'success' && envelope.data?.redirect_url) {
-      goTo(envelope.data.redirect_url);
+      goTo(serverUrl(envelope.data.redirect_url));
       return;
     }
     setBusy(false);

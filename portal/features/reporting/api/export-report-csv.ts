@@ -4,6 +4,7 @@
  * docs/decisions/411-report-exports-as-jobs.md).
  */
 import { useQuery } from '@tanstack/react-query';
+import { serverUrl } from '../../../lib/api-base.ts';
 import { apiData } from '../../../lib/api-client.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import type { ReportQuery } from './get-report.ts';
@@ -77,5 +78,5 @@ export function useReportExport(id: number | null) {
 
 /** The link of a finished export's file: its download URL with the session key (a link carries no body). */
 export function exportDownloadHref(downloadUrl: string): string {
-  return `${downloadUrl}?session_key=${encodeURIComponent(getAuthState().session_key)}`;
+  return `${serverUrl(downloadUrl)}?session_key=${encodeURIComponent(getAuthState().session_key)}`;
 }

@@ -3,6 +3,7 @@
  * videos with the caller's views, and the writes admins make. The server scopes every answer.
  */
 import { useQuery } from '@tanstack/react-query';
+import { apiUrl, serverUrl } from '../../../lib/api-base.ts';
 import { type ApiEnvelope, apiCall, apiData, emptyResult, errorToastText } from '../../../lib/api-client.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -79,7 +80,7 @@ export function uploadVideoFile(
   const query = new URLSearchParams({ session_key: getAuthState().session_key ?? '', file_name: file.name });
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/resources/upload-video?${query}`);
+    request.open('POST', apiUrl(`resources/upload-video?${query}`));
     request.setRequestHeader('Content-Type', file.type);
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
@@ -131,5 +132,5 @@ export function recordView(id: number, secondsWatched = 0, completed = false): P
 /** Where the browser opens an entry: its address, or its file with the session key. */
 export function resourceHref(resource: Pick<Resource, 'url' | 'file_url'>): string {
   if (resource.url) return resource.url;
-  return `${resource.file_url}?session_key=${encodeURIComponent(getAuthState().session_key ?? '')}`;
+  return `${serverUrl(resource.file_url ?? '')}?session_key=${encodeURIComponent(getAuthState().session_key ?? '')}`;
 }

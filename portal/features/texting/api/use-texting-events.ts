@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiBaseUrl } from '../../../lib/api-base.ts';
+import { apiUrl } from '../../../lib/api-base.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { TEXTING_KEY } from './texting-api.ts';
 
@@ -20,9 +20,7 @@ export function useTextingEvents(): TextingEventsState {
   const [state, setState] = useState<TextingEventsState>('connecting');
   useEffect(() => {
     if (!session_key) return;
-    const source = new EventSource(
-      `${apiBaseUrl()}/texting/events?session_key=${encodeURIComponent(session_key)}`,
-    );
+    const source = new EventSource(apiUrl(`texting/events?session_key=${encodeURIComponent(session_key)}`));
     source.onopen = () => setState('live');
     source.onerror = () => setState('reconnecting');
     source.addEventListener('text-message', () => {
