@@ -1,14 +1,14 @@
 /** services/file-upload/create-application (SPEC §7): store the file and queue its import (issue 13). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, documentedData } from '../../../lib/api-operations.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import { uploadsQueryKey } from './list-uploads.ts';
-import type { UploadFile, UploadView } from './upload-types.ts';
+import type { UploadFile } from './upload-types.ts';
 
 /** What the dialog sends besides the file. */
 export interface CreateUploadInput {
   file: UploadFile;
-  product: string;
+  product: ApiBody<'services/file-upload/create-application'>['product'];
   mapping: (string | null)[];
   launch_valid: boolean;
 }
@@ -19,9 +19,9 @@ export interface CreateUploadInput {
  */
 export function createBulkUpload(
   input: CreateUploadInput,
-): Promise<{ upload: UploadView; duplicate: boolean }> {
+): Promise<ApiAnswer<'services/file-upload/create-application'>> {
   const agentId = getAuthState().user?.agent?.id;
-  return apiData('services/file-upload/create-application', {
+  return documentedData('services/file-upload/create-application', {
     ...(agentId ? { agent_id: agentId } : {}),
     ...input.file,
     product: input.product,

@@ -1,20 +1,15 @@
 /** services/file-upload/get-upload: an upload's progress and result (issue 13). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedData } from '../../../lib/api-operations.ts';
 import { UPLOAD_POLL_MS } from './list-uploads.ts';
-import { isImporting, type UploadView } from './upload-types.ts';
+import { isImporting } from './upload-types.ts';
 
 /** An upload with its first created and refused rows (the error file has every refused row). */
-export interface UploadResult {
-  upload: UploadView;
-  headers: string[];
-  created: { row_number: number; application_id: number | null; reference: string | null }[];
-  refused: { row_number: number; cells: string[]; messages: Record<string, string> }[];
-}
+export type UploadResult = ApiAnswer<'services/file-upload/get-upload'>;
 
 /** The upload `id`. Throws ApiRequestError (404 for another's). */
 export function getUpload(id: number): Promise<UploadResult> {
-  return apiData<UploadResult>('services/file-upload/get-upload', { upload_id: id }, { silent: true });
+  return documentedData('services/file-upload/get-upload', { upload_id: id }, { silent: true });
 }
 
 /** Query options of upload `id`, read again every UPLOAD_POLL_MS while it imports. */

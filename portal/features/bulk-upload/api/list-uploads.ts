@@ -1,6 +1,6 @@
 /** services/file-upload/list-uploads: the caller's newest uploads (issue 13). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 import { isImporting, type UploadView } from './upload-types.ts';
 
 /** How often the lists and an upload are read again while an import runs, in ms. */
@@ -10,8 +10,7 @@ export const uploadsQueryKey = ['bulk-upload', 'uploads'] as const;
 
 /** The newest uploads. Throws ApiRequestError. */
 export async function listUploads(): Promise<UploadView[]> {
-  return (await apiData<{ uploads: UploadView[] }>('services/file-upload/list-uploads', {}, { silent: true }))
-    .uploads;
+  return (await documentedData('services/file-upload/list-uploads', {}, { silent: true })).uploads;
 }
 
 /** Query options of the list, read again every UPLOAD_POLL_MS while one of them imports. */

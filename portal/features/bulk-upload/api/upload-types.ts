@@ -1,23 +1,10 @@
-/** Shapes of the bulk upload calls' answers (issue 13, server/services/bulk-upload-service.ts). */
+/**
+ * Shapes of the bulk upload calls (issue 13), from the OpenAPI document (issue 21, ADR 480).
+ */
+import type { ApiAnswer } from '../../../lib/api-operations.ts';
 
 /** An upload: file, product, status and the import's counters; times ISO. */
-export interface UploadView {
-  id: number;
-  file_name: string;
-  file_kind: 'csv' | 'xlsx';
-  product: string;
-  launch_valid: boolean;
-  agent_id: number;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  /** Why a failed import stopped. */
-  error: string | null;
-  rows_total: number;
-  rows_read: number;
-  rows_created: number;
-  rows_refused: number;
-  created_at: string;
-  finished_at: string | null;
-}
+export type UploadView = ApiAnswer<'services/file-upload/list-uploads'>['uploads'][number];
 
 /** A file to send: its name and bytes in base64. */
 export interface UploadFile {

@@ -24,7 +24,11 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { QUOTE_TYPES } from '../../../lib/constants.ts';
 import { readFileAsBase64 } from '../../../lib/read-file-as-base64.ts';
 import { useCreateBulkUpload } from '../api/create-application.ts';
-import { type FilePreview, usePreviewApplicationFile } from '../api/preview-application-file.ts';
+import {
+  type FilePreview,
+  type UploadProduct,
+  usePreviewApplicationFile,
+} from '../api/preview-application-file.ts';
 import type { UploadFile, UploadView } from '../api/upload-types.ts';
 
 /** Largest file the dialog sends, in bytes (the server's limit, 20 MiB). */
@@ -61,7 +65,7 @@ export function BulkUploadDialog({ opened, onClose, onCreated }: BulkUploadDialo
 
 function BulkUploadSteps({ onClose, onCreated }: Omit<BulkUploadDialogProps, 'opened'>) {
   const [picked, setPicked] = useState<File | null>(null);
-  const [product, setProduct] = useState<string>('Primary');
+  const [product, setProduct] = useState<UploadProduct>('Primary');
   const [file, setFile] = useState<UploadFile | null>(null);
   const [preview, setPreview] = useState<FilePreview | null>(null);
   const [launchValid, setLaunchValid] = useState(false);
@@ -126,7 +130,8 @@ function BulkUploadSteps({ onClose, onCreated }: Omit<BulkUploadDialogProps, 'op
           label="Product"
           data={QUOTE_TYPES.map((t) => ({ value: t.value, label: t.label }))}
           value={product}
-          onChange={(value) => setProduct(value ?? 'Primary')}
+          // The Select offers the quote types the server takes.
+          onChange={(value) => setProduct((value ?? 'Primary') as UploadProduct)}
           allowDeselect={false}
         />
         {problem && (
