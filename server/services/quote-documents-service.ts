@@ -14,6 +14,7 @@ import { ApiError } from '../http/api-error.ts';
 import { type Mailer, NoSmtpServerError } from '../mail/mailer.ts';
 import { renderTemplate, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
+import { quoteLink } from './quote-view-service.ts';
 import { floodRejectionPdf } from '../quote-documents/flood-rejection-pdf.ts';
 import { marketBreakdownPdf } from '../quote-documents/market-breakdown-pdf.ts';
 import {
@@ -229,7 +230,7 @@ export interface SendQuoteInput {
   message: string;
 }
 
-/** Where the portal is served, for the {{quote_link}} short code. */
+/** The mailer, and where the portal is served for the {{quote_link}} short code. */
 export interface SendQuoteDeps {
   mailer: Mailer;
   publicBaseUrl: string;
@@ -263,7 +264,7 @@ export async function sendQuote(
         agentPhone: agentAccount?.user.phone ?? null,
         companyName: data.agency.name,
       },
-      deps.publicBaseUrl,
+      await quoteLink(tx, row, deps.publicBaseUrl, now),
       // The chosen quotes with a premium, cheapest first, as the document lists them.
       quotes
         .filter((quote) => quote.status === 'quoted' && quote.premium !== null)

@@ -11,6 +11,7 @@ import type { CompanyRow, TextMessageRow, TextStatus } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { renderTemplate, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
+import { quoteLink } from './quote-view-service.ts';
 import { displayPhone, toE164 } from '../messaging/sms/phone-number.ts';
 import { type SmsChannel, SmsSendError } from '../messaging/sms/sms-channel.ts';
 import type { SmsSink } from '../messaging/sms/sms-sink.ts';
@@ -215,7 +216,7 @@ async function textToSend(
         agentPhone: subject?.agentPhone ?? sender?.user.phone ?? null,
         companyName: company.name,
       },
-      deps.publicBaseUrl,
+      await quoteLink(db, subject?.application ?? null, deps.publicBaseUrl),
       subject?.quotes,
     );
     try {

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import type { CompanyFields, CompanyRecord } from '../api/admin-types.ts';
 import { createCompany, updateCompany } from '../api/companies-api.ts';
-import { fieldErrors } from '../api/field-errors.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 
 /** Props: open state, the company to edit (null creates one), and close. */
 export interface CompanyDialogProps {

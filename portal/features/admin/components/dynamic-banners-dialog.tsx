@@ -19,7 +19,7 @@ import {
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { BANNER_AUDIENCES, BANNER_COLORS, type Banner, type BannerAudience } from '../api/admin-types.ts';
-import { fieldErrors } from '../api/field-errors.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import {
   createSettingsItem,
   deleteSettingsItem,

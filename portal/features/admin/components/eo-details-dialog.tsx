@@ -2,7 +2,7 @@
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { EoData } from '../api/admin-types.ts';
-import { fieldErrors } from '../api/field-errors.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
 
 /** Props: open state, the current E&O data (null = none yet), the company, close. */

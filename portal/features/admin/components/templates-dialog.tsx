@@ -18,7 +18,7 @@ import {
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { EmailTemplate, ShortCode, SmsTemplate } from '../api/admin-types.ts';
-import { fieldErrors } from '../api/field-errors.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { insertAtCursor } from '../api/insert-at-cursor.ts';
 import {
   createSettingsItem,
