@@ -17,7 +17,14 @@ export interface PasswordFieldProps {
 }
 
 /** A required password input. */
-export function PasswordField({ label, autoComplete, value, onChange, error, toggleName }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  autoComplete,
+  value,
+  onChange,
+  error,
+  toggleName,
+}: PasswordFieldProps) {
   return (
     <PasswordInput
       label={label}

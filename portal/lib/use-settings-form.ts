@@ -27,10 +27,11 @@ export interface SettingsFormOptions<T> {
   /** After a successful answer (close the dialog, navigate, toast...). */
   onSaved: (envelope: ApiEnvelope<unknown>) => void;
   /**
-   * The form-level message of a refused answer given its field errors; without it a refusal shows
-   * only on the fields (the API client has toasted the message).
+   * More errors of a refused answer, given its field errors: `form` (the form-level message) or a
+   * field the answer names only by its code. Without it a refusal shows only on the fields (the
+   * API client has toasted the message).
    */
-  formError?: (envelope: ApiEnvelope<unknown>, fields: FormErrors) => string | undefined;
+  refused?: (envelope: ApiEnvelope<unknown>, fields: FormErrors) => FormErrors;
 }
 
 /** The form's state and its save. */
@@ -73,7 +74,7 @@ export function useSettingsForm<T>(options: SettingsFormOptions<T>): SettingsFor
   const set = useCallback((patch: Partial<T>) => setValues((prev) => ({ ...prev, ...patch })), []);
 
   async function run(call: () => Promise<ApiEnvelope<unknown>>) {
-    const { onSaved, formError } = latest.current;
+    const { onSaved, refused } = latest.current;
     setBusy(true);
     const envelope = await call();
     setBusy(false);
@@ -82,7 +83,7 @@ export function useSettingsForm<T>(options: SettingsFormOptions<T>): SettingsFor
       return;
     }
     const fields = fieldErrors(envelope);
-    setErrors({ ...fields, form: formError?.(envelope, fields) });
+    setErrors({ ...fields, ...refused?.(envelope, fields) });
   }
 
   async function save(event?: FormEvent) {

@@ -16,6 +16,9 @@ export async function signingKey(db: Executor, name: string): Promise<string> {
     .insert(signingKeys)
     .values({ name, secret: randomBytes(32).toString('hex') })
     .onConflictDoNothing();
-  const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, name));
+  const [row] = await db
+    .select({ secret: signingKeys.secret })
+    .from(signingKeys)
+    .where(eq(signingKeys.name, name));
   return row.secret;
 }

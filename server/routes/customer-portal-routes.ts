@@ -12,6 +12,7 @@ import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { QUOTE_VIEW_TOKEN_PATTERN } from '../messaging/quote-view-token.ts';
 import type { AccountsConfig } from '../services/accounts-config.ts';
 import {
   applicationClients,
@@ -19,7 +20,6 @@ import {
   listClientApplications,
   setApplicationClient,
 } from '../services/customer-portal-service.ts';
-import { QUOTE_VIEW_TOKEN_PATTERN } from '../messaging/quote-view-token.ts';
 import { companySmtp } from '../services/portal-settings-service.ts';
 import { quoteView } from '../services/quote-view-service.ts';
 import { applicationIdBodySchema, idSchema, sessionBodySchema, sessionKeySchema } from './request-schemas.ts';

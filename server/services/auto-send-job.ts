@@ -24,7 +24,6 @@ import { RetryLater } from '../jobs/retry-later.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderTemplate } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
-import { quoteLink } from './quote-view-service.ts';
 import { toE164 } from '../messaging/sms/phone-number.ts';
 import { findAccountByUserId } from '../repositories/accounts-repository.ts';
 import { findApplication } from '../repositories/applications-repository.ts';
@@ -40,6 +39,7 @@ import {
   companyTimezone,
   type StoredSettings,
 } from './portal-settings-service.ts';
+import { quoteLink } from './quote-view-service.ts';
 import { sendAutomaticText, type TextingDeps } from './texting-service.ts';
 import { userSettingsOf } from './user-settings.ts';
 
@@ -188,7 +188,12 @@ async function sendChannel(
   const values = shortCodeValues(
     subject?.application ?? null,
     { agentName: subject?.agentName ?? null, agentPhone: subject?.agentPhone, companyName: company.name },
-    await quoteLink(db, subject?.application ?? null, deps.texting.publicBaseUrl, (deps.now ?? (() => new Date()))()),
+    await quoteLink(
+      db,
+      subject?.application ?? null,
+      deps.texting.publicBaseUrl,
+      (deps.now ?? (() => new Date()))(),
+    ),
     subject?.quotes,
   );
   const to = channel === 'email' ? clientEmail(app.useable_details) : clientPhone(app.useable_details);

@@ -14,7 +14,6 @@ import { ApiError } from '../http/api-error.ts';
 import { type Mailer, NoSmtpServerError } from '../mail/mailer.ts';
 import { renderTemplate, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
-import { quoteLink } from './quote-view-service.ts';
 import { floodRejectionPdf } from '../quote-documents/flood-rejection-pdf.ts';
 import { marketBreakdownPdf } from '../quote-documents/market-breakdown-pdf.ts';
 import {
@@ -32,6 +31,7 @@ import { applicationReference } from './application-reference.ts';
 import { loadOwned, viewOf } from './applications-service.ts';
 import { clientName } from './client-name.ts';
 import { companySmtp } from './portal-settings-service.ts';
+import { quoteLink } from './quote-view-service.ts';
 import { refuseExpiredQuotes } from './refuse-expired-quotes.ts';
 
 /** The two documents, by the name their calls and file names use. */

@@ -46,7 +46,11 @@ export async function quoteLink(
  * The application a quote link's `token` opens at `now`, as its client reads it (no requests:
  * the view is read-only). Throws ApiError 404 QUOTE_LINK_INVALID for a token that does not open.
  */
-export async function quoteView(db: Executor, token: string, now: Date = new Date()): Promise<ClientApplication> {
+export async function quoteView(
+  db: Executor,
+  token: string,
+  now: Date = new Date(),
+): Promise<ClientApplication> {
   const applicationId = verifyQuoteViewToken(await signingKey(db, QUOTE_VIEW_KEY), token, now);
   const row = applicationId === null ? null : await findApplication(db, applicationId, { kind: 'all' });
   if (!row) throw new ApiError(404, QUOTE_LINK_INVALID);

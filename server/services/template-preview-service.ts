@@ -8,7 +8,6 @@ import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { renderTemplate, type ShortCodeValues, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
-import { quoteLink } from './quote-view-service.ts';
 import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import {
   findShortCodeSubject,
@@ -17,6 +16,7 @@ import {
 import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { checkTemplateTexts } from './portal-settings-service.ts';
+import { quoteLink } from './quote-view-service.ts';
 
 export const APPLICATION_NOT_FOUND = 'No such application.';
 

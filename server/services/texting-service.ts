@@ -11,7 +11,6 @@ import type { CompanyRow, TextMessageRow, TextStatus } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { renderTemplate, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
-import { quoteLink } from './quote-view-service.ts';
 import { displayPhone, toE164 } from '../messaging/sms/phone-number.ts';
 import { type SmsChannel, SmsSendError } from '../messaging/sms/sms-channel.ts';
 import type { SmsSink } from '../messaging/sms/sms-sink.ts';
@@ -39,6 +38,7 @@ import type { Actor } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
 import { FORBIDDEN_MESSAGE } from './applications-service.ts';
 import { companySmsProvider } from './portal-settings-service.ts';
+import { quoteLink } from './quote-view-service.ts';
 
 export const CONVERSATION_NOT_FOUND = 'No such conversation.';
 export const TEMPLATE_NOT_FOUND = 'No such SMS template.';

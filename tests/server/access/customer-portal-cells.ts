@@ -63,7 +63,9 @@ export function customerPortalCells(w: AccessWorld): Cell[] {
       side: 'other',
       expected: everyone(404),
       request: async () => {
-        const [, expires, signature] = (await quoteViewToken(w.agent('own').applicationId, DAY_MS)).split('.');
+        const [, expires, signature] = (await quoteViewToken(w.agent('own').applicationId, DAY_MS)).split(
+          '.',
+        );
         return { body: { token: `${w.other.applicationId}.${expires}.${signature}` } };
       },
     },

@@ -491,7 +491,7 @@ describe.each(DATABASE_KINDS)('customer portal on %s', (kind) => {
     const openView = (token: string, sessionKey?: string) =>
       t.post('customer-portal/quote-view', { token, ...(sessionKey ? { session_key: sessionKey } : {}) });
 
-    it("sends a client with a customer account to the application on their dashboard, which they alone open", async () => {
+    it('sends a client with a customer account to the application on their dashboard, which they alone open', async () => {
       const [application] = await t.db.select().from(applications).where(eq(applications.id, quotedId));
       expect(application.client_user_id).not.toBeNull();
       const link = await quoteLink(t.db, application, `${BASE}/`);
@@ -534,7 +534,10 @@ describe.each(DATABASE_KINDS)('customer portal on %s', (kind) => {
         `${freshId}.${longer}.${signature}`,
       ]) {
         const answer = await openView(token, agentKey);
-        expect([answer.statusCode, answer.body.message]).toEqual([404, 'This quote link is invalid or has expired.']);
+        expect([answer.statusCode, answer.body.message]).toEqual([
+          404,
+          'This quote link is invalid or has expired.',
+        ]);
         expect(answer.body.data).toBeNull();
       }
       const malformed = await openView('../../etc/passwd');

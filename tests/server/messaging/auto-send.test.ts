@@ -208,7 +208,9 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
     const [text, link] = (mails[0].text?.trim() ?? '').split(`${premium}: `);
     expect(text).toBe(`Hi Maria, the lowest premium for ${row.searched_address} is `);
     expect(link.startsWith(`${BASE}/quote-view?token=`)).toBe(true);
-    const quoteView = await t.post('customer-portal/quote-view', { token: new URL(link).searchParams.get('token') });
+    const quoteView = await t.post('customer-portal/quote-view', {
+      token: new URL(link).searchParams.get('token'),
+    });
     expect([quoteView.statusCode, quoteView.body.data.application.id]).toEqual([200, id]);
     const texts = textsTo(CLIENT_PHONE).slice(textsBefore);
     expect(texts.map((sms) => sms.body)).toEqual([

@@ -66,7 +66,9 @@ export function SmsProviderDialog({ opened, value, companyId, onClose }: SmsProv
       onClose={onClose}
       form={form}
       saveLabel="Save SMS provider"
-      remove={value ? { label: 'Remove SMS provider', onRemove: () => void form.run(() => send(null)) } : null}
+      remove={
+        value ? { label: 'Remove SMS provider', onRemove: () => void form.run(() => send(null)) } : null
+      }
     >
       <Text size="sm" c="dimmed">
         Texts are sent through your Twilio account. Point the number's incoming-message webhook at{' '}

@@ -87,7 +87,7 @@ export function SmtpDialog({ opened, value, companyId, onClose }: SmtpDialogProp
 
   useEffect(() => {
     if (opened) setReplacing(false);
-  }, [opened, value]);
+  }, [opened]);
 
   return (
     <SettingsFormDialog

@@ -37,9 +37,11 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
     }),
     send: ({ email, password }) => login(email.trim(), password),
     onSaved: onSignedIn,
-    formError: (envelope) => {
+    refused: (envelope) => {
       const { title, body } = errorToastText(envelope);
-      return envelope.code === 0 && !envelope.message ? 'Internet issue or contact IT.' : body || title;
+      return {
+        form: envelope.code === 0 && !envelope.message ? 'Internet issue or contact IT.' : body || title,
+      };
     },
   });
   const { values, errors, set } = form;
@@ -77,7 +79,13 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
           Sign in with SSO
         </Anchor>
       </Group>
-      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} title="Demo accounts" role="note">
+      <Alert
+        variant="light"
+        color="blue"
+        icon={<IconInfoCircle size={18} />}
+        title="Demo accounts"
+        role="note"
+      >
         <Stack gap={4}>
           {DEMO_ACCOUNTS.map((account) => (
             <Text key={account.email} size="sm">

@@ -36,8 +36,12 @@ export function ResetPasswordPage({ token, invitation = false, onReset }: ResetP
       showToast('success', 'Password reset', envelope.message || 'Your password has been reset.');
       onReset();
     },
-    formError: (envelope) =>
-      envelope.code === 0 ? 'Internet issue or contact IT.' : envelope.message || INVALID_RESET_LINK_MESSAGE,
+    refused: (envelope) => ({
+      form:
+        envelope.code === 0
+          ? 'Internet issue or contact IT.'
+          : envelope.message || INVALID_RESET_LINK_MESSAGE,
+    }),
   });
 
   if (!tokenValid)

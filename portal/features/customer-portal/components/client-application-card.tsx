@@ -148,23 +148,23 @@ export function ClientApplicationCard({ application, onContact }: ClientApplicat
                       {onContact && (
                         <Table.Td ta="right">
                           {offered && !quote.expired && (
-                          <Button
-                            size="xs"
-                            onClick={() =>
-                              onContact({
-                                applicationId: application.id,
-                                quote: {
-                                  id: quote.id,
-                                  display_name: quote.display_name,
-                                  premium: DOLLARS.format(quote.premium as number),
-                                },
-                                agentName,
-                              })
-                            }
-                          >
-                            I want this quote
-                            <VisuallyHidden> ({quote.display_name})</VisuallyHidden>
-                          </Button>
+                            <Button
+                              size="xs"
+                              onClick={() =>
+                                onContact({
+                                  applicationId: application.id,
+                                  quote: {
+                                    id: quote.id,
+                                    display_name: quote.display_name,
+                                    premium: DOLLARS.format(quote.premium as number),
+                                  },
+                                  agentName,
+                                })
+                              }
+                            >
+                              I want this quote
+                              <VisuallyHidden> ({quote.display_name})</VisuallyHidden>
+                            </Button>
                           )}
                         </Table.Td>
                       )}

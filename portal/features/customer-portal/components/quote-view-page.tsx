@@ -37,11 +37,22 @@ function InvalidQuoteLink() {
 function QuoteView({ token }: { token: string }) {
   const query = useQuoteView(token);
   if (query.isPending)
-    return <Skeleton height={240} radius="md" w="100%" maw={760} aria-busy="true" aria-label="Loading your quotes" />;
+    return (
+      <Skeleton
+        height={240}
+        radius="md"
+        w="100%"
+        maw={760}
+        aria-busy="true"
+        aria-label="Loading your quotes"
+      />
+    );
   if (query.isError) {
     const code = query.error instanceof ApiRequestError ? query.error.envelope.code : 0;
     if (code === 400 || code === 404) return <InvalidQuoteLink />;
-    return <LoadError title="Could not load your quotes" error={query.error} onRetry={() => query.refetch()} />;
+    return (
+      <LoadError title="Could not load your quotes" error={query.error} onRetry={() => query.refetch()} />
+    );
   }
   return (
     <Stack gap="md" w="100%" maw={760}>

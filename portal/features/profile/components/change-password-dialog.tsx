@@ -1,5 +1,5 @@
 /** The change password dialog of SPEC §2 Dialogs: current password, new password and confirmation. */
-import { PasswordField, NewPasswordFields } from '../../../components/password-field.tsx';
+import { NewPasswordFields, PasswordField } from '../../../components/password-field.tsx';
 import { SettingsFormDialog } from '../../../components/settings-form-dialog.tsx';
 import { newPasswordErrors } from '../../../lib/new-password-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -28,8 +28,12 @@ export function ChangePasswordDialog({ opened, onClose }: ChangePasswordDialogPr
       showToast('success', 'Password', envelope.message || 'Password changed.');
       onClose();
     },
-    formError: (envelope, fields) =>
-      fields.current_password || fields.password ? undefined : envelope.message || 'Internet issue or contact IT.',
+    refused: (envelope, fields) => ({
+      form:
+        fields.current_password || fields.password
+          ? undefined
+          : envelope.message || 'Internet issue or contact IT.',
+    }),
   });
   const { values, errors, set } = form;
 
