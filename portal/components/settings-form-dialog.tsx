@@ -4,12 +4,12 @@
  * the actions: "Remove ..." on the left when something is stored, Cancel and the submit button
  * on the right. docs/adding-a-setting.md.
  */
-import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SettingsForm } from '../lib/use-settings-form.ts';
 import { FormAlert } from './form-alert.tsx';
 
-/** Props: the modal's title and size, the form's state, the submit label and the optional remove action. */
+/** Props: the modal's title, the form's state, the submit label and the optional remove action. */
 export interface SettingsFormDialogProps {
   title: string;
   opened: boolean;
@@ -18,9 +18,6 @@ export interface SettingsFormDialogProps {
   saveLabel: string;
   /** "Remove ..." on the left (null or absent: nothing stored to remove). */
   remove?: { label: string; onRemove: () => void } | null;
-  size?: ModalProps['size'];
-  /** The close button's name when the title alone would be ambiguous. */
-  closeLabel?: string;
   children: ReactNode;
 }
 
@@ -32,8 +29,6 @@ export function SettingsFormDialog({
   form,
   saveLabel,
   remove,
-  size,
-  closeLabel,
   children,
 }: SettingsFormDialogProps) {
   const actions = (
@@ -47,14 +42,7 @@ export function SettingsFormDialog({
     </Group>
   );
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={size}
-      centered
-      closeButtonProps={closeLabel ? { 'aria-label': closeLabel } : undefined}
-    >
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <form onSubmit={form.save} noValidate>
         <Stack gap="md">
           <FormAlert message={form.errors.form} />

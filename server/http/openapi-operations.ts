@@ -654,6 +654,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     summary: 'Quotes of a quote link',
     description:
       'Open (no session): the application a signed, expiring `{{quote_link}}` token opens, read-only, as its client reads it.',
+    example: { token: '42.1798761600.UNhY4JhezH9gQYqvDMWrWH9CwlcKiECVqejMrND2VFw' },
   },
   'POST /api/agent-portal/get-application-clients': {
     summary: 'Clients of an application',
