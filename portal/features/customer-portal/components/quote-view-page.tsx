@@ -3,8 +3,11 @@
  * `{{quote_link}}` in an e-mail or text (docs/decisions/440): their application's quotes and their
  * agent's contact, read-only, without signing in; a missing, altered or expired link says so.
  */
-import { Alert, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+// A page outside the shell: the card's stylesheets arrive with this chunk (ADR 421).
+import '../../../styles/all-styles.ts';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { AuthCard } from '../../../components/auth-form-card.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useQuoteView } from '../api/get-quote-view.ts';
@@ -20,17 +23,15 @@ export interface QuoteViewPageProps {
 
 function InvalidQuoteLink() {
   return (
-    <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+    <AuthCard>
       <Stack gap="md">
         <Title order={1} size="h3">
           Your quotes
         </Title>
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-          {INVALID_QUOTE_LINK_MESSAGE}
-        </Alert>
+        <FormAlert message={INVALID_QUOTE_LINK_MESSAGE} withIcon />
         <Text size="sm">Ask your agent for a new link.</Text>
       </Stack>
-    </Paper>
+    </AuthCard>
   );
 }
 
