@@ -1367,6 +1367,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer-portal/quote-view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quotes of a quote link
+         * @description Open (no session): the application a signed, expiring `{{quote_link}}` token opens, read-only, as its client reads it.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_customer_portal_quote_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/{id}": {
         parameters: {
             query?: never;
@@ -12204,6 +12226,162 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "new" | "launched" | "completed";
                             }[];
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_customer_portal_quote_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "42.1798761600.UNhY4JhezH9gQYqvDMWrWH9CwlcKiECVqejMrND2VFw"
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Quotes of a quote link: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Quotes of a quote link.",
+                     *       "data": {
+                     *         "application": {
+                     *           "id": 1,
+                     *           "application_id": "application id",
+                     *           "status": "new",
+                     *           "carrier_quote_type": [],
+                     *           "searched_address": "searched address",
+                     *           "min_quote_amount": 1.5,
+                     *           "created_at": "created at",
+                     *           "agent": {
+                     *             "name": "name",
+                     *             "email": "email",
+                     *             "phone": "phone"
+                     *           },
+                     *           "quotes": [],
+                     *           "requests": []
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            application: {
+                                agent: {
+                                    email: string;
+                                    name: string;
+                                    phone: string | null;
+                                } | null;
+                                application_id: string;
+                                carrier_quote_type: string[];
+                                created_at: string;
+                                id: number;
+                                min_quote_amount: number | null;
+                                quotes: {
+                                    answered_at: string | null;
+                                    benefits: string[];
+                                    display_name: string;
+                                    /** @description True once expires_at has passed: the quote can no longer be chosen. */
+                                    expired: boolean;
+                                    /** @description When the premium stops being offered (ISO 8601). */
+                                    expires_at: string | null;
+                                    id: number;
+                                    message: string | null;
+                                    /** @description Dollars a year. */
+                                    premium: number | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "quoted" | "declined" | "error" | "timeout";
+                                }[];
+                                requests: {
+                                    /** @description ISO 8601 timestamp. */
+                                    created_at: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "contact_requested" | "quote_wanted";
+                                    message: string;
+                                    /** @description False once the agent marked it handled. */
+                                    open: boolean;
+                                }[];
+                                searched_address: string;
+                                /** @enum {string} */
+                                status: "new" | "launched" | "completed";
+                            };
                         };
                         error_obj: null;
                         message: string;

@@ -64,6 +64,10 @@ const CustomerDashboardPage = lazyRouteComponent(
   () => import('../features/customer-portal/components/customer-dashboard-page.tsx'),
   'CustomerDashboardPage',
 );
+const QuoteViewPage = lazyRouteComponent(
+  () => import('../features/customer-portal/components/quote-view-page.tsx'),
+  'QuoteViewPage',
+);
 const PlansPage = lazyRouteComponent(
   () => import('../features/plans/components/plans-page.tsx'),
   'PlansPage',
@@ -532,6 +536,22 @@ const sovQuoteRoute = createRoute({
   errorComponent: RouteError,
 });
 
+/** /quote-view?token=...: the read-only quotes a client opens from a quote link, no sign-in (ADR 440). */
+const quoteViewRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/quote-view',
+  validateSearch: (raw: Record<string, unknown>): { token?: string } =>
+    typeof raw.token === 'string' && raw.token ? { token: raw.token } : {},
+  component: function QuoteViewRoute() {
+    const { token } = quoteViewRoute.useSearch();
+    return (
+      <AuthLayout>
+        <QuoteViewPage token={token} />
+      </AuthLayout>
+    );
+  },
+});
+
 const loginRedirectRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
@@ -650,6 +670,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
   apiPartnerRoute,
   blankRoute,
+  quoteViewRoute,
   loginRedirectRoute,
   indexRoute,
   notFoundRoute,

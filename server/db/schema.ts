@@ -610,6 +610,13 @@ export const propertyDataCache = pgTable(
 export type PropertyDataCacheRow = typeof propertyDataCache.$inferSelect;
 
 /** A Stripe webhook event applied once (issue 16; migration 0019): replays find their id here. */
+/** Secrets the server signs links with, one per purpose (migration 0030, ADR 440). */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),

@@ -650,6 +650,12 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     summary: 'Contact my agent',
     description: 'Sends the customer’s message about an application or quote to their agent.',
   },
+  'POST /api/customer-portal/quote-view': {
+    summary: 'Quotes of a quote link',
+    description:
+      'Open (no session): the application a signed, expiring `{{quote_link}}` token opens, read-only, as its client reads it.',
+    example: { token: '42.1798761600.UNhY4JhezH9gQYqvDMWrWH9CwlcKiECVqejMrND2VFw' },
+  },
   'POST /api/agent-portal/get-application-clients': {
     summary: 'Clients of an application',
     description: 'The customer users an application can be shared with, and the current one.',

@@ -2,7 +2,8 @@
  * The short code values of one application (server/config/portal-settings-options.json
  * short_codes): client first and last name, agent name and phone, agency name, the application
  * reference, the property address, the lowest quoted premium in dollars, the carriers that quoted,
- * the quotes as a table for e-mails, and the link to its quotes. Pure: the caller loads the rows.
+ * the quotes as a table for e-mails, and the link to its quotes (server/services/quote-view-service.ts
+ * quoteLink). Pure: the caller loads the rows and makes the link.
  * Issue 14 Templates and short codes.
  */
 import type { ApplicationRow } from '../db/schema.ts';
@@ -27,8 +28,9 @@ export function quotesTable(quotes: QuotedPremium[]): string {
 }
 
 /**
- * Values for `application` (or the agency's alone when null); `publicBaseUrl` is the portal's
- * origin (PUBLIC_BASE_URL) for the quote link; `quotes` the carriers that quoted it, cheapest first.
+ * Values for `application` (or the agency's alone when null); `quoteLink` is the link the client
+ * opens their quotes with ('' without an application); `quotes` the carriers that quoted it,
+ * cheapest first.
  */
 export function shortCodeValues(
   application: Pick<
@@ -36,7 +38,7 @@ export function shortCodeValues(
     'id' | 'useable_details' | 'searched_address' | 'min_quote_amount'
   > | null,
   names: { agentName: string | null; agentPhone?: string | null; companyName: string | null },
-  publicBaseUrl: string,
+  quoteLink: string,
   quotes: QuotedPremium[] = [],
 ): ShortCodeValues {
   const doc = application?.useable_details ?? {};
@@ -51,8 +53,6 @@ export function shortCodeValues(
     min_quote_amount: dollars(application?.min_quote_amount ?? null),
     carriers_quoted: quotes.map((quote) => quote.display_name).join(', '),
     quotes_table: quotesTable(quotes),
-    quote_link: application
-      ? `${publicBaseUrl.replace(/\/+$/, '')}/agent-portal/application-details/${application.id}`
-      : '',
+    quote_link: quoteLink,
   };
 }

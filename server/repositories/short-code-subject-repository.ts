@@ -16,7 +16,10 @@ export interface QuotedPremium {
 
 /** An application's short code sources; `quotes` cheapest first. */
 export interface ShortCodeSubject {
-  application: Pick<ApplicationRow, 'id' | 'useable_details' | 'searched_address' | 'min_quote_amount'>;
+  application: Pick<
+    ApplicationRow,
+    'id' | 'useable_details' | 'searched_address' | 'min_quote_amount' | 'client_user_id'
+  >;
   agentName: string | null;
   agentPhone: string | null;
   companyName: string | null;
@@ -37,6 +40,7 @@ export async function findShortCodeSubject(
       useable_details: applications.useable_details,
       searched_address: applications.searched_address,
       min_quote_amount: applications.min_quote_amount,
+      client_user_id: applications.client_user_id,
       agentName: users.name,
       agentPhone: users.phone,
       companyName: companies.name,

@@ -105,6 +105,11 @@ export const CUSTOMER_PORTAL_ANSWER_SCHEMAS: Readonly<Record<string, object>> = 
     required: ['note', 'emailed'],
     properties: { note: noteSchema, emailed: { type: 'boolean' } },
   },
+  'POST /api/customer-portal/quote-view': {
+    type: 'object',
+    required: ['application'],
+    properties: { application: clientApplicationSchema },
+  },
   'POST /api/agent-portal/get-application-clients': {
     ...applicationClient,
     required: [...applicationClient.required, 'customers'],

@@ -3,7 +3,8 @@
  * applications and their "contact my agent" / "I want this quote" request under
  * /api/customer-portal/ (customers only: 403 for every other role), and the agent's side under
  * /api/agent-portal/ (the application callers' guard: customers 403, 402 without a subscription):
- * who the client of an application is and may be. docs/decisions/270-customer-portal.md.
+ * who the client of an application is and may be; and the open quote view a signed
+ * `{{quote_link}}` opens without an account. docs/decisions/270-customer-portal.md, 440.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
@@ -11,6 +12,7 @@ import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { QUOTE_VIEW_TOKEN_PATTERN } from '../messaging/quote-view-token.ts';
 import type { AccountsConfig } from '../services/accounts-config.ts';
 import {
   applicationClients,
@@ -19,8 +21,9 @@ import {
   setApplicationClient,
 } from '../services/customer-portal-service.ts';
 import { companySmtp } from '../services/portal-settings-service.ts';
-import { applicationIdBodySchema, idSchema, sessionBodySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, sessionRoute } from './session-route.ts';
+import { quoteView } from '../services/quote-view-service.ts';
+import { applicationIdBodySchema, idSchema, sessionBodySchema, sessionKeySchema } from './request-schemas.ts';
+import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts';
 
 /** Longest message a customer adds to their request. */
 export const MAX_CONTACT_MESSAGE_LENGTH = 1000;
@@ -35,6 +38,14 @@ export const contactAgentBodySchema = sessionBodySchema(
   },
   ['application_id'],
 );
+
+/** The quote view's body: the link's token; a session key is accepted and ignored (the call is open). */
+export const quoteViewBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: { session_key: sessionKeySchema, token: { type: 'string', pattern: QUOTE_VIEW_TOKEN_PATTERN } },
+} as const;
 
 export const setApplicationClientBodySchema = sessionBodySchema(
   { application_id: idSchema, client_user_id: nullableId },
@@ -74,6 +85,12 @@ export async function customerPortalRoutes(
     );
     return success('Your agent has been told.', data);
   });
+
+  openRoute(app, 'customer-portal')('customer-portal/quote-view', quoteViewBodySchema, async (request) =>
+    success('Your quotes.', {
+      application: await quoteView(db, bodyOf<{ token: string }>(request).token),
+    }),
+  );
 
   const agentRoute = (path: string, body: object, handler: Parameters<typeof route>[2]) =>
     app.post(

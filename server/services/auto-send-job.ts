@@ -41,6 +41,7 @@ import {
   companyTimezone,
   type StoredSettings,
 } from './portal-settings-service.ts';
+import { quoteLink } from './quote-view-service.ts';
 import { type OnTextStored, sendAutomaticText, type TextingDeps } from './texting-service.ts';
 import { userSettingsOf } from './user-settings.ts';
 
@@ -198,7 +199,12 @@ async function sendChannel(
   const values = shortCodeValues(
     subject?.application ?? null,
     { agentName: subject?.agentName ?? null, agentPhone: subject?.agentPhone, companyName: company.name },
-    deps.texting.publicBaseUrl,
+    await quoteLink(
+      db,
+      subject?.application ?? null,
+      deps.texting.publicBaseUrl,
+      (deps.now ?? (() => new Date()))(),
+    ),
     subject?.quotes,
   );
   const to = channel === 'email' ? clientEmail(app.useable_details) : clientPhone(app.useable_details);

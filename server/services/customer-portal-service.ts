@@ -119,28 +119,12 @@ export async function listClientApplications(
     )
   ).filter((note) => note.payload.sent_by === CUSTOMER_NOTE_SENDER);
   const applications = await Promise.all(
-    rows.map(async (row): Promise<ClientApplication> => {
-      const quotes = await quotesOfApplication(db, row.id);
-      return {
-        id: row.id,
-        application_id: applicationReference(row.id),
-        status: row.status,
-        carrier_quote_type: row.carrier_quote_type,
-        searched_address: row.searched_address,
-        min_quote_amount: row.min_quote_amount === null ? null : Number(row.min_quote_amount),
-        created_at: row.created_at.toISOString(),
-        agent: contactOf(contacts.find((contact) => contact.agent_id === row.agent_id)),
-        quotes: quotes.map((quote) => ({
-          id: quote.id,
-          display_name: quote.display_name,
-          status: quote.status,
-          premium: quote.premium === null ? null : Number(quote.premium),
-          benefits: quote.benefits,
-          message: quote.message,
-          answered_at: quote.answered_at?.toISOString() ?? null,
-          ...quoteExpiry(quote, now),
-        })),
-        requests: requests
+    rows.map((row) =>
+      clientApplicationView(
+        db,
+        row,
+        contacts.find((contact) => contact.agent_id === row.agent_id),
+        requests
           .filter((note) => note.application_id === row.id)
           .map((note) => ({
             id: note.id,
@@ -149,10 +133,47 @@ export async function listClientApplications(
             created_at: note.created_at.toISOString(),
             open: note.payload.is_alert,
           })),
-      };
-    }),
+        now,
+      ),
+    ),
   );
   return { applications };
+}
+
+/**
+ * Application `row` as its client reads it: its quotes (expiry at `now`), the contact of the agent
+ * working it (`contact`, the agents_contacts row of row.agent_id) and the client's `requests`.
+ * Also the read-only quote view of a signed quote link (docs/decisions/440).
+ */
+export async function clientApplicationView(
+  db: Executor,
+  row: ApplicationRow,
+  contact: AgentContactRow | undefined,
+  requests: ClientRequest[],
+  now: Date,
+): Promise<ClientApplication> {
+  const quotes = await quotesOfApplication(db, row.id);
+  return {
+    id: row.id,
+    application_id: applicationReference(row.id),
+    status: row.status,
+    carrier_quote_type: row.carrier_quote_type,
+    searched_address: row.searched_address,
+    min_quote_amount: row.min_quote_amount === null ? null : Number(row.min_quote_amount),
+    created_at: row.created_at.toISOString(),
+    agent: contactOf(contact),
+    quotes: quotes.map((quote) => ({
+      id: quote.id,
+      display_name: quote.display_name,
+      status: quote.status,
+      premium: quote.premium === null ? null : Number(quote.premium),
+      benefits: quote.benefits,
+      message: quote.message,
+      answered_at: quote.answered_at?.toISOString() ?? null,
+      ...quoteExpiry(quote, now),
+    })),
+    requests,
+  };
 }
 
 /** What a customer asks: an application, optionally the quote they want, and a few words of their own. */

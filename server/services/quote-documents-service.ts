@@ -31,6 +31,7 @@ import { applicationReference } from './application-reference.ts';
 import { loadOwned, viewOf } from './applications-service.ts';
 import { clientName } from './client-name.ts';
 import { companySmtp } from './portal-settings-service.ts';
+import { quoteLink } from './quote-view-service.ts';
 import { refuseExpiredQuotes } from './refuse-expired-quotes.ts';
 
 /** The two documents, by the name their calls and file names use. */
@@ -229,7 +230,7 @@ export interface SendQuoteInput {
   message: string;
 }
 
-/** Where the portal is served, for the {{quote_link}} short code. */
+/** The mailer, and where the portal is served for the {{quote_link}} short code. */
 export interface SendQuoteDeps {
   mailer: Mailer;
   publicBaseUrl: string;
@@ -263,7 +264,7 @@ export async function sendQuote(
         agentPhone: agentAccount?.user.phone ?? null,
         companyName: data.agency.name,
       },
-      deps.publicBaseUrl,
+      await quoteLink(tx, row, deps.publicBaseUrl, now),
       // The chosen quotes with a premium, cheapest first, as the document lists them.
       quotes
         .filter((quote) => quote.status === 'quoted' && quote.premium !== null)

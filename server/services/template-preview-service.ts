@@ -16,6 +16,7 @@ import {
 import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { checkTemplateTexts } from './portal-settings-service.ts';
+import { quoteLink } from './quote-view-service.ts';
 
 export const APPLICATION_NOT_FOUND = 'No such application.';
 
@@ -26,6 +27,7 @@ export const SAMPLE_SUBJECT: ShortCodeSubject = {
     useable_details: { first_name: 'Jane', last_name: 'Sample' },
     searched_address: '123 Ocean Drive, Miami, FL 33139',
     min_quote_amount: 1234.5,
+    client_user_id: null,
   },
   agentName: 'Alex Agent',
   agentPhone: '(305) 555-0100',
@@ -67,6 +69,11 @@ export async function previewTemplate(
     if (!found) throw new ApiError(404, APPLICATION_NOT_FOUND);
     subject = found;
   }
+  // The sample's link opens nothing: a signed link to id 42 would open a real application.
+  const link =
+    subject === SAMPLE_SUBJECT
+      ? `${publicBaseUrl.replace(/\/+$/, '')}/quote-view?token=sample`
+      : await quoteLink(db, subject.application, publicBaseUrl);
   const values = shortCodeValues(
     subject.application,
     {
@@ -74,7 +81,7 @@ export async function previewTemplate(
       agentPhone: subject.agentPhone,
       companyName: subject.companyName ?? entry.company.name,
     },
-    publicBaseUrl,
+    link,
     subject.quotes,
   );
   return {

@@ -38,6 +38,7 @@ import type { Actor } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
 import { FORBIDDEN_MESSAGE } from './applications-service.ts';
 import { companySmsProvider } from './portal-settings-service.ts';
+import { quoteLink } from './quote-view-service.ts';
 
 export const CONVERSATION_NOT_FOUND = 'No such conversation.';
 export const TEMPLATE_NOT_FOUND = 'No such SMS template.';
@@ -215,7 +216,7 @@ async function textToSend(
         agentPhone: subject?.agentPhone ?? sender?.user.phone ?? null,
         companyName: company.name,
       },
-      deps.publicBaseUrl,
+      await quoteLink(db, subject?.application ?? null, deps.publicBaseUrl),
       subject?.quotes,
     );
     try {

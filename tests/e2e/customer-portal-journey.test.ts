@@ -4,8 +4,10 @@
  * agent to get in touch and chooses a quote (both listed as their requests, waiting for the agent,
  * who finds both notes on the application),
  * sees only the Dashboard in the menu, and an agents' page says "Access denied" inside the shell.
+ * A client without a customer account opens the `{{quote_link}}` of a message signed out and reads
+ * the quotes; the same link changed to another application opens nothing (decision 440).
  * No serious axe violation in light or dark mode. Screenshots: customer-dashboard-<mode>.png,
- * customer-contact-dialog.png, customer-access-denied-<mode>.png.
+ * customer-contact-dialog.png, customer-access-denied-<mode>.png, customer-quote-view.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
@@ -101,6 +103,44 @@ describe('customer portal in Chromium', () => {
       expect(
         messages.some((m) => m.startsWith(`Casey Customer wants the ${carrier.slice(1, -1)} quote`)),
       ).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a client without an account opens the quote link signed out, read-only; a changed link opens nothing', async () => {
+    const adminKey = (await post('auth/login', { email: 'admin@demo.test', password: 'demo1234' })).data
+      .session_key;
+    const listing = await post('agent-portal/get-agent-applications-list', { session_key: adminKey });
+    // The customer's own application links to their dashboard; the others have no client account.
+    type Row = { id: number; status: string };
+    const rows: Row[] = listing.data.applications.data.filter((row: Row) => row.id !== applicationId);
+    const other = rows.find((row) => row.status === 'completed') ?? rows[0];
+    const preview = await post('portal-settings/preview-template', {
+      session_key: adminKey,
+      kind: 'sms',
+      body: '{{quote_link}}',
+      application_id: other.id,
+    });
+    const link = new URL(preview.data.preview.body);
+    expect(link.pathname).toBe('/quote-view');
+    const page = await portal.newPage({ bypassCSP: true });
+    try {
+      await page.goto(`${portal.baseUrl}${link.pathname}${link.search}`);
+      await page.getByRole('heading', { name: 'Your quotes' }).waitFor();
+      const card = page.getByRole('region').first();
+      await card.getByText('Your agent').waitFor();
+      expect(await card.getByText(`RMGA${String(other.id).padStart(7, '0')}`, { exact: false }).count()).toBe(
+        1,
+      );
+      expect(await card.getByRole('button').count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await portal.screenshot(page, 'customer-quote-view');
+
+      const [, expires, signature] = (link.searchParams.get('token') as string).split('.');
+      await page.goto(`${portal.baseUrl}/quote-view?token=${applicationId}.${expires}.${signature}`);
+      await page.getByText('This quote link is invalid or has expired.').waitFor();
+      expect(await page.getByRole('region').count()).toBe(0);
     } finally {
       await page.context().close();
     }

@@ -2,7 +2,8 @@
  * The customer portal in the browser (issue 16): the customer's dashboard in its loading, error,
  * empty and filled states; "Contact my agent" and "I want this quote" send the request the server
  * expects and confirm it; the menu offers a customer only the dashboard, and an agents' page shows
- * "Access denied" inside the shell without calling the server.
+ * "Access denied" inside the shell without calling the server. The quote view of a quote link
+ * (decision 440) opens without a session, read-only, and says so when the link does not open.
  */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -277,5 +278,43 @@ describe('the shell for a customer', () => {
       expect.stringMatching(/^Waiting for Alex Agent.*wants the Wright Flood quote.*I want this quote/),
       expect.stringMatching(/^Answered.*asks you to get in touch.*Contact my agent/),
     ]);
+  });
+});
+
+describe('the quote view of a quote link', () => {
+  it('shows the application read-only without a session, sending only the token', async () => {
+    localStorage.clear();
+    reloadAuthFromStorage();
+    const calls = mockFetch((path) =>
+      path === 'customer-portal/quote-view'
+        ? envelope({ application: { ...APPLICATION, requests: [] } })
+        : envelope({}),
+    );
+    const view = await renderAppAt('/quote-view?token=42.1999999999.abc');
+    const card = await screen.findByRole('region', { name: '1500 Meridian Ave, Miami Beach, FL 33139' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Your quotes' })).toBeTruthy();
+    expect(within(card).getByText('Alex Agent')).toBeTruthy();
+    expect(within(card).getByText('$812.00')).toBeTruthy();
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(calls.filter((c) => c.path !== 'config/public')).toEqual([
+      { path: 'customer-portal/quote-view', body: { token: '42.1999999999.abc' } },
+    ]);
+    view.unmount();
+  });
+
+  it.each([
+    ['an expired or altered link', '/quote-view?token=42.1.abc'],
+    ['no token', '/quote-view'],
+  ])('says the link is invalid or has expired for %s, with no toast', async (_what, path) => {
+    localStorage.clear();
+    reloadAuthFromStorage();
+    mockFetch(() =>
+      envelope(null, { status: 'error', code: 404, message: 'This quote link is invalid or has expired.' }),
+    );
+    const view = await renderAppAt(path);
+    expect((await screen.findByRole('alert')).textContent).toBe('This quote link is invalid or has expired.');
+    expect(screen.getByText('Ask your agent for a new link.')).toBeTruthy();
+    expect(toasts).toEqual([]);
+    view.unmount();
   });
 });

@@ -3,13 +3,17 @@
  * list their applications and contact the agent, and only on applications whose client they are
  * (the seeded quoted application of the demo customer; another company's application is 404);
  * the client calls follow the application callers' guard (customers 403). A refused contact
- * writes no note; a refused client change leaves the application's client as it was.
+ * writes no note; a refused client change leaves the application's client as it was. The quote
+ * view of a signed quote link is open to anyone holding the link until it expires; an expired link,
+ * or one whose application id was changed, is 404 to everyone (docs/decisions/440).
  */
 import { eq } from 'drizzle-orm';
 import { applications, notes } from '../../../server/db/schema.ts';
+import { QUOTE_VIEW_KEY, signQuoteViewToken } from '../../../server/messaging/quote-view-token.ts';
+import { signingKey } from '../../../server/repositories/signing-keys-repository.ts';
 import type { Cell } from './access-cell.ts';
 import { type AccessWorld, OWNERS, type Owner } from './access-world.ts';
-import { signedIn, WORKERS_COLLEAGUE, WORKERS_OTHER, WORKERS_OWN } from './callers.ts';
+import { everyone, OPEN, signedIn, WORKERS_COLLEAGUE, WORKERS_OTHER, WORKERS_OWN } from './callers.ts';
 
 const WORKERS = { own: WORKERS_OWN, colleague: WORKERS_COLLEAGUE, other: WORKERS_OTHER };
 /** The customer's own application: customers only. */
@@ -27,7 +31,44 @@ export function customerPortalCells(w: AccessWorld): Cell[] {
       .select({ client: applications.client_user_id })
       .from(applications)
       .where(eq(applications.id, applicationId));
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const quoteViewToken = async (applicationId: number, expiresInMs: number) =>
+    signQuoteViewToken(
+      await signingKey(w.t.db, QUOTE_VIEW_KEY),
+      applicationId,
+      new Date(Date.now() + expiresInMs),
+    );
   return [
+    {
+      name: 'customer-portal/quote-view with a signed link (open)',
+      endpoint: 'POST /api/customer-portal/quote-view',
+      side: 'own',
+      expected: OPEN,
+      request: async () => ({ body: { token: await quoteViewToken(w.agent('own').applicationId, DAY_MS) } }),
+      leaks: (answer) =>
+        answer.body.data.application.id === w.agent('own').applicationId
+          ? []
+          : [`opens application ${answer.body.data.application.id}`],
+    },
+    {
+      name: 'customer-portal/quote-view with an expired link',
+      endpoint: 'POST /api/customer-portal/quote-view',
+      side: 'own',
+      expected: everyone(404),
+      request: async () => ({ body: { token: await quoteViewToken(w.agent('own').applicationId, -1000) } }),
+    },
+    {
+      name: "customer-portal/quote-view with a link altered to another company's application",
+      endpoint: 'POST /api/customer-portal/quote-view',
+      side: 'other',
+      expected: everyone(404),
+      request: async () => {
+        const [, expires, signature] = (await quoteViewToken(w.agent('own').applicationId, DAY_MS)).split(
+          '.',
+        );
+        return { body: { token: `${w.other.applicationId}.${expires}.${signature}` } };
+      },
+    },
     {
       name: 'customer-portal/get-my-applications',
       endpoint: 'POST /api/customer-portal/get-my-applications',

@@ -5,11 +5,14 @@
  * the agent names the client among the customers assigned to them; the customer reads back their
  * requests, open until the agent switches the alert off (decision 401). Quote expiry (decision
  * 400): the company's quote_expiry_days moves every quote's expires_at; an expired quote shows as
- * such to the agent and the customer and cannot be bound, sent or wanted. On PGlite and PostgreSQL.
+ * such to the agent and the customer and cannot be bound, sent or wanted. The `{{quote_link}}` of
+ * an application (decision 440): the client account's dashboard, else a signed quote view that
+ * opens without a session until it expires and never for an altered token. On PGlite and PostgreSQL.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, notes, quotes, users } from '../../../server/db/schema.ts';
+import { applications, companies, notes, quotes, users } from '../../../server/db/schema.ts';
+import { quoteLink } from '../../../server/services/quote-view-service.ts';
 import { addAccount } from '../helpers/add-account.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -479,6 +482,67 @@ describe.each(DATABASE_KINDS)('customer portal on %s', (kind) => {
         await t.db.delete(quotes).where(eq(quotes.id, stale.id));
         await setExpiryDays(undefined);
       }
+    });
+  });
+  describe('quote link', () => {
+    const BASE = 'https://portal.example.test';
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const tokenOf = (link: string) => new URL(link).searchParams.get('token') as string;
+    const openView = (token: string, sessionKey?: string) =>
+      t.post('customer-portal/quote-view', { token, ...(sessionKey ? { session_key: sessionKey } : {}) });
+
+    it('sends a client with a customer account to the application on their dashboard, which they alone open', async () => {
+      const [application] = await t.db.select().from(applications).where(eq(applications.id, quotedId));
+      expect(application.client_user_id).not.toBeNull();
+      const link = await quoteLink(t.db, application, `${BASE}/`);
+      expect(link).toBe(`${BASE}/dashboard#client-application-${quotedId}`);
+      const mine = await t.post('customer-portal/get-my-applications', { session_key: customerKey });
+      expect(mine.body.data.applications.map((a: { id: number }) => a.id)).toContain(quotedId);
+      const other = await newCustomer(`link-stranger-${kind}@demo.test`, t.seed.agentId as number);
+      const theirs = await t.post('customer-portal/get-my-applications', { session_key: other.key });
+      expect(theirs.body.data.applications).toEqual([]);
+    });
+
+    it('opens a signed quote view without a session: the application read-only, its quotes and the agent', async () => {
+      const link = await quoteLink(t.db, { id: freshId, client_user_id: null }, BASE);
+      expect(link.startsWith(`${BASE}/quote-view?token=${freshId}.`)).toBe(true);
+      for (const sessionKey of [undefined, agentKey, customerKey]) {
+        const answer = await openView(tokenOf(link), sessionKey);
+        expect(answer.statusCode, answer.body.message).toBe(200);
+        const { application } = answer.body.data;
+        expect(application.id).toBe(freshId);
+        expect(application.agent.email).toBe('agent@demo.test');
+        expect(application.requests).toEqual([]);
+        expect(application).not.toHaveProperty('notes');
+      }
+    });
+
+    it('refuses an expired link, an altered one and a malformed one, to everyone', async () => {
+      const expired = await quoteLink(
+        t.db,
+        { id: freshId, client_user_id: null },
+        BASE,
+        new Date(Date.now() - 31 * DAY_MS),
+      );
+      const [, expires, signature] = tokenOf(
+        await quoteLink(t.db, { id: freshId, client_user_id: null }, BASE),
+      ).split('.');
+      const longer = String(Number(expires) + 365 * 24 * 60 * 60);
+      for (const token of [
+        tokenOf(expired),
+        `${quotedId}.${expires}.${signature}`,
+        `${freshId}.${longer}.${signature}`,
+      ]) {
+        const answer = await openView(token, agentKey);
+        expect([answer.statusCode, answer.body.message]).toEqual([
+          404,
+          'This quote link is invalid or has expired.',
+        ]);
+        expect(answer.body.data).toBeNull();
+      }
+      const malformed = await openView('../../etc/passwd');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.body.error_obj).toHaveProperty('body.token');
     });
   });
 });

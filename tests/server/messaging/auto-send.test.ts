@@ -204,9 +204,14 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
       style: 'currency',
       currency: 'USD',
     });
-    expect(mails[0].text?.trim()).toBe(
-      `Hi Maria, the lowest premium for ${row.searched_address} is ${premium}: ${BASE}/agent-portal/application-details/${id}`,
-    );
+    // The client has no customer account: the link is a signed quote view that opens this application.
+    const [text, link] = (mails[0].text?.trim() ?? '').split(`${premium}: `);
+    expect(text).toBe(`Hi Maria, the lowest premium for ${row.searched_address} is `);
+    expect(link.startsWith(`${BASE}/quote-view?token=`)).toBe(true);
+    const quoteView = await t.post('customer-portal/quote-view', {
+      token: new URL(link).searchParams.get('token'),
+    });
+    expect([quoteView.statusCode, quoteView.body.data.application.id]).toEqual([200, id]);
     const texts = textsTo(CLIENT_PHONE).slice(textsBefore);
     expect(texts.map((sms) => sms.body)).toEqual([
       `Demo Agency: quotes for ${row.searched_address} from ${premium}.`,

@@ -2,10 +2,10 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { CompanyRecord } from '../api/admin-types.ts';
 import { setApprovedStates } from '../api/companies-api.ts';
-import { fieldErrors } from '../api/field-errors.ts';
 import { StatesChecklist } from './states-checklist.tsx';
 
 /** Props: open state, the company, and close. */

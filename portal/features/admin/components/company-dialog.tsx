@@ -5,10 +5,10 @@
 import { Button, Group, Modal, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { CompanyFields, CompanyRecord } from '../api/admin-types.ts';
 import { createCompany, updateCompany } from '../api/companies-api.ts';
-import { fieldErrors } from '../api/field-errors.ts';
 
 /** Props: open state, the company to edit (null creates one), and close. */
 export interface CompanyDialogProps {

@@ -1,8 +1,8 @@
 /** The E&O details dialog: carrier, policy number, limit (dollars) and expiry date (portal-settings/update-eo-details). */
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import type { EoData } from '../api/admin-types.ts';
-import { fieldErrors } from '../api/field-errors.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
 
 /** Props: open state, the current E&O data (null = none yet), the company, close. */

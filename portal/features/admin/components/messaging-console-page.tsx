@@ -67,6 +67,45 @@ function SecretRow({ label, isSet, words }: { label: string; isSet: boolean; wor
   );
 }
 
+/** What the templates cards say of each kind: title, description, button, empty list. */
+const TEMPLATE_CARDS = {
+  email: {
+    title: 'Email templates',
+    description: 'E-mails sent to customers and agents.',
+    action: 'Manage email templates',
+    none: 'No email templates yet.',
+  },
+  sms: {
+    title: 'SMS templates',
+    description: 'Text messages sent to customers.',
+    action: 'Manage SMS templates',
+    none: 'No SMS templates yet.',
+  },
+} as const;
+
+/** The card of one kind of templates: their names, or that there are none. */
+function TemplatesCard({
+  kind,
+  templates,
+  onManage,
+}: {
+  kind: 'email' | 'sms';
+  templates: { name: string }[];
+  onManage: () => void;
+}) {
+  const words = TEMPLATE_CARDS[kind];
+  return (
+    <SettingsCard
+      title={words.title}
+      description={words.description}
+      actionLabel={words.action}
+      onAction={onManage}
+    >
+      <Text size="sm">{templates.length === 0 ? words.none : templates.map((t) => t.name).join(', ')}</Text>
+    </SettingsCard>
+  );
+}
+
 function MessagingSections({ settings, companyId }: { settings: PortalSettings; companyId: number | null }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
@@ -102,13 +141,10 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
             <>
               <Row label="Account" value={smsProvider.account_sid} />
               <Row label="Sending number" value={smsProvider.from_number} />
-              <Row
+              <SecretRow
                 label="Auth token"
-                value={
-                  <Badge color={smsProvider.has_auth_token ? 'green' : 'gray'} variant="light" radius="sm">
-                    {smsProvider.has_auth_token ? 'Auth token set' : 'No auth token'}
-                  </Badge>
-                }
+                isSet={smsProvider.has_auth_token}
+                words={['Auth token set', 'No auth token']}
               />
             </>
           ) : (
@@ -117,30 +153,14 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
             </Text>
           )}
         </SettingsCard>
-        <SettingsCard
-          title="Email templates"
-          description="E-mails sent to customers and agents."
-          actionLabel="Manage email templates"
-          onAction={() => setDialog('email')}
-        >
-          <Text size="sm">
-            {settings.email_templates.length === 0
-              ? 'No email templates yet.'
-              : settings.email_templates.map((t) => t.name).join(', ')}
-          </Text>
-        </SettingsCard>
-        <SettingsCard
-          title="SMS templates"
-          description="Text messages sent to customers."
-          actionLabel="Manage SMS templates"
-          onAction={() => setDialog('sms')}
-        >
-          <Text size="sm">
-            {settings.sms_templates.length === 0
-              ? 'No SMS templates yet.'
-              : settings.sms_templates.map((t) => t.name).join(', ')}
-          </Text>
-        </SettingsCard>
+        {(['email', 'sms'] as const).map((kind) => (
+          <TemplatesCard
+            key={kind}
+            kind={kind}
+            templates={kind === 'email' ? settings.email_templates : settings.sms_templates}
+            onManage={() => setDialog(kind)}
+          />
+        ))}
         <SettingsCard
           title="Automatic messages"
           description="Templates sent to the client when quoting completes, and as a follow-up."

@@ -4,13 +4,12 @@
  * answers only whether one is set, an empty field keeps it. Without a provider, texts go to the
  * local sink (development) and the texting console still works.
  */
-import { Badge, Code, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Badge, Code, PasswordInput, Text, TextInput } from '@mantine/core';
+import { SettingsFormDialog } from '../../../components/settings-form-dialog.tsx';
 import { apiUrl } from '../../../lib/api-base.ts';
+import { useSettingsForm } from '../../../lib/use-settings-form.ts';
 import type { SmsProviderSettings } from '../api/admin-types.ts';
-import { fieldErrors } from '../api/field-errors.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
-import { SettingsDialogActions } from './settings-dialog-actions.tsx';
 
 /** Props: open state, the current provider (null = none), the company, close. */
 export interface SmsProviderDialogProps {
@@ -39,89 +38,72 @@ export function validateSmsProvider(form: SmsProviderForm, hasToken: boolean): R
 /** Modal form; shows "Auth token set" instead of the token. */
 export function SmsProviderDialog({ opened, value, companyId, onClose }: SmsProviderDialogProps) {
   const apply = useApplySettings(companyId);
-  const [form, setForm] = useState<SmsProviderForm>({ account_sid: '', auth_token: '', from_number: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const hasToken = value?.has_auth_token ?? false;
-
-  useEffect(() => {
-    if (opened) {
-      setForm({
-        account_sid: value?.account_sid ?? '',
-        auth_token: '',
-        from_number: value?.from_number ?? '',
-      });
-      setErrors({});
-    }
-  }, [opened, value]);
-
-  async function save(provider: Record<string, string> | null) {
-    setBusy(true);
-    const envelope = await apply(
-      updatePortalSettings(companyId, 'update-sms-provider', { sms_provider: provider }),
-    );
-    setBusy(false);
-    if (envelope.status === 'success') onClose();
-    else setErrors(fieldErrors(envelope));
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const next = validateSmsProvider(form, hasToken);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    await save({
-      account_sid: form.account_sid.trim(),
-      from_number: form.from_number.trim(),
-      ...(form.auth_token ? { auth_token: form.auth_token } : {}),
-    });
-  }
+  const send = (provider: Record<string, string> | null) =>
+    apply(updatePortalSettings(companyId, 'update-sms-provider', { sms_provider: provider }));
+  const form = useSettingsForm<SmsProviderForm>({
+    opened,
+    source: value,
+    initial: () => ({
+      account_sid: value?.account_sid ?? '',
+      auth_token: '',
+      from_number: value?.from_number ?? '',
+    }),
+    validate: (values) => validateSmsProvider(values, hasToken),
+    send: (values) =>
+      send({
+        account_sid: values.account_sid.trim(),
+        from_number: values.from_number.trim(),
+        ...(values.auth_token ? { auth_token: values.auth_token } : {}),
+      }),
+    onSaved: onClose,
+  });
+  const { values, errors, set } = form;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="SMS provider" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Texts are sent through your Twilio account. Point the number's incoming-message webhook at{' '}
-            <Code>{apiUrl(`texting/inbound/${companyId ?? '<company id>'}`)}</Code>.
-          </Text>
-          <TextInput
-            label="Account SID"
-            required
-            value={form.account_sid}
-            onChange={(e) => setForm((f) => ({ ...f, account_sid: e.currentTarget.value }))}
-            error={errors.account_sid}
-          />
-          <PasswordInput
-            label="Auth token"
-            required={!hasToken}
-            autoComplete="new-password"
-            description={hasToken ? 'Leave empty to keep the current token.' : 'Not set.'}
-            value={form.auth_token}
-            onChange={(e) => setForm((f) => ({ ...f, auth_token: e.currentTarget.value }))}
-            error={errors.auth_token}
-          />
-          {hasToken ? (
-            <Badge color="green" variant="light" radius="sm">
-              Auth token set
-            </Badge>
-          ) : null}
-          <TextInput
-            label="Sending number"
-            required
-            placeholder="+1 305 555 0100"
-            value={form.from_number}
-            onChange={(e) => setForm((f) => ({ ...f, from_number: e.currentTarget.value }))}
-            error={errors.from_number}
-          />
-          <SettingsDialogActions
-            remove={value ? { label: 'Remove SMS provider', onRemove: () => void save(null) } : null}
-            saveLabel="Save SMS provider"
-            busy={busy}
-            onCancel={onClose}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <SettingsFormDialog
+      title="SMS provider"
+      opened={opened}
+      onClose={onClose}
+      form={form}
+      saveLabel="Save SMS provider"
+      remove={
+        value ? { label: 'Remove SMS provider', onRemove: () => void form.run(() => send(null)) } : null
+      }
+    >
+      <Text size="sm" c="dimmed">
+        Texts are sent through your Twilio account. Point the number's incoming-message webhook at{' '}
+        <Code>{apiUrl(`texting/inbound/${companyId ?? '<company id>'}`)}</Code>.
+      </Text>
+      <TextInput
+        label="Account SID"
+        required
+        value={values.account_sid}
+        onChange={(e) => set({ account_sid: e.currentTarget.value })}
+        error={errors.account_sid}
+      />
+      <PasswordInput
+        label="Auth token"
+        required={!hasToken}
+        autoComplete="new-password"
+        description={hasToken ? 'Leave empty to keep the current token.' : 'Not set.'}
+        value={values.auth_token}
+        onChange={(e) => set({ auth_token: e.currentTarget.value })}
+        error={errors.auth_token}
+      />
+      {hasToken ? (
+        <Badge color="green" variant="light" radius="sm">
+          Auth token set
+        </Badge>
+      ) : null}
+      <TextInput
+        label="Sending number"
+        required
+        placeholder="+1 305 555 0100"
+        value={values.from_number}
+        onChange={(e) => set({ from_number: e.currentTarget.value })}
+        error={errors.from_number}
+      />
+    </SettingsFormDialog>
   );
 }

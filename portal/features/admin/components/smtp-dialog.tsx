@@ -2,23 +2,12 @@
  * The SMTP dialog of SPEC §2 Dialogs (portal-settings/update-smtp). The password is write-only:
  * the server answers only whether one is set, an empty field keeps it, and "Replace" sends a new one.
  */
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, NumberInput, PasswordInput, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { SettingsFormDialog } from '../../../components/settings-form-dialog.tsx';
+import { useSettingsForm } from '../../../lib/use-settings-form.ts';
 import type { SmtpSettings } from '../api/admin-types.ts';
-import { fieldErrors } from '../api/field-errors.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
-import { SettingsDialogActions } from './settings-dialog-actions.tsx';
 
 /** Props: open state, the current SMTP settings (null = none), the company, close. */
 export interface SmtpDialogProps {
@@ -82,121 +71,101 @@ function initial(value: SmtpSettings | null): SmtpForm {
 /** Modal form; shows "Password set" instead of the password. */
 export function SmtpDialog({ opened, value, companyId, onClose }: SmtpDialogProps) {
   const apply = useApplySettings(companyId);
-  const [form, setForm] = useState<SmtpForm>(() => initial(value));
   const [replacing, setReplacing] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const hasPassword = value?.has_password ?? false;
+  const send = (smtp: Record<string, unknown> | null) =>
+    apply(updatePortalSettings(companyId, 'update-smtp', { smtp }));
+  const form = useSettingsForm<SmtpForm>({
+    opened,
+    source: value,
+    initial: () => initial(value),
+    validate: validateSmtp,
+    send: (values) => send(smtpBody(values)),
+    onSaved: onClose,
+  });
+  const { values, errors, set } = form;
 
   useEffect(() => {
-    if (opened) {
-      setForm(initial(value));
-      setReplacing(false);
-      setErrors({});
-    }
-  }, [opened, value]);
-
-  const set = (patch: Partial<SmtpForm>) => setForm((prev) => ({ ...prev, ...patch }));
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const next = validateSmtp(form);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setBusy(true);
-    const envelope = await apply(updatePortalSettings(companyId, 'update-smtp', { smtp: smtpBody(form) }));
-    setBusy(false);
-    if (envelope.status === 'success') onClose();
-    else setErrors(fieldErrors(envelope));
-  }
-
-  async function remove() {
-    setBusy(true);
-    const envelope = await apply(updatePortalSettings(companyId, 'update-smtp', { smtp: null }));
-    setBusy(false);
-    if (envelope.status === 'success') onClose();
-  }
+    if (opened) setReplacing(false);
+  }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="SMTP" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Group grow align="flex-start">
-            <TextInput
-              label="Host"
-              required
-              value={form.host}
-              onChange={(e) => set({ host: e.currentTarget.value })}
-              error={errors.host}
-            />
-            <NumberInput
-              label="Port"
-              required
-              min={1}
-              max={65535}
-              allowDecimal={false}
-              value={form.port}
-              onChange={(port) => set({ port: typeof port === 'number' ? port : '' })}
-              error={errors.port}
-            />
-          </Group>
-          <TextInput
-            label="Username"
-            value={form.username}
-            onChange={(e) => set({ username: e.currentTarget.value })}
-            error={errors.username}
-          />
-          {hasPassword && !replacing ? (
-            <Group justify="space-between">
-              <div>
-                <Text size="sm" fw={500}>
-                  Password
-                </Text>
-                <Badge color="green" variant="light" radius="sm">
-                  Password set
-                </Badge>
-              </div>
-              <Button variant="subtle" size="xs" onClick={() => setReplacing(true)}>
-                Replace password
-              </Button>
-            </Group>
-          ) : (
-            <PasswordInput
-              label="Password"
-              description={hasPassword ? 'Leave empty to keep the current password.' : 'Not set.'}
-              autoComplete="new-password"
-              value={form.password}
-              onChange={(e) => set({ password: e.currentTarget.value })}
-              error={errors.password}
-            />
-          )}
-          <TextInput
-            label="From email"
-            required
-            value={form.from_email}
-            onChange={(e) => set({ from_email: e.currentTarget.value })}
-            error={errors.from_email}
-          />
-          <TextInput
-            label="From name"
-            required
-            value={form.from_name}
-            onChange={(e) => set({ from_name: e.currentTarget.value })}
-            error={errors.from_name}
-          />
-          <Switch
-            label="Secure connection (TLS)"
-            checked={form.secure}
-            onChange={(e) => set({ secure: e.currentTarget.checked })}
-          />
-          <SettingsDialogActions
-            remove={value ? { label: 'Remove SMTP', onRemove: remove } : null}
-            saveLabel="Save SMTP"
-            busy={busy}
-            onCancel={onClose}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <SettingsFormDialog
+      title="SMTP"
+      opened={opened}
+      onClose={onClose}
+      form={form}
+      saveLabel="Save SMTP"
+      remove={value ? { label: 'Remove SMTP', onRemove: () => void form.run(() => send(null)) } : null}
+    >
+      <Group grow align="flex-start">
+        <TextInput
+          label="Host"
+          required
+          value={values.host}
+          onChange={(e) => set({ host: e.currentTarget.value })}
+          error={errors.host}
+        />
+        <NumberInput
+          label="Port"
+          required
+          min={1}
+          max={65535}
+          allowDecimal={false}
+          value={values.port}
+          onChange={(port) => set({ port: typeof port === 'number' ? port : '' })}
+          error={errors.port}
+        />
+      </Group>
+      <TextInput
+        label="Username"
+        value={values.username}
+        onChange={(e) => set({ username: e.currentTarget.value })}
+        error={errors.username}
+      />
+      {hasPassword && !replacing ? (
+        <Group justify="space-between">
+          <div>
+            <Text size="sm" fw={500}>
+              Password
+            </Text>
+            <Badge color="green" variant="light" radius="sm">
+              Password set
+            </Badge>
+          </div>
+          <Button variant="subtle" size="xs" onClick={() => setReplacing(true)}>
+            Replace password
+          </Button>
+        </Group>
+      ) : (
+        <PasswordInput
+          label="Password"
+          description={hasPassword ? 'Leave empty to keep the current password.' : 'Not set.'}
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => set({ password: e.currentTarget.value })}
+          error={errors.password}
+        />
+      )}
+      <TextInput
+        label="From email"
+        required
+        value={values.from_email}
+        onChange={(e) => set({ from_email: e.currentTarget.value })}
+        error={errors.from_email}
+      />
+      <TextInput
+        label="From name"
+        required
+        value={values.from_name}
+        onChange={(e) => set({ from_name: e.currentTarget.value })}
+        error={errors.from_name}
+      />
+      <Switch
+        label="Secure connection (TLS)"
+        checked={values.secure}
+        onChange={(e) => set({ secure: e.currentTarget.checked })}
+      />
+    </SettingsFormDialog>
   );
 }

@@ -3,29 +3,11 @@
  * (portal-settings/{email,sms}-templates/*), with short codes inserted at the caret and a preview
  * rendered by the server (issue 14).
  */
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { useRef } from 'react';
 import type { EmailTemplate, ShortCode, SmsTemplate } from '../api/admin-types.ts';
-import { fieldErrors } from '../api/field-errors.ts';
 import { insertAtCursor } from '../api/insert-at-cursor.ts';
-import {
-  createSettingsItem,
-  deleteSettingsItem,
-  updateSettingsItem,
-  useApplySettings,
-} from '../api/portal-settings-api.ts';
+import { SettingsItemCard, SettingsItemForm, useSettingsItemForm } from './settings-item-editor.tsx';
 import { TemplatePreviewPanel } from './template-preview-panel.tsx';
 
 /** Props: which kind, open state, the templates, the short codes, the company, close. */
@@ -82,23 +64,21 @@ export function TemplatesDialog({
   companyId,
   onClose,
 }: TemplatesDialogProps) {
-  const apply = useApplySettings(companyId);
-  const section = kind === 'email' ? 'email-templates' : 'sms-templates';
-  const [editing, setEditing] = useState<number | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const editor = useSettingsItemForm<Draft>({
+    opened,
+    companyId,
+    section: kind === 'email' ? 'email-templates' : 'sms-templates',
+    empty: EMPTY,
+    validate: (values) => validateTemplate(values, kind, shortCodes),
+    toItem: (values) =>
+      kind === 'email'
+        ? { name: values.name.trim(), subject: values.subject.trim(), body: values.body }
+        : { name: values.name.trim(), body: values.body },
+  });
+  const { values: draft, errors, set } = editor.form;
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const target = useRef<'subject' | 'body'>('body');
-
-  useEffect(() => {
-    if (opened) {
-      setEditing(null);
-      setDraft(EMPTY);
-      setErrors({});
-    }
-  }, [opened]);
 
   function insert(code: string) {
     const field = kind === 'email' ? target.current : 'body';
@@ -109,33 +89,11 @@ export function TemplatesDialog({
       element?.selectionStart ?? null,
       element?.selectionEnd ?? null,
     );
-    setDraft((prev) => ({ ...prev, [field]: next.text }));
+    set({ [field]: next.text });
     requestAnimationFrame(() => {
       element?.focus();
       element?.setSelectionRange(next.caret, next.caret);
     });
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const next = validateTemplate(draft, kind, shortCodes);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const item: Record<string, unknown> =
-      kind === 'email'
-        ? { name: draft.name.trim(), subject: draft.subject.trim(), body: draft.body }
-        : { name: draft.name.trim(), body: draft.body };
-    setBusy(true);
-    const envelope = await apply(
-      editing === null
-        ? createSettingsItem(companyId, section, item)
-        : updateSettingsItem(companyId, section, editing, item),
-    );
-    setBusy(false);
-    if (envelope.status === 'success') {
-      setEditing(null);
-      setDraft(EMPTY);
-    } else setErrors(fieldErrors(envelope));
   }
 
   const title = kind === 'email' ? 'Email templates' : 'SMS templates';
@@ -155,145 +113,89 @@ export function TemplatesDialog({
           </Text>
         ) : (
           templates.map((template) => (
-            <Paper key={template.id} withBorder p="sm" radius="md">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div>
-                  <Text size="sm" fw={600}>
-                    {template.name}
-                  </Text>
-                  {'subject' in template ? (
-                    <Text size="xs" c="dimmed">
-                      {template.subject}
-                    </Text>
-                  ) : null}
-                  <Text size="sm" lineClamp={2}>
-                    {template.body}
-                  </Text>
-                </div>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Edit ${template.name}`}
-                    onClick={() => {
-                      setEditing(template.id);
-                      setDraft({
-                        name: template.name,
-                        subject: 'subject' in template ? template.subject : '',
-                        body: template.body,
-                      });
-                      setErrors({});
-                    }}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${template.name}`}
-                    onClick={() => apply(deleteSettingsItem(companyId, section, template.id))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              </Group>
-            </Paper>
+            <SettingsItemCard
+              key={template.id}
+              editLabel={`Edit ${template.name}`}
+              deleteLabel={`Delete ${template.name}`}
+              onEdit={() =>
+                editor.edit(template.id, {
+                  name: template.name,
+                  subject: 'subject' in template ? template.subject : '',
+                  body: template.body,
+                })
+              }
+              onDelete={() => editor.remove(template.id)}
+            >
+              <Text size="sm" fw={600}>
+                {template.name}
+              </Text>
+              {'subject' in template ? (
+                <Text size="xs" c="dimmed">
+                  {template.subject}
+                </Text>
+              ) : null}
+              <Text size="sm" lineClamp={2}>
+                {template.body}
+              </Text>
+            </SettingsItemCard>
           ))
         )}
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <Text fw={600} size="sm">
-              {editing === null ? 'New template' : 'Edit template'}
-            </Text>
+        <SettingsItemForm editor={editor} noun="template" onDone={onClose}>
+          <TextInput
+            label="Template name"
+            required
+            value={draft.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            error={errors.name}
+          />
+          {kind === 'email' ? (
             <TextInput
-              label="Template name"
+              ref={subjectRef}
+              label="Subject"
               required
-              value={draft.name}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setDraft((prev) => ({ ...prev, name: value }));
-              }}
-              error={errors.name}
-            />
-            {kind === 'email' ? (
-              <TextInput
-                ref={subjectRef}
-                label="Subject"
-                required
-                value={draft.subject}
-                onFocus={() => {
-                  target.current = 'subject';
-                }}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setDraft((prev) => ({ ...prev, subject: value }));
-                }}
-                error={errors.subject}
-              />
-            ) : null}
-            <Textarea
-              ref={bodyRef}
-              label="Body"
-              required
-              resize="vertical"
-              rows={4}
-              value={draft.body}
+              value={draft.subject}
               onFocus={() => {
-                target.current = 'body';
+                target.current = 'subject';
               }}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setDraft((prev) => ({ ...prev, body: value }));
-              }}
-              error={errors.body}
-              description={kind === 'sms' ? `${draft.body.length} characters` : undefined}
+              onChange={(e) => set({ subject: e.currentTarget.value })}
+              error={errors.subject}
             />
-            <div>
-              <Text size="xs" c="dimmed" mb={4}>
-                Insert a short code
-              </Text>
-              <Group gap={6}>
-                {shortCodes.map((code) => (
-                  <Tooltip key={code.code} label={code.description} withArrow>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => insert(code.code)}
-                    >
-                      {code.code}
-                    </Button>
-                  </Tooltip>
-                ))}
-              </Group>
-            </div>
-            <TemplatePreviewPanel
-              kind={kind}
-              subject={draft.subject}
-              body={draft.body}
-              companyId={companyId}
-            />
-            <Group justify="flex-end">
-              {editing !== null ? (
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setEditing(null);
-                    setDraft(EMPTY);
-                  }}
-                >
-                  Cancel edit
-                </Button>
-              ) : (
-                <Button variant="default" onClick={onClose}>
-                  Done
-                </Button>
-              )}
-              <Button type="submit" loading={busy}>
-                {editing === null ? 'Add template' : 'Save template'}
-              </Button>
+          ) : null}
+          <Textarea
+            ref={bodyRef}
+            label="Body"
+            required
+            resize="vertical"
+            rows={4}
+            value={draft.body}
+            onFocus={() => {
+              target.current = 'body';
+            }}
+            onChange={(e) => set({ body: e.currentTarget.value })}
+            error={errors.body}
+            description={kind === 'sms' ? `${draft.body.length} characters` : undefined}
+          />
+          <div>
+            <Text size="xs" c="dimmed" mb={4}>
+              Insert a short code
+            </Text>
+            <Group gap={6}>
+              {shortCodes.map((code) => (
+                <Tooltip key={code.code} label={code.description} withArrow>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => insert(code.code)}
+                  >
+                    {code.code}
+                  </Button>
+                </Tooltip>
+              ))}
             </Group>
-          </Stack>
-        </form>
+          </div>
+          <TemplatePreviewPanel kind={kind} subject={draft.subject} body={draft.body} companyId={companyId} />
+        </SettingsItemForm>
       </Stack>
     </Modal>
   );

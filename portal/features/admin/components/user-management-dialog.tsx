@@ -8,10 +8,10 @@ import { Alert, Button, Group, Modal, NativeSelect, Radio, Stack, TextInput } fr
 import { IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { CREATABLE_ROLES, type CreatableRole, ROLE_LABELS } from '../api/admin-roles.ts';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from '../api/admin-types.ts';
-import { fieldErrors } from '../api/field-errors.ts';
 import { createUser, updateUser } from '../api/users-api.ts';
 import { PlanLimitAlert } from './plan-limit-alert.tsx';
 import { StatesChecklist } from './states-checklist.tsx';

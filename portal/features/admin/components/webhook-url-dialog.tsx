@@ -5,7 +5,7 @@
  */
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { fieldErrors } from '../api/field-errors.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { isHttpsUrl } from '../api/is-https-url.ts';
 import {
   type SettingsWithSecretAnswer,

@@ -1,7 +1,8 @@
 /** /auth/forgot-password: one e-mail field and always the same confirmation. SPEC §2, docs/api-accounts.md. */
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconMailCheck } from '@tabler/icons-react';
+import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { AuthCard, AuthFormCard } from '../../../components/auth-form-card.tsx';
 import { AuthPageLink } from '../../../components/auth-page-link.tsx';
 import { FORGOT_PASSWORD_CONFIRMATION } from '../../../lib/constants.ts';
 import { emailError } from '../../../lib/email-error.ts';
@@ -36,9 +37,9 @@ export function ForgotPasswordPage() {
     setSent(true);
   }
 
-  return (
-    <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-      {sent ? (
+  if (sent)
+    return (
+      <AuthCard>
         <Stack gap="md">
           <Title order={2} size="h3">
             Check your e-mail
@@ -48,38 +49,28 @@ export function ForgotPasswordPage() {
           </Alert>
           <AuthPageLink pageType="login">Back to sign in</AuthPageLink>
         </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <div>
-              <Title order={2} size="h3">
-                Forgot password
-              </Title>
-              <Text c="dimmed" size="sm">
-                Enter your e-mail and we will send you a link to set a new password.
-              </Text>
-            </div>
-            {formError && (
-              <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-                {formError}
-              </Alert>
-            )}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={fieldError}
-              required
-            />
-            <Button type="submit" loading={submitting} fullWidth>
-              Send reset link
-            </Button>
-            <AuthPageLink pageType="login">Back to sign in</AuthPageLink>
-          </Stack>
-        </form>
-      )}
-    </Paper>
+      </AuthCard>
+    );
+  return (
+    <AuthFormCard
+      title="Forgot password"
+      subtitle="Enter your e-mail and we will send you a link to set a new password."
+      formError={formError}
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        error={fieldError}
+        required
+      />
+      <Button type="submit" loading={submitting} fullWidth>
+        Send reset link
+      </Button>
+      <AuthPageLink pageType="login">Back to sign in</AuthPageLink>
+    </AuthFormCard>
   );
 }

@@ -1,22 +1,12 @@
 /** The sign-in page of the auth layout: Email, Password, "Sign in". SPEC §2 /auth/{page_type}. */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Code,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { AuthFormCard } from '../../../components/auth-form-card.tsx';
 import { AuthPageLink } from '../../../components/auth-page-link.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { errorToastText } from '../../../lib/api-client.ts';
+import { useSettingsForm } from '../../../lib/use-settings-form.ts';
 import { login } from '../api/login.ts';
 
 /** Props: called after a successful sign-in (the route navigates). */
@@ -35,108 +25,83 @@ const DEMO_ACCOUNTS = [
 
 /** Login form with field errors, a form-level error and the demo accounts hint. */
 export function LoginPage({ onSignedIn }: LoginPageProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!email.trim()) next.email = 'Email cannot be empty!';
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) next.email = 'Invalid Email!';
-    if (!password) next.password = 'Password cannot be empty!';
-    setErrors(next);
-    if (next.email || next.password) return;
-    setSubmitting(true);
-    const envelope = await login(email.trim(), password);
-    setSubmitting(false);
-    if (envelope.status === 'success') {
-      onSignedIn();
-      return;
-    }
-    const fieldErrors = envelope.error_obj ?? {};
-    const { title, body } = errorToastText(envelope);
-    setErrors({
-      email: fieldErrors.email,
-      password: fieldErrors.password,
-      form: envelope.code === 0 && !envelope.message ? 'Internet issue or contact IT.' : body || title,
-    });
-  }
+  const form = useSettingsForm({
+    initial: () => ({ email: '', password: '' }),
+    validate: ({ email, password }) => ({
+      email: !email.trim()
+        ? 'Email cannot be empty!'
+        : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())
+          ? undefined
+          : 'Invalid Email!',
+      password: password ? undefined : 'Password cannot be empty!',
+    }),
+    send: ({ email, password }) => login(email.trim(), password),
+    onSaved: onSignedIn,
+    refused: (envelope) => {
+      const { title, body } = errorToastText(envelope);
+      return {
+        form: envelope.code === 0 && !envelope.message ? 'Internet issue or contact IT.' : body || title,
+      };
+    },
+  });
+  const { values, errors, set } = form;
 
   return (
-    <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <div>
-            <Title order={2} size="h3">
-              Sign in
-            </Title>
-            <Text c="dimmed" size="sm">
-              Agent portal for flood and home quotes
+    <AuthFormCard
+      title="Sign in"
+      subtitle="Agent portal for flood and home quotes"
+      formError={errors.form}
+      onSubmit={form.save}
+    >
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={values.email}
+        onChange={(e) => set({ email: e.currentTarget.value })}
+        error={errors.email}
+        required
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={(password) => set({ password })}
+        error={errors.password}
+        toggleName="typed characters"
+      />
+      <Button type="submit" loading={form.busy} fullWidth>
+        Sign in
+      </Button>
+      <Group justify="space-between">
+        <AuthPageLink pageType="forgot-password">Forgot password?</AuthPageLink>
+        <Anchor component={Link} to="/auth/saml-sso-login" size="sm">
+          Sign in with SSO
+        </Anchor>
+      </Group>
+      <Alert
+        variant="light"
+        color="blue"
+        icon={<IconInfoCircle size={18} />}
+        title="Demo accounts"
+        role="note"
+      >
+        <Stack gap={4}>
+          {DEMO_ACCOUNTS.map((account) => (
+            <Text key={account.email} size="sm">
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => set({ email: account.email, password: account.password })}
+              >
+                {account.email}
+              </Anchor>{' '}
+              / <Code>{account.password}</Code>
             </Text>
-          </div>
-          {errors.form && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-              {errors.form}
-            </Alert>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email}
-            required
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-            required
-            // Mantine's default toggle name contains "password", which makes label look-ups ambiguous.
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the typed characters' }}
-          />
-          <Button type="submit" loading={submitting} fullWidth>
-            Sign in
-          </Button>
-          <Group justify="space-between">
-            <AuthPageLink pageType="forgot-password">Forgot password?</AuthPageLink>
-            <Anchor component={Link} to="/auth/saml-sso-login" size="sm">
-              Sign in with SSO
-            </Anchor>
-          </Group>
-          <Alert
-            variant="light"
-            color="blue"
-            icon={<IconInfoCircle size={18} />}
-            title="Demo accounts"
-            role="note"
-          >
-            <Stack gap={4}>
-              {DEMO_ACCOUNTS.map((account) => (
-                <Text key={account.email} size="sm">
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    onClick={() => {
-                      setEmail(account.email);
-                      setPassword(account.password);
-                    }}
-                  >
-                    {account.email}
-                  </Anchor>{' '}
-                  / <Code>{account.password}</Code>
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
+          ))}
         </Stack>
-      </form>
-    </Paper>
+      </Alert>
+    </AuthFormCard>
   );
 }

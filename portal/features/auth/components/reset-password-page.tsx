@@ -3,12 +3,14 @@
  * docs/api-accounts.md. With `&invite=1` (an invitation, issue 16) it asks the new user to set
  * their password; the call is the same.
  */
-import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { Button, Stack, Title } from '@mantine/core';
+import { AuthCard, AuthFormCard } from '../../../components/auth-form-card.tsx';
 import { AuthPageLink } from '../../../components/auth-page-link.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { NewPasswordFields } from '../../../components/password-field.tsx';
 import { newPasswordErrors } from '../../../lib/new-password-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useSettingsForm } from '../../../lib/use-settings-form.ts';
 import { resetPassword } from '../api/reset-password.ts';
 
 /** Message of a missing, invalid or expired link (the server's 422 text). */
@@ -25,90 +27,51 @@ export interface ResetPasswordPageProps {
 /** Reset form with field checks, the server's refusal, and the invalid-link state. */
 export function ResetPasswordPage({ token, invitation = false, onReset }: ResetPasswordPageProps) {
   const title = invitation ? 'Set your password' : 'Reset password';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
-  const [submitting, setSubmitting] = useState(false);
   const tokenValid = typeof token === 'string' && /^[0-9a-f]{64}$/i.test(token);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!token) return;
-    const next = newPasswordErrors(password, confirm);
-    setErrors(next);
-    if (next.password || next.confirm) return;
-    setSubmitting(true);
-    const envelope = await resetPassword(token, password);
-    setSubmitting(false);
-    if (envelope.status === 'success') {
+  const form = useSettingsForm({
+    initial: () => ({ password: '', confirm: '' }),
+    validate: (values) => newPasswordErrors(values.password, values.confirm),
+    send: (values) => resetPassword(token ?? '', values.password),
+    onSaved: (envelope) => {
       showToast('success', 'Password reset', envelope.message || 'Your password has been reset.');
       onReset();
-      return;
-    }
-    setErrors({
-      password: envelope.error_obj?.password,
+    },
+    refused: (envelope) => ({
       form:
         envelope.code === 0
           ? 'Internet issue or contact IT.'
           : envelope.message || INVALID_RESET_LINK_MESSAGE,
-    });
-  }
+    }),
+  });
 
-  return (
-    <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-      {!tokenValid ? (
+  if (!tokenValid)
+    return (
+      <AuthCard>
         <Stack gap="md">
           <Title order={2} size="h3">
             {title}
           </Title>
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-            {INVALID_RESET_LINK_MESSAGE}
-          </Alert>
+          <FormAlert message={INVALID_RESET_LINK_MESSAGE} withIcon />
           <AuthPageLink pageType="forgot-password">Request a new link</AuthPageLink>
         </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <div>
-              <Title order={2} size="h3">
-                {title}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {invitation
-                  ? 'Welcome! Choose your password, at least 8 characters, to sign in.'
-                  : 'Choose a new password of at least 8 characters.'}
-              </Text>
-            </div>
-            {errors.form && (
-              <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-                {errors.form}
-              </Alert>
-            )}
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-              required
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the new value' }}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              error={errors.confirm}
-              required
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the confirmation' }}
-            />
-            <Button type="submit" loading={submitting} fullWidth>
-              Set new password
-            </Button>
-            <AuthPageLink pageType="login">Back to sign in</AuthPageLink>
-          </Stack>
-        </form>
-      )}
-    </Paper>
+      </AuthCard>
+    );
+  return (
+    <AuthFormCard
+      title={title}
+      subtitle={
+        invitation
+          ? 'Welcome! Choose your password, at least 8 characters, to sign in.'
+          : 'Choose a new password of at least 8 characters.'
+      }
+      formError={form.errors.form}
+      onSubmit={form.save}
+    >
+      <NewPasswordFields values={form.values} errors={form.errors} onChange={form.set} />
+      <Button type="submit" loading={form.busy} fullWidth>
+        Set new password
+      </Button>
+      <AuthPageLink pageType="login">Back to sign in</AuthPageLink>
+    </AuthFormCard>
   );
 }

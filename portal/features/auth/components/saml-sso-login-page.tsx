@@ -2,9 +2,9 @@
  * /auth/saml-sso-login: company id or work e-mail -> the server's SAML sign-in; on the way back
  * `?session_key=` is stored through auth/me, `?error=` is shown. SPEC §2, docs/api-accounts.md.
  */
-import { Alert, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { AuthCard, AuthFormCard } from '../../../components/auth-form-card.tsx';
 import { AuthPageLink } from '../../../components/auth-page-link.tsx';
 import { serverUrl } from '../../../lib/api-base.ts';
 import { completeSamlLogin, samlIdentifierOf, startSamlLogin } from '../api/saml-sso-login.ts';
@@ -74,44 +74,34 @@ export function SamlSsoLoginPage({
     );
   }
 
-  return (
-    <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-      {completing ? (
+  if (completing)
+    return (
+      <AuthCard>
         <Stack align="center" gap="sm" py="lg" role="status">
           <Loader />
           <Text>Signing you in…</Text>
         </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <div>
-              <Title order={2} size="h3">
-                Single sign-on
-              </Title>
-              <Text c="dimmed" size="sm">
-                Sign in with your company's identity provider.
-              </Text>
-            </div>
-            {formError && (
-              <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-                {formError}
-              </Alert>
-            )}
-            <TextInput
-              label="Company ID or work e-mail"
-              placeholder="42 or you@agency.com"
-              value={value}
-              onChange={(e) => setValue(e.currentTarget.value)}
-              error={fieldError}
-              required
-            />
-            <Button type="submit" loading={busy} fullWidth>
-              Continue
-            </Button>
-            <AuthPageLink pageType="login">Sign in with a password</AuthPageLink>
-          </Stack>
-        </form>
-      )}
-    </Paper>
+      </AuthCard>
+    );
+  return (
+    <AuthFormCard
+      title="Single sign-on"
+      subtitle="Sign in with your company's identity provider."
+      formError={formError}
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Company ID or work e-mail"
+        placeholder="42 or you@agency.com"
+        value={value}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        error={fieldError}
+        required
+      />
+      <Button type="submit" loading={busy} fullWidth>
+        Continue
+      </Button>
+      <AuthPageLink pageType="login">Sign in with a password</AuthPageLink>
+    </AuthFormCard>
   );
 }

@@ -35,10 +35,10 @@ const QUOTE_STATUS_TEXT: Record<ClientQuote['status'], string> = {
   timeout: 'No answer',
 };
 
-/** Props: the application and how to open the contact dialog. */
+/** Props: the application and how to open the contact dialog (absent: read-only, the quote view of a quote link). */
 export interface ClientApplicationCardProps {
   application: ClientApplication;
-  onContact: (request: ContactRequest) => void;
+  onContact?: (request: ContactRequest) => void;
 }
 
 /** Card of one application with the agent's contact and its quotes. */
@@ -93,12 +93,14 @@ export function ClientApplicationCard({ application, onContact }: ClientApplicat
                 </Group>
               )}
             </Stack>
-            <Button
-              variant="light"
-              onClick={() => onContact({ applicationId: application.id, quote: null, agentName })}
-            >
-              Contact my agent
-            </Button>
+            {onContact && (
+              <Button
+                variant="light"
+                onClick={() => onContact({ applicationId: application.id, quote: null, agentName })}
+              >
+                Contact my agent
+              </Button>
+            )}
           </Group>
         </Card>
 
@@ -117,9 +119,11 @@ export function ClientApplicationCard({ application, onContact }: ClientApplicat
                   <Table.Th>Carrier</Table.Th>
                   <Table.Th>Annual premium</Table.Th>
                   <Table.Th>Included</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Action</VisuallyHidden>
-                  </Table.Th>
+                  {onContact && (
+                    <Table.Th>
+                      <VisuallyHidden>Action</VisuallyHidden>
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -141,27 +145,29 @@ export function ClientApplicationCard({ application, onContact }: ClientApplicat
                           {quote.benefits.join('; ') || '—'}
                         </Text>
                       </Table.Td>
-                      <Table.Td ta="right">
-                        {offered && !quote.expired && (
-                          <Button
-                            size="xs"
-                            onClick={() =>
-                              onContact({
-                                applicationId: application.id,
-                                quote: {
-                                  id: quote.id,
-                                  display_name: quote.display_name,
-                                  premium: DOLLARS.format(quote.premium as number),
-                                },
-                                agentName,
-                              })
-                            }
-                          >
-                            I want this quote
-                            <VisuallyHidden> ({quote.display_name})</VisuallyHidden>
-                          </Button>
-                        )}
-                      </Table.Td>
+                      {onContact && (
+                        <Table.Td ta="right">
+                          {offered && !quote.expired && (
+                            <Button
+                              size="xs"
+                              onClick={() =>
+                                onContact({
+                                  applicationId: application.id,
+                                  quote: {
+                                    id: quote.id,
+                                    display_name: quote.display_name,
+                                    premium: DOLLARS.format(quote.premium as number),
+                                  },
+                                  agentName,
+                                })
+                              }
+                            >
+                              I want this quote
+                              <VisuallyHidden> ({quote.display_name})</VisuallyHidden>
+                            </Button>
+                          )}
+                        </Table.Td>
+                      )}
                     </Table.Tr>
                   );
                 })}

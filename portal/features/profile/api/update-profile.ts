@@ -1,7 +1,8 @@
 /** profile/update: the signed-in user's own contact details. docs/api-accounts.md Profile. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { AccountData } from '../../../lib/account-data.ts';
-import { ApiRequestError, apiCall } from '../../../lib/api-client.ts';
+import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
 import { getAuthState, refreshAccount } from '../../../lib/auth-store.ts';
 import { meQueryOptions } from '../../../lib/me-query.ts';
 
@@ -14,9 +15,10 @@ export interface ContactUpdate {
 
 /**
  * Sends the contact update; the answer (same as auth/me) replaces the stored user and company.
- * Throws `ApiRequestError` on failure (409 'The email has already been taken.' carries error_obj).
+ * Resolves the envelope; a 409 'The email has already been taken.' (with error_obj) and a 400 are
+ * not toasted, the dialog shows them on the fields.
  */
-export async function updateProfile(update: ContactUpdate): Promise<AccountData> {
+export async function updateProfile(update: ContactUpdate): Promise<ApiEnvelope<AccountData>> {
   const envelope = await apiCall<AccountData>(
     'profile/update',
     { ...update },
@@ -24,16 +26,21 @@ export async function updateProfile(update: ContactUpdate): Promise<AccountData>
       suppressToast: (answer) => answer.code === 409 || answer.code === 400,
     },
   );
-  if (envelope.status !== 'success' || !envelope.data) throw new ApiRequestError(envelope);
-  refreshAccount(envelope.data.user, envelope.data.company, envelope.data.user_settings);
-  return envelope.data;
+  if (envelope.status === 'success' && envelope.data)
+    refreshAccount(envelope.data.user, envelope.data.company, envelope.data.user_settings);
+  return envelope;
 }
 
-/** Mutation of the contact update dialog; refreshes the profile's auth/me data on success. */
+/** updateProfile for the contact update dialog; a success also becomes the profile's auth/me data. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (data) => queryClient.setQueryData(meQueryOptions(getAuthState().session_key).queryKey, data),
-  });
+  return useCallback(
+    async (update: ContactUpdate) => {
+      const envelope = await updateProfile(update);
+      if (envelope.status === 'success' && envelope.data)
+        queryClient.setQueryData(meQueryOptions(getAuthState().session_key).queryKey, envelope.data);
+      return envelope;
+    },
+    [queryClient],
+  );
 }

@@ -1,7 +1,8 @@
 /** The user settings dialog of SPEC §2 Dialogs: time zone, notifications, default page size. */
-import { Alert, Button, Group, Modal, Select, Stack, Switch } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Select, Switch } from '@mantine/core';
+import { SettingsFormDialog } from '../../../components/settings-form-dialog.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSettingsForm } from '../../../lib/use-settings-form.ts';
 import { PER_PAGE_OPTIONS, type UserSettings } from '../../../lib/user-settings.ts';
 import { useUpdateUserSettings } from '../api/update-settings.ts';
 
@@ -26,79 +27,57 @@ export interface UserSettingsDialogProps {
 
 /** Modal form saving through profile/update-settings. */
 export function UserSettingsDialog({ opened, onClose, current }: UserSettingsDialogProps) {
-  const [values, setValues] = useState<UserSettings>(current);
-  const [formError, setFormError] = useState<string | null>(null);
-  const mutation = useUpdateUserSettings();
-
-  // The parent rebuilds `current` on every render; reset only when the dialog opens or the values differ.
+  const updateUserSettings = useUpdateUserSettings();
+  // The parent rebuilds `current` on every render; start again only when the values differ.
   const currentKey = JSON.stringify(current);
-  useEffect(() => {
-    if (opened) {
-      setValues(JSON.parse(currentKey) as UserSettings);
-      setFormError(null);
-    }
-  }, [opened, currentKey]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      await mutation.mutateAsync(values);
+  const form = useSettingsForm<UserSettings>({
+    opened,
+    source: currentKey,
+    initial: () => JSON.parse(currentKey) as UserSettings,
+    send: updateUserSettings,
+    onSaved: () => {
       showToast('success', 'Settings', 'Settings saved.');
       onClose();
-    } catch (error) {
-      setFormError((error as Error).message || 'Internet issue or contact IT.');
-    }
-  }
+    },
+    refused: (envelope) => ({ form: envelope.message || 'Internet issue or contact IT.' }),
+  });
+  const { values, set } = form;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="User settings" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Select
-            label="Time zone"
-            placeholder="Company default"
-            data={[...TIMEZONE_OPTIONS]}
-            value={values.timezone}
-            onChange={(timezone) => setValues({ ...values, timezone })}
-            clearable
-          />
-          <Switch
-            label="Email notifications"
-            checked={values.email_notifications}
-            onChange={(e) => setValues({ ...values, email_notifications: e.currentTarget.checked })}
-          />
-          <Switch
-            label="SMS notifications"
-            checked={values.sms_notifications}
-            onChange={(e) => setValues({ ...values, sms_notifications: e.currentTarget.checked })}
-          />
-          <Select
-            label="Rows per page"
-            data={PER_PAGE_OPTIONS.map(String)}
-            value={String(values.default_per_page)}
-            onChange={(value) =>
-              setValues({
-                ...values,
-                default_per_page: Number(value ?? 25) as UserSettings['default_per_page'],
-              })
-            }
-            allowDeselect={false}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save settings
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <SettingsFormDialog
+      title="User settings"
+      opened={opened}
+      onClose={onClose}
+      form={form}
+      saveLabel="Save settings"
+    >
+      <Select
+        label="Time zone"
+        placeholder="Company default"
+        data={[...TIMEZONE_OPTIONS]}
+        value={values.timezone}
+        onChange={(timezone) => set({ timezone })}
+        clearable
+      />
+      <Switch
+        label="Email notifications"
+        checked={values.email_notifications}
+        onChange={(e) => set({ email_notifications: e.currentTarget.checked })}
+      />
+      <Switch
+        label="SMS notifications"
+        checked={values.sms_notifications}
+        onChange={(e) => set({ sms_notifications: e.currentTarget.checked })}
+      />
+      <Select
+        label="Rows per page"
+        data={PER_PAGE_OPTIONS.map(String)}
+        value={String(values.default_per_page)}
+        onChange={(value) =>
+          set({ default_per_page: Number(value ?? 25) as UserSettings['default_per_page'] })
+        }
+        allowDeselect={false}
+      />
+    </SettingsFormDialog>
   );
 }

@@ -1,5 +1,5 @@
 /** Field messages of an error answer, keyed by the form's field names. SPEC §8 error_obj. */
-import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from './api-client.ts';
 
 /**
  * `error_obj` of `envelope` keyed by the last segment of each body path (`/item/name`,
