@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../engine/types.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import { jobs, textMessages } from '../../server/db/schema.ts';
+import { applicationReference } from '../../server/services/application-reference.ts';
 import { AUTO_SEND_KIND, INTERRUPTED_SEND_MESSAGE } from '../../server/services/auto-send-job.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 import { DATABASE_KINDS, type LooseData } from '../server/helpers/test-app.ts';
@@ -30,8 +31,8 @@ const SETTLE_TIMEOUT_MS = 90_000;
 const SENDERS = { email: 'status_changed_complete_job_email', sms: 'auto_sent_quote_complete' } as const;
 
 type Channel = 'email' | 'sms';
-/** The end of the templates' text for application `id`: its link, then " (end)". */
-const linkEnd = (id: number) => `/application-details/${id} (end)`;
+/** The start of the templates' text for application `id`: its reference (the link after it is signed, ADR 440). */
+const messageOf = (id: number) => `Quotes for ${applicationReference(id)}:`;
 
 /**
  * A fake provider: every message it got (with the text to tell applications apart), and `hold`:
@@ -166,10 +167,14 @@ describe.each(DATABASE_KINDS)('auto-send killed mid-send on %s', (kind) => {
       return answer.body.data.settings;
     };
     const email = await settings('email-templates/create', {
-      item: { name: 'Quotes ready', subject: 'Your quotes', body: 'Quotes: {{quote_link}} (end)' },
+      item: {
+        name: 'Quotes ready',
+        subject: 'Your quotes',
+        body: 'Quotes for {{application_id}}: {{quote_link}}',
+      },
     });
     const sms = await settings('sms-templates/create', {
-      item: { name: 'Quotes ready', body: 'Quotes: {{quote_link}} (end)' },
+      item: { name: 'Quotes ready', body: 'Quotes for {{application_id}}: {{quote_link}}' },
     });
     await settings('update-sms-provider', {
       sms_provider: { account_sid: ACCOUNT_SID, auth_token: 'fault-token', from_number: '(786) 555-0100' },
@@ -217,7 +222,7 @@ describe.each(DATABASE_KINDS)('auto-send killed mid-send on %s', (kind) => {
           timer = setTimeout(() => reject(new Error(`no ${channel} reached the provider`)), SEND_TIMEOUT_MS);
         }),
       ]).finally(() => clearTimeout(timer));
-      expect(taken).toContain(linkEnd(id));
+      expect(taken).toContain(messageOf(id));
       await live.kill();
 
       live = await start();
@@ -246,7 +251,7 @@ describe.each(DATABASE_KINDS)('auto-send killed mid-send on %s', (kind) => {
           note.color,
         ]);
     const sentTo = (provider: HoldingProvider, app: LooseData) =>
-      provider.messages.filter((text) => text.includes(linkEnd(app.id))).length;
+      provider.messages.filter((text) => text.includes(messageOf(app.id))).length;
 
     const first = await killedDuring('email', '301 Kill Mail Rd');
     expect(notesOf(first)).toEqual([
