@@ -79,7 +79,10 @@ describe('reporting in Chromium', () => {
         expect((await (await started).json()).data.export.status).toBe('queued');
         const link = dialog.getByRole('link', { name: /^Download report-/ });
         await link.waitFor();
-        expect(await link.getAttribute('href')).toMatch(/^\/api\/reporting\/downloads\/\d+\?session_key=/);
+        // On a local host the API base is the origin plus /api (SPEC §7, ADR 431).
+        expect(await link.getAttribute('href')).toMatch(
+          /^http:\/\/127\.0\.0\.1:\d+\/api\/reporting\/downloads\/\d+\?session_key=/,
+        );
         await expect
           .poll(async () => (await dialog.getByText(/^[\d,]+ rows?\.$/).innerText()).replace(/\D/g, ''))
           .toBe(String(completed));

@@ -66,7 +66,7 @@ describe('resources in Chromium', () => {
     await titan.getByRole('link', { name: 'Titan binding authority' }).waitFor();
     expect(await agent.getByRole('region').count()).toBe(1);
     const href = await titan.getByRole('link', { name: 'Titan binding authority' }).getAttribute('href');
-    const file = await fetch(`${portal.baseUrl}${href}`);
+    const file = await fetch(new URL(String(href), portal.baseUrl));
     expect(file.headers.get('content-type')).toBe('application/pdf');
     await portal.screenshot(agent, 'resources-carriers', false);
 

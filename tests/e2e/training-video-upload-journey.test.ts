@@ -64,7 +64,10 @@ describe('an uploaded training video in Chromium', () => {
     await portal.signIn(agent, 'agent@demo.test');
     const dialog = await openWatchDialog(portal, agent);
     const video = dialog.locator('video');
-    expect(await video.getAttribute('src')).toMatch(/^\/api\/resources\/file\/\d+\?session_key=/);
+    // On a local host the API base is the origin plus /api (SPEC §7, ADR 431).
+    expect(await video.getAttribute('src')).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/api\/resources\/file\/\d+\?session_key=/,
+    );
     const played = await video.evaluate(async (element: HTMLVideoElement) => {
       element.muted = true;
       if (element.readyState < 1)
