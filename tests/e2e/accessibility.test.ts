@@ -412,5 +412,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       }
     }
     expect(found).toEqual([]);
-  });
+    // Every editor tab in two schemes, each recompiling the schema set in the page: over the
+    // e2e default of 120 s when the machine is loaded (it timed out once beside other journeys).
+  }, 300_000);
 });
