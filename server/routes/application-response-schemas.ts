@@ -5,6 +5,7 @@
  * for more (no `additionalProperties: false`): a field added later is documented by adding it
  * here, and answers are serialised as built (docs/decisions/340-openapi-document-from-route-data.md).
  */
+import { SOV_BUILDING_FIELDS } from './request-schemas.ts';
 
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
 /** An ISO 8601 timestamp (shared by every area's answer schemas). */
@@ -283,16 +284,7 @@ const sovCarrierSchema = {
  */
 const sovBuildingSchema = {
   type: 'object',
-  required: [
-    'location',
-    'building_value',
-    'contents_value',
-    'business_income',
-    'construction',
-    'occupancy',
-    'year_built',
-    'stories',
-  ],
+  required: SOV_BUILDING_FIELDS,
   properties: {
     location: { type: ['string', 'null'] },
     building_value: nullableNumber('Dollars.'),

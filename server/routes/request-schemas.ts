@@ -317,18 +317,21 @@ export const getSovQuoteBodySchema = {
   properties: sovTargetProperties,
 } as const;
 
+/** The values of one statement-of-values building, each required when submitted. */
+export const SOV_BUILDING_FIELDS = [
+  'location',
+  'building_value',
+  'contents_value',
+  'business_income',
+  'construction',
+  'occupancy',
+  'year_built',
+  'stories',
+] as const;
+
 const buildingSchema = {
   type: 'object',
-  required: [
-    'location',
-    'building_value',
-    'contents_value',
-    'business_income',
-    'construction',
-    'occupancy',
-    'year_built',
-    'stories',
-  ],
+  required: SOV_BUILDING_FIELDS,
   additionalProperties: false,
   properties: {
     location: { type: 'string', minLength: 1, maxLength: 300 },
