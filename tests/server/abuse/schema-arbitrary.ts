@@ -20,12 +20,15 @@ function merged(base: JsonSchema, branch: JsonSchema): JsonSchema {
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = (schema.minLength as number) ?? 0;
-  const maxLength = (schema.maxLength as number) ?? 40;
   if (typeof schema.pattern === 'string') {
+    // Only the schema's own bound: a default one below the pattern's shortest match (a 47-character
+    // signed token) would make the filter reject every string, and fast-check's filter never gives up.
+    const maxLength = (schema.maxLength as number) ?? Number.POSITIVE_INFINITY;
     return fc
       .stringMatching(new RegExp(schema.pattern))
       .filter((s) => s.length >= minLength && s.length <= maxLength);
   }
+  const maxLength = (schema.maxLength as number) ?? 40;
   const bounds = { minLength, maxLength: Math.max(minLength, Math.min(maxLength, minLength + 12)) };
   // Any code point too, lone surrogates included: valid to the schema, hostile to what follows.
   return fc.oneof(fc.string(bounds), fc.string({ ...bounds, unit: 'binary' }));

@@ -17,7 +17,7 @@ const application = {
 const values = shortCodeValues(
   application,
   { agentName: 'Alex Agent', agentPhone: '(305) 555-0142', companyName: 'Demo Agency' },
-  'https://portal.example.com/',
+  'https://portal.example.com/quote-view?token=signed',
   [
     { display_name: 'Wright Flood', premium: 1234.5 },
     { display_name: 'Neptune', premium: 2010 },
@@ -37,7 +37,7 @@ describe('renderTemplate', () => {
       '{{min_quote_amount}}': '$1,234.50',
       '{{carriers_quoted}}': 'Wright Flood, Neptune',
       '{{quotes_table}}': 'Wright Flood: $1,234.50 a year\nNeptune: $2,010.00 a year',
-      '{{quote_link}}': 'https://portal.example.com/agent-portal/application-details/42',
+      '{{quote_link}}': 'https://portal.example.com/quote-view?token=signed',
     };
     expect(Object.keys(expected).sort()).toEqual(options.short_codes.map((entry) => entry.code).sort());
     for (const [code, value] of Object.entries(expected)) expect(renderTemplate(code, values)).toBe(value);
@@ -47,7 +47,7 @@ describe('renderTemplate', () => {
   });
 
   it('renders missing values empty and the agency alone without an application', () => {
-    const agencyOnly = shortCodeValues(null, { agentName: null, companyName: 'Demo Agency' }, 'https://x');
+    const agencyOnly = shortCodeValues(null, { agentName: null, companyName: 'Demo Agency' }, '');
     expect(
       renderTemplate(
         '[{{first_name}}] {{company_name}} {{quote_link}}{{carriers_quoted}}{{quotes_table}}',
