@@ -12,6 +12,7 @@ import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import { closeStreamsOnShutdown, openEventStream } from '../http/event-stream.ts';
+import { interruptedBefore } from '../messaging/interrupted-send.ts';
 import type { TextingEvents } from '../messaging/texting-events.ts';
 import {
   listConversationsFor,
@@ -52,6 +53,8 @@ export async function textingRoutes(
   options: { db: Executor; deps: TextingDeps; events: TextingEvents },
 ) {
   const { db, deps, events } = options;
+  /** Messages still `sending` from before this were interrupted (no send outlives the timeout). */
+  const sentBefore = () => interruptedBefore(new Date(), deps.config.providerTimeoutMs);
   const preValidation = applicationAccessHook(db);
   const openStreams = closeStreamsOnShutdown(app);
   const post = (path: string, schema: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
@@ -63,7 +66,7 @@ export async function textingRoutes(
 
   post('list-conversations', body({ search: { type: 'string', maxLength: 100 } }, []), async (request) => {
     const { search } = bodyOf<{ search?: string }>(request);
-    return success('Conversations.', await listConversationsFor(db, actorOf(request), search));
+    return success('Conversations.', await listConversationsFor(db, actorOf(request), search, sentBefore()));
   });
 
   post('get-conversation', body({ conversation_id: positiveId }, ['conversation_id']), async (request) =>
@@ -73,6 +76,7 @@ export async function textingRoutes(
         db,
         actorOf(request),
         bodyOf<{ conversation_id: number }>(request).conversation_id,
+        sentBefore(),
       ),
     ),
   );

@@ -23,6 +23,7 @@ import type { ApplicationRow, CompanyRow, JobRow, NotePayload } from '../db/sche
 import type { JobHandler } from '../jobs/job-handler.ts';
 import { RetryLater } from '../jobs/retry-later.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { INTERRUPTED_SEND_MESSAGE } from '../messaging/interrupted-send.ts';
 import { renderTemplate } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
 import { toE164 } from '../messaging/sms/phone-number.ts';
@@ -65,10 +66,6 @@ export const AUTO_SEND_NOTE_SENDERS: Record<AutoSendEvent, Record<Channel, strin
   complete: { email: 'status_changed_complete_job_email', sms: 'auto_sent_quote_complete' },
   timeout: { email: 'timeout_job_email', sms: 'timeout_job_sms' },
 };
-
-/** The note of a channel a crash interrupted between its start and its outcome. */
-export const INTERRUPTED_SEND_MESSAGE =
-  'The server stopped while sending; it was not sent again, so the client may not have it.';
 
 /** What the handler needs besides the database: the mailer, the texting channel and a clock. */
 export interface AutoSendDeps {

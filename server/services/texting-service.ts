@@ -9,6 +9,7 @@
 import type { Executor } from '../db/database.ts';
 import type { CompanyRow, TextMessageRow, TextStatus } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
+import { INTERRUPTED_SEND_MESSAGE } from '../messaging/interrupted-send.ts';
 import { renderTemplate, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
 import { displayPhone, toE164 } from '../messaging/sms/phone-number.ts';
@@ -75,10 +76,14 @@ export const inboundUrl = (deps: TextingDeps, companyId: number) =>
 export const statusUrl = (deps: TextingDeps, companyId: number) =>
   `${origin(deps)}/api/texting/status/${companyId}`;
 
-/** A conversation as answered. */
+/**
+ * A conversation as answered; with `sentBefore` (interruptedBefore of the provider's timeout), a
+ * last message still `sending` from before it is shown `failed`, as messageView shows it.
+ */
 function conversationView(
   row: Omit<ListedConversation, 'last_body' | 'last_direction' | 'last_status' | 'unread_count'> &
     Partial<ListedConversation>,
+  sentBefore?: Date,
 ) {
   return {
     id: row.id,
@@ -91,20 +96,29 @@ function conversationView(
     last_message_at: row.last_message_at.toISOString(),
     last_body: row.last_body ?? null,
     last_direction: row.last_direction ?? null,
-    last_status: row.last_status ?? null,
+    last_status:
+      row.last_status === 'sending' && sentBefore !== undefined && row.last_message_at < sentBefore
+        ? 'failed'
+        : (row.last_status ?? null),
     unread_count: row.unread_count ?? 0,
   };
 }
 
-/** A message as answered (the provider's id stays on the server). */
-function messageView(row: TextMessageRow) {
+/**
+ * A message as answered (the provider's id stays on the server). With `sentBefore`
+ * (interruptedBefore of the provider's timeout), a message still `sending` from before it was cut
+ * short by a crash or restart and is shown `failed` with INTERRUPTED_SEND_MESSAGE; the stored row
+ * stays as it is, so a late status callback of the provider still moves it forward.
+ */
+function messageView(row: TextMessageRow, sentBefore?: Date) {
+  const interrupted = row.status === 'sending' && sentBefore !== undefined && row.created_at < sentBefore;
   return {
     id: row.id,
     conversation_id: row.conversation_id,
     direction: row.direction,
     body: row.body,
-    status: row.status,
-    error: row.error,
+    status: interrupted ? 'failed' : row.status,
+    error: interrupted ? INTERRUPTED_SEND_MESSAGE : row.error,
     provider: row.provider,
     sent_by: row.sent_by,
     read_at: row.read_at?.toISOString() ?? null,
@@ -113,11 +127,14 @@ function messageView(row: TextMessageRow) {
   };
 }
 
-/** `{conversations, unread_total}` the caller sees, newest first, matching `search`. */
-export async function listConversationsFor(db: Executor, actor: Actor, search = '') {
+/**
+ * `{conversations, unread_total}` the caller sees, newest first, matching `search`; a last message
+ * still `sending` from before `sentBefore` shows `failed` (messageView).
+ */
+export async function listConversationsFor(db: Executor, actor: Actor, search = '', sentBefore?: Date) {
   const rows = await listConversations(db, scopeOf(actor), search);
   return {
-    conversations: rows.map(conversationView),
+    conversations: rows.map((row) => conversationView(row, sentBefore)),
     unread_total: rows.reduce((sum, row) => sum + row.unread_count, 0),
   };
 }
@@ -132,16 +149,17 @@ function smsTemplatesOf(company: CompanyRow | undefined): { id: number; name: st
 
 /**
  * `{conversation, messages, templates}` of a conversation the caller sees (404 otherwise); its
- * unread inbound messages are marked read.
+ * unread inbound messages are marked read. Messages still `sending` from before `sentBefore` show
+ * `failed` (messageView).
  */
-export async function openConversation(db: Executor, actor: Actor, id: number) {
+export async function openConversation(db: Executor, actor: Actor, id: number, sentBefore?: Date) {
   const conversation = await findConversation(db, id, scopeOf(actor));
   if (!conversation) throw new ApiError(404, CONVERSATION_NOT_FOUND);
   await markConversationRead(db, id);
   const company = await findCompanyWithExtras(db, conversation.company_id);
   return {
-    conversation: conversationView(conversation),
-    messages: (await listMessages(db, id)).map(messageView),
+    conversation: conversationView(conversation, sentBefore),
+    messages: (await listMessages(db, id)).map((row) => messageView(row, sentBefore)),
     templates: smsTemplatesOf(company?.company),
   };
 }

@@ -5,12 +5,17 @@
  * (short codes rendered) through the local sink, or through the company's Twilio account (a local
  * fake server): accepted, refused with Twilio's error (clear message, stored as failed) and too
  * slow (timeout); signed status callbacks move the delivery status forward only; the events stream
- * delivers a new inbound message to the company's workers and not to another company's.
+ * delivers a new inbound message to the company's workers and not to another company's; a message
+ * a crash left `sending` shows failed once no send could still be running.
  */
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textMessages } from '../../server/db/schema.ts';
+import { textConversations, textMessages } from '../../server/db/schema.ts';
+import {
+  INTERRUPTED_AFTER_TIMEOUT_MARGIN_MS,
+  INTERRUPTED_SEND_MESSAGE,
+} from '../../server/messaging/interrupted-send.ts';
 import { twilioSignature } from '../../server/messaging/sms/twilio-signature.ts';
 import { type FakeTwilio, startFakeTwilio } from './helpers/fake-twilio-server.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -290,6 +295,52 @@ describe.each(DATABASE_KINDS)('texting on %s', (kind) => {
     twilio.mode = { kind: 'accept' };
     const failed = await t.db.select().from(textMessages).where(eq(textMessages.status, 'failed'));
     expect(failed.map((message) => message.body).sort()).toEqual(['Refused', 'Slow']);
+  });
+
+  it('shows a message a crash left `sending` as failed once no send could still be running', async () => {
+    // A send outlives neither the provider timeout (300 ms here) nor the margin after it.
+    const cutShortAt = new Date(Date.now() - 300 - INTERRUPTED_AFTER_TIMEOUT_MARGIN_MS - 5_000);
+    const [cutShort] = await t.db
+      .insert(textMessages)
+      .values({
+        conversation_id: conversationId,
+        company_id: companyId,
+        direction: 'outbound',
+        body: 'Cut short by a crash',
+        status: 'sending',
+        provider: 'sink',
+        created_at: cutShortAt,
+        updated_at: cutShortAt,
+      })
+      .returning();
+    await t.db
+      .update(textConversations)
+      .set({ last_message_at: cutShortAt })
+      .where(eq(textConversations.id, conversationId));
+    const listed = await call(agentKey, 'list-conversations');
+    expect(
+      listed.body.data.conversations.find((row: { id: number }) => row.id === conversationId).last_status,
+    ).toBe('failed');
+    const [inFlight] = await t.db
+      .insert(textMessages)
+      .values({
+        conversation_id: conversationId,
+        company_id: companyId,
+        direction: 'outbound',
+        body: 'Still with the provider',
+        status: 'sending',
+        provider: 'sink',
+      })
+      .returning();
+    const opened = await call(agentKey, 'get-conversation', { conversation_id: conversationId });
+    const shown = (id: number) =>
+      opened.body.data.messages.find((message: { id: number }) => message.id === id);
+    expect(shown(cutShort.id)).toMatchObject({ status: 'failed', error: INTERRUPTED_SEND_MESSAGE });
+    expect(shown(inFlight.id)).toMatchObject({ status: 'sending', error: null });
+    // Shown, not stored: a late status callback of the provider still moves the row forward.
+    const [stored] = await t.db.select().from(textMessages).where(eq(textMessages.id, cutShort.id));
+    expect(stored.status).toBe('sending');
+    await t.db.delete(textMessages).where(inArray(textMessages.id, [cutShort.id, inFlight.id]));
   });
 
   it("streams a new inbound message to the company's workers and not to another company's", async () => {

@@ -17,14 +17,10 @@ import { messagingJobHandlers } from '../../../server/jobs/job-kinds.ts';
 import { createJobWorker } from '../../../server/jobs/job-worker.ts';
 import { RetryLater } from '../../../server/jobs/retry-later.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
+import { INTERRUPTED_SEND_MESSAGE } from '../../../server/messaging/interrupted-send.ts';
 import { textingConfigFromEnv } from '../../../server/messaging/sms/texting-config.ts';
 import { claimJobs, setJobProgress } from '../../../server/repositories/jobs-repository.ts';
-import {
-  AUTO_SEND_KIND,
-  autoSendJob,
-  enqueueAutoSend,
-  INTERRUPTED_SEND_MESSAGE,
-} from '../../../server/services/auto-send-job.ts';
+import { AUTO_SEND_KIND, autoSendJob, enqueueAutoSend } from '../../../server/services/auto-send-job.ts';
 import { noteColor } from '../../../server/services/note-color.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
