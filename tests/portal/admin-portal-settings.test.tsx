@@ -71,8 +71,10 @@ describe('/dashboard/portal-settings/global', () => {
       'Office closed Friday',
     );
     const widgets = screen.getByRole('region', { name: 'Widgets' }).textContent;
-    expect(widgets).toContain('Quote statsOn');
+    // Each widget by the title its dashboard card has (portal/features/dashboard/widget-titles.ts).
+    expect(widgets).toContain('Applications by statusOn');
     expect(widgets).toContain('Recent applicationsOff');
+    expect(widgets).toContain('E&O coverageOff');
     expect(screen.getByRole('region', { name: 'Quote rush' }).textContent).toContain('Off');
     // The carrier connections card (issue 19) reads its own list.
     expect(calls).toEqual([
@@ -187,7 +189,7 @@ describe('/dashboard/portal-settings/global', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.path === 'portal-settings/update-widgets')?.body).toEqual({
         session_key: 'sk-1',
-        widgets: { enabled: ['quote_stats', 'recent_applications'] },
+        widgets: { enabled: ['quote-summary', 'recent-applications'] },
       }),
     );
   });

@@ -5,6 +5,7 @@
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
+import { widgetTitle } from '../../dashboard/widget-titles.ts';
 import type { PortalSettings } from '../api/admin-types.ts';
 import { ApplicationSourcesDialog } from './application-sources-dialog.tsx';
 import { CarrierConnectionsCard } from './carrier-connections-card.tsx';
@@ -14,7 +15,7 @@ import { PROPERTY_DATA_JOBS, PropertyDataDialog } from './property-data-dialog.t
 import { QuoteRushDialog } from './quote-rush-dialog.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import { SettingsPageFrame } from './settings-page-frame.tsx';
-import { WidgetsDialog, widgetLabel } from './widgets-dialog.tsx';
+import { WidgetsDialog } from './widgets-dialog.tsx';
 
 type Dialog = 'global' | 'sources' | 'banners' | 'widgets' | 'quote-rush' | 'property-data' | null;
 
@@ -116,7 +117,7 @@ function GlobalSections({ settings, companyId }: { settings: PortalSettings; com
             settings.available_widgets.map((name) => (
               <Row
                 key={name}
-                label={widgetLabel(name)}
+                label={widgetTitle(name)}
                 value={widgets.enabled.includes(name) ? 'On' : 'Off'}
               />
             ))

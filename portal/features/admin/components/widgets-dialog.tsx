@@ -1,6 +1,7 @@
 /** The widgets dialog of SPEC §2 Dialogs: a switch per available widget (portal-settings/update-widgets). */
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { widgetTitle } from '../../dashboard/widget-titles.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
 
 /** Props: open state, the enabled and available widget names, the company, close. */
@@ -10,12 +11,6 @@ export interface WidgetsDialogProps {
   available: string[];
   companyId: number | null;
   onClose: () => void;
-}
-
-/** "quote_rush_banner" -> "Quote rush banner". */
-export function widgetLabel(name: string): string {
-  const words = name.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Switches; saves the enabled names in the order of `available`. */
@@ -50,7 +45,7 @@ export function WidgetsDialog({ opened, enabled, available, companyId, onClose }
           available.map((name) => (
             <Switch
               key={name}
-              label={widgetLabel(name)}
+              label={widgetTitle(name)}
               checked={chosen.has(name)}
               onChange={(e) => {
                 const on = e.currentTarget.checked;

@@ -3,12 +3,13 @@ import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { ApplicationLink } from '../../../../components/application-link.tsx';
 import { AlertDot } from '../../../applications/components/alert-dot.tsx';
 import type { DashboardSummary } from '../../api/get-dashboard-summary.ts';
+import { WIDGET_TITLES } from '../../widget-titles.ts';
 import { WidgetCard } from './widget-card.tsx';
 
 /** Props: the summary, undefined while it loads. */
 export function AlertsWidget({ summary }: { summary: DashboardSummary | undefined }) {
   return (
-    <WidgetCard title="Alerts">
+    <WidgetCard title={WIDGET_TITLES['alerts']}>
       {!summary ? (
         <Skeleton height={60} />
       ) : summary.alerts.length === 0 ? (

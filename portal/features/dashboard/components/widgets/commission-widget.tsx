@@ -5,6 +5,7 @@ import { formatCurrency } from '../../../../../engine/index.ts';
 import { FigureCard } from '../../../../components/figure-card.tsx';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { useStatement } from '../../../commission/api/commission-api.ts';
+import { WIDGET_TITLES } from '../../widget-titles.ts';
 import { WidgetCard } from './widget-card.tsx';
 
 /** Commission, payable and paid of policies effective this month (scoped by the server). */
@@ -17,7 +18,10 @@ export function CommissionWidget() {
     paid: null,
   });
   return (
-    <WidgetCard title="Commission this month" link={{ to: '/dashboard/commission', label: 'Statement' }}>
+    <WidgetCard
+      title={WIDGET_TITLES['commission']}
+      link={{ to: '/dashboard/commission', label: 'Statement' }}
+    >
       {statement.isError ? (
         <LoadError
           title="Commission could not be loaded"

@@ -6,6 +6,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { companyExpiryDays } from '../../../../lib/company-expiry-days.ts';
+import { WIDGET_TITLES } from '../../widget-titles.ts';
 import { WidgetCard } from './widget-card.tsx';
 
 /** The expiry date and days left (red when expired, yellow within 30 days). */
@@ -13,7 +14,7 @@ export function EoExpiryWidget() {
   const expiry = useAuth().user?.eo_expiry;
   const days = companyExpiryDays(expiry);
   return (
-    <WidgetCard title="E&O coverage">
+    <WidgetCard title={WIDGET_TITLES['eo-expiry']}>
       {typeof expiry !== 'string' || days === null ? (
         <Text size="sm" c="dimmed">
           No E&O policy on file. An admin adds it in portal settings.

@@ -6,6 +6,7 @@ import { ApplicationLink } from '../../../../components/application-link.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { formatWhen } from '../../../../lib/format-when.ts';
 import type { DashboardSummary } from '../../api/get-dashboard-summary.ts';
+import { WIDGET_TITLES } from '../../widget-titles.ts';
 
 const STATUS_COLORS: Record<string, string> = { new: 'blue', launched: 'orange', completed: 'green' };
 
@@ -16,7 +17,7 @@ export function RecentApplicationsWidget({ summary }: { summary: DashboardSummar
     <Card withBorder radius="md" padding={0}>
       <Group justify="space-between" p="md">
         <Title order={2} size="h4">
-          Recent applications
+          {WIDGET_TITLES['recent-applications']}
         </Title>
         {user?.role !== 'super-admin' && (
           <Anchor component={Link} to="/agent-portal" size="sm">

@@ -2,6 +2,7 @@
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { useResources } from '../../../resources/api/resources-api.ts';
+import { WIDGET_TITLES } from '../../widget-titles.ts';
 import { WidgetCard } from './widget-card.tsx';
 
 /** How many videos the widget lists. */
@@ -11,7 +12,10 @@ const LATEST_VIDEOS = 3;
 export function TrainingVideosWidget() {
   const videos = useResources('training_video');
   return (
-    <WidgetCard title="Training videos" link={{ to: '/dashboard/resources/training-videos', label: 'Watch' }}>
+    <WidgetCard
+      title={WIDGET_TITLES['training-videos']}
+      link={{ to: '/dashboard/resources/training-videos', label: 'Watch' }}
+    >
       {videos.isError ? (
         <LoadError title="Videos could not be loaded" error={videos.error} onRetry={() => videos.refetch()} />
       ) : !videos.data ? (
