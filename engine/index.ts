@@ -7,7 +7,15 @@
  */
 export { applyDefaults } from './apply-defaults.ts';
 export { clearHiddenFields } from './clear-hidden-fields.ts';
-export { type CompiledSchemaSet, compileSchemaSet, SchemaSetError } from './compile-schema-set.ts';
+export {
+  type CompiledSchemaSet,
+  type CompileOptions,
+  compileSchemaSet,
+  type FieldValidator,
+  type PrecompiledValidators,
+  SchemaSetError,
+  validatorKey,
+} from './compile-schema-set.ts';
 export { computeFields } from './compute-fields.ts';
 export { diffSchemaSets, type SchemaSetChange } from './diff-schema-sets.ts';
 export { evaluateLogic } from './evaluate-logic.ts';
@@ -18,6 +26,7 @@ export { firstMessage } from './first-message.ts';
 export { formFor } from './form-for.ts';
 export { formatCurrency } from './format-currency.ts';
 export { type BenchDocument, type BenchRow, runTestBench } from './harness/test-bench.ts';
+export { interpretedValidator } from './interpret-field-schema.ts';
 export { isApplicable } from './is-applicable.ts';
 export { isRequired } from './is-required.ts';
 export { type LintPath, type LintProblem, lintPathLabel } from './lint/lint-problem.ts';

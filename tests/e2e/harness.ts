@@ -41,6 +41,19 @@ export interface RunningPortal {
 }
 
 /**
+ * The Content Security Policy violations `page` reports from now on, as Chromium logs them in the
+ * console (a blocked eval, inline script or load): a journey that ends with none ran under the
+ * server's real CSP, which has no 'unsafe-eval' (docs/decisions/511-csp-without-unsafe-eval.md).
+ */
+export function cspViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) seen.push(message.text());
+  });
+  return seen;
+}
+
+/**
  * Starts the server on an empty data dir, serving the portal the e2e global setup built once for
  * this run (tests/e2e/build-portal.ts), and opens Chromium. `env` adds server settings (e.g. the
  * SMS sink's file and signing token); `serverStartMs` is the longest wait for the server to answer
