@@ -40,16 +40,27 @@ export interface RunningPortal {
   stop(): Promise<void>;
 }
 
+const CSP_VIOLATION = 'Content Security Policy violation:';
+
 /**
- * The Content Security Policy violations `page` reports from now on, as Chromium logs them in the
- * console (a blocked eval, inline script or load): a journey that ends with none ran under the
- * server's real CSP, which has no 'unsafe-eval' (docs/decisions/511-csp-without-unsafe-eval.md).
+ * The Content Security Policy violations `page` reports from its next navigation on (a blocked
+ * eval, inline script or load): each document's `securitypolicyviolation` events, passed on through
+ * the console (Chromium does not log a blocked `new Function` that the page catches). A journey that
+ * ends with none ran under the server's real CSP, which has no 'unsafe-eval'
+ * (docs/decisions/511-csp-without-unsafe-eval.md).
  */
-export function cspViolations(page: Page): string[] {
+export async function cspViolations(page: Page): Promise<string[]> {
   const seen: string[] = [];
   page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) seen.push(message.text());
+    if (message.text().startsWith(CSP_VIOLATION)) seen.push(message.text());
   });
+  await page.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `${prefix} ${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  }, CSP_VIOLATION);
   return seen;
 }
 

@@ -33,7 +33,7 @@ describe('the main job in Chromium', () => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
     page.on('pageerror', (e) => consoleErrors.push(e.message));
-    const violations = cspViolations(page);
+    const violations = await cspViolations(page);
     try {
       await mainJob(page);
     } catch (error) {

@@ -110,7 +110,7 @@ describe('the schema studio in Chromium', () => {
     expect(before.schema_version).toBe(1);
 
     const admin = await portal.newPage();
-    const adminViolations = cspViolations(admin);
+    const adminViolations = await cspViolations(admin);
     await portal.signIn(admin, 'superadmin@demo.test');
     await admin.goto(`${portal.baseUrl}/dashboard/schema-studio`);
 
@@ -159,7 +159,7 @@ describe('the schema studio in Chromium', () => {
     const after = await newApplication();
     expect(after.schema_version).toBeGreaterThan(1);
     const agent = await portal.newPage();
-    const agentViolations = cspViolations(agent);
+    const agentViolations = await cspViolations(agent);
     await portal.signIn(agent, 'agent@demo.test');
     expect(await phoneMessage(agent, after.id)).toBe(NEW_TEXT);
     expect(await deductibleOptions(agent)).toContain('$50,000');
