@@ -11,10 +11,7 @@ export {
   type CompiledSchemaSet,
   type CompileOptions,
   compileSchemaSet,
-  type FieldValidator,
-  type PrecompiledValidators,
   SchemaSetError,
-  validatorKey,
 } from './compile-schema-set.ts';
 export { computeFields } from './compute-fields.ts';
 export { diffSchemaSets, type SchemaSetChange } from './diff-schema-sets.ts';
@@ -26,7 +23,6 @@ export { firstMessage } from './first-message.ts';
 export { formFor } from './form-for.ts';
 export { formatCurrency } from './format-currency.ts';
 export { type BenchDocument, type BenchRow, runTestBench } from './harness/test-bench.ts';
-export { interpretedValidator } from './interpret-field-schema.ts';
 export { isApplicable } from './is-applicable.ts';
 export { isRequired } from './is-required.ts';
 export { type LintPath, type LintProblem, lintPathLabel } from './lint/lint-problem.ts';
