@@ -1,8 +1,9 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, Options } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type CompiledLogic, compileLogic } from './compile-logic.ts';
 import { createRefResolver } from './create-ref-resolver.ts';
+import { interpretedValidator } from './interpret-field-schema.ts';
 import { type LogicScope, logicProblems } from './logic-problems.ts';
 import type { FormDefinition, JsonLogic, JsonSchema, OutcomeTable, Rule, SchemaSet } from './types.ts';
 
@@ -36,8 +37,28 @@ export interface CompiledForm {
   requiredTemplate?: string;
 }
 
-/** A field's JSON Schema check: true when the value fits; `errors` holds the first failure. */
-export type FieldValidator = ValidateFunction & { errors?: ErrorObject[] | null };
+/**
+ * A field's JSON Schema check: true when the value fits; else `errors` holds Ajv's errors, the
+ * first one the failure shown. Ajv's compiled validator, Ajv standalone code or the interpreting
+ * validator (engine/interpret-field-schema.ts); all three answer alike.
+ */
+export type FieldValidator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Field validators made ahead of time, by `validatorKey` of the schema they check: e.g. the Ajv
+ * standalone code of a schema set generated at build time (engine/node/field-validators-module.ts).
+ */
+export type PrecompiledValidators = Readonly<Record<string, FieldValidator>>;
+
+/** How compileSchemaSet gets its field validators. */
+export interface CompileOptions {
+  /**
+   * When given, no validator is compiled to code: a field takes the validator of its key from this
+   * map, else the interpreting validator (a draft, a version published after the build). For a
+   * page whose CSP forbids eval (ADR 510, 511). Without it, Ajv compiles each (server, tests).
+   */
+  precompiled?: PrecompiledValidators;
+}
 
 /**
  * A schema set compiled once: what callers read (`set`, `properties`, `rootSchema`, `fields`)
@@ -112,25 +133,20 @@ export const TYPE_CHECK_MESSAGES: ReadonlySet<string> = new Set([
  * message placeholder that does not exist, a missing `required` or `fallback` message, or no forms.
  * docs/schema-format.md; SPEC §5.
  */
-export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
-  const ajv = createAjv(set.schemas);
-  for (const schema of set.schemas) attempt(`schema "${String(schema.$id)}"`, () => ajv.addSchema(schema));
+export function compileSchemaSet(set: SchemaSet, options: CompileOptions = {}): CompiledSchemaSet {
+  const compileField = options.precompiled ? precompiledOrInterpreted(options.precompiled) : ajvCompiler(set);
   const { root, properties } = flattenFieldSchemas(set);
   const fields = Object.keys(properties);
   const known = new Set(fields);
 
   const validators: Record<string, FieldValidator> = {};
-  const bySource = new Map<string, FieldValidator>();
+  const byKey = new Map<string, FieldValidator>();
   for (const field of fields) {
-    // Top-level annotations do not change what passes, so fields differing only by title share one.
-    const schema = Object.fromEntries(
-      Object.entries(properties[field]).filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith('x-')),
-    );
-    const source = JSON.stringify(schema);
-    let validator = bySource.get(source);
+    const key = validatorKey(properties[field]);
+    let validator = byKey.get(key);
     if (!validator) {
-      validator = attempt(`field "${field}"`, () => ajv.compile(schema));
-      bySource.set(source, validator);
+      validator = attempt(`field "${field}"`, () => compileField(JSON.parse(key), key));
+      byKey.set(key, validator);
     }
     validators[field] = validator;
   }
@@ -284,6 +300,33 @@ export function compileSchemaSet(set: SchemaSet): CompiledSchemaSet {
 }
 
 /**
+ * What decides whether a value passes a field's flattened schema, as JSON: the schema without its
+ * top-level annotations and `x-*` keywords. Fields with equal keys share one validator; a
+ * precompiled validator is found by it. docs/schema-format.md "Field schemas".
+ */
+export function validatorKey(schema: JsonSchema): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith('x-')),
+    ),
+  );
+}
+
+/** Field validators compiled by one Ajv holding every schema of the set (each file checked as it is added). */
+function ajvCompiler(set: SchemaSet): (schema: JsonSchema) => FieldValidator {
+  const ajv = createAjv(set.schemas);
+  for (const schema of set.schemas) attempt(`schema "${String(schema.$id)}"`, () => ajv.addSchema(schema));
+  return (schema) => ajv.compile(schema);
+}
+
+/** The precompiled validator of a key, else the interpreting one: no code is generated. */
+function precompiledOrInterpreted(
+  precompiled: PrecompiledValidators,
+): (schema: JsonSchema, key: string) => FieldValidator {
+  return (schema, key) => (Object.hasOwn(precompiled, key) ? precompiled[key] : interpretedValidator(schema));
+}
+
+/**
  * Every document field's schema, flattened from the root's `properties`/`allOf`/`$ref`s with its
  * `$ref`s inlined, in declaration order, and the root schema itself. Resolves every `$ref` of the
  * set once (rather than compiling the whole root with Ajv: the engine only runs per-field
@@ -357,8 +400,12 @@ function collectProperties(
   }
 }
 
-/** One Ajv 2020 instance; every `x-*` keyword found in the set is declared so strict mode allows it. */
-function createAjv(schemas: JsonSchema[]): Ajv2020 {
+/**
+ * The engine's Ajv 2020 instance (ajv-formats, strict, first error only); every `x-*` keyword found
+ * in `schemas` is declared so strict mode allows it. `code` adds Ajv's code options (standalone
+ * source for the build, engine/node/field-validators-module.ts).
+ */
+export function createAjv(schemas: JsonSchema[], code?: Options['code']): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: false,
     strict: true,
@@ -366,6 +413,7 @@ function createAjv(schemas: JsonSchema[]): Ajv2020 {
     strictTuples: false,
     strictRequired: false,
     allowUnionTypes: true,
+    ...(code ? { code } : {}),
   });
   addFormats(ajv);
   const extensions = new Set<string>();

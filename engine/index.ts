@@ -7,7 +7,12 @@
  */
 export { applyDefaults } from './apply-defaults.ts';
 export { clearHiddenFields } from './clear-hidden-fields.ts';
-export { type CompiledSchemaSet, compileSchemaSet, SchemaSetError } from './compile-schema-set.ts';
+export {
+  type CompiledSchemaSet,
+  type CompileOptions,
+  compileSchemaSet,
+  SchemaSetError,
+} from './compile-schema-set.ts';
 export { computeFields } from './compute-fields.ts';
 export { diffSchemaSets, type SchemaSetChange } from './diff-schema-sets.ts';
 export { evaluateLogic } from './evaluate-logic.ts';

@@ -158,9 +158,9 @@ function securityHeadersOf(csp: boolean, scriptHashes: string[]): HelmetOptions 
       ? {
           directives: {
             defaultSrc: ["'self'"],
-            // Ajv compiles the schema set's validators in the browser with new Function
-            // (docs/decisions/042-csp-allows-eval-for-ajv.md).
-            scriptSrc: ["'self'", "'unsafe-eval'", ...scriptHashes],
+            // No 'unsafe-eval': the browser's field validators are built ahead or interpreted
+            // (docs/decisions/511-csp-without-unsafe-eval.md).
+            scriptSrc: ["'self'", ...scriptHashes],
             // Mantine writes inline style attributes and <style> tags.
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:'],

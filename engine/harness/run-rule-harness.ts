@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { applyDefaults } from '../apply-defaults.ts';
-import { type CompiledSchemaSet, compileSchemaSet } from '../compile-schema-set.ts';
+import { type CompiledSchemaSet, type CompileOptions, compileSchemaSet } from '../compile-schema-set.ts';
 import { compiledFormFor } from '../compiled-form-for.ts';
 import type { LintProblem } from '../lint/lint-problem.ts';
 import type { Doc, JsonSchema, RuleContext, SchemaSet } from '../types.ts';
@@ -8,7 +8,7 @@ import { candidateValues } from './candidate-values.ts';
 import { type HarnessItem, harnessItems } from './harness-items.ts';
 import { valueArbitrary } from './value-arbitrary.ts';
 
-export interface HarnessOptions {
+export interface HarnessOptions extends CompileOptions {
   /** Complete documents by name (schemas/examples), the starting points of every search. */
   examples: Record<string, Doc>;
   /** The context each example is judged in, by the same names. */
@@ -40,7 +40,7 @@ export interface HarnessReport {
  * for a seed. Throws SchemaSetError when the set does not compile. Issue 10, rule harness.
  */
 export function runRuleHarness(set: SchemaSet, options: HarnessOptions): HarnessReport {
-  const compiled = compileSchemaSet(set);
+  const compiled = compileSchemaSet(set, { precompiled: options.precompiled });
   const runs = options.runs ?? 200;
   const seed = options.seed ?? 42;
   const candidates = candidateValues(set, compiled.properties, Object.values(options.examples));

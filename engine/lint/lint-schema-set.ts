@@ -1,5 +1,6 @@
 import {
   type CompiledSchemaSet,
+  type CompileOptions,
   compileSchemaSet,
   flattenFieldSchemas,
   SchemaSetError,
@@ -19,7 +20,7 @@ import { checkReferences } from './check-references.ts';
 import { fieldDefinitionPaths, type LintContext } from './lint-context.ts';
 import type { LintProblem } from './lint-problem.ts';
 
-export interface LintOptions {
+export interface LintOptions extends CompileOptions {
   /** Complete documents by name (the set's examples): the starting points of the behaviour checks. */
   examples?: Record<string, Doc>;
   /** The context each example is judged in; without it the behaviour checks are skipped. */
@@ -47,7 +48,7 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
   let compiled: CompiledSchemaSet | undefined;
   let compileError: string | undefined;
   try {
-    compiled = compileSchemaSet(set);
+    compiled = compileSchemaSet(set, { precompiled: options.precompiled });
   } catch (error) {
     if (!(error instanceof SchemaSetError)) throw error;
     compileError = error.message;
@@ -88,6 +89,7 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
     // Behaviour: rules that never run, never fail or always fail, and every other item the rule
     // harness must see both ways, found by generated documents with a counter-example.
     const harness = runRuleHarness(set, {
+      precompiled: options.precompiled,
       examples: options.examples,
       exampleContexts: options.exampleContexts,
     });

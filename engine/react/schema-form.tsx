@@ -3,7 +3,6 @@ import type { IChangeEvent, ThemeProps } from '@rjsf/core';
 import { withTheme } from '@rjsf/core';
 import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { type JSX, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { clearHiddenFields } from '../clear-hidden-fields.ts';
 import type { CompiledSchemaSet } from '../compile-schema-set.ts';
@@ -19,6 +18,7 @@ import { buildFormLayout, type FormLayout } from './build-form-layout.ts';
 import { EngineFieldTemplate } from './engine-field-template.tsx';
 import { ExplainMessageContext } from './explain-context.ts';
 import { mergeFieldChanges } from './merge-field-changes.ts';
+import { rjsfValidator } from './rjsf-validator.ts';
 import { SectionsTemplate, type VisibleSection } from './sections-template.tsx';
 import { engineWidgets } from './widget-registry.ts';
 
@@ -202,7 +202,7 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
         schema={layout.schema}
         uiSchema={uiSchema}
         formData={value}
-        validator={validator}
+        validator={rjsfValidator}
         idPrefix={idPrefix}
         onChange={handleChange}
         onBlur={handleBlur}

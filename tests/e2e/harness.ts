@@ -40,6 +40,30 @@ export interface RunningPortal {
   stop(): Promise<void>;
 }
 
+const CSP_VIOLATION = 'Content Security Policy violation:';
+
+/**
+ * The Content Security Policy violations `page` reports from its next navigation on (a blocked
+ * eval, inline script or load): each document's `securitypolicyviolation` events, passed on through
+ * the console (Chromium does not log a blocked `new Function` that the page catches). A journey that
+ * ends with none ran under the server's real CSP, which has no 'unsafe-eval'
+ * (docs/decisions/511-csp-without-unsafe-eval.md).
+ */
+export async function cspViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith(CSP_VIOLATION)) seen.push(message.text());
+  });
+  await page.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `${prefix} ${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  }, CSP_VIOLATION);
+  return seen;
+}
+
 /**
  * Starts the server on an empty data dir, serving the portal the e2e global setup built once for
  * this run (tests/e2e/build-portal.ts), and opens Chromium. `env` adds server settings (e.g. the

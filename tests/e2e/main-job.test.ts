@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { everyCarrierAnswered, launchAndFill, showQuoteCards } from './fill-application-form.ts';
-import { type RunningPortal, startPortal } from './harness.ts';
+import { cspViolations, type RunningPortal, startPortal } from './harness.ts';
 import { fillFlaggedFieldsByKeyboard, focused, tabTo, tabToNamed } from './keyboard.ts';
 
 const primary = examples.primary;
@@ -33,12 +33,15 @@ describe('the main job in Chromium', () => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
     page.on('pageerror', (e) => consoleErrors.push(e.message));
+    const violations = await cspViolations(page);
     try {
       await mainJob(page);
     } catch (error) {
       await portal.screenshot(page, 'main-job-failure');
       throw new Error(`${(error as Error).message}\nbrowser errors:\n${consoleErrors.join('\n')}`);
     }
+    // The details page compiled its schema set and ran its form under the strict CSP.
+    expect(violations).toEqual([]);
   });
 
   it('works on a phone: listing cards, folded filters, one-column form, quotes as cards, no sideways scroll', async () => {

@@ -13,7 +13,7 @@ import messageTexts from '../../schemas/messages.json' with { type: 'json' };
 import { schemaSet } from '../../schemas/schema-set.ts';
 import { MIAMI } from '../server/helpers/sample-records.ts';
 import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
-import { type RunningPortal, startPortal } from './harness.ts';
+import { cspViolations, type RunningPortal, startPortal } from './harness.ts';
 
 const NEW_TEXT = 'Check the phone number, please';
 
@@ -110,6 +110,7 @@ describe('the schema studio in Chromium', () => {
     expect(before.schema_version).toBe(1);
 
     const admin = await portal.newPage();
+    const adminViolations = await cspViolations(admin);
     await portal.signIn(admin, 'superadmin@demo.test');
     await admin.goto(`${portal.baseUrl}/dashboard/schema-studio`);
 
@@ -158,6 +159,7 @@ describe('the schema studio in Chromium', () => {
     const after = await newApplication();
     expect(after.schema_version).toBeGreaterThan(1);
     const agent = await portal.newPage();
+    const agentViolations = await cspViolations(agent);
     await portal.signIn(agent, 'agent@demo.test');
     expect(await phoneMessage(agent, after.id)).toBe(NEW_TEXT);
     expect(await deductibleOptions(agent)).toContain('$50,000');
@@ -172,5 +174,9 @@ describe('the schema studio in Chromium', () => {
     const rolledBack = await newApplication();
     expect(rolledBack.schema_version).toBeGreaterThan(after.schema_version);
     expect(await phoneMessage(agent, rolledBack.id)).toBe(messageTexts.invalid_phone_number);
+    // The studio compiled and linted drafts, and the details page a version newer than the build,
+    // under the strict CSP (no 'unsafe-eval').
+    expect(adminViolations).toEqual([]);
+    expect(agentViolations).toEqual([]);
   });
 });

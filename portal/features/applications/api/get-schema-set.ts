@@ -1,10 +1,11 @@
 /**
  * get-schema-set: the schema set an application was made under, fetched once per version and
- * compiled once in the browser (issue 10 part 3). docs/api.md.
+ * compiled once in the browser without generating code (issue 10 part 3, ADR 511). docs/api.md.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CompiledSchemaSet, compileSchemaSet, type SchemaSet } from '../../../../engine/index.ts';
+import type { CompiledSchemaSet, SchemaSet } from '../../../../engine/index.ts';
 import { documentedData } from '../../../lib/api-operations.ts';
+import { compileInBrowser } from '../../../lib/browser-schema-engine.ts';
 
 /** Fetches and compiles a stored schema set version. Throws `ApiRequestError` on an error answer, SchemaSetError for a broken set. */
 export async function getCompiledSchemaSet(schemaVersion: number): Promise<CompiledSchemaSet> {
@@ -12,7 +13,7 @@ export async function getCompiledSchemaSet(schemaVersion: number): Promise<Compi
     schema_version: schemaVersion,
   });
   // The answer schema leaves the set opaque (docs/schema-format.md); compiling checks it.
-  return compileSchemaSet(data.schema_set as unknown as SchemaSet);
+  return compileInBrowser(data.schema_set as unknown as SchemaSet);
 }
 
 /** Query options of one compiled version: published versions never change, so it is never refetched. */

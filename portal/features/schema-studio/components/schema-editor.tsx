@@ -26,14 +26,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type BenchDocument,
   type CompiledSchemaSet,
-  compileSchemaSet,
   diffSchemaSets,
   type LintProblem,
   lintPathLabel,
-  lintSchemaSet,
   type SchemaSet,
 } from '../../../../engine/index.ts';
 import { exampleContexts, examples } from '../../../../schemas/schema-set.ts';
+import { compileInBrowser, lintInBrowser } from '../../../lib/browser-schema-engine.ts';
 import { formatInUserZone } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { saveDraft, useTestDocuments } from '../api/schema-studio-api.ts';
@@ -67,7 +66,7 @@ const BASES: BenchDocument[] = Object.entries(examples).map(([name, doc]) => ({
 /** Compiles `set`; the error's words instead when it does not compile. */
 function compileOrError(set: SchemaSet): { compiled: CompiledSchemaSet } | { error: string } {
   try {
-    return { compiled: compileSchemaSet(set) };
+    return { compiled: compileInBrowser(set) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -82,7 +81,7 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
   if ('compiled' in attempt) lastGood.current = attempt.compiled;
   const compiled = lastGood.current;
   const [linted] = useDebouncedValue(set, LINT_DELAY_MS);
-  const problems = useMemo(() => lintSchemaSet(linted), [linted]);
+  const problems = useMemo(() => lintInBrowser(linted), [linted]);
   useEffect(() => {
     if (editable) writeWorkingCopy(baseVersion, linted === base ? null : linted);
   }, [editable, baseVersion, base, linted]);

@@ -1,0 +1,25 @@
+/**
+ * The schema engine's compile and lint as the browser runs them: with the field validators the
+ * build generated from schemas/ (Ajv standalone code, `virtual:field-validators`), and the
+ * interpreting validator for any other field schema, so nothing is compiled to code under the
+ * portal's CSP, which forbids eval (docs/decisions/511-csp-without-unsafe-eval.md). Imported only by
+ * the pages that compile a schema set (application form, schema studio), never by the login route.
+ */
+import precompiled from 'virtual:field-validators';
+import {
+  type CompiledSchemaSet,
+  compileSchemaSet,
+  type LintProblem,
+  lintSchemaSet,
+  type SchemaSet,
+} from '../../engine/index.ts';
+
+/** compileSchemaSet without code generation. Throws SchemaSetError for a broken set. */
+export function compileInBrowser(set: SchemaSet): CompiledSchemaSet {
+  return compileSchemaSet(set, { precompiled });
+}
+
+/** lintSchemaSet (no behaviour checks) without code generation; never throws for a malformed set. */
+export function lintInBrowser(set: SchemaSet): LintProblem[] {
+  return lintSchemaSet(set, { precompiled });
+}
