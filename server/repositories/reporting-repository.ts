@@ -31,6 +31,14 @@ export const REPORT_SORT_COLUMNS = [
 /** One of REPORT_SORT_COLUMNS. */
 export type ReportSortColumn = (typeof REPORT_SORT_COLUMNS)[number];
 
+/** The sort columns that can be null (the others are NOT NULL columns or counts). */
+const NULLABLE_SORT_COLUMNS: ReadonlySet<ReportSortColumn> = new Set([
+  'client_name',
+  'product',
+  'lowest_premium',
+  'launched_at',
+]);
+
 /**
  * Filters of a report: `fromDay` .. `toDay` (`YYYY-MM-DD`, both included) are calendar days in
  * `timeZone` (an IANA name PostgreSQL knows, 'UTC' by default) of created_at.
@@ -176,7 +184,14 @@ export async function reportPage(
     launched_at: applications.launched_at,
   } satisfies Record<ReportSortColumn, unknown>;
   const order = sort.direction === 'asc' ? asc : desc;
-  const nulls = sort.direction === 'asc' ? sql`nulls first` : sql`nulls last`;
+  // Nulls last when descending, first when ascending. Said only for the columns that can be null:
+  // on a NOT NULL column it changes nothing but keeps PostgreSQL from walking the created_at
+  // index, so the default page (created_at desc) sorted every row of the range (ADR 500).
+  const nulls = !NULLABLE_SORT_COLUMNS.has(sort.column)
+    ? sql``
+    : sort.direction === 'asc'
+      ? sql`nulls first`
+      : sql`nulls last`;
   const where = reportConditions(scope, filters);
   const rows = await query
     .where(where)

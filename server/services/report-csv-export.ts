@@ -15,7 +15,7 @@ import { csvSafeCell } from './csv-safe-cell.ts';
 import { type ReportInput, toReportFilters } from './reporting-service.ts';
 
 /** Rows read per keyset page. */
-export const EXPORT_PAGE_ROWS = 2000;
+export const EXPORT_PAGE_ROWS = 1000;
 
 /** The exportable columns, in file order, with their header. docs/api.md reporting/export-csv. */
 export const EXPORT_COLUMNS = {
