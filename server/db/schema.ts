@@ -623,3 +623,50 @@ export const stripeEvents = pgTable('stripe_events', {
   company_id: integer('company_id').references(() => companies.id),
   received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Reporting roll-up (migration 0031, ADR 500): applications per bucket of (UTC hour of created_at,
+ * company, product, status, source), kept current by triggers on applications. `hour` is the UTC
+ * wall time of the hour's start; `product` is carrier_quote_type[0], '' when there is none.
+ */
+export const reportHours = pgTable(
+  'report_hours',
+  {
+    hour: timestamp('hour', { mode: 'string' }).notNull(),
+    company_id: integer('company_id').notNull(),
+    product: text('product').notNull(),
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    source: text('source').notNull(),
+    applications: integer('applications').notNull(),
+    launched: integer('launched').notNull(),
+    lowest_premium: numeric('lowest_premium', { precision: 14, scale: 2, mode: 'number' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.hour, table.company_id, table.product, table.status, table.source] }),
+  ],
+);
+
+/**
+ * Reporting roll-up (migration 0031, ADR 500): the quotes of each report_hours bucket's
+ * applications per carrier, asked / quoted / declined, kept current by triggers on quotes and
+ * applications.
+ */
+export const reportCarrierHours = pgTable(
+  'report_carrier_hours',
+  {
+    hour: timestamp('hour', { mode: 'string' }).notNull(),
+    company_id: integer('company_id').notNull(),
+    product: text('product').notNull(),
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    source: text('source').notNull(),
+    carrier: text('carrier').notNull(),
+    asked: integer('asked').notNull(),
+    quoted: integer('quoted').notNull(),
+    declined: integer('declined').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.hour, table.company_id, table.product, table.status, table.source, table.carrier],
+    }),
+  ],
+);

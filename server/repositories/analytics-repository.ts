@@ -8,13 +8,27 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { applications, quotes } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
+import { rollUpCarrierOutcomes, rollUpPerPeriod, rollUpServes } from './report-roll-ups.ts';
 import { type ReportFilters, reportConditions } from './reporting-repository.ts';
 
 /**
  * Applications created, and of those launched, per day (`YYYY-MM-DD`) or per week (its Monday,
  * `YYYY-MM-DD`, ISO weeks) of the range in the filters' time zone; periods without any left out.
+ * From the roll-ups when they serve the filters (report-roll-ups.ts), else from the rows.
  */
 export async function applicationsPerPeriod(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+  period: 'day' | 'week',
+): Promise<{ day: string; applications: number; launched: number }[]> {
+  return (await rollUpServes(db, scope, filters))
+    ? rollUpPerPeriod(db, scope, filters, period)
+    : applicationsPerPeriodFromRows(db, scope, filters, period);
+}
+
+/** applicationsPerPeriod from the applications (every filter; the roll-ups' reference). */
+export async function applicationsPerPeriodFromRows(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,
@@ -37,8 +51,22 @@ export async function applicationsPerPeriod(
     .orderBy(sql`1`);
 }
 
-/** Per carrier: quotes asked, quoted and declined for the range's applications, most asked first. */
+/**
+ * Per carrier: quotes asked, quoted and declined for the range's applications, most asked first.
+ * From the roll-ups when they serve the filters (report-roll-ups.ts), else from the rows.
+ */
 export async function carrierOutcomes(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+): Promise<{ carrier: string; asked: number; quoted: number; declined: number }[]> {
+  return (await rollUpServes(db, scope, filters))
+    ? rollUpCarrierOutcomes(db, scope, filters)
+    : carrierOutcomesFromRows(db, scope, filters);
+}
+
+/** carrierOutcomes from the quotes of the applications (every filter; the roll-ups' reference). */
+export async function carrierOutcomesFromRows(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,

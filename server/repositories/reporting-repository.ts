@@ -3,14 +3,15 @@
  * carrier counts, and the totals of the same range. Every figure is aggregated in SQL; no row is
  * loaded into Node to be counted.
  */
-import { and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
+import { type AnyColumn, and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../db/database.ts';
 import { type ApplicationStatus, agents, applications, quotes, users } from '../db/schema.ts';
 import type { AlertColor } from '../services/note-color.ts';
 import type { AccessScope } from './access-scope.ts';
 import { alertColourCondition } from './alert-colour-sql.ts';
 import { scopeCondition } from './applications-repository.ts';
 import { isRowId } from './is-row-id.ts';
+import { rollUpCount, rollUpServes, rollUpTotals } from './report-roll-ups.ts';
 
 /** The columns a report can be sorted by (docs/api.md reporting/get-report `sort.column`). */
 export const REPORT_SORT_COLUMNS = [
@@ -29,6 +30,14 @@ export const REPORT_SORT_COLUMNS = [
 ] as const;
 /** One of REPORT_SORT_COLUMNS. */
 export type ReportSortColumn = (typeof REPORT_SORT_COLUMNS)[number];
+
+/** The sort columns that can be null (the others are NOT NULL columns or counts). */
+const NULLABLE_SORT_COLUMNS: ReadonlySet<ReportSortColumn> = new Set([
+  'client_name',
+  'product',
+  'lowest_premium',
+  'launched_at',
+]);
 
 /**
  * Filters of a report: `fromDay` .. `toDay` (`YYYY-MM-DD`, both included) are calendar days in
@@ -175,7 +184,14 @@ export async function reportPage(
     launched_at: applications.launched_at,
   } satisfies Record<ReportSortColumn, unknown>;
   const order = sort.direction === 'asc' ? asc : desc;
-  const nulls = sort.direction === 'asc' ? sql`nulls first` : sql`nulls last`;
+  // Nulls last when descending, first when ascending. Said only for the columns that can be null:
+  // on a NOT NULL column it changes nothing but keeps PostgreSQL from walking the created_at
+  // index, so the default page (created_at desc) sorted every row of the range (ADR 500).
+  const nulls = !NULLABLE_SORT_COLUMNS.has(sort.column)
+    ? sql``
+    : sort.direction === 'asc'
+      ? sql`nulls first`
+      : sql`nulls last`;
   const where = reportConditions(scope, filters);
   const rows = await query
     .where(where)
@@ -185,8 +201,22 @@ export async function reportPage(
   return { rows, total: await reportCount(db, scope, filters) };
 }
 
-/** How many applications the filters match (the export job's progress denominator). */
+/**
+ * How many applications the filters match (the page's total, the export job's progress
+ * denominator): from the roll-ups when they serve the filters (report-roll-ups.ts), else counted.
+ */
 export async function reportCount(db: Executor, scope: AccessScope, filters: ReportFilters): Promise<number> {
+  return (await rollUpServes(db, scope, filters))
+    ? rollUpCount(db, scope, filters)
+    : reportCountFromRows(db, scope, filters);
+}
+
+/** reportCount by counting the matching applications (every filter; the roll-ups' reference). */
+export async function reportCountFromRows(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+): Promise<number> {
   const [{ total }] = await db
     .select({ total: count() })
     .from(applications)
@@ -194,27 +224,86 @@ export async function reportCount(db: Executor, scope: AccessScope, filters: Rep
   return Number(total);
 }
 
+/** A report row's field an export can hold (the reference is made from `id`). */
+export type ExportField = Exclude<keyof ReportRow, 'id'>;
+
+/** An instant as JavaScript's toISOString writes it (UTC, milliseconds): how exports show times. */
+const isoInstant = (column: SQL | AnyColumn) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * Up to `limit` report rows with an id below `beforeId` (all when null), newest id first: keyset
- * pages, so an export walks a million rows without OFFSET and without holding them.
+ * Each export field as the file shows it, made by the database: times as ISO instants, the
+ * premium as the shortest text of its number (700.50 -> 700.5), counts as integers.
  */
-export async function reportRowsBefore(
+const EXPORT_FIELDS = {
+  created_at: isoInstant(applications.created_at),
+  agent: sql`${users.name}`,
+  client_name: sql`${applications.client_name}`,
+  address: sql`${applications.searched_address}`,
+  product: sql`${applications.carrier_quote_type} ->> 0`,
+  status: sql`${applications.status}`,
+  carriers_asked: sql`quote_counts.asked`,
+  carriers_quoted: sql`quote_counts.quoted`,
+  carriers_declined: sql`quote_counts.declined`,
+  lowest_premium: sql`trim_scale(${applications.min_quote_amount})::text`,
+  launched_at: isoInstant(applications.launched_at),
+} satisfies Record<ExportField, SQL>;
+
+/**
+ * Up to `limit` report rows with an id below `beforeId` (all when null), newest id first, holding
+ * `id` and the asked `fields` as EXPORT_FIELDS writes them (strings, integers for counts, null
+ * when empty): keyset pages, so an export walks a million rows without OFFSET and without holding
+ * them. Joins agents and users, and probes quotes, only for the fields that need them.
+ */
+export async function reportExportRowsBefore(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,
+  fields: readonly ExportField[],
   beforeId: number | null,
   limit: number,
-): Promise<ReportRow[]> {
-  const { query } = rowQuery(db);
+): Promise<({ id: number } & Partial<Record<ExportField, string | number | null>>)[]> {
   const where = reportConditions(scope, filters);
-  return query
-    .where(beforeId === null ? where : and(where, lt(applications.id, beforeId)))
-    .orderBy(desc(applications.id))
-    .limit(limit);
+  const selected = [
+    sql`${applications.id} AS id`,
+    ...fields.map((f) => sql`${EXPORT_FIELDS[f]} AS ${sql.identifier(f)}`),
+  ];
+  const agent = fields.includes('agent')
+    ? sql`JOIN ${agents} ON ${agents.id} = ${applications.agent_id} JOIN ${users} ON ${users.id} = ${agents.user_id}`
+    : sql``;
+  const counts = fields.some((f) => f.startsWith('carriers_'))
+    ? sql`LEFT JOIN LATERAL (
+        SELECT count(*)::int AS asked,
+          (count(*) FILTER (WHERE ${quotes.status} = 'quoted'))::int AS quoted,
+          (count(*) FILTER (WHERE ${quotes.status} = 'declined'))::int AS declined
+        FROM ${quotes} WHERE ${quotes.application_id} = ${applications.id}) quote_counts ON true`
+    : sql``;
+  return rowsOf(
+    await db.execute(sql`
+      SELECT ${sql.join(selected, sql`, `)}
+      FROM ${applications} ${agent} ${counts}
+      WHERE ${beforeId === null ? where : and(where, lt(applications.id, beforeId))}
+      ORDER BY ${applications.id} DESC
+      LIMIT ${limit}`),
+  );
 }
 
-/** The totals of every application the filters match (not only one page). */
+/**
+ * The totals of every application the filters match (not only one page): from the roll-ups when
+ * they serve the filters (report-roll-ups.ts), else from the rows.
+ */
 export async function reportTotals(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+): Promise<ReportTotals> {
+  return (await rollUpServes(db, scope, filters))
+    ? rollUpTotals(db, scope, filters)
+    : reportTotalsFromRows(db, scope, filters);
+}
+
+/** reportTotals from the applications and their quotes (every filter; the roll-ups' reference). */
+export async function reportTotalsFromRows(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,

@@ -1,0 +1,133 @@
+/**
+ * The reporting figures read from the roll-up tables of migration 0031 (report_hours,
+ * report_carrier_hours; issue 12 Speed, docs/decisions/500-reporting-roll-ups-kept-by-triggers.md):
+ * the same answers as the row scans of reporting-repository.ts and analytics-repository.ts, from
+ * a few rows per UTC hour instead of every application and its quotes. `rollUpServes` says when
+ * they can answer; the repositories fall back to the row scans otherwise.
+ */
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../db/database.ts';
+import { reportCarrierHours, reportHours } from '../db/schema.ts';
+import type { AccessScope } from './access-scope.ts';
+import { isRowId } from './is-row-id.ts';
+import type { ReportFilters } from './reporting-repository.ts';
+
+/**
+ * True when the roll-ups hold the answer: the scope is a company or every company (an agent's own
+ * figures are few rows, read by the agent index), no filter on agent, state, carrier or alert
+ * colour (not bucket columns), and every midnight of the range in its time zone is a whole UTC
+ * hour (so each day is a union of hours; false for zones such as Asia/Kolkata, UTC+05:30).
+ */
+export async function rollUpServes(db: Executor, scope: AccessScope, f: ReportFilters): Promise<boolean> {
+  if (scope.kind !== 'all' && scope.kind !== 'company') return false;
+  if (f.agentId !== undefined || f.state || f.carrier || f.alertColour) return false;
+  const [{ aligned }] = rowsOf<{ aligned: boolean }>(
+    await db.execute(sql`
+      SELECT bool_and(extract(epoch FROM (d AT TIME ZONE ${f.timeZone})) % 3600 = 0) AS aligned
+      FROM generate_series(${f.fromDay}::date::timestamp, (${f.toDay}::date + 1)::timestamp, interval '1 day') d`),
+  );
+  return aligned;
+}
+
+/** The where of a roll-up read: scope, range (as UTC hours) and the bucket filters. */
+function rollUpConditions(
+  table: typeof reportHours | typeof reportCarrierHours,
+  scope: AccessScope,
+  f: ReportFilters,
+): SQL | undefined {
+  const parts: SQL[] = [
+    sql`${table.hour} >= ((${f.fromDay}::date::timestamp AT TIME ZONE ${f.timeZone}) AT TIME ZONE 'UTC')`,
+    sql`${table.hour} < (((${f.toDay}::date + 1)::timestamp AT TIME ZONE ${f.timeZone}) AT TIME ZONE 'UTC')`,
+  ];
+  if (scope.kind === 'company') parts.push(eq(table.company_id, scope.companyId));
+  if (f.companyId !== undefined) {
+    parts.push(isRowId(f.companyId) ? eq(table.company_id, f.companyId) : sql`false`);
+  }
+  if (f.product) parts.push(eq(table.product, f.product));
+  if (f.status) parts.push(eq(table.status, f.status));
+  if (f.source) parts.push(eq(table.source, f.source));
+  return and(...parts);
+}
+
+/** How many applications the filters match (reportCount's answer). */
+export async function rollUpCount(db: Executor, scope: AccessScope, f: ReportFilters): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: sql<number>`coalesce(sum(${reportHours.applications}), 0)::int` })
+    .from(reportHours)
+    .where(rollUpConditions(reportHours, scope, f));
+  return total;
+}
+
+/** reportTotals' answer: counts per status, carrier counts and the lowest premium. */
+export async function rollUpTotals(db: Executor, scope: AccessScope, f: ReportFilters) {
+  const count = (status?: string) =>
+    status
+      ? sql<number>`coalesce(sum(${reportHours.applications}) filter (where ${reportHours.status} = ${status}), 0)::int`
+      : sql<number>`coalesce(sum(${reportHours.applications}), 0)::int`;
+  const carrierSum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+  const [[applications], [carriers]] = await Promise.all([
+    db
+      .select({
+        applications: count(),
+        new: count('new'),
+        launched: count('launched'),
+        completed: count('completed'),
+        lowest_premium: sql<string | null>`min(${reportHours.lowest_premium})`,
+      })
+      .from(reportHours)
+      .where(rollUpConditions(reportHours, scope, f)),
+    db
+      .select({
+        carriers_asked: carrierSum(reportCarrierHours.asked),
+        carriers_quoted: carrierSum(reportCarrierHours.quoted),
+        carriers_declined: carrierSum(reportCarrierHours.declined),
+      })
+      .from(reportCarrierHours)
+      .where(rollUpConditions(reportCarrierHours, scope, f)),
+  ]);
+  const { lowest_premium: lowest, ...counts } = applications;
+  return { ...counts, ...carriers, lowest_premium: lowest === null ? null : Number(lowest) };
+}
+
+/** applicationsPerPeriod's answer: applications and launched per day or ISO week of the zone. */
+export async function rollUpPerPeriod(
+  db: Executor,
+  scope: AccessScope,
+  f: ReportFilters,
+  period: 'day' | 'week',
+): Promise<{ day: string; applications: number; launched: number }[]> {
+  const local = sql`((${reportHours.hour} AT TIME ZONE 'UTC') AT TIME ZONE ${f.timeZone})`;
+  const start =
+    period === 'day'
+      ? sql<string>`to_char(${local}, 'YYYY-MM-DD')`
+      : sql<string>`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day: start,
+      applications: sql<number>`sum(${reportHours.applications})::int`,
+      launched: sql<number>`sum(${reportHours.launched})::int`,
+    })
+    .from(reportHours)
+    .where(rollUpConditions(reportHours, scope, f))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
+
+/** carrierOutcomes' answer: per carrier asked, quoted, declined, most asked first. */
+export async function rollUpCarrierOutcomes(
+  db: Executor,
+  scope: AccessScope,
+  f: ReportFilters,
+): Promise<{ carrier: string; asked: number; quoted: number; declined: number }[]> {
+  return db
+    .select({
+      carrier: reportCarrierHours.carrier,
+      asked: sql<number>`sum(${reportCarrierHours.asked})::int`,
+      quoted: sql<number>`sum(${reportCarrierHours.quoted})::int`,
+      declined: sql<number>`sum(${reportCarrierHours.declined})::int`,
+    })
+    .from(reportCarrierHours)
+    .where(rollUpConditions(reportCarrierHours, scope, f))
+    .groupBy(reportCarrierHours.carrier)
+    .orderBy(sql`sum(${reportCarrierHours.asked}) desc`, reportCarrierHours.carrier);
+}
