@@ -1,3 +1,4 @@
+import type { CompiledLogic } from './compile-logic.ts';
 import type { CompiledSchemaSet } from './compile-schema-set.ts';
 import type { Doc, RuleContext } from './types.ts';
 
@@ -11,9 +12,12 @@ import type { Doc, RuleContext } from './types.ts';
 export function computeFields(compiled: CompiledSchemaSet, doc: Doc, ctx: RuleContext): Doc {
   const out: Doc = { ...doc };
   const data = { doc: out, ctx };
-  for (const [field, expression] of compiled.computed) {
-    const value = expression(data);
-    out[field] = typeof value === 'number' && !Number.isFinite(value) ? null : (value ?? null);
-  }
+  for (const [field, expression] of compiled.computed) out[field] = computedValue(expression, data);
   return out;
+}
+
+/** One computed field's value over `{ doc, ctx }`: null for undefined, null and non-finite numbers. */
+export function computedValue(expression: CompiledLogic, data: { doc: Doc; ctx: RuleContext }): unknown {
+  const value = expression(data);
+  return typeof value === 'number' && !Number.isFinite(value) ? null : (value ?? null);
 }

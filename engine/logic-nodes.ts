@@ -87,3 +87,38 @@ export function isLiteral(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(isLiteral);
   return Object.keys(value).length !== 1;
 }
+
+/**
+ * Every document field an expression may read, for deciding what a change can affect: the
+ * `doc.<field>` of each `var` (its default included), or null when that cannot be told from the
+ * expression alone (a `var` whose name is computed, one reading all of `doc` or the whole data, a
+ * `missing`/`missing_some`, whose names are values). Bodies evaluated per array item read the
+ * item, not the document, except through a `var`'s default. Unlike fieldsRead, never too few.
+ */
+export function docFieldsRead(expression: JsonLogic): ReadonlySet<string> | null {
+  const fields = new Set<string>();
+  const visit = (node: unknown, itemScoped: boolean): boolean => {
+    if (Array.isArray(node)) return node.every((item) => visit(item, itemScoped));
+    if (node === null || typeof node !== 'object') return true;
+    const keys = Object.keys(node);
+    if (keys.length !== 1) return true;
+    const op = keys[0];
+    const raw = (node as Record<string, unknown>)[op];
+    const args = Array.isArray(raw) ? raw : [raw];
+    if (op === 'var') {
+      if (!visit(args.slice(1), itemScoped)) return false;
+      if (itemScoped) return true;
+      const name = args[0];
+      if (typeof name !== 'string' || name === '') return false;
+      const [root, field] = name.split('.');
+      if (root !== 'doc') return true;
+      if (!field) return false;
+      fields.add(field);
+      return true;
+    }
+    if ((op === 'missing' || op === 'missing_some') && !itemScoped) return false;
+    if (ITEM_SCOPED.has(op)) return visit(args[0], itemScoped) && visit(args.slice(1), true);
+    return visit(args, itemScoped);
+  };
+  return visit(expression, false) ? fields : null;
+}

@@ -1,4 +1,4 @@
-import type { CompiledRule, CompiledSchemaSet } from './compile-schema-set.ts';
+import type { CompiledForm, CompiledRule, CompiledSchemaSet } from './compile-schema-set.ts';
 import { compiledFormFor } from './compiled-form-for.ts';
 import { fieldLabel } from './field-label.ts';
 import { formatParam } from './format-param.ts';
@@ -36,32 +36,42 @@ export function validateDocument(
     if (only && !only.has(field)) continue;
     const applicable = compiled.applicability.get(field);
     if (applicable && !isTruthy(applicable(data))) continue;
-    const value = doc[field];
-    const empty = isEmptyValue(value);
-    if (empty) {
-      if (requiredInForm(compiled, form, field, data)) {
-        messages.push(requiredMessage(compiled, form.requiredTemplate, field, value));
-        continue;
-      }
-    } else {
-      const validator = compiled.validators[field];
-      if (!validator(value)) {
-        messages.push(typeCheckMessage(compiled, field, value, validator.errors?.[0]));
-        continue;
-      }
-    }
-    const rules = compiled.rulesByField.get(field);
-    if (!rules) continue;
-    for (const rule of rules) {
-      if (empty && rule.rule.skip_empty) continue;
-      const failed = runRule(compiled, rule, field, value, data);
-      if (failed) {
-        messages.push(failed);
-        break;
-      }
-    }
+    const message = fieldMessage(compiled, form, field, data);
+    if (message) messages.push(message);
   }
   return messages;
+}
+
+/**
+ * The first failing check of one field of `form`, applicability aside (the caller has decided the
+ * field applies): the required check, the type check, then its rules, as validateDocument
+ * describes; undefined when all pass. The one place the chain is written (validateDocument,
+ * document-checks.ts).
+ */
+export function fieldMessage(
+  compiled: CompiledSchemaSet,
+  form: CompiledForm,
+  field: string,
+  data: { doc: Doc; ctx: RuleContext },
+): ValidationMessage | undefined {
+  const value = data.doc[field];
+  const empty = isEmptyValue(value);
+  if (empty) {
+    if (requiredInForm(compiled, form, field, data)) {
+      return requiredMessage(compiled, form.requiredTemplate, field, value);
+    }
+  } else {
+    const validator = compiled.validators[field];
+    if (!validator(value)) return typeCheckMessage(compiled, field, value, validator.errors?.[0]);
+  }
+  const rules = compiled.rulesByField.get(field);
+  if (!rules) return undefined;
+  for (const rule of rules) {
+    if (empty && rule.rule.skip_empty) continue;
+    const failed = runRule(compiled, rule, field, value, data);
+    if (failed) return failed;
+  }
+  return undefined;
 }
 
 function requiredMessage(

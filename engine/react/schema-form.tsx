@@ -3,23 +3,19 @@ import type { IChangeEvent, ThemeProps } from '@rjsf/core';
 import { withTheme } from '@rjsf/core';
 import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { UiSchema } from '@rjsf/utils';
-import { type JSX, useCallback, useId, useMemo, useRef, useState } from 'react';
-import { clearHiddenFields } from '../clear-hidden-fields.ts';
+import { type JSX, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CompiledSchemaSet } from '../compile-schema-set.ts';
-import { computeFields } from '../compute-fields.ts';
 import { explainMessage } from '../explain-message.ts';
 import { formFor } from '../form-for.ts';
-import { isApplicable } from '../is-applicable.ts';
-import { isRequired } from '../is-required.ts';
-import { messagesByField } from '../messages-by-field.ts';
 import type { Doc, FormDefinition, RuleContext } from '../types.ts';
-import { validateDocument } from '../validate-document.ts';
-import { buildFormLayout, type FormLayout } from './build-form-layout.ts';
+import { buildFormLayout } from './build-form-layout.ts';
 import { EngineFieldTemplate } from './engine-field-template.tsx';
 import { ExplainMessageContext } from './explain-context.ts';
+import { createFormStore, type FormStore } from './form-store.ts';
+import { FormStoreContext } from './form-store-context.ts';
 import { mergeFieldChanges } from './merge-field-changes.ts';
 import { rjsfValidator } from './rjsf-validator.ts';
-import { SectionsTemplate, type VisibleSection } from './sections-template.tsx';
+import { SectionsTemplate } from './sections-template.tsx';
 import { engineWidgets } from './widget-registry.ts';
 
 export interface SchemaFormProps {
@@ -88,12 +84,6 @@ export function SchemaForm(props: SchemaFormProps): JSX.Element {
   return <SchemaFormBody {...props} ctx={stableCtx} form={picked.form} />;
 }
 
-interface FieldUiCacheEntry {
-  base: UiSchema;
-  key: string;
-  ui: UiSchema;
-}
-
 function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.Element {
   const {
     compiled,
@@ -109,151 +99,109 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
   const generatedPrefix = `sf${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const idPrefix = props.idPrefix ?? generatedPrefix;
   const layout = useMemo(() => buildFormLayout(compiled, form), [compiled, form]);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
 
-  // One validation per document: `value` is a new object exactly when something changed.
-  const messages = useMemo(() => validateDocument(compiled, value, ctx), [compiled, value, ctx]);
-  const firstMessages = useMemo(() => messagesByField(messages), [messages]);
-  const status = useMemo(() => fieldStatus(compiled, layout, value, ctx), [compiled, layout, value, ctx]);
+  // One store per set, ctx and form, created with the props of that render; the layout effect
+  // below hands it every later document, message setting and note. Touched fields carry over.
+  const lastStore = useRef<FormStore | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: value, showAllErrors and fieldNotes reach an existing store through the layout effect
+  const store = useMemo(
+    () =>
+      createFormStore({
+        compiled,
+        ctx,
+        form,
+        layout,
+        doc: value,
+        showAllErrors,
+        notes: fieldNotes,
+        touched: lastStore.current?.touched(),
+        emit: (doc) => latestOnChange.current(doc),
+      }),
+    [compiled, ctx, form, layout],
+  );
+  lastStore.current = store;
 
-  // Reuse each field's ui object while its own state is unchanged, so RJSF's memoised fields
-  // skip re-rendering and only the edited field (and fields whose state changed) render per keystroke.
-  const uiCache = useRef(new Map<string, FieldUiCacheEntry>());
-  const uiSchema = useMemo((): UiSchema => {
-    const root: UiSchema = {
-      'ui:order': layout.fields,
-      'ui:ObjectFieldTemplate': SectionsTemplate,
-      'ui:submitButtonOptions': { norender: true },
-      'ui:options': { sections: visibleSections(form, layout, status.visible) },
-    };
-    for (const field of layout.fields) {
-      const base = layout.fieldUi[field];
-      const required = status.required.has(field);
-      const shown = showAllErrors || touched.has(field) ? firstMessages[field] : undefined;
-      const note = fieldNotes?.[field];
-      const key = `${required ? 1 : 0}|${shown ?? ''}|${note ?? ''}`;
-      let entry = uiCache.current.get(field);
-      if (!entry || entry.base !== base || entry.key !== key) {
-        const baseOptions = (base['ui:options'] ?? {}) as Record<string, unknown>;
-        const help = [baseOptions.help, note].filter(Boolean).join(' · ') || undefined;
-        entry = {
-          base,
-          key,
-          ui: { ...base, 'ui:options': { ...baseOptions, help, markRequired: required, errorText: shown } },
-        };
-        uiCache.current.set(field, entry);
-      }
-      root[field] = entry.ui;
+  // RJSF holds a copy of the document only for widgets the store does not serve (items of an
+  // array field); it gets a new one when the caller replaces the document, never per keystroke.
+  const [rjsfData, setRjsfData] = useState(value);
+  const rjsfGiven = useRef(value);
+
+  useLayoutEffect(() => {
+    if (value !== store.doc()) {
+      store.replace(value);
+      rjsfGiven.current = value;
+      setRjsfData(value);
     }
-    return root;
-  }, [form, layout, status, firstMessages, touched, showAllErrors, fieldNotes]);
+    store.setShowAllErrors(showAllErrors);
+    store.setNotes(fieldNotes);
+  }, [store, value, showAllErrors, fieldNotes]);
 
-  const latest = useRef({ value, compiled, ctx, onChange, fields: layout.fields });
-  latest.current = { value, compiled, ctx, onChange, fields: layout.fields };
-
-  const markTouched = useCallback((fields: string[]) => {
-    if (fields.length === 0) return;
-    setTouched((prev) => (fields.every((f) => prev.has(f)) ? prev : new Set([...prev, ...fields])));
-  }, []);
-
-  const handleChange = useCallback(
+  const handleRjsfChange = useCallback(
     (event: IChangeEvent<Doc>) => {
-      const current = latest.current;
-      const { doc: merged, changed } = mergeFieldChanges(current.value, event.formData ?? {}, current.fields);
+      const reported = event.formData ?? {};
+      const { changed } = mergeFieldChanges(rjsfGiven.current, reported, layout.fields);
       if (changed.length === 0) return;
-      const doc = clearHiddenFields(
-        current.compiled,
-        current.value,
-        computeFields(current.compiled, merged, current.ctx),
-        current.ctx,
-      );
-      current.value = doc;
-      markTouched(changed);
-      current.onChange(doc);
+      rjsfGiven.current = reported;
+      setRjsfData(reported);
+      store.edit(reported, changed);
     },
-    [markTouched],
+    [store, layout],
   );
 
   const handleBlur = useCallback(
     (id: string) => {
       const field = id.startsWith(`${idPrefix}_`) ? id.slice(idPrefix.length + 1) : undefined;
-      if (field && latest.current.fields.includes(field)) markTouched([field]);
+      if (field) store.touch([field]);
     },
-    [idPrefix, markTouched],
+    [idPrefix, store],
   );
 
   // Reads the latest document when asked, so offering explanations costs nothing per keystroke.
   const explain = useMemo(
-    () =>
-      explainMessages
-        ? (field: string) =>
-            explainMessage(latest.current.compiled, latest.current.value, latest.current.ctx, field)
-        : null,
-    [explainMessages],
+    () => (explainMessages ? (field: string) => explainMessage(compiled, store.doc(), ctx, field) : null),
+    [explainMessages, compiled, store, ctx],
   );
 
-  if (layout.fields.length === 0) {
-    return <Text c="dimmed">This form has no fields.</Text>;
-  }
-  return (
-    <ExplainMessageContext.Provider value={explain}>
+  // Static per layout: what changes per document reaches each widget through the store.
+  const uiSchema = useMemo((): UiSchema => {
+    const root: UiSchema = {
+      'ui:order': layout.fields,
+      'ui:ObjectFieldTemplate': SectionsTemplate,
+      'ui:submitButtonOptions': { norender: true },
+    };
+    for (const field of layout.fields) root[field] = layout.fieldUi[field];
+    return root;
+  }, [layout]);
+
+  // The same element while these hold, so a keystroke's re-render of this component stops here.
+  const rendered = useMemo(
+    () => (
       <ThemedForm
         tagName="div"
         schema={layout.schema}
         uiSchema={uiSchema}
-        formData={value}
+        formData={rjsfData}
         validator={rjsfValidator}
         idPrefix={idPrefix}
-        onChange={handleChange}
+        onChange={handleRjsfChange}
         onBlur={handleBlur}
         noHtml5Validate
         noValidate
         showErrorList={false}
         readonly={disabled}
       />
-    </ExplainMessageContext.Provider>
+    ),
+    [layout, uiSchema, rjsfData, idPrefix, handleRjsfChange, handleBlur, disabled],
   );
-}
 
-interface FieldStatus {
-  visible: ReadonlySet<string>;
-  required: ReadonlySet<string>;
-}
-
-/** Which of the form's fields show and which carry a required marker, for one document. */
-function fieldStatus(
-  compiled: CompiledSchemaSet,
-  layout: FormLayout,
-  doc: Doc,
-  ctx: RuleContext,
-): FieldStatus {
-  const visible = new Set<string>();
-  const required = new Set<string>();
-  for (const field of layout.fields) {
-    if (!isApplicable(compiled, field, doc, ctx)) continue;
-    visible.add(field);
-    if (isRequired(compiled, field, doc, ctx)) required.add(field);
+  if (layout.fields.length === 0) {
+    return <Text c="dimmed">This form has no fields.</Text>;
   }
-  return { visible, required };
-}
-
-/** The form's sections with only their shown fields; sections left empty are dropped. */
-function visibleSections(
-  form: FormDefinition,
-  layout: FormLayout,
-  visible: ReadonlySet<string>,
-): VisibleSection[] {
-  // A field listed twice renders once, where it first appears (RJSF has one widget per field).
-  const placed = new Set<string>();
-  return form.sections
-    .map((section) => ({
-      id: section.id,
-      title: section.title,
-      fields: section.fields
-        .filter(
-          (field) => visible.has(field) && field in layout.spans && !placed.has(field) && placed.add(field),
-        )
-        .map((name) => ({ name, span: layout.spans[name] })),
-    }))
-    .filter((section) => section.fields.length > 0);
+  return (
+    <FormStoreContext.Provider value={store}>
+      <ExplainMessageContext.Provider value={explain}>{rendered}</ExplainMessageContext.Provider>
+    </FormStoreContext.Provider>
+  );
 }

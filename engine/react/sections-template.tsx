@@ -1,14 +1,8 @@
 import { Fieldset, Grid, Stack } from '@mantine/core';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { deepEquals, getUiOptions } from '@rjsf/utils';
-import { isValidElement, memo, type ReactNode } from 'react';
-
-/** One section as SchemaForm hands it to the template: only the fields to show, with their span. */
-export interface VisibleSection {
-  id: string;
-  title: string;
-  fields: { name: string; span: number }[];
-}
+import { deepEquals } from '@rjsf/utils';
+import { isValidElement, memo, type ReactNode, useContext } from 'react';
+import { FormStoreContext, useVisibleSections } from './form-store-context.ts';
 
 interface FieldCellProps {
   name: string;
@@ -27,11 +21,12 @@ function FieldCellRender({ name, span, content }: FieldCellProps) {
 
 /**
  * A grid cell that skips rendering while its field's props are deep-equal, the same test RJSF's
- * own SchemaField memo applies (functions count as equal). RJSF rebuilds every field element on
- * each change; without this each keystroke re-rendered 200 grid cells to reach one input.
+ * own SchemaField memo applies (functions count as equal). RJSF rebuilds every field element when
+ * it renders (a schema or `disabled` change); without this that re-rendered every grid cell.
  */
 const FieldCell = memo(FieldCellRender, (prev, next) => {
   if (prev.span !== next.span || prev.name !== next.name) return false;
+  if (prev.content === next.content) return true;
   if (!isValidElement(prev.content) || !isValidElement(next.content)) return prev.content === next.content;
   return prev.content.type === next.content.type && deepEquals(prev.content.props, next.content.props);
 });
@@ -39,10 +34,11 @@ const FieldCell = memo(FieldCellRender, (prev, next) => {
 /**
  * Root object template: one titled fieldset per form section with at least one field to show,
  * fields in form order on a 12-column grid (full width on phones, `span` columns from `sm` up).
- * Sections come from the root `ui:options.sections`; a field left out there is not rendered at all.
+ * Sections come from the form's store (only applicable fields; this template alone re-renders when
+ * they change); a field left out there is not rendered at all.
  */
 export function SectionsTemplate(props: ObjectFieldTemplateProps) {
-  const sections = (getUiOptions(props.uiSchema).sections ?? []) as VisibleSection[];
+  const sections = useVisibleSections(useContext(FormStoreContext));
   const content = new Map<string, ReactNode>(props.properties.map((p) => [p.name, p.content]));
   return (
     <Stack gap="lg">

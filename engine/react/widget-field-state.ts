@@ -1,6 +1,6 @@
 import type { UIOptionsType } from '@rjsf/utils';
 
-/** What the engine says about one field, carried to its widget in `ui:options`. */
+/** What the engine says about one field, carried to its widget in `options` (by connectWidget). */
 export interface WidgetFieldState {
   /** Show the required marker (engine `isRequired`, not JSON Schema `required`). */
   markRequired: boolean;
@@ -11,8 +11,8 @@ export interface WidgetFieldState {
 }
 
 /**
- * Reads the engine's field state out of a widget's `options` (the field's `ui:options`,
- * set by SchemaForm). Missing entries read as "not required, no message".
+ * Reads the engine's field state out of a widget's `options` (the field's `ui:options` with the
+ * store's view merged in by connectWidget). Missing entries read as "not required, no message".
  */
 export function widgetFieldState(options: UIOptionsType | undefined): WidgetFieldState {
   const markRequired = options?.markRequired === true;

@@ -1,5 +1,6 @@
 import type { Widget } from '@rjsf/utils';
 import type { WidgetName } from '../widget-names.ts';
+import { connectWidget } from './connect-widget.tsx';
 import { DateWidget } from './widgets/date-widget.tsx';
 import { MoneyWidget } from './widgets/money-widget.tsx';
 import { NumberWidget } from './widgets/number-widget.tsx';
@@ -13,16 +14,17 @@ import { YesNoWidget } from './widgets/yes-no-widget.tsx';
 /**
  * Every widget a schema may name in `x-widget` or a form in `ui[field].widget`, by name. They
  * replace the @rjsf/mantine widgets of the same name (select, radio, text, textarea, date), so
- * RJSF's own fallbacks (booleans, multi-selects) render with them too. See engine/react/README.md.
+ * RJSF's own fallbacks (booleans, multi-selects) render with them too. Each is connected to the
+ * form's store (connectWidget). See engine/react/README.md.
  */
 export const engineWidgets: Record<WidgetName, Widget> = {
-  money: MoneyWidget,
-  phone: PhoneWidget,
-  'yes-no': YesNoWidget,
-  select: SelectWidget,
-  radio: RadioWidget,
-  number: NumberWidget,
-  text: TextWidget,
-  textarea: TextareaWidget,
-  date: DateWidget,
+  money: connectWidget(MoneyWidget),
+  phone: connectWidget(PhoneWidget),
+  'yes-no': connectWidget(YesNoWidget),
+  select: connectWidget(SelectWidget),
+  radio: connectWidget(RadioWidget),
+  number: connectWidget(NumberWidget),
+  text: connectWidget(TextWidget),
+  textarea: connectWidget(TextareaWidget),
+  date: connectWidget(DateWidget),
 };

@@ -3,7 +3,7 @@
  * with a parent that stores every document onChange emits, like a real caller.
  */
 import { MantineProvider } from '@mantine/core';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { useState } from 'react';
 import type { CompiledSchemaSet } from '../../engine/compile-schema-set.ts';
 import { SchemaForm } from '../../engine/react/schema-form.tsx';
@@ -22,11 +22,14 @@ interface ParentProps {
   options: HarnessOptions;
   emitted: Doc[];
   showAllErrors: boolean;
+  /** Receives the parent's setter, so a test can replace the document as a reload does. */
+  control: { replace?: (doc: Doc) => void };
 }
 
 /** A caller holding the document in state, as the portal does. */
-function Parent({ options, emitted, showAllErrors }: ParentProps) {
+function Parent({ options, emitted, showAllErrors, control }: ParentProps) {
   const [doc, setDoc] = useState<Doc>(options.value);
+  control.replace = setDoc;
   return (
     <SchemaForm
       compiled={options.compiled}
@@ -43,12 +46,16 @@ function Parent({ options, emitted, showAllErrors }: ParentProps) {
   );
 }
 
-/** Renders the form; `emitted` collects each document passed to onChange, `latest()` the current one. */
+/**
+ * Renders the form; `emitted` collects each document passed to onChange, `latest()` the current one,
+ * `replace(doc)` hands the form a document it did not make (as a reload or a merge does).
+ */
 export function renderSchemaForm(options: HarnessOptions) {
   const emitted: Doc[] = [];
+  const control: ParentProps['control'] = {};
   const wrap = (showAllErrors: boolean) => (
     <MantineProvider env="test">
-      <Parent options={options} emitted={emitted} showAllErrors={showAllErrors} />
+      <Parent options={options} emitted={emitted} showAllErrors={showAllErrors} control={control} />
     </MantineProvider>
   );
   const view = render(wrap(options.showAllErrors ?? false));
@@ -57,5 +64,6 @@ export function renderSchemaForm(options: HarnessOptions) {
     emitted,
     latest: (): Doc => emitted.at(-1) ?? options.value,
     setShowAllErrors: (show: boolean) => view.rerender(wrap(show)),
+    replace: (doc: Doc) => act(() => control.replace?.(doc)),
   };
 }

@@ -230,6 +230,21 @@ describe('SchemaForm', () => {
     }
   });
 
+  it('shows a document the caller replaces, with its fields, messages and applicability', () => {
+    const view = renderSchemaForm({ compiled, ctx: fixtureCtx, value: filled, showAllErrors: true });
+    fireEvent.change(input(/^Alpha/), { target: { value: 'Typed' } });
+    expect(screen.queryByLabelText(/^Detail/)).toBeNull();
+    view.replace({ ...filled, alpha: 'a', answer: 'Yes', detail: 'from the server' });
+    expect(input(/^Alpha/).value).toBe('a');
+    expect(screen.getByText('Alpha needs at least 2 characters!')).toBeTruthy();
+    expect(input(/^Detail/).value).toBe('from the server');
+    // A replaced document is the caller's own: nothing is emitted for it, and typing goes on from it.
+    expect(view.emitted).toHaveLength(1);
+    fireEvent.change(input(/^Alpha/), { target: { value: 'ab' } });
+    expect(view.latest()).toMatchObject({ alpha: 'ab', detail: 'from the server', answer: 'Yes' });
+    expect(screen.queryByText(/^Alpha needs/)).toBeNull();
+  });
+
   it('shows an error state when no form matches the context', () => {
     renderSchemaForm({ compiled, ctx: { ...fixtureCtx, product: 'unknown' }, value: {} });
     expect(screen.getByRole('alert').textContent).toMatch(/No form for context/);
