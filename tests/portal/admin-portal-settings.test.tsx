@@ -71,7 +71,7 @@ describe('/dashboard/portal-settings/global', () => {
       'Office closed Friday',
     );
     const widgets = screen.getByRole('region', { name: 'Widgets' }).textContent;
-    expect(widgets).toContain('Quote statsOn');
+    expect(widgets).toContain('Quote summaryOn');
     expect(widgets).toContain('Recent applicationsOff');
     expect(screen.getByRole('region', { name: 'Quote rush' }).textContent).toContain('Off');
     // The carrier connections card (issue 19) reads its own list.
@@ -187,7 +187,7 @@ describe('/dashboard/portal-settings/global', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.path === 'portal-settings/update-widgets')?.body).toEqual({
         session_key: 'sk-1',
-        widgets: { enabled: ['quote_stats', 'recent_applications'] },
+        widgets: { enabled: ['quote-summary', 'recent-applications'] },
       }),
     );
   });

@@ -1,5 +1,5 @@
 /** A full portal settings answer (docs/api-accounts.md) for the admin page tests; override per test. */
-import type { PortalSettings } from '../../portal/features/admin/api/admin-types.ts';
+import type { PortalSettings } from '../../portal/features/admin/api/portal-settings-api.ts';
 
 /** Settings with something in every section. */
 export function settingsFixture(overrides: Partial<PortalSettings> = {}): PortalSettings {
@@ -26,8 +26,8 @@ export function settingsFixture(overrides: Partial<PortalSettings> = {}): Portal
         is_active: true,
       },
     ],
-    widgets: { enabled: ['quote_stats'] },
-    available_widgets: ['quote_stats', 'recent_applications'],
+    widgets: { enabled: ['quote-summary'] },
+    available_widgets: ['quote-summary', 'recent-applications'],
     quote_rush: { enabled: false, message: '' },
     eo_data: { carrier: 'Lloyds', policy_number: 'EO-123', expiry: '2027-01-31', limit: 1000000 },
     eo_expiry_days: 12,

@@ -1,13 +1,16 @@
 /** The widgets dialog of SPEC §2 Dialogs: a switch per available widget (portal-settings/update-widgets). */
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+import { type PortalSettings, updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+
+/** A dashboard widget id (server/config/portal-settings-options.json). */
+type WidgetId = PortalSettings['available_widgets'][number];
 
 /** Props: open state, the enabled and available widget names, the company, close. */
 export interface WidgetsDialogProps {
   opened: boolean;
-  enabled: string[];
-  available: string[];
+  enabled: WidgetId[];
+  available: WidgetId[];
   companyId: number | null;
   onClose: () => void;
 }
