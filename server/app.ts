@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import helmetHeaders, { type HelmetOptions } from 'helmet';
 import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import type { Executor } from './db/database.ts';
+import { serialiseAnswersWithSchemas } from './http/answer-serialisation.ts';
 import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
@@ -225,6 +226,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   addPartnerRateLimit(app, options.partnerRateLimit ?? DEFAULT_PARTNER_RATE_LIMIT);
   await app.register(swagger, openApiOptions());
+  // Success answers serialise through their documented schema: nothing undeclared goes out (ADR 490).
+  serialiseAnswersWithSchemas(app);
   // 4. Every error and unknown /api path answers the envelope.
   app.setErrorHandler(errorHandler);
   // Before any route's own hooks: too deep nesting first, so the recursive NUL check stays within

@@ -9,7 +9,7 @@ import { Alert, Stack } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Banner } from '../features/admin/api/admin-types.ts';
+import type { Banner } from '../features/admin/api/portal-settings-api.ts';
 import { activeBannersQueryOptions } from '../lib/active-banners-query.ts';
 import { useAuth } from '../lib/auth-store.ts';
 import { dismissBanner, dismissedBanners } from '../lib/dismissed-banners.ts';

@@ -1,16 +1,12 @@
 /** Working-hour badge: /api/is-it-working-hour fetched once. SPEC §4, §7 Other calls. */
 import { Badge, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiData } from '../lib/api-client.ts';
+import { documentedData } from '../lib/api-operations.ts';
 
 /** Fetches the working-hour flag (no session needed). Throws `ApiRequestError` on failure. */
 export async function getIsItWorkingHour(): Promise<boolean> {
-  const data = await apiData<{ isItWorkingHour: boolean }>(
-    'is-it-working-hour',
-    {},
-    { withSession: false, silent: true },
-  );
-  return Boolean(data.isItWorkingHour);
+  const data = await documentedData('is-it-working-hour', {}, { withSession: false, silent: true });
+  return data.isItWorkingHour;
 }
 
 /** Small badge: "Working hours" (green) or "After hours" (gray); nothing while loading or on error. */

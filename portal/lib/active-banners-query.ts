@@ -1,7 +1,6 @@
 /** portal-settings/active-banners: the dynamic banners for the signed-in user. docs/api-accounts.md. */
 import { queryOptions } from '@tanstack/react-query';
-import type { Banner } from '../features/admin/api/admin-types.ts';
-import { apiData } from './api-client.ts';
+import { documentedData } from './api-operations.ts';
 
 /** Query key of the active banners (settings writes of the own company invalidate it). */
 export const ACTIVE_BANNERS_QUERY_KEY = ['portal-settings', 'active-banners'] as const;
@@ -10,7 +9,7 @@ export const ACTIVE_BANNERS_QUERY_KEY = ['portal-settings', 'active-banners'] as
 export const activeBannersQueryOptions = (enabled: boolean) =>
   queryOptions({
     queryKey: ACTIVE_BANNERS_QUERY_KEY,
-    queryFn: async () => (await apiData<{ banners: Banner[] }>('portal-settings/active-banners', {})).banners,
+    queryFn: async () => (await documentedData('portal-settings/active-banners', {})).banners,
     enabled,
     staleTime: 5 * 60_000,
   });

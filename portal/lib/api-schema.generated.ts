@@ -3687,7 +3687,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -3723,7 +3725,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -3745,7 +3749,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -4350,7 +4356,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -4386,7 +4394,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -4408,7 +4418,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -4908,7 +4920,9 @@ export interface operations {
                         code: 200;
                         data: {
                             /** @description The schema set (docs/schema-format.md). */
-                            schema_set: Record<string, unknown>;
+                            schema_set: {
+                                [key: string]: unknown;
+                            };
                             schema_version: number;
                         };
                         error_obj: null;
@@ -5039,7 +5053,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -5075,7 +5091,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -5097,7 +5115,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -5266,7 +5286,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -5302,7 +5324,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -5324,7 +5348,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -5491,7 +5517,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -5527,7 +5555,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -5549,7 +5579,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -5788,7 +5820,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -5824,7 +5858,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -5846,7 +5882,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -6029,7 +6067,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -6065,7 +6105,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -6087,7 +6129,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -6250,7 +6294,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -6286,7 +6332,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -6308,7 +6356,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -6485,7 +6535,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -6521,7 +6573,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -6543,7 +6597,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -6944,7 +7000,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -6980,7 +7038,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -7002,7 +7062,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -8180,7 +8242,15 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
-                                eo_data?: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data?: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 eo_expiry_days?: number | null;
                                 has_active_subscription: boolean;
                                 id: number;
@@ -8467,7 +8537,15 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
-                                eo_data?: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data?: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 eo_expiry_days?: number | null;
                                 has_active_subscription: boolean;
                                 id: number;
@@ -9004,7 +9082,15 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
-                                eo_data?: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data?: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 eo_expiry_days?: number | null;
                                 has_active_subscription: boolean;
                                 id: number;
@@ -9216,7 +9302,15 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
-                                eo_data?: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data?: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 eo_expiry_days?: number | null;
                                 has_active_subscription: boolean;
                                 id: number;
@@ -10733,7 +10827,15 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
-                                eo_data: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
                                 eo_expiry_days: number | null;
                                 has_active_subscription: boolean;
@@ -10910,7 +11012,15 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
-                                eo_data: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
                                 eo_expiry_days: number | null;
                                 has_active_subscription: boolean;
@@ -11081,7 +11191,15 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
-                                eo_data: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
                                 eo_expiry_days: number | null;
                                 has_active_subscription: boolean;
@@ -11221,7 +11339,15 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
-                                eo_data: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
                                 eo_expiry_days: number | null;
                                 has_active_subscription: boolean;
@@ -11394,7 +11520,15 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
-                                eo_data: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
                                 eo_expiry_days: number | null;
                                 has_active_subscription: boolean;
@@ -11574,7 +11708,15 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
-                                eo_data: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
                                 eo_expiry_days: number | null;
                                 has_active_subscription: boolean;
@@ -11752,7 +11894,15 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
-                                eo_data: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
                                 eo_expiry_days: number | null;
                                 has_active_subscription: boolean;
@@ -12867,7 +13017,15 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
-                                eo_data: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
                                 eo_expiry_days: number | null;
                                 has_active_subscription: boolean;
@@ -23312,7 +23470,15 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
-                                eo_data?: Record<string, unknown> | null;
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data?: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
                                 eo_expiry_days?: number | null;
                                 has_active_subscription: boolean;
                                 id: number;
@@ -25757,7 +25923,9 @@ export interface operations {
                             compared_to: number | null;
                             note: string;
                             /** @description The whole schema set of that version. */
-                            schema_set: Record<string, unknown>;
+                            schema_set: {
+                                [key: string]: unknown;
+                            };
                             /** @enum {string} */
                             status: "draft" | "published" | "archived";
                             version: number;
@@ -25868,7 +26036,9 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 /** @description Field values by field name. */
-                                document: Record<string, unknown>;
+                                document: {
+                                    [key: string]: unknown;
+                                };
                                 id: number;
                                 name: string;
                                 /** @description ISO 8601 timestamp. */
@@ -26463,7 +26633,9 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 /** @description Field values by field name. */
-                                document: Record<string, unknown>;
+                                document: {
+                                    [key: string]: unknown;
+                                };
                                 id: number;
                                 name: string;
                                 /** @description ISO 8601 timestamp. */
@@ -27270,7 +27442,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -27306,7 +27480,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -27328,7 +27504,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;
@@ -27546,7 +27724,9 @@ export interface operations {
                         code: 200;
                         data: {
                             application: {
-                                ads_data?: Record<string, unknown> | null;
+                                ads_data?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 agent_id?: number | null;
                                 /**
                                  * @description RMGA + the id zero-padded to 7 digits.
@@ -27582,7 +27762,9 @@ export interface operations {
                                 }[];
                                 payload: {
                                     /** @description The application document. */
-                                    useable_details: Record<string, unknown>;
+                                    useable_details: {
+                                        [key: string]: unknown;
+                                    };
                                 };
                                 quotes: {
                                     answered_at: string | null;
@@ -27604,7 +27786,9 @@ export interface operations {
                                     /** @description A live carrier's own quote reference (issue 19); null for sandbox and manual quotes. */
                                     carrier_reference?: string | null;
                                     /** @description Limits and deductible in dollars, by coverage. */
-                                    coverages: Record<string, unknown>;
+                                    coverages: {
+                                        [key: string]: unknown;
+                                    };
                                     differences: {
                                         asked: number | string | null;
                                         coverage: string;

@@ -1,7 +1,7 @@
 /** auth/me: the current account, re-read so trial, subscription and testing flags stay current. docs/api-accounts.md. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountData } from './account-data.ts';
-import { apiData } from './api-client.ts';
+import { documentedData } from './api-operations.ts';
 import { getAuthState, refreshAccount, useAuth } from './auth-store.ts';
 
 /**
@@ -10,7 +10,7 @@ import { getAuthState, refreshAccount, useAuth } from './auth-store.ts';
  */
 export async function refreshMe(): Promise<AccountData> {
   const key = getAuthState().session_key;
-  const data = await apiData<AccountData>('auth/me', {}, { silent: true });
+  const data = await documentedData('auth/me', {}, { silent: true });
   // A switch of user while the call was in flight must not be overwritten by the old account.
   if (getAuthState().session_key === key) refreshAccount(data.user, data.company, data.user_settings);
   return data;

@@ -1,16 +1,13 @@
 /** config/public (open): portal configuration the server publishes. docs/api-accounts.md Open configuration. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from './api-client.ts';
+import { type ApiAnswer, documentedData } from './api-operations.ts';
 
 /** `data` of config/public. `chat_widget_url` is present only when the server has one configured. */
-export interface PublicConfig {
-  chat_widget_url?: string;
-  reset_password_path?: string;
-}
+export type PublicConfig = ApiAnswer<'config/public'>;
 
 /** Fetches config/public without a session and silently (a missing config must not toast on every page). */
 export function getPublicConfig(): Promise<PublicConfig> {
-  return apiData<PublicConfig>('config/public', {}, { withSession: false, silent: true });
+  return documentedData('config/public', {}, { withSession: false, silent: true });
 }
 
 /** Query options of config/public: read once per page load. */

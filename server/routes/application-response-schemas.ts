@@ -83,7 +83,11 @@ export const quoteSchema = {
     display_name: { type: 'string' },
     status: { type: 'string', enum: ['pending', 'quoted', 'declined', 'error', 'timeout'] },
     premium: nullable(dollars),
-    coverages: { type: 'object', description: 'Limits and deductible in dollars, by coverage.' },
+    coverages: {
+      type: 'object',
+      description: 'Limits and deductible in dollars, by coverage.',
+      additionalProperties: true,
+    },
     differences: { type: 'array', items: differenceSchema },
     benefits: { type: 'array', items: { type: 'string' } },
     message: { type: ['string', 'null'] },
@@ -163,14 +167,20 @@ export const applicationSchema = {
     payload: {
       type: 'object',
       required: ['useable_details'],
-      properties: { useable_details: { type: 'object', description: 'The application document.' } },
+      properties: {
+        useable_details: {
+          type: 'object',
+          description: 'The application document.',
+          additionalProperties: true,
+        },
+      },
     },
     notes: { type: 'array', items: noteSchema },
     quotes: { type: 'array', items: quoteSchema },
     isItWorkingHour: { type: 'boolean' },
     application_relaunch_count: { type: 'integer' },
     application_source: { type: ['string', 'null'] },
-    ads_data: nullable({ type: 'object' }),
+    ads_data: nullable({ type: 'object', additionalProperties: true }),
     client_name_id: { type: ['string', 'null'] },
     rocket_agent: {},
     agent_id: { type: ['integer', 'null'] },
@@ -306,7 +316,11 @@ export const APPLICATION_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
     required: ['schema_version', 'schema_set'],
     properties: {
       schema_version: { type: 'integer' },
-      schema_set: { type: 'object', description: 'The schema set (docs/schema-format.md).' },
+      schema_set: {
+        type: 'object',
+        description: 'The schema set (docs/schema-format.md).',
+        additionalProperties: true,
+      },
     },
   },
   'POST /api/agent-portal/create-new-application': withApplication,

@@ -40,6 +40,23 @@ export const sessionUserSchema = {
   },
 } as const;
 
+/** A company's E&O coverage as stored (SPEC §3 eo_data; server/db/schema.ts EoData), or null. */
+export const eoDataSchema = {
+  description: "The company's E&O coverage, or null.",
+  anyOf: [
+    {
+      type: 'object',
+      properties: {
+        carrier: nullableString,
+        policy_number: nullableString,
+        expiry: { ...nullableString, description: 'YYYY-MM-DD.' },
+        limit: { type: ['number', 'null'], description: 'Dollars.' },
+      },
+    },
+    { type: 'null' },
+  ],
+} as const;
+
 /** The signed-in user's company (docs/api.md Auth `company`, docs/api-accounts.md). */
 export const sessionCompanySchema = {
   type: 'object',
@@ -74,7 +91,7 @@ export const sessionCompanySchema = {
       ],
     },
     logo_url: nullableString,
-    eo_data: { type: ['object', 'null'] },
+    eo_data: eoDataSchema,
     eo_expiry_days: { type: ['integer', 'null'] },
     is_testing_company: { type: 'boolean' },
     is_extra_testing_company: { type: 'boolean' },

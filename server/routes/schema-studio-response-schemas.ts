@@ -44,7 +44,7 @@ const testDocumentSchema = {
       description: 'The context it is judged in (product, application_type, status).',
       additionalProperties: { type: 'string' },
     },
-    document: { type: 'object', description: 'Field values by field name.' },
+    document: { type: 'object', description: 'Field values by field name.', additionalProperties: true },
     updated_at: timestamp,
   },
 } as const;
@@ -90,7 +90,11 @@ export const SCHEMA_STUDIO_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
       version: versionNumber,
       status: versionStatus,
       note: { type: 'string' },
-      schema_set: { type: 'object', description: 'The whole schema set of that version.' },
+      schema_set: {
+        type: 'object',
+        description: 'The whole schema set of that version.',
+        additionalProperties: true,
+      },
       compared_to: {
         type: ['integer', 'null'],
         description:

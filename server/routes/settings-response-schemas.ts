@@ -15,6 +15,7 @@ import {
   BANNER_COLORS,
   COLLECTIONS,
 } from '../services/portal-settings-service.ts';
+import { eoDataSchema } from './auth-response-schemas.ts';
 
 const timestamp = { type: 'string', description: 'ISO 8601 timestamp.' } as const;
 const nullableString = { type: ['string', 'null'] } as const;
@@ -76,21 +77,7 @@ export const portalSettingsSchema = record({
   }),
   available_widgets: { type: 'array', items: { type: 'string', enum: AVAILABLE_WIDGETS } },
   quote_rush: record({ enabled: { type: 'boolean' }, message: { type: 'string' } }),
-  eo_data: {
-    description: "The company's E&O coverage, or null.",
-    anyOf: [
-      {
-        type: 'object',
-        properties: {
-          carrier: nullableString,
-          policy_number: nullableString,
-          expiry: { ...nullableString, description: 'YYYY-MM-DD.' },
-          limit: { type: ['number', 'null'], description: 'Dollars.' },
-        },
-      },
-      { type: 'null' },
-    ],
-  },
+  eo_data: eoDataSchema,
   eo_expiry_days: {
     type: ['integer', 'null'],
     description: 'Days to eo_data.expiry, rounded up; null when missing or invalid.',

@@ -7,7 +7,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canAdminister, canManageCompanies } from '../../portal/features/admin/api/admin-roles.ts';
-import type { CompanyRecord, UserRecord } from '../../portal/features/admin/api/admin-types.ts';
+import type { CompanyRecord } from '../../portal/features/admin/api/companies-api.ts';
+import type { UserRecord } from '../../portal/features/admin/api/users-api.ts';
 import { MgaManagementPage } from '../../portal/features/admin/components/mga-management-page.tsx';
 import {
   createUserBody,
@@ -31,7 +32,7 @@ function company(overrides: Partial<CompanyRecord> = {}): CompanyRecord {
     id: 10,
     name: 'Acme Agency',
     trial_ends_at: null,
-    trial_remaining_days: null,
+    trial_remaining_days: 0,
     is_trial_active: false,
     is_trial_disabled: false,
     has_active_subscription: true,
@@ -44,6 +45,13 @@ function company(overrides: Partial<CompanyRecord> = {}): CompanyRecord {
     eo_expiry_days: null,
     is_testing_company: false,
     is_extra_testing_company: false,
+    dashboard_widgets: [],
+    application_sources: [],
+    quote_rush: { enabled: false, message: '' },
+    portal_name: null,
+    timezone: 'America/New_York',
+    support_email: null,
+    support_phone: null,
     user_count: 3,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',

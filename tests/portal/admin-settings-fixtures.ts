@@ -1,5 +1,5 @@
 /** A full portal settings answer (docs/api-accounts.md) for the admin page tests; override per test. */
-import type { PortalSettings } from '../../portal/features/admin/api/admin-types.ts';
+import type { PortalSettings } from '../../portal/features/admin/api/portal-settings-api.ts';
 
 /** Settings with something in every section. */
 export function settingsFixture(overrides: Partial<PortalSettings> = {}): PortalSettings {

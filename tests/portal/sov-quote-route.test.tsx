@@ -151,7 +151,12 @@ describe('the route', () => {
         ? envelope({
             carrier: { quote_manager_id: 'tmh', display_name: 'Tokio Marine Highland' },
             application: commercialApplication('Primary'),
-            statement_of_values: null,
+            statement_of_values: {
+              quote_manager_id: 'tmh',
+              buildings: [],
+              submitted: false,
+              submitted_at: null,
+            },
           })
         : envelope({ isItWorkingHour: true }),
     );
@@ -189,7 +194,12 @@ describe('the route', () => {
                 { carrier: 'joe_flood', sub_carrier: null, status: 'quoted', premium: 999, source: 'sov' },
               ],
             },
-            statement_of_values: { buildings: [] },
+            statement_of_values: {
+              quote_manager_id: 'tmh',
+              buildings: [],
+              submitted: false,
+              submitted_at: null,
+            },
           })
         : envelope({ isItWorkingHour: true }),
     );
@@ -213,7 +223,12 @@ describe('the route', () => {
         return envelope({
           carrier: { quote_manager_id: 'tmh', display_name: 'Tokio Marine Highland' },
           application: commercialApplication(),
-          statement_of_values: null,
+          statement_of_values: {
+            quote_manager_id: 'tmh',
+            buildings: [],
+            submitted: false,
+            submitted_at: null,
+          },
         });
       if (path === 'sov/submit-statement-of-values') {
         submitted.push(body);
@@ -364,8 +379,13 @@ describe('statement of values rows', () => {
       },
     ];
     const application = commercialApplication() as never;
-    expect(initialSovBuildings({ statement_of_values: { buildings: saved }, application })).toEqual(saved);
-    expect(initialSovBuildings({ statement_of_values: saved, application })).toEqual(saved);
-    expect(initialSovBuildings({ statement_of_values: null, application })[0].building_value).toBe(900000);
+    const statement = { quote_manager_id: 'qm', submitted: true, submitted_at: '2026-11-26T10:00:00Z' };
+    expect(
+      initialSovBuildings({ statement_of_values: { ...statement, buildings: saved }, application }),
+    ).toEqual(saved);
+    expect(
+      initialSovBuildings({ statement_of_values: { ...statement, buildings: [] }, application })[0]
+        .building_value,
+    ).toBe(900000);
   });
 });

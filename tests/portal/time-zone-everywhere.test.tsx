@@ -5,7 +5,7 @@
  */
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../portal/features/admin/api/admin-types.ts';
+import type { UserRecord } from '../../portal/features/admin/api/users-api.ts';
 import { UserDetailsDialog } from '../../portal/features/admin/components/user-details-dialog.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { formatInUserZone } from '../../portal/lib/format-when.ts';

@@ -1,9 +1,13 @@
 /**
  * Checks every answer a server suite receives against the OpenAPI document (issue 21): the
  * answer of route R with status S must match the schema the document declares for R and S
- * (S itself, else its `4XX`/`5XX` range), and be of a documented media type. A mismatch turns
- * the answer into a 500 envelope naming the problem, so the test that produced it fails, and is
- * kept in `mismatches` so the suite's close() fails too even when the test ignored the status.
+ * (S itself, else its `4XX`/`5XX` range), and be of a documented media type. Answers are
+ * serialised through their schema (fast-json-stringify, ADR 490), which drops undeclared fields
+ * and coerces types silently; so the serialised answer must also be exactly what JSON.stringify
+ * makes of the value the route sent: a field the schema forgot, a `null` turned into `""` or an
+ * open object emptied is a mismatch naming its path. A mismatch turns the answer into a 500
+ * envelope naming the problem, so the test that produced it fails, and is kept in `mismatches`
+ * so the suite's close() fails too even when the test ignored the status.
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +34,31 @@ function mediaTypeMatches(documented: string[], actual: string): boolean {
   return documented.some((entry) =>
     entry.endsWith('/*') ? type.startsWith(entry.slice(0, -1)) : entry.toLowerCase() === type,
   );
+}
+
+/** The first path where `served` differs from `sent` (both parsed JSON), or null when equal. */
+export function firstDifference(sent: unknown, served: unknown, path = 'answer'): string | null {
+  if (sent === served) return null;
+  if (Array.isArray(sent) && Array.isArray(served)) {
+    if (sent.length !== served.length) return `${path} has ${served.length} items, not ${sent.length}`;
+    for (let index = 0; index < sent.length; index += 1) {
+      const difference = firstDifference(sent[index], served[index], `${path}[${index}]`);
+      if (difference) return difference;
+    }
+    return null;
+  }
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (isObject(sent) && isObject(served)) {
+    for (const key of Object.keys(sent)) {
+      if (!(key in served)) return `${path}.${key} is not declared by the schema and was dropped`;
+      const difference = firstDifference(sent[key], served[key], `${path}.${key}`);
+      if (difference) return difference;
+    }
+    const added = Object.keys(served).find((key) => !(key in sent));
+    return added ? `${path}.${added} was added by the schema` : null;
+  }
+  return `${path} was ${JSON.stringify(sent)} but is served as ${JSON.stringify(served)}`;
 }
 
 /**
@@ -66,8 +95,21 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): string[] {
     return ajv.errorsText(validate.errors, { dataVar: 'answer' });
   };
 
+  // What JSON.stringify makes of each answer the route sent, before the schema serialises it.
+  const sentAsJson = new WeakMap<FastifyRequest, string>();
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    sentAsJson.set(request, JSON.stringify(payload));
+    return payload;
+  });
+  const changedBySerialiser = (request: FastifyRequest, payload: unknown): string | null => {
+    const sent = sentAsJson.get(request);
+    sentAsJson.delete(request);
+    if (sent === undefined || typeof payload !== 'string') return null;
+    return firstDifference(JSON.parse(sent), JSON.parse(payload));
+  };
+
   app.addHook('onSend', async (request, reply, payload) => {
-    const problem = problemOf(request, reply, payload);
+    const problem = changedBySerialiser(request, payload) ?? problemOf(request, reply, payload);
     if (!problem) return payload;
     const message = `Answer does not match the OpenAPI document: ${request.method} ${request.routeOptions.url} ${reply.statusCode}: ${problem}`;
     mismatches.push(message);

@@ -169,6 +169,26 @@ describe('the answer check of the server suites', () => {
     await app.close();
   });
 
+  it('turns an answer the schema serialiser changed (a dropped field, null made "") into a 500 naming it', async () => {
+    const app = Fastify();
+    await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: 't', version: '1' } } });
+    const answer = { type: 'object', properties: { n: { type: 'integer' }, s: { type: 'string' } } };
+    app.get('/api/dropped', { schema: { response: { 200: answer } } }, async () => ({ n: 1, extra: 'x' }));
+    app.get('/api/coerced', { schema: { response: { 200: answer } } }, async () => ({ n: 1, s: null }));
+    const mismatches = checkAnswersAgainstDocument(app);
+    await app.ready();
+    const dropped = await app.inject('/api/dropped');
+    expect(dropped.statusCode).toBe(500);
+    expect(dropped.json().message).toContain(
+      'GET /api/dropped 200: answer.extra is not declared by the schema and was dropped',
+    );
+    const coerced = await app.inject('/api/coerced');
+    expect(coerced.statusCode).toBe(500);
+    expect(coerced.json().message).toContain('answer.s was null but is served as ""');
+    expect(mismatches).toHaveLength(2);
+    await app.close();
+  });
+
   it('builds examples that name required properties and the session key only', () => {
     const schema = {
       type: 'object',

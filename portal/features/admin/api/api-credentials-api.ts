@@ -4,20 +4,21 @@
  * stored hashed. Contract: docs/api-accounts.md.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
-import type { ApiCredential } from './admin-types.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedCall, documentedData } from '../../../lib/api-operations.ts';
+import type { PartnerScopeName } from './partner-scope-options.ts';
+import { withCompany } from './portal-settings-api.ts';
 
-function withCompany(companyId: number | null, body: Record<string, unknown> = {}): Record<string, unknown> {
-  return companyId ? { company_id: companyId, ...body } : body;
-}
+/** An API credential (a partner API key) as listed; only create and rotate answer its `secret`. */
+export type ApiCredential = ApiAnswer<'api-credentials/list'>['credentials'][number];
+
+/** A credential as create and rotate answer it: with its secret, the only copy. */
+export type CreatedCredential = ApiAnswer<'api-credentials/create'>['credential'];
 
 /** The company's credentials, without secrets. Throws `ApiRequestError` on failure. */
 export async function listApiCredentials(companyId: number | null): Promise<ApiCredential[]> {
-  const data = await apiData<{ credentials: ApiCredential[] }>(
-    'api-credentials/list',
-    withCompany(companyId),
-  );
-  return data.credentials ?? [];
+  const data = await documentedData('api-credentials/list', withCompany(companyId, {}));
+  return data.credentials;
 }
 
 /** Query options of api-credentials/list. */
@@ -37,43 +38,34 @@ export function useApiCredentials(companyId: number | null) {
 export function createApiCredential(
   companyId: number | null,
   name: string,
-  scopes: string[],
-): Promise<ApiEnvelope<{ credential: ApiCredential }>> {
-  return apiCall<{ credential: ApiCredential }>(
-    'api-credentials/create',
-    withCompany(companyId, { name, scopes }),
-  );
+  scopes: PartnerScopeName[],
+): Promise<ApiEnvelope<ApiAnswer<'api-credentials/create'>>> {
+  return documentedCall('api-credentials/create', withCompany(companyId, { name, scopes }));
 }
 
 /** Gives credential `credentialId` a new secret (the answer's only copy); the old one stops working. */
 export function rotateApiCredential(
   companyId: number | null,
   credentialId: number,
-): Promise<ApiEnvelope<{ credential: ApiCredential }>> {
-  return apiCall<{ credential: ApiCredential }>(
-    'api-credentials/rotate',
-    withCompany(companyId, { credential_id: credentialId }),
-  );
+): Promise<ApiEnvelope<ApiAnswer<'api-credentials/rotate'>>> {
+  return documentedCall('api-credentials/rotate', withCompany(companyId, { credential_id: credentialId }));
 }
 
 /** Revokes credential `credentialId`. */
 export function revokeApiCredential(
   companyId: number | null,
   credentialId: number,
-): Promise<ApiEnvelope<{ credential: ApiCredential }>> {
-  return apiCall<{ credential: ApiCredential }>(
-    'api-credentials/revoke',
-    withCompany(companyId, { credential_id: credentialId }),
-  );
+): Promise<ApiEnvelope<ApiAnswer<'api-credentials/revoke'>>> {
+  return documentedCall('api-credentials/revoke', withCompany(companyId, { credential_id: credentialId }));
 }
 
 /** Renames credential `credentialId` and sets its scopes (the secret is unchanged and not answered). */
 export function updateApiCredential(
   companyId: number | null,
   credentialId: number,
-  changes: { name: string; scopes: string[] },
-): Promise<ApiEnvelope<{ credential: ApiCredential }>> {
-  return apiCall<{ credential: ApiCredential }>(
+  changes: { name: string; scopes: PartnerScopeName[] },
+): Promise<ApiEnvelope<ApiAnswer<'api-credentials/update'>>> {
+  return documentedCall(
     'api-credentials/update',
     withCompany(companyId, { credential_id: credentialId, ...changes }),
   );

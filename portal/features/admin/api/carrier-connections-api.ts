@@ -4,37 +4,18 @@
  * credentials) and testing one with a sample application (test: the masked exchanges).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, documentedCall, documentedData } from '../../../lib/api-operations.ts';
 import { withCompany } from './portal-settings-api.ts';
 
 /** One connection as the server lists it: credential names only, never values. */
-export interface CarrierConnection {
-  id: string;
-  label: string;
-  auth_kind: 'api_key' | 'basic' | 'oauth2_client_credentials';
-  endpoint: string;
-  carriers: string[];
-  credential_names: string[];
-  credentials_set: string[];
-  enabled: boolean;
-}
+export type CarrierConnection = ApiAnswer<'carrier-connections/list'>['connections'][number];
 
-/** One request and answer of a test, secrets shown as ********. */
-export interface CarrierExchange {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | null;
-  status: number | null;
-  answer: string;
-}
+/** A test's outcome: the mapped answer or the error, and every exchange (secrets shown as ********). */
+export type CarrierConnectionTest = ApiAnswer<'carrier-connections/test'>['test'];
 
-/** A test's outcome: the mapped answer or the error, and every exchange. */
-export interface CarrierConnectionTest {
-  answer: { status: string; premium: number | null; message: string | null } | null;
-  error: string | null;
-  exchanges: CarrierExchange[];
-}
+/** One request and answer of a test. */
+export type CarrierExchange = CarrierConnectionTest['exchanges'][number];
 
 /** The query key of a company's connections (null = own company). */
 export function carrierConnectionsQueryKey(companyId: number | null) {
@@ -46,12 +27,7 @@ export function carrierConnectionsQueryOptions(companyId: number | null) {
   return queryOptions({
     queryKey: carrierConnectionsQueryKey(companyId),
     queryFn: async () =>
-      (
-        await apiData<{ connections: CarrierConnection[] }>(
-          'carrier-connections/list',
-          withCompany(companyId),
-        )
-      ).connections,
+      (await documentedData('carrier-connections/list', withCompany(companyId, {}))).connections,
   });
 }
 
@@ -69,16 +45,16 @@ export function updateCarrierConnection(
   connectionId: string,
   enabled: boolean,
   credentials: Record<string, string>,
-): Promise<ApiEnvelope<{ connections: CarrierConnection[] }>> {
-  const body: Record<string, unknown> = { connection_id: connectionId, enabled };
+): Promise<ApiEnvelope<ApiAnswer<'carrier-connections/update'>>> {
+  const body: ApiBody<'carrier-connections/update'> = { connection_id: connectionId, enabled };
   if (Object.keys(credentials).length > 0) body.credentials = credentials;
-  return apiCall('carrier-connections/update', withCompany(companyId, body));
+  return documentedCall('carrier-connections/update', withCompany(companyId, body));
 }
 
 /** Runs the sample application through the connection; the envelope's message says the outcome. */
 export function testCarrierConnection(
   companyId: number | null,
   connectionId: string,
-): Promise<ApiEnvelope<{ test: CarrierConnectionTest }>> {
-  return apiCall('carrier-connections/test', withCompany(companyId, { connection_id: connectionId }));
+): Promise<ApiEnvelope<ApiAnswer<'carrier-connections/test'>>> {
+  return documentedCall('carrier-connections/test', withCompany(companyId, { connection_id: connectionId }));
 }

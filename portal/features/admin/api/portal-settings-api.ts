@@ -7,26 +7,97 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ACTIVE_BANNERS_QUERY_KEY } from '../../../lib/active-banners-query.ts';
-import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import {
+  type ApiAnswer,
+  type ApiBody,
+  type ApiPath,
+  documentedCall,
+  documentedData,
+} from '../../../lib/api-operations.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import { refreshMe } from '../../../lib/me-query.ts';
 import { showToast } from '../../../lib/toast.ts';
-import type { PortalSettings, TemplatePreview } from './admin-types.ts';
+
+/** `data.settings` of every portal-settings call that answers the settings. */
+export type PortalSettings = ApiAnswer<'portal-settings/get'>['settings'];
+
+/** Global settings of a company (IANA time zone; quote expiry days 1..365). */
+export type GlobalSettings = PortalSettings['global'];
+/** An application source (where applications come from). */
+export type ApplicationSource = PortalSettings['application_sources'][number];
+/** A dynamic banner; dates `YYYY-MM-DD` or null for open-ended; no audience: everyone. */
+export type Banner = PortalSettings['banners'][number];
+/** Who sees a banner. */
+export type BannerAudience = NonNullable<Banner['audience']>;
+/** Colours a dynamic banner may have, in the order the banners dialog offers them. */
+export const BANNER_COLORS = [
+  'blue',
+  'green',
+  'yellow',
+  'orange',
+  'red',
+  'gray',
+] as const satisfies readonly Banner['color'][];
+/** Banner audiences, in the order the banners dialog offers them. */
+export const BANNER_AUDIENCES = [
+  'everyone',
+  'admins',
+  'agents',
+  'customers',
+] as const satisfies readonly BannerAudience[];
+/** E&O coverage of a company as stored: limit in dollars, expiry `YYYY-MM-DD` (any may be missing). */
+export type EoData = NonNullable<PortalSettings['eo_data']>;
+/** SMTP settings as answered: the password is never sent back, only whether one is set. */
+export type SmtpSettings = NonNullable<PortalSettings['smtp']>;
+/** The SMS provider (Twilio) as answered: the auth token is write-only (`has_auth_token`). */
+export type SmsProviderSettings = NonNullable<PortalSettings['sms_provider']>;
+/** Property data settings as answered: keys are never sent back, only whether one is set. */
+export type PropertyDataSettings = PortalSettings['property_data'];
+/** A property data job (issue 15). */
+export type PropertyDataJob = keyof PropertyDataSettings['jobs'];
+/** An e-mail template. */
+export type EmailTemplate = PortalSettings['email_templates'][number];
+/** An SMS template. */
+export type SmsTemplate = PortalSettings['sms_templates'][number];
+/** A short code that templates and banners may use, e.g. `{{first_name}}`. */
+export type ShortCode = PortalSettings['short_codes'][number];
+/** API management of a company (requests a minute 1..10000). */
+export type ApiManagement = PortalSettings['api_management'];
+/** Automatic messages to the client (docs/api-accounts.md update-auto-send). */
+export type AutoSendSettings = PortalSettings['auto_send'];
+/** The templates an automatic-message event sends (null: that channel sends nothing). */
+export type AutoSendEvent = AutoSendSettings['complete'];
+
+/** A template rendered by portal-settings/preview-template (subject null for SMS). */
+export type TemplatePreview = ApiAnswer<'portal-settings/preview-template'>['preview'];
 
 /** The list sections with create, update and delete calls. */
 export type SettingsListSection = 'application-sources' | 'banners' | 'email-templates' | 'sms-templates';
 
+/** The portal-settings calls that write a section and answer the full settings. */
+export type SettingsAction = Exclude<
+  Extract<ApiPath, `portal-settings/${string}`> extends `portal-settings/${infer Action}` ? Action : never,
+  'get' | 'list-webhook-deliveries' | 'preview-template' | 'send-test-webhook' | 'active-banners'
+>;
+
+/** The body of settings write `Action`, without the company (withCompany adds it). */
+export type SettingsBody<Action extends SettingsAction> = Omit<
+  ApiBody<Extract<`portal-settings/${Action}`, ApiPath>>,
+  'company_id'
+>;
+
 /** `body` with the super-admin's chosen company (none for admins: their own). */
-export function withCompany(
+export function withCompany<Body extends object>(
   companyId: number | null,
-  body: Record<string, unknown> = {},
-): Record<string, unknown> {
+  body: Body,
+): Body & { company_id?: number } {
   return companyId ? { company_id: companyId, ...body } : body;
 }
 
 /** The settings of the company. Throws `ApiRequestError` on failure. */
 export async function getPortalSettings(companyId: number | null): Promise<PortalSettings> {
-  const data = await apiData<{ settings: PortalSettings }>('portal-settings/get', withCompany(companyId));
+  const data = await documentedData('portal-settings/get', withCompany(companyId, {}));
   return data.settings;
 }
 
@@ -48,25 +119,32 @@ export function usePortalSettings(companyId: number | null) {
   return useQuery(portalSettingsQueryOptions(companyId));
 }
 
-/** Answer of every settings write. */
-export type SettingsAnswer = Promise<ApiEnvelope<{ settings: PortalSettings }>>;
+/** Answer of settings write `Action` (the full settings; a webhook secret where one is made). */
+export type SettingsAnswer<Action extends SettingsAction = 'update-global'> = Promise<
+  ApiEnvelope<ApiAnswer<Extract<`portal-settings/${Action}`, ApiPath>>>
+>;
 
 /**
  * Writes one section: `portal-settings/<action>` with `body` (e.g. `update-global` with
  * `{global}`). Resolves the envelope with the full settings.
  */
-export function updatePortalSettings(
+export function updatePortalSettings<Action extends SettingsAction>(
   companyId: number | null,
-  action: string,
-  body: Record<string, unknown>,
-): SettingsAnswer {
-  return apiCall<{ settings: PortalSettings }>(`portal-settings/${action}`, withCompany(companyId, body));
+  action: Action,
+  body: SettingsBody<Action>,
+): SettingsAnswer<Action> {
+  const call = `portal-settings/${action}` as Extract<`portal-settings/${Action}`, ApiPath>;
+  return documentedCall(call, withCompany(companyId, body) as ApiBody<typeof call>);
 }
 
 /** Answer of a settings write that generated a webhook signing secret (first URL, rotation). */
-export type SettingsWithSecretAnswer = Promise<
-  ApiEnvelope<{ settings: PortalSettings; webhook_secret?: string }>
->;
+export type SettingsWithSecretAnswer = SettingsAnswer<'rotate-webhook-secret'>;
+
+/*
+ * The list sections' items are typed by the section's dialog (Banner, EmailTemplate, ...); the
+ * section's item schema on the server refuses anything else (400), so the three writers below
+ * pass them as their section's body.
+ */
 
 /** Creates an item of a list section; the server assigns its id. */
 export function createSettingsItem(
@@ -74,7 +152,9 @@ export function createSettingsItem(
   section: SettingsListSection,
   item: Record<string, unknown>,
 ): SettingsAnswer {
-  return updatePortalSettings(companyId, `${section}/create`, { item });
+  return updatePortalSettings(companyId, `${section}/create`, {
+    item,
+  } as SettingsBody<`${typeof section}/create`>);
 }
 
 /** Replaces item `itemId` of a list section. */
@@ -84,7 +164,10 @@ export function updateSettingsItem(
   itemId: number,
   item: Record<string, unknown>,
 ): SettingsAnswer {
-  return updatePortalSettings(companyId, `${section}/update`, { item_id: itemId, item });
+  return updatePortalSettings(companyId, `${section}/update`, {
+    item_id: itemId,
+    item,
+  } as SettingsBody<`${typeof section}/update`>);
 }
 
 /** Deletes item `itemId` of a list section. */
@@ -136,9 +219,6 @@ export interface PreviewRequest {
 export function previewTemplate(
   companyId: number | null,
   request: PreviewRequest,
-): Promise<ApiEnvelope<{ preview: TemplatePreview }>> {
-  return apiCall<{ preview: TemplatePreview }>(
-    'portal-settings/preview-template',
-    withCompany(companyId, { ...request }),
-  );
+): Promise<ApiEnvelope<ApiAnswer<'portal-settings/preview-template'>>> {
+  return documentedCall('portal-settings/preview-template', withCompany(companyId, { ...request }));
 }

@@ -3,9 +3,18 @@
  * options and hooks. SPEC §6 Roles; contract: docs/api-accounts.md Users.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiEnvelope, apiCall, apiData, isPlanLimit } from '../../../lib/api-client.ts';
-import type { Role } from './admin-roles.ts';
-import type { CreateUserBody, UpdateUserBody, UserRecord } from './admin-types.ts';
+import { type ApiEnvelope, isPlanLimit } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, documentedCall, documentedData } from '../../../lib/api-operations.ts';
+import type { CreatableRole, Role } from './admin-roles.ts';
+
+/** A user as users/list, get, create and update answer it. */
+export type UserRecord = ApiAnswer<'users/list'>['users'][number];
+
+/** Body of users/create (without session_key); the portal creates admins, agents and customers. */
+export type CreateUserBody = ApiBody<'users/create'> & { role: CreatableRole };
+
+/** Body of users/update (without session_key): only what changes. */
+export type UpdateUserBody = ApiBody<'users/update'> & { user_id: number; role?: CreatableRole };
 
 /** Filters of users/list: a role, a company (super-admins only), a search text. Empty ones are not sent. */
 export interface UsersFilter {
@@ -15,8 +24,8 @@ export interface UsersFilter {
   search?: string | null;
 }
 
-function compact(filter: UsersFilter): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+function compact(filter: UsersFilter): ApiBody<'users/list'> {
+  const body: ApiBody<'users/list'> = {};
   if (filter.role) body.role = filter.role;
   if (filter.company_id) body.company_id = filter.company_id;
   const search = filter.search?.trim();
@@ -26,8 +35,8 @@ function compact(filter: UsersFilter): Record<string, unknown> {
 
 /** Lists users (by name). Admins get their own company only. Throws `ApiRequestError` on failure. */
 export async function listUsers(filter: UsersFilter = {}): Promise<UserRecord[]> {
-  const data = await apiData<{ users: UserRecord[] }>('users/list', compact(filter));
-  return data.users ?? [];
+  const data = await documentedData('users/list', compact(filter));
+  return data.users;
 }
 
 /** Query options of users/list for `filter`. */
@@ -45,19 +54,19 @@ export function useUsersList(filter: UsersFilter = {}, enabled = true) {
 }
 
 /** Creates a user (role admin, agent or customer; SPEC §6). Resolves the envelope with `data.user`. */
-export function createUser(body: CreateUserBody): Promise<ApiEnvelope<{ user: UserRecord }>> {
+export function createUser(body: CreateUserBody): Promise<ApiEnvelope<ApiAnswer<'users/create'>>> {
   // The dialog shows a plan limit (402 with error_obj.plan) itself, with the link to the plans.
-  return apiCall<{ user: UserRecord }>('users/create', { ...body }, { suppressToast: isPlanLimit });
+  return documentedCall('users/create', { ...body }, { suppressToast: isPlanLimit });
 }
 
 /** Updates the fields present in `body`. Resolves the envelope with `data.user`. */
-export function updateUser(body: UpdateUserBody): Promise<ApiEnvelope<{ user: UserRecord }>> {
-  return apiCall<{ user: UserRecord }>('users/update', { ...body });
+export function updateUser(body: UpdateUserBody): Promise<ApiEnvelope<ApiAnswer<'users/update'>>> {
+  return documentedCall('users/update', { ...body });
 }
 
 /** Deletes user `userId`. Resolves the envelope with `data.deleted_id`. */
-export function deleteUser(userId: number): Promise<ApiEnvelope<{ deleted_id: number }>> {
-  return apiCall<{ deleted_id: number }>('users/delete', { user_id: userId });
+export function deleteUser(userId: number): Promise<ApiEnvelope<ApiAnswer<'users/delete'>>> {
+  return documentedCall('users/delete', { user_id: userId });
 }
 
 /**
@@ -67,8 +76,8 @@ export function deleteUser(userId: number): Promise<ApiEnvelope<{ deleted_id: nu
 export function assignAgent(
   customerUserId: number,
   agentId: number | null,
-): Promise<ApiEnvelope<{ user: UserRecord }>> {
-  return apiCall<{ user: UserRecord }>('users/assign-agent', {
+): Promise<ApiEnvelope<ApiAnswer<'users/assign-agent'>>> {
+  return documentedCall('users/assign-agent', {
     customer_user_id: customerUserId,
     agent_id: agentId,
   });

@@ -5,16 +5,22 @@
  * (rotate-webhook-secret, the new secret answered once).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
-import type { WebhookDelivery } from './admin-types.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedCall, documentedData } from '../../../lib/api-operations.ts';
 import { type SettingsWithSecretAnswer, updatePortalSettings, withCompany } from './portal-settings-api.ts';
+
+/** One attempt of the customer quotes webhook, as portal-settings/list-webhook-deliveries answers it. */
+export type WebhookDelivery = ApiAnswer<'portal-settings/list-webhook-deliveries'>['deliveries'][number];
+
+/** What became of one webhook attempt (docs/api-accounts.md Customer quotes webhook). */
+export type WebhookOutcome = WebhookDelivery['outcome'];
 
 /** Attempts the console shows, newest first. */
 export const DELIVERY_LOG_LIMIT = 50;
 
 /** The company's latest attempts, newest first. Throws `ApiRequestError` on failure. */
 export async function listWebhookDeliveries(companyId: number | null): Promise<WebhookDelivery[]> {
-  const data = await apiData<{ deliveries: WebhookDelivery[] }>(
+  const data = await documentedData(
     'portal-settings/list-webhook-deliveries',
     withCompany(companyId, { limit: DELIVERY_LOG_LIMIT }),
   );
@@ -37,8 +43,8 @@ export function useWebhookDeliveries(companyId: number | null) {
 /** Posts the sample body once; the envelope's message says the outcome, `data.delivery` is the logged attempt. */
 export function sendTestWebhook(
   companyId: number | null,
-): Promise<ApiEnvelope<{ delivery: WebhookDelivery }>> {
-  return apiCall<{ delivery: WebhookDelivery }>('portal-settings/send-test-webhook', withCompany(companyId), {
+): Promise<ApiEnvelope<ApiAnswer<'portal-settings/send-test-webhook'>>> {
+  return documentedCall('portal-settings/send-test-webhook', withCompany(companyId, {}), {
     // The outcome is shown next to the button, not as a toast.
     suppressToast: (envelope) => envelope.code === 422,
   });

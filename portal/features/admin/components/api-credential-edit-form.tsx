@@ -6,8 +6,8 @@
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
-import type { ApiCredential } from '../api/admin-types.ts';
-import { updateApiCredential } from '../api/api-credentials-api.ts';
+import { type ApiCredential, updateApiCredential } from '../api/api-credentials-api.ts';
+import type { PartnerScopeName } from '../api/partner-scope-options.ts';
 import { PartnerScopeCheckboxes } from './partner-scope-checkboxes.tsx';
 
 /** Props: the company, the key being edited, and what to do once saved or cancelled. */
@@ -26,7 +26,7 @@ export function ApiCredentialEditForm({
   onCancel,
 }: ApiCredentialEditFormProps) {
   const [name, setName] = useState(credential.name);
-  const [scopes, setScopes] = useState<string[]>(credential.scopes);
+  const [scopes, setScopes] = useState<PartnerScopeName[]>(credential.scopes);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const titleId = `edit-credential-${credential.id}`;

@@ -21,7 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatInUserZone } from '../../../lib/format-when.ts';
-import type { ApiCredential } from '../api/admin-types.ts';
+import type { ApiCredential, CreatedCredential } from '../api/api-credentials-api.ts';
 import {
   apiCredentialsQueryOptions,
   createApiCredential,
@@ -29,7 +29,7 @@ import {
   rotateApiCredential,
   useApiCredentials,
 } from '../api/api-credentials-api.ts';
-import { PARTNER_SCOPE_OPTIONS } from '../api/partner-scope-options.ts';
+import { PARTNER_SCOPE_OPTIONS, type PartnerScopeName } from '../api/partner-scope-options.ts';
 import { ApiCredentialEditForm } from './api-credential-edit-form.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { PartnerScopeCheckboxes } from './partner-scope-checkboxes.tsx';
@@ -47,9 +47,9 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
   const queryClient = useQueryClient();
   const query = useApiCredentials(companyId);
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>([PARTNER_SCOPE_OPTIONS[0].value]);
+  const [scopes, setScopes] = useState<PartnerScopeName[]>([PARTNER_SCOPE_OPTIONS[0].value]);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ credential: ApiCredential; rotated: boolean } | null>(null);
+  const [created, setCreated] = useState<{ credential: CreatedCredential; rotated: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<{ id: number; action: 'rotate' | 'revoke' } | null>(null);
   const [editing, setEditing] = useState<ApiCredential | null>(null);
@@ -87,14 +87,15 @@ export function ApiCredentialsDialog({ opened, companyId, onClose }: ApiCredenti
   }
 
   async function act(id: number, action: 'rotate' | 'revoke') {
-    const envelope =
-      action === 'rotate'
-        ? await rotateApiCredential(companyId, id)
-        : await revokeApiCredential(companyId, id);
-    setConfirm(null);
-    if (envelope.status !== 'success') return;
-    if (action === 'rotate' && envelope.data?.credential) {
-      setCreated({ credential: envelope.data.credential, rotated: true });
+    if (action === 'rotate') {
+      const envelope = await rotateApiCredential(companyId, id);
+      setConfirm(null);
+      if (envelope.status !== 'success') return;
+      if (envelope.data) setCreated({ credential: envelope.data.credential, rotated: true });
+    } else {
+      const envelope = await revokeApiCredential(companyId, id);
+      setConfirm(null);
+      if (envelope.status !== 'success') return;
     }
     await refresh();
   }

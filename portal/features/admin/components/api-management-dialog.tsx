@@ -5,8 +5,8 @@
 import { NumberInput, Switch, TagsInput } from '@mantine/core';
 import { SettingsFormDialog } from '../../../components/settings-form-dialog.tsx';
 import { useSettingsForm } from '../../../lib/use-settings-form.ts';
-import type { ApiManagement } from '../api/admin-types.ts';
 import { isHttpsUrl } from '../api/is-https-url.ts';
+import type { ApiManagement } from '../api/portal-settings-api.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
 
 /** Props: open state, the current API management, the company, close. */

@@ -5,7 +5,7 @@
 import { ActionIcon, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { ApplicationSource } from '../api/admin-types.ts';
+import type { ApplicationSource } from '../api/portal-settings-api.ts';
 import {
   createSettingsItem,
   deleteSettingsItem,

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
-import type { CompanyRecord } from '../api/admin-types.ts';
+import type { CompanyRecord } from '../api/companies-api.ts';
 import { setApprovedStates } from '../api/companies-api.ts';
 import { StatesChecklist } from './states-checklist.tsx';
 

@@ -6,7 +6,7 @@ import { Button, Group, Modal, NativeSelect, Skeleton, Stack, Text } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
-import type { UserRecord } from '../api/admin-types.ts';
+import type { UserRecord } from '../api/users-api.ts';
 import { assignAgent, useUsersList } from '../api/users-api.ts';
 
 /** Props: open state, the customer, whether to filter agents by company id (super-admins), close. */

@@ -7,7 +7,12 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { fieldErrors } from '../../../lib/field-errors.ts';
-import type { AutoSendEvent, AutoSendSettings, EmailTemplate, SmsTemplate } from '../api/admin-types.ts';
+import type {
+  AutoSendEvent,
+  AutoSendSettings,
+  EmailTemplate,
+  SmsTemplate,
+} from '../api/portal-settings-api.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
 
 /** Props: open state, the current settings, the templates to choose from, the company, close. */

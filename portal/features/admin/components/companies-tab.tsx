@@ -7,7 +7,7 @@ import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { serverUrl } from '../../../lib/api-base.ts';
-import type { CompanyRecord } from '../api/admin-types.ts';
+import type { CompanyRecord } from '../api/companies-api.ts';
 import { useCompaniesList } from '../api/companies-api.ts';
 import { ApprovedStatesDialog } from './approved-states-dialog.tsx';
 import { CompanyDialog } from './company-dialog.tsx';

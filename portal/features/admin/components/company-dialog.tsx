@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
-import type { CompanyFields, CompanyRecord } from '../api/admin-types.ts';
+import type { CompanyFields, CompanyRecord } from '../api/companies-api.ts';
 import { createCompany, updateCompany } from '../api/companies-api.ts';
 
 /** Props: open state, the company to edit (null creates one), and close. */

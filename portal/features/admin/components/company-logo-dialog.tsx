@@ -7,8 +7,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { serverUrl } from '../../../lib/api-base.ts';
 import { showToast } from '../../../lib/toast.ts';
-import type { CompanyRecord } from '../api/admin-types.ts';
-import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, setCompanyLogo } from '../api/companies-api.ts';
+import type { CompanyRecord } from '../api/companies-api.ts';
+import {
+  type CompanyLogo,
+  LOGO_CONTENT_TYPES,
+  LOGO_MAX_BYTES,
+  setCompanyLogo,
+} from '../api/companies-api.ts';
 import { type Base64File, readFileAsBase64 } from '../api/read-file-as-base64.ts';
 
 /** Props: open state, the company, and close. */
@@ -57,7 +62,13 @@ export function CompanyLogoDialog({ opened, company, onClose }: CompanyLogoDialo
     setBusy(true);
     const envelope = await setCompanyLogo(
       company.id,
-      logo ? { content_base64: logo.content_base64, content_type: logo.content_type } : null,
+      // pick() let only LOGO_CONTENT_TYPES through (and the server refuses any other type).
+      logo
+        ? {
+            content_base64: logo.content_base64,
+            content_type: logo.content_type as CompanyLogo['content_type'],
+          }
+        : null,
     );
     setBusy(false);
     if (envelope.status === 'success') {

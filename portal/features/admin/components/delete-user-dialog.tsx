@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
-import type { UserRecord } from '../api/admin-types.ts';
+import type { UserRecord } from '../api/users-api.ts';
 import { deleteUser } from '../api/users-api.ts';
 
 /** Props: open state, the user, and close. */

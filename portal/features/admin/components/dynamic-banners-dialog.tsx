@@ -3,7 +3,12 @@
  * dates, to an audience (everyone, admins, agents or customers), with a colour; create, edit, switch off and delete (portal-settings/banners/*).
  */
 import { Badge, Group, Modal, NativeSelect, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { BANNER_AUDIENCES, BANNER_COLORS, type Banner, type BannerAudience } from '../api/admin-types.ts';
+import {
+  BANNER_AUDIENCES,
+  BANNER_COLORS,
+  type Banner,
+  type BannerAudience,
+} from '../api/portal-settings-api.ts';
 import { SettingsItemCard, SettingsItemForm, useSettingsItemForm } from './settings-item-editor.tsx';
 
 /** Props: open state, the banners, the company (null = own), close. */

@@ -2,7 +2,7 @@
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { fieldErrors } from '../../../lib/field-errors.ts';
-import type { EoData } from '../api/admin-types.ts';
+import type { EoData } from '../api/portal-settings-api.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
 
 /** Props: open state, the current E&O data (null = none yet), the company, close. */
@@ -61,7 +61,7 @@ export function EoDetailsDialog({ opened, value, companyId, onClose }: EoDetails
     const next = validateEoForm(form);
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    const eo_data: EoData = {
+    const eo_data = {
       carrier: form.carrier.trim(),
       policy_number: form.policy_number.trim(),
       expiry: form.expiry,

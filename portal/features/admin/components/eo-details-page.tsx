@@ -49,10 +49,11 @@ export function EoDetailsPage() {
                   <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
                     <Field label="Carrier">{eo.carrier}</Field>
                     <Field label="Policy number">{eo.policy_number}</Field>
-                    <Field label="Limit">{formatCurrency(eo.limit)}</Field>
+                    {/* A stored coverage may lack a field (SPEC §3 eo_data): shown as a dash. */}
+                    <Field label="Limit">{eo.limit == null ? '—' : formatCurrency(eo.limit)}</Field>
                     <Field label="Expiry date">
                       <Group gap="xs">
-                        <span>{dayjs(eo.expiry).format('MMM D, YYYY')}</span>
+                        <span>{eo.expiry ? dayjs(eo.expiry).format('MMM D, YYYY') : '—'}</span>
                         {remaining ? (
                           <Badge color={eoExpiryColor(days)} variant="light" radius="sm">
                             {remaining}

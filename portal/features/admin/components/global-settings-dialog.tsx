@@ -5,7 +5,7 @@
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import { SettingsFormDialog } from '../../../components/settings-form-dialog.tsx';
 import { useSettingsForm } from '../../../lib/use-settings-form.ts';
-import type { GlobalSettings } from '../api/admin-types.ts';
+import type { GlobalSettings } from '../api/portal-settings-api.ts';
 import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
 
 /** Props: open state, the current values, the company (null = own), close. */

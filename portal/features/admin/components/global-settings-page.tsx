@@ -6,7 +6,7 @@
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import { widgetTitle } from '../../dashboard/widget-titles.ts';
-import type { PortalSettings } from '../api/admin-types.ts';
+import type { PortalSettings } from '../api/portal-settings-api.ts';
 import { ApplicationSourcesDialog } from './application-sources-dialog.tsx';
 import { CarrierConnectionsCard } from './carrier-connections-card.tsx';
 import { DynamicBannersDialog } from './dynamic-banners-dialog.tsx';

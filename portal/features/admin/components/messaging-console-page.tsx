@@ -5,7 +5,7 @@
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { PortalSettings } from '../api/admin-types.ts';
+import type { PortalSettings } from '../api/portal-settings-api.ts';
 import { ApiCredentialsDialog } from './api-credentials-dialog.tsx';
 import { ApiManagementDialog } from './api-management-dialog.tsx';
 import { AutoSendDialog } from './auto-send-dialog.tsx';

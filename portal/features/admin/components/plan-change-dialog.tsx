@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Radio, Skeleton, Stack, Text } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
-import type { CompanyRecord } from '../api/admin-types.ts';
+import type { CompanyRecord } from '../api/companies-api.ts';
 import { changeCompanyPlan, usePlansList } from '../api/companies-api.ts';
 
 /** Props: open state, the company, and close. */

@@ -16,8 +16,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { PropertyDataJob, PropertyDataSettings } from '../api/admin-types.ts';
-import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+import {
+  type PropertyDataJob,
+  type PropertyDataSettings,
+  type SettingsBody,
+  updatePortalSettings,
+  useApplySettings,
+} from '../api/portal-settings-api.ts';
 
 /** The jobs in the order shown, with their names. */
 export const PROPERTY_DATA_JOBS: { job: PropertyDataJob; title: string }[] = [
@@ -49,7 +54,7 @@ function initial(value: PropertyDataSettings): PropertyDataForm {
 export function propertyDataBody(
   form: PropertyDataForm,
   value: PropertyDataSettings,
-): Record<string, unknown> {
+): SettingsBody<'update-property-data'>['property_data'] {
   const jobs = Object.fromEntries(
     PROPERTY_DATA_JOBS.map(({ job }) => {
       const chosen = form.jobs[job];
@@ -60,7 +65,11 @@ export function propertyDataBody(
       return [job, entry];
     }),
   );
-  return { cache_days: form.cache_days === '' ? 0 : form.cache_days, jobs };
+  // Each job's provider is one of value.available[job], the server's own choices for that job.
+  return {
+    cache_days: form.cache_days === '' ? 0 : form.cache_days,
+    jobs: jobs as SettingsBody<'update-property-data'>['property_data']['jobs'],
+  };
 }
 
 /** Props: open state, the current settings, the company, close. */

@@ -1,6 +1,6 @@
 /** The short codes dialog of SPEC §2 Dialogs: every short code templates and banners may use, with copy. */
 import { Button, CopyButton, Group, Modal, Table, Text } from '@mantine/core';
-import type { ShortCode } from '../api/admin-types.ts';
+import type { ShortCode } from '../api/portal-settings-api.ts';
 
 /** Props: open state, the short codes, close. */
 export interface ShortCodesDialogProps {

@@ -8,8 +8,12 @@ import { Badge, Code, PasswordInput, Text, TextInput } from '@mantine/core';
 import { SettingsFormDialog } from '../../../components/settings-form-dialog.tsx';
 import { apiUrl } from '../../../lib/api-base.ts';
 import { useSettingsForm } from '../../../lib/use-settings-form.ts';
-import type { SmsProviderSettings } from '../api/admin-types.ts';
-import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+import {
+  type SettingsBody,
+  type SmsProviderSettings,
+  updatePortalSettings,
+  useApplySettings,
+} from '../api/portal-settings-api.ts';
 
 /** Props: open state, the current provider (null = none), the company, close. */
 export interface SmsProviderDialogProps {
@@ -39,7 +43,7 @@ export function validateSmsProvider(form: SmsProviderForm, hasToken: boolean): R
 export function SmsProviderDialog({ opened, value, companyId, onClose }: SmsProviderDialogProps) {
   const apply = useApplySettings(companyId);
   const hasToken = value?.has_auth_token ?? false;
-  const send = (provider: Record<string, string> | null) =>
+  const send = (provider: SettingsBody<'update-sms-provider'>['sms_provider']) =>
     apply(updatePortalSettings(companyId, 'update-sms-provider', { sms_provider: provider }));
   const form = useSettingsForm<SmsProviderForm>({
     opened,

@@ -6,8 +6,15 @@ import { Badge, Button, Group, NumberInput, PasswordInput, Switch, Text, TextInp
 import { useEffect, useState } from 'react';
 import { SettingsFormDialog } from '../../../components/settings-form-dialog.tsx';
 import { useSettingsForm } from '../../../lib/use-settings-form.ts';
-import type { SmtpSettings } from '../api/admin-types.ts';
-import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+import {
+  type SettingsBody,
+  type SmtpSettings,
+  updatePortalSettings,
+  useApplySettings,
+} from '../api/portal-settings-api.ts';
+
+/** The SMTP server as update-smtp takes it (a password only when one is typed). */
+type SmtpBody = NonNullable<SettingsBody<'update-smtp'>['smtp']>;
 
 /** Props: open state, the current SMTP settings (null = none), the company, close. */
 export interface SmtpDialogProps {
@@ -43,8 +50,8 @@ export function validateSmtp(form: SmtpForm): Record<string, string> {
  * The `smtp` body of update-smtp: the password only when one was typed (omitted keeps the
  * stored one, per the contract), never an empty string.
  */
-export function smtpBody(form: SmtpForm): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+export function smtpBody(form: SmtpForm): SmtpBody {
+  const body: SmtpBody = {
     host: form.host.trim(),
     port: Number(form.port),
     username: form.username.trim(),
@@ -73,8 +80,7 @@ export function SmtpDialog({ opened, value, companyId, onClose }: SmtpDialogProp
   const apply = useApplySettings(companyId);
   const [replacing, setReplacing] = useState(false);
   const hasPassword = value?.has_password ?? false;
-  const send = (smtp: Record<string, unknown> | null) =>
-    apply(updatePortalSettings(companyId, 'update-smtp', { smtp }));
+  const send = (smtp: SmtpBody | null) => apply(updatePortalSettings(companyId, 'update-smtp', { smtp }));
   const form = useSettingsForm<SmtpForm>({
     opened,
     source: value,

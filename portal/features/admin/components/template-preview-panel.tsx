@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { TemplatePreview } from '../api/admin-types.ts';
+import type { TemplatePreview } from '../api/portal-settings-api.ts';
 import { previewTemplate } from '../api/portal-settings-api.ts';
 
 /** Props: which kind, the texts as typed, the company. */

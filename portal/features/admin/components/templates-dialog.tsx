@@ -5,8 +5,8 @@
  */
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useRef } from 'react';
-import type { EmailTemplate, ShortCode, SmsTemplate } from '../api/admin-types.ts';
 import { insertAtCursor } from '../api/insert-at-cursor.ts';
+import type { EmailTemplate, ShortCode, SmsTemplate } from '../api/portal-settings-api.ts';
 import { SettingsItemCard, SettingsItemForm, useSettingsItemForm } from './settings-item-editor.tsx';
 import { TemplatePreviewPanel } from './template-preview-panel.tsx';
 

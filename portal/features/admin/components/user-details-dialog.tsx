@@ -3,7 +3,7 @@ import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/c
 import type { ReactNode } from 'react';
 import { formatInUserZone } from '../../../lib/format-when.ts';
 import { ROLE_LABELS } from '../api/admin-roles.ts';
-import type { UserRecord } from '../api/admin-types.ts';
+import type { UserRecord } from '../api/users-api.ts';
 
 /** Props: open state, the user, the name of their assigned agent, and the actions. */
 export interface UserDetailsDialogProps {

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { CREATABLE_ROLES, type CreatableRole, ROLE_LABELS } from '../api/admin-roles.ts';
-import type { CreateUserBody, UpdateUserBody, UserRecord } from '../api/admin-types.ts';
+import type { CreateUserBody, UpdateUserBody, UserRecord } from '../api/users-api.ts';
 import { createUser, updateUser } from '../api/users-api.ts';
 import { PlanLimitAlert } from './plan-limit-alert.tsx';
 import { StatesChecklist } from './states-checklist.tsx';

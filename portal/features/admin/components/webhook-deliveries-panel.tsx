@@ -9,8 +9,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatInUserZone } from '../../../lib/format-when.ts';
-import type { WebhookDelivery, WebhookOutcome } from '../api/admin-types.ts';
 import { useApplySettings } from '../api/portal-settings-api.ts';
+import type { WebhookDelivery, WebhookOutcome } from '../api/webhook-deliveries-api.ts';
 import {
   rotateWebhookSecret,
   sendTestWebhook,

@@ -2,13 +2,16 @@
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { widgetTitle } from '../../dashboard/widget-titles.ts';
-import { updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+import { type PortalSettings, updatePortalSettings, useApplySettings } from '../api/portal-settings-api.ts';
+
+/** A dashboard widget id (server/config/portal-settings-options.json). */
+type WidgetId = PortalSettings['available_widgets'][number];
 
 /** Props: open state, the enabled and available widget names, the company, close. */
 export interface WidgetsDialogProps {
   opened: boolean;
-  enabled: string[];
-  available: string[];
+  enabled: WidgetId[];
+  available: WidgetId[];
   companyId: number | null;
   onClose: () => void;
 }

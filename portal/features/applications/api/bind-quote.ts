@@ -3,24 +3,18 @@
  * (policy number, effective date, premium in dollars, new business or renewal), or an admin removes
  * the mark. The caller reloads the application to show it.
  */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
 
 /** What the bind dialog sends. */
-export interface BindInput {
-  application_id: number;
-  quote_id: number;
-  policy_number: string;
-  effective_date: string;
-  premium: number;
-  business: 'new' | 'renewal';
-}
+export type BindInput = ApiBody<'commission/bind-quote'>;
 
 /** Marks the quote as bound. */
-export function bindQuote(input: BindInput): Promise<ApiEnvelope<unknown>> {
-  return apiCall('commission/bind-quote', { ...input });
+export function bindQuote(input: BindInput): Promise<ApiEnvelope<ApiAnswer<'commission/bind-quote'>>> {
+  return documentedCall('commission/bind-quote', { ...input });
 }
 
 /** Removes a bound mark (admins). */
-export function unbindQuote(boundId: number): Promise<ApiEnvelope<unknown>> {
-  return apiCall('commission/unbind', { id: boundId });
+export function unbindQuote(boundId: number): Promise<ApiEnvelope<ApiAnswer<'commission/unbind'>>> {
+  return documentedCall('commission/unbind', { id: boundId });
 }

@@ -1,6 +1,6 @@
 /** get-agent-applications-list: fetcher, query options and hook. SPEC §7, docs/api.md. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import { listingPerPage } from '../../../lib/user-settings.ts';
 import type { ApplicationsListData } from './application-types.ts';
@@ -19,8 +19,8 @@ export function getAgentApplicationsList(
 ): Promise<ApplicationsListData> {
   const user = getAuthState().user;
   const agentId = user?.agent?.id ?? null;
-  return apiData<ApplicationsListData>(
-    `agent-portal/get-agent-applications-list?page=${query.page}&per_page=${perPage}`,
+  return documentedData(
+    'agent-portal/get-agent-applications-list',
     {
       agent_id: agentId,
       customer_id: user?.customer_id ?? null,
@@ -34,6 +34,7 @@ export function getAgentApplicationsList(
         carrier_quote_type: query.carrier_quote_type,
       },
     },
+    { query: `?page=${query.page}&per_page=${perPage}` },
   );
 }
 

@@ -1,20 +1,19 @@
 /** launch-application. SPEC §7 (code 200 then reload), §8, docs/api.md. */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
-import type { Application } from './application-types.ts';
+import type { Doc } from '../../../../engine/index.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
 
 /** Answer data of a launch: the launched application and the warnings accepted by launching. */
-export interface LaunchData {
-  application: Application;
-  warnings?: unknown[];
-}
+export type LaunchData = ApiAnswer<'agent-portal/launch-application'>;
 
 /** Launches application `applicationId` with its document; returns the envelope (code 200 = launched). */
 export function launchApplication(
   applicationId: number,
-  addressDetails: Record<string, unknown>,
+  addressDetails: Doc,
 ): Promise<ApiEnvelope<LaunchData>> {
-  return apiCall<LaunchData>('agent-portal/launch-application', {
+  return documentedCall('agent-portal/launch-application', {
     application_id: applicationId,
-    address_details: addressDetails,
+    // The engine's document holds field values only; the launch's body schema refuses anything else.
+    address_details: addressDetails as ApiBody<'agent-portal/launch-application'>['address_details'],
   });
 }

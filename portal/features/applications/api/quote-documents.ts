@@ -2,20 +2,18 @@
  * The quote document calls of docs/api.md Quote documents (issue 13; SPEC §2 Dialogs:
  * market-breakdown and flood-rejection PDF downloads, send/download quote).
  */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
 import { postDownload } from '../../../lib/post-download.ts';
-import type { Application } from './application-types.ts';
+
+/** send-quote's body (without session_key). */
+export type SendQuoteBody = ApiBody<'agent-portal/send-quote'>;
 
 /** The two documents, as the calls name them. */
-export type QuoteDocumentKind = 'market-breakdown' | 'flood-rejection';
+export type QuoteDocumentKind = SendQuoteBody['document'];
 
 /** An e-mail template the send dialog starts from: the company's (id) or the standard one (id null). */
-export interface QuoteEmailTemplate {
-  id: number | null;
-  name: string;
-  subject: string;
-  body: string;
-}
+export type QuoteEmailTemplate = ApiAnswer<'agent-portal/get-quote-email-templates'>['templates'][number];
 
 /**
  * Downloads the `kind` PDF of application `applicationId` with the quotes `quoteIds`; resolves with
@@ -36,34 +34,18 @@ export function downloadQuoteDocument(
 /** get-quote-email-templates: the company's e-mail templates, then the standard one. No toast on error. */
 export function getQuoteEmailTemplates(
   applicationId: number,
-): Promise<ApiEnvelope<{ templates: QuoteEmailTemplate[] }>> {
-  return apiCall<{ templates: QuoteEmailTemplate[] }>(
+): Promise<ApiEnvelope<ApiAnswer<'agent-portal/get-quote-email-templates'>>> {
+  return documentedCall(
     'agent-portal/get-quote-email-templates',
     { application_id: applicationId },
     { suppressToast: () => true },
   );
 }
 
-/** send-quote's body (without session_key). */
-export interface SendQuoteBody {
-  application_id: number;
-  document: QuoteDocumentKind;
-  quote_ids: number[];
-  email: string;
-  subject: string;
-  message: string;
-}
-
 /**
  * send-quote: e-mails the document to the client and notes the send. Answers the envelope with the
  * updated application; errors are not toasted (the dialog shows them beside its fields).
  */
-export function sendQuote(
-  body: SendQuoteBody,
-): Promise<ApiEnvelope<{ note_id: number; application: Application }>> {
-  return apiCall<{ note_id: number; application: Application }>(
-    'agent-portal/send-quote',
-    { ...body },
-    { suppressToast: () => true },
-  );
+export function sendQuote(body: SendQuoteBody): Promise<ApiEnvelope<ApiAnswer<'agent-portal/send-quote'>>> {
+  return documentedCall('agent-portal/send-quote', { ...body }, { suppressToast: () => true });
 }

@@ -136,7 +136,14 @@ export function NewApplicationDialog({
       setZipError('Unknown ZIP code');
       return;
     }
-    set({ zip, city: place.city, state: place.state, county: place.county, lat: place.lat, lng: place.lng });
+    set({
+      zip,
+      city: place.city,
+      state: place.state,
+      county: place.county ?? '',
+      lat: place.lat,
+      lng: place.lng,
+    });
   }
 
   function onStreetChange(value: string) {

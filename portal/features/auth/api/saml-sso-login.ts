@@ -2,6 +2,7 @@
 
 import { type AccountData, storeSessionAnswer } from '../../../lib/account-data.ts';
 import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedCall } from '../../../lib/api-operations.ts';
 
 /** What identifies the company: its numeric id, or the e-mail of one of its users (the server resolves its company). */
 export type SamlIdentifier = { company_id: number } | { email: string };
@@ -22,8 +23,10 @@ export function samlIdentifierOf(input: string): SamlIdentifier | null {
  * Asks where the company's SAML sign-in starts. Success: `data.redirect_url` (a path under /api).
  * 422 'SAML sign-in is not configured for this company.' is returned, not toasted, for the page.
  */
-export function startSamlLogin(identifier: SamlIdentifier): Promise<ApiEnvelope<{ redirect_url: string }>> {
-  return apiCall<{ redirect_url: string }>('auth/saml-sso-login', identifier, {
+export function startSamlLogin(
+  identifier: SamlIdentifier,
+): Promise<ApiEnvelope<ApiAnswer<'auth/saml-sso-login'>>> {
+  return documentedCall('auth/saml-sso-login', identifier, {
     withSession: false,
     suppressToast: (envelope) => envelope.code === 422,
   });
@@ -34,6 +37,7 @@ export function startSamlLogin(identifier: SamlIdentifier): Promise<ApiEnvelope<
  * Returns the envelope; nothing is stored unless it succeeded.
  */
 export async function completeSamlLogin(sessionKey: string): Promise<ApiEnvelope<AccountData>> {
+  // The key is not the stored one yet, so it is sent here rather than added by apiCall.
   const envelope = await apiCall<AccountData>(
     'auth/me',
     { session_key: sessionKey },

@@ -5,8 +5,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { type AccountData, type LoginData, storeSessionAnswer } from '../../../lib/account-data.ts';
-import { ApiRequestError, apiCall, emptyResult } from '../../../lib/api-client.ts';
+import { storeSessionAnswer } from '../../../lib/account-data.ts';
+import { ApiRequestError, emptyResult } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedCall } from '../../../lib/api-operations.ts';
 import { getAuthState, logout, patchAuthState, type StoredUser } from '../../../lib/auth-store.ts';
 
 /** previous_user_data as the portal stores it: the earlier session, its user and where the switch began. */
@@ -17,10 +18,8 @@ export interface PreviousUserData {
   return_path: string | null;
 }
 
-/** `data` of auth/switch-user. */
-export interface SwitchUserData extends LoginData {
-  previous_user: { session_key: string; user: Record<string, unknown> };
-}
+/** `data` of auth/switch-user: the new session and the earlier one. */
+export type SwitchUserData = ApiAnswer<'auth/switch-user'>;
 
 /** Message of a second switch while already acting as someone (the server keeps one way back). */
 export const ALREADY_SWITCHED_MESSAGE = 'Switch back to your own account before acting as another user.';
@@ -39,8 +38,8 @@ export function readPreviousUserData(): PreviousUserData | null {
  */
 export async function switchUser(userId: number, returnPath: string | null = null): Promise<void> {
   if (readPreviousUserData()) throw new ApiRequestError(emptyResult(ALREADY_SWITCHED_MESSAGE));
-  const envelope = await apiCall<SwitchUserData>('auth/switch-user', { user_id: userId });
-  if (envelope.status !== 'success' || !envelope.data?.session_key) throw new ApiRequestError(envelope);
+  const envelope = await documentedCall('auth/switch-user', { user_id: userId });
+  if (envelope.status !== 'success' || !envelope.data) throw new ApiRequestError(envelope);
   const { previous_user: previous, ...answer } = envelope.data;
   storeSessionAnswer(answer);
   const previousUserData: PreviousUserData = {
@@ -60,16 +59,16 @@ export async function switchUser(userId: number, returnPath: string | null = nul
 export async function switchBack(): Promise<string | null> {
   const previous = readPreviousUserData();
   if (!previous) throw new ApiRequestError(emptyResult('There is no previous user to switch back to.'));
-  const envelope = await apiCall<AccountData & { session_key: string }>('auth/switch-back', {
+  const envelope = await documentedCall('auth/switch-back', {
     previous_session_key: previous.session_key,
   });
-  if (envelope.status === 'success' && envelope.data?.session_key) {
+  if (envelope.status === 'success' && envelope.data) {
     storeSessionAnswer(envelope.data);
     patchAuthState({ previous_user_data: null });
     return previous.return_path;
   }
   if (envelope.code === 422) {
-    await apiCall('auth/logout', {}, { silent: true });
+    await documentedCall('auth/logout', {}, { silent: true });
     logout();
   }
   throw new ApiRequestError(envelope);

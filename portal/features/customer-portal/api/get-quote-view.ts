@@ -3,13 +3,13 @@
  * signed `{{quote_link}}` token opens, read-only, without signing in.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 import type { ClientApplication } from './get-my-applications.ts';
 
 /** Fetches the application of `token`. Throws `ApiRequestError` (400 malformed, 404 altered or expired). */
 export async function getQuoteView(token: string): Promise<ClientApplication> {
   // Open call: no session key, and the page shows a refused link itself (no toast).
-  const data = await apiData<{ application: ClientApplication }>(
+  const data = await documentedData(
     'customer-portal/quote-view',
     { token },
     { withSession: false, silent: true },

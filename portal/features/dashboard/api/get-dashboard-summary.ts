@@ -1,25 +1,15 @@
 /** The dashboard's data: status counts, the most recent applications and those with alerts (get-agent-applications-list). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
-import type { AlertColor } from '../../../lib/constants.ts';
+import type { ApplicationRow, ApplicationsListData } from '../../applications/api/application-types.ts';
 
-/** A recent application as the dashboard shows it. */
-export interface RecentApplication {
-  id: number;
-  application_id: string;
-  status: string;
-  carrier_quote_type: string[];
-  application_type: string;
-  searched_address: string | null;
-  min_quote_amount: number | null;
-  alert_color: AlertColor | null;
-  updated_at: string;
-}
+/** A recent application as the dashboard shows it (a listing row). */
+export type RecentApplication = ApplicationRow;
 
 /** Dashboard summary: counts by status, the newest applications and the newest with an alert. */
 export interface DashboardSummary {
-  status_counts: { new: number; launched: number; completed: number };
+  status_counts: ApplicationsListData['status_counts'];
   recent: RecentApplication[];
   /** Of the ALERT_WINDOW newest applications, those with an alert colour (at most RECENT_COUNT). */
   alerts: RecentApplication[];
@@ -36,21 +26,22 @@ export const ALERT_WINDOW = 50;
 export async function getDashboardSummary(): Promise<DashboardSummary> {
   const user = getAuthState().user;
   const agentId = user?.agent?.id ?? null;
-  const data = await apiData<{
-    applications: { data: RecentApplication[]; total: number };
-    status_counts: DashboardSummary['status_counts'];
-  }>(`agent-portal/get-agent-applications-list?page=1&per_page=${ALERT_WINDOW}`, {
-    agent_id: agentId,
-    customer_id: user?.customer_id ?? null,
-    application_source: null,
-    filters: { agent_id: agentId },
-  });
-  const rows = data.applications?.data ?? [];
+  const data = await documentedData(
+    'agent-portal/get-agent-applications-list',
+    {
+      agent_id: agentId,
+      customer_id: user?.customer_id ?? null,
+      application_source: null,
+      filters: { agent_id: agentId },
+    },
+    { query: `?page=1&per_page=${ALERT_WINDOW}` },
+  );
+  const rows = data.applications.data;
   return {
-    status_counts: data.status_counts ?? { new: 0, launched: 0, completed: 0 },
+    status_counts: data.status_counts,
     recent: rows.slice(0, RECENT_COUNT),
     alerts: rows.filter((row) => row.alert_color !== null).slice(0, RECENT_COUNT),
-    total: data.applications?.total ?? 0,
+    total: data.applications.total,
   };
 }
 

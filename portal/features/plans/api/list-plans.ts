@@ -1,41 +1,20 @@
 /** plans/list: the plans, the company's current plan and its subscription state. docs/api-accounts.md Plans. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedData } from '../../../lib/api-operations.ts';
+
+/**
+ * `data` of plans/list: the plans, the current plan, the subscription state,
+ * `payments_configured` (Stripe keys set: admins change plans through Stripe Checkout) and
+ * `billing_portal_configured` (the company is a Stripe customer: the billing portal opens).
+ */
+export type PlansData = ApiAnswer<'plans/list'>;
 
 /** One plan (price in dollars per month; `max_users` null means unlimited). */
-export interface Plan {
-  id: string;
-  name: string;
-  price_monthly: number;
-  max_users: number | null;
-  features: string[];
-}
-
-/** `data` of plans/list. */
-export interface PlansData {
-  plans: Plan[];
-  current_plan_id: string | null;
-  has_active_subscription: boolean;
-  is_trial_active: boolean;
-  trial_remaining_days: number | null;
-  /** Stripe keys are set: admins change plans through Stripe Checkout. */
-  payments_configured: boolean;
-  /** The company is a Stripe customer: the billing portal opens. */
-  billing_portal_configured: boolean;
-}
+export type Plan = PlansData['plans'][number];
 
 /** Fetches plans/list. Throws `ApiRequestError` on failure. */
-export async function listPlans(): Promise<PlansData> {
-  const data = await apiData<Partial<PlansData>>('plans/list');
-  return {
-    plans: data.plans ?? [],
-    current_plan_id: data.current_plan_id ?? null,
-    has_active_subscription: data.has_active_subscription === true,
-    is_trial_active: data.is_trial_active === true,
-    trial_remaining_days: data.trial_remaining_days ?? null,
-    payments_configured: data.payments_configured === true,
-    billing_portal_configured: data.billing_portal_configured === true,
-  };
+export function listPlans(): Promise<PlansData> {
+  return documentedData('plans/list', {});
 }
 
 /** Query options of plans/list. */

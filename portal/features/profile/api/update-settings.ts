@@ -1,7 +1,8 @@
 /** profile/update-settings: the user settings of SPEC §3 user_settings. docs/api-accounts.md Profile. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedCall } from '../../../lib/api-operations.ts';
 import { getAuthState, patchAuthState } from '../../../lib/auth-store.ts';
 import { meQueryOptions } from '../../../lib/me-query.ts';
 import type { UserSettings } from '../../../lib/user-settings.ts';
@@ -9,8 +10,8 @@ import type { UserSettings } from '../../../lib/user-settings.ts';
 /** Saves settings; the merged answer becomes the auth state's user_settings. Resolves the envelope. */
 export async function updateUserSettings(
   settings: Partial<UserSettings>,
-): Promise<ApiEnvelope<{ user_settings: Record<string, unknown> }>> {
-  const envelope = await apiCall<{ user_settings: Record<string, unknown> }>('profile/update-settings', {
+): Promise<ApiEnvelope<ApiAnswer<'profile/update-settings'>>> {
+  const envelope = await documentedCall('profile/update-settings', {
     user_settings: settings,
   });
   if (envelope.status === 'success' && envelope.data)

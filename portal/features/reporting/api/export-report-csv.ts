@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { serverUrl } from '../../../lib/api-base.ts';
-import { apiData } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedData } from '../../../lib/api-operations.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import type { ReportQuery } from './get-report.ts';
 import { reportTimeZone } from './report-time-zone.ts';
@@ -28,19 +28,8 @@ export const EXPORT_COLUMN_LABELS = {
 /** A key of EXPORT_COLUMN_LABELS. */
 export type ExportColumn = keyof typeof EXPORT_COLUMN_LABELS;
 
-/** An export job as the server shows it. */
-export interface ReportExport {
-  id: number;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  file_name: string;
-  rows_written: number;
-  rows_total: number | null;
-  download_url: string | null;
-  error: string | null;
-  created_at: string;
-  /** When the file is deleted (the server's retention, docs/decisions/450). */
-  expires_at: string;
-}
+/** An export job as the server shows it; `expires_at`: when the file is deleted (ADR 450). */
+export type ReportExport = ApiAnswer<'reporting/start-export'>['export'];
 
 /** How often the dialog asks for an export's progress, in ms. */
 export const EXPORT_POLL_MS = 500;
@@ -54,7 +43,7 @@ export async function startReportExport(
   columns: ExportColumn[],
 ): Promise<ReportExport> {
   const filters = Object.fromEntries(Object.entries(query.filters).filter(([, value]) => value !== ''));
-  const data = await apiData<{ export: ReportExport }>('reporting/start-export', {
+  const data = await documentedData('reporting/start-export', {
     from: query.from,
     to: query.to,
     time_zone: reportTimeZone(),
@@ -69,7 +58,8 @@ export function useReportExport(id: number | null) {
   return useQuery({
     queryKey: ['reporting', 'export', id],
     queryFn: async () =>
-      (await apiData<{ export: ReportExport }>('reporting/get-export', { export_id: id })).export,
+      // Not called while id is null (enabled below).
+      (await documentedData('reporting/get-export', { export_id: id ?? 0 })).export,
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : EXPORT_POLL_MS,

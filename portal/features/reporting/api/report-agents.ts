@@ -4,14 +4,14 @@
  * (docs/api-accounts.md) with role agent. Not fetched for an agent, who only sees their own.
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 
 /** `{value: agent record id, label: name}` options; disabled (no call) when `enabled` is false. */
 export function useReportAgents(enabled: boolean, companyId: string) {
   return useQuery({
     queryKey: ['reporting', 'agents', companyId],
     queryFn: async () => {
-      const data = await apiData<{ users: { name: string; agent: { id: number } | null }[] }>('users/list', {
+      const data = await documentedData('users/list', {
         role: 'agent',
         ...(companyId ? { company_id: Number(companyId) } : {}),
       });

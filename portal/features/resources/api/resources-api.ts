@@ -4,68 +4,50 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { apiUrl, serverUrl } from '../../../lib/api-base.ts';
-import { type ApiEnvelope, apiCall, apiData, emptyResult, errorToastText } from '../../../lib/api-client.ts';
+import { type ApiEnvelope, emptyResult, errorToastText } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, documentedCall, documentedData } from '../../../lib/api-operations.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import { showToast } from '../../../lib/toast.ts';
 
+/** One entry as resources/list answers it (with the caller's views). */
+export type Resource = ApiAnswer<'resources/list'>['resources'][number];
+
 /** The two kinds of entry. */
-export type ResourceKind = 'carrier_document' | 'training_video';
+export type ResourceKind = Resource['kind'];
 
-/** One entry as resources/list answers it. */
-export interface Resource {
-  id: number;
-  kind: ResourceKind;
-  scope: 'global' | 'company';
-  company_id: number | null;
-  carrier: string | null;
-  title: string;
-  description: string;
-  category: string;
-  url: string | null;
-  file_name: string | null;
-  file_url: string | null;
-  created_at: string;
-  is_new: boolean;
-  seconds_watched: number;
-  completed: boolean;
-}
+/**
+ * What the resources dialog sends to create an entry; `video_file_id` is an upload of
+ * uploadVideoFile, for a training video.
+ */
+export type ResourceDraft = Required<
+  Pick<
+    ApiBody<'resources/create'>,
+    'kind' | 'title' | 'description' | 'category' | 'carrier' | 'url' | 'document'
+  >
+> &
+  Pick<ApiBody<'resources/create'>, 'video_file_id'>;
 
-/** What the resources dialog sends to create an entry. */
-export interface ResourceDraft {
-  kind: ResourceKind;
-  title: string;
-  description: string;
-  category: string;
-  carrier: string | null;
-  url: string | null;
-  document: { name: string; content_base64: string; content_type: string } | null;
-  /** An upload of uploadVideoFile, for a training video. */
-  video_file_id?: number | null;
-}
+/** A document type resources/create takes. */
+export type ResourceDocumentType = NonNullable<ApiBody<'resources/create'>['document']>['content_type'];
 
 /** Types and size of a video file the server takes (server/services/video-upload.ts). */
 export const VIDEO_FILE_TYPES = ['video/mp4', 'video/webm'];
 export const MAX_VIDEO_MB = 200;
 
 /** A stored upload as resources/upload-video answers it. */
-export interface UploadedVideoFile {
-  id: number;
-  file_name: string;
-  content_type: string;
-  size_bytes: number;
-}
+export type UploadedVideoFile = ApiAnswer<'resources/upload-video'>['video_file'];
 
 /** The entries of `kind` matching `search`, newest first. */
 export function useResources(kind: ResourceKind, search = '') {
   return useQuery({
     queryKey: ['resources', kind, search],
-    queryFn: () => apiData<{ resources: Resource[] }>('resources/list', { kind, search }),
+    queryFn: () => documentedData('resources/list', { kind, search }),
   });
 }
 
 /** Stores a new entry. */
-export function createResource(draft: ResourceDraft): Promise<ApiEnvelope<{ resource: Resource }>> {
-  return apiCall('resources/create', { ...draft });
+export function createResource(draft: ResourceDraft): Promise<ApiEnvelope<ApiAnswer<'resources/create'>>> {
+  return documentedCall('resources/create', { ...draft });
 }
 
 /**
@@ -76,7 +58,7 @@ export function createResource(draft: ResourceDraft): Promise<ApiEnvelope<{ reso
 export function uploadVideoFile(
   file: File,
   onProgress: (sent: number) => void,
-): Promise<ApiEnvelope<{ video_file: UploadedVideoFile }>> {
+): Promise<ApiEnvelope<ApiAnswer<'resources/upload-video'>>> {
   const query = new URLSearchParams({ session_key: getAuthState().session_key ?? '', file_name: file.name });
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
@@ -86,13 +68,13 @@ export function uploadVideoFile(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    const fail = (envelope: ApiEnvelope<{ video_file: UploadedVideoFile }>) => {
+    const fail = (envelope: ApiEnvelope<ApiAnswer<'resources/upload-video'>>) => {
       const { title, body } = errorToastText(envelope);
       showToast('warning', title, body);
       resolve(envelope);
     };
     request.onload = () => {
-      let envelope: ApiEnvelope<{ video_file: UploadedVideoFile }>;
+      let envelope: ApiEnvelope<ApiAnswer<'resources/upload-video'>>;
       try {
         envelope = JSON.parse(request.responseText);
       } catch {
@@ -110,19 +92,23 @@ export function uploadVideoFile(
 /** Changes an entry's texts (and address). */
 export function updateResource(
   id: number,
-  patch: Partial<Pick<Resource, 'title' | 'description' | 'category'>> & { url?: string },
-): Promise<ApiEnvelope<unknown>> {
-  return apiCall('resources/update', { id, ...patch });
+  patch: Omit<ApiBody<'resources/update'>, 'id'>,
+): Promise<ApiEnvelope<ApiAnswer<'resources/update'>>> {
+  return documentedCall('resources/update', { id, ...patch });
 }
 
 /** Deletes an entry. */
-export function deleteResource(id: number): Promise<ApiEnvelope<unknown>> {
-  return apiCall('resources/delete', { id });
+export function deleteResource(id: number): Promise<ApiEnvelope<ApiAnswer<'resources/delete'>>> {
+  return documentedCall('resources/delete', { id });
 }
 
 /** Records that the caller opened an entry and, for a video, how far they watched (seconds). */
-export function recordView(id: number, secondsWatched = 0, completed = false): Promise<ApiEnvelope<unknown>> {
-  return apiCall(
+export function recordView(
+  id: number,
+  secondsWatched = 0,
+  completed = false,
+): Promise<ApiEnvelope<ApiAnswer<'resources/record-view'>>> {
+  return documentedCall(
     'resources/record-view',
     { id, seconds_watched: secondsWatched, completed },
     { suppressToast: () => true },

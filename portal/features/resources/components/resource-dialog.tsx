@@ -25,6 +25,7 @@ import {
   createResource,
   MAX_VIDEO_MB,
   type Resource,
+  type ResourceDocumentType,
   type ResourceKind,
   updateResource,
   uploadVideoFile,
@@ -122,7 +123,9 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
             !video && source === 'file' && file
               ? {
                   name: file.name,
-                  content_type: file.type || 'application/octet-stream',
+                  // The server takes the document types of DOCUMENT_TYPES only and refuses
+                  // any other (400 naming the field).
+                  content_type: (file.type || 'application/octet-stream') as ResourceDocumentType,
                   content_base64: await base64Of(file),
                 }
               : null,

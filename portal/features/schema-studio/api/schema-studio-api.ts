@@ -3,42 +3,24 @@
  * publish a draft, roll back, and the saved test documents. Admins read; super-admins change (the server enforces it).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SchemaSet } from '../../../../engine/index.ts';
-import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import type { Doc, SchemaSet } from '../../../../engine/index.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, documentedCall, documentedData } from '../../../lib/api-operations.ts';
 
-/** One stored version as list-versions answers it. */
-export interface SchemaVersionSummary {
-  version: number;
-  status: 'draft' | 'published' | 'archived';
-  note: string;
-  author_user_id: number | null;
-  /** Who saved, published or rolled back; null for the start-up import. */
-  author_name: string | null;
-  created_at: string;
-  published_at: string | null;
-}
+/** One stored version as list-versions answers it (author_name null for the start-up import). */
+export type SchemaVersionSummary = ApiAnswer<'schema-studio/list-versions'>['versions'][number];
 
 /** One difference between two versions, in words. */
-export interface SchemaSetChange {
-  path: string[];
-  change: 'added' | 'removed' | 'changed';
-  sentence: string;
-}
+export type SchemaSetChange = ApiAnswer<'schema-studio/get-version'>['changes'][number];
 
-/** A lint or harness problem of a draft refused at publish; `where` names its place in words. */
-export interface SchemaSetProblem {
-  path: (string | number)[];
-  where: string;
-  kind: string;
-  message: string;
-}
+/** A lint or harness problem of a draft (save-draft, or refused at publish); `where` names its place in words. */
+export type SchemaSetProblem = ApiAnswer<'schema-studio/save-draft'>['problems'][number];
 
 /** Query options of the versions, newest first, and the current one. */
 export function schemaVersionsQueryOptions() {
   return queryOptions({
     queryKey: ['schema-studio', 'versions'],
-    queryFn: () =>
-      apiData<{ current: number; versions: SchemaVersionSummary[] }>('schema-studio/list-versions'),
+    queryFn: () => documentedData('schema-studio/list-versions', {}),
   });
 }
 
@@ -47,15 +29,14 @@ export function useSchemaVersions() {
   return useQuery(schemaVersionsQueryOptions());
 }
 
-/** One version as get-version answers it: its set and what changed from the version before it. */
-export interface SchemaVersionDetail {
-  version: number;
-  status: SchemaVersionSummary['status'];
-  note: string;
+/**
+ * One version as get-version answers it: its set and what changed from the version before it. The
+ * document declares the set as an open object; it is a set the server stored only after its
+ * schema-set check, so it is read as the engine's SchemaSet here.
+ */
+export type SchemaVersionDetail = Omit<ApiAnswer<'schema-studio/get-version'>, 'schema_set'> & {
   schema_set: SchemaSet;
-  compared_to: number | null;
-  changes: SchemaSetChange[];
-}
+};
 
 /**
  * One version with its set and what changed from `compareTo` (default: the published version before
@@ -64,11 +45,13 @@ export interface SchemaVersionDetail {
 export function useSchemaVersion(version: number | null, compareTo: number | null = null) {
   return useQuery({
     queryKey: ['schema-studio', 'version', version, compareTo],
-    queryFn: () =>
-      apiData<SchemaVersionDetail>(
+    queryFn: async (): Promise<SchemaVersionDetail> => {
+      const detail = await documentedData(
         'schema-studio/get-version',
-        compareTo === null ? { version } : { version, compare_to: compareTo },
-      ),
+        compareTo === null ? { version: version ?? 0 } : { version: version ?? 0, compare_to: compareTo },
+      );
+      return { ...detail, schema_set: detail.schema_set as unknown as SchemaSet };
+    },
     enabled: version !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -78,15 +61,20 @@ export function useSchemaVersion(version: number | null, compareTo: number | nul
 export function saveDraft(
   set: SchemaSet,
   note: string,
-): Promise<ApiEnvelope<{ version: number; problems: SchemaSetProblem[] }>> {
-  return apiCall('schema-studio/save-draft', { schema_set: set, note });
+): Promise<ApiEnvelope<ApiAnswer<'schema-studio/save-draft'>>> {
+  // The engine's SchemaSet is the shape the server's schema-set check takes (400 otherwise).
+  const schemaSet = set as unknown as ApiBody<'schema-studio/save-draft'>['schema_set'];
+  return documentedCall('schema-studio/save-draft', { schema_set: schemaSet, note });
 }
 
+/** A publish answer: the version published, or a refusal (422) whose `data.problems` says why. */
+export type PublishAnswer = ApiEnvelope<
+  Partial<ApiAnswer<'schema-studio/publish'>> & { problems?: SchemaSetProblem[] }
+>;
+
 /** Publishes a draft; a refusal (422) carries `data.problems` and is shown by the caller, not toasted. */
-export function publishDraft(
-  version: number,
-): Promise<ApiEnvelope<{ version?: number; problems?: SchemaSetProblem[] }>> {
-  return apiCall(
+export function publishDraft(version: number): Promise<PublishAnswer> {
+  return documentedCall(
     'schema-studio/publish',
     { version },
     { suppressToast: (envelope) => envelope.code === 422 },
@@ -94,24 +82,18 @@ export function publishDraft(
 }
 
 /** Publishes an earlier version's content again as the newest. */
-export function rollBackTo(version: number): Promise<ApiEnvelope<{ version: number }>> {
-  return apiCall('schema-studio/roll-back', { version });
+export function rollBackTo(version: number): Promise<ApiEnvelope<ApiAnswer<'schema-studio/roll-back'>>> {
+  return documentedCall('schema-studio/roll-back', { version });
 }
 
 /** A saved test document of the rule test bench. */
-export interface SchemaTestDocument {
-  id: number;
-  name: string;
-  context: Record<string, string>;
-  document: Record<string, unknown>;
-  updated_at: string;
-}
+export type SchemaTestDocument = ApiAnswer<'schema-studio/list-test-documents'>['test_documents'][number];
 
 /** The saved test documents, by name. */
 export function useTestDocuments() {
   return useQuery({
     queryKey: ['schema-studio', 'test-documents'],
-    queryFn: () => apiData<{ test_documents: SchemaTestDocument[] }>('schema-studio/list-test-documents'),
+    queryFn: () => documentedData('schema-studio/list-test-documents', {}),
   });
 }
 
@@ -119,12 +101,16 @@ export function useTestDocuments() {
 export function saveTestDocument(
   name: string,
   context: Record<string, string>,
-  document: Record<string, unknown>,
-): Promise<ApiEnvelope<{ test_document: SchemaTestDocument }>> {
-  return apiCall('schema-studio/save-test-document', { name, context, document });
+  document: Doc,
+): Promise<ApiEnvelope<ApiAnswer<'schema-studio/save-test-document'>>> {
+  // The engine's document holds field values only; the server's test document schema refuses anything else.
+  const values = document as ApiBody<'schema-studio/save-test-document'>['document'];
+  return documentedCall('schema-studio/save-test-document', { name, context, document: values });
 }
 
 /** Deletes a saved test document. */
-export function deleteTestDocument(id: number): Promise<ApiEnvelope<{ id: number }>> {
-  return apiCall('schema-studio/delete-test-document', { id });
+export function deleteTestDocument(
+  id: number,
+): Promise<ApiEnvelope<ApiAnswer<'schema-studio/delete-test-document'>>> {
+  return documentedCall('schema-studio/delete-test-document', { id });
 }

@@ -1,6 +1,6 @@
 /** sov/get-sov-quote: fetcher, query options and hook. SPEC §2 sov-quote route, docs/api.md (issue 3). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { documentedData } from '../../../lib/api-operations.ts';
 import { isSovQuoteNotFoundReason, type SovQuoteData } from './sov-quote-types.ts';
 
 /**
@@ -8,7 +8,7 @@ import { isSovQuoteNotFoundReason, type SovQuoteData } from './sov-quote-types.t
  * on an error answer; the three 404 texts are not toasted because the page itself shows them.
  */
 export function getSovQuote(carrierId: string, applicationId: number): Promise<SovQuoteData> {
-  return apiData<SovQuoteData>(
+  return documentedData(
     'sov/get-sov-quote',
     { carrier_id: carrierId, application_id: applicationId },
     { suppressToast: (envelope) => envelope.code === 404 && isSovQuoteNotFoundReason(envelope.message) },

@@ -1,49 +1,24 @@
-/** Shapes of the sov/* calls of docs/api.md (issue 3), as the sov-quote page reads them. */
+/** Names of the sov/* calls' shapes (docs/api.md, issue 3), from the OpenAPI document. */
+import type { ApiAnswer, ApiBody } from '../../../lib/api-operations.ts';
 
-/** One building row of a statement of values. Money in dollars; year 4 digits; stories 1 to 100. */
-export interface SovBuilding {
-  location: string;
-  building_value: number | null;
-  contents_value: number | null;
-  business_income: number | null;
-  construction: string;
-  occupancy: string;
-  year_built: number | null;
-  stories: number | null;
-}
+/** `data` of sov/get-sov-quote: the SOV carrier, the application and its statement of values. */
+export type SovQuoteData = ApiAnswer<'sov/get-sov-quote'>;
 
 /** The SOV carrier of the answer (carriers.json quote manager). */
-export interface SovQuoteCarrier {
-  quote_manager_id: string;
-  display_name?: string;
-  displayName?: string;
-  carrier?: string;
-  sub_carrier?: string | null;
-}
+export type SovQuoteCarrier = SovQuoteData['carrier'];
 
-/** The application as the sov-quote page needs it (a subset of get-application-by-id's answer). */
-export interface SovQuoteApplication {
-  id: number;
-  application_id: string;
-  status: string;
-  carrier_quote_type: string[];
-  payload: { useable_details: Record<string, unknown> };
-  /** The application's quotes, when the answer carries them; premium in dollars per year. */
-  quotes?: {
-    carrier: string;
-    sub_carrier: string | null;
-    status: string;
-    premium: number | null;
-    source?: string;
-  }[];
-}
+/** The application as get-application-by-id answers it; premiums in dollars per year. */
+export type SovQuoteApplication = SovQuoteData['application'];
 
-/** `data` of sov/get-sov-quote. */
-export interface SovQuoteData {
-  carrier: SovQuoteCarrier;
-  application: SovQuoteApplication;
-  statement_of_values: { buildings: SovBuilding[] } | SovBuilding[] | null;
-}
+/** One building as submit-statement-of-values takes it. Money in dollars; year 4 digits; stories 1 to 100. */
+export type SovSubmittedBuilding = ApiBody<'sov/submit-statement-of-values'>['buildings'][number];
+
+/** A building row as the editor holds it: its numbers are null until typed. */
+export type SovBuilding = {
+  [Field in keyof SovSubmittedBuilding]: SovSubmittedBuilding[Field] extends number
+    ? number | null
+    : SovSubmittedBuilding[Field];
+};
 
 /** The three 404 texts of the sov-quote route. SPEC §2 sov-quote route, §8. */
 export const SOV_QUOTE_NOT_FOUND_REASONS = [

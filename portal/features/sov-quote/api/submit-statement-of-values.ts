@@ -1,6 +1,7 @@
 /** sov/submit-statement-of-values. docs/api.md (issue 3). */
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
-import type { SovBuilding, SovQuoteApplication } from './sov-quote-types.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedCall } from '../../../lib/api-operations.ts';
+import type { SovSubmittedBuilding } from './sov-quote-types.ts';
 
 /**
  * Sends the statement of values of application `applicationId` to SOV carrier `carrierId` (quote
@@ -10,9 +11,9 @@ import type { SovBuilding, SovQuoteApplication } from './sov-quote-types.ts';
 export function submitStatementOfValues(
   carrierId: string,
   applicationId: number,
-  buildings: SovBuilding[],
-): Promise<ApiEnvelope<{ application: SovQuoteApplication }>> {
-  return apiCall<{ application: SovQuoteApplication }>('sov/submit-statement-of-values', {
+  buildings: SovSubmittedBuilding[],
+): Promise<ApiEnvelope<ApiAnswer<'sov/submit-statement-of-values'>>> {
+  return documentedCall('sov/submit-statement-of-values', {
     carrier_id: carrierId,
     application_id: applicationId,
     buildings,

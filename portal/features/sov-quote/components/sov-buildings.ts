@@ -2,7 +2,7 @@
  * Statement-of-values rows: prefilled from the saved statement or the application document, and
  * checked before they are sent. docs/api.md sov/* (issue 3), SPEC §9 (stories 1 to 100, 4-digit years).
  */
-import type { SovBuilding, SovQuoteData } from '../api/sov-quote-types.ts';
+import type { SovBuilding, SovQuoteData, SovSubmittedBuilding } from '../api/sov-quote-types.ts';
 
 /** Stories per building: 1 to 100. SPEC §9. */
 export const SOV_STORIES_MIN = 1;
@@ -52,17 +52,16 @@ function normalize(row: Partial<Record<keyof SovBuilding, unknown>>): SovBuildin
 }
 
 /**
- * The rows to edit: the saved statement's buildings (either `{buildings}` or a bare array), else one
+ * The rows to edit: the statement's buildings (saved, or the server's prefilled one), else one
  * row prefilled from the application document (address, building replacement cost or limit, contents
  * limit, annual business income, construction, commercial building type, year built, stories).
  */
 export function initialSovBuildings(
   data: Pick<SovQuoteData, 'statement_of_values' | 'application'>,
 ): SovBuilding[] {
-  const statement = data.statement_of_values;
-  const saved = Array.isArray(statement) ? statement : statement?.buildings;
-  if (Array.isArray(saved) && saved.length > 0) return saved.map((row) => normalize(row));
-  const doc = data.application?.payload?.useable_details ?? {};
+  const saved = data.statement_of_values.buildings;
+  if (saved.length > 0) return saved.map((row) => normalize(row));
+  const doc = data.application.payload.useable_details;
   return [
     normalize({
       location: text(doc.searched_address) || text(doc.address),
@@ -108,6 +107,27 @@ export function sovBuildingErrors(row: SovBuilding, currentYear = new Date().get
   else if (!Number.isInteger(row.stories) || row.stories < SOV_STORIES_MIN || row.stories > SOV_STORIES_MAX)
     errors.stories = `Stories must be between ${SOV_STORIES_MIN} and ${SOV_STORIES_MAX}`;
   return errors;
+}
+
+/**
+ * The rows as submit-statement-of-values takes them: null while any row still lacks a number
+ * (sovBuildingErrors names it), so only checked rows are sent.
+ */
+export function submittableSovBuildings(rows: SovBuilding[]): SovSubmittedBuilding[] | null {
+  const submittable: SovSubmittedBuilding[] = [];
+  for (const row of rows) {
+    const { building_value, contents_value, business_income, year_built, stories } = row;
+    if (
+      building_value === null ||
+      contents_value === null ||
+      business_income === null ||
+      year_built === null ||
+      stories === null
+    )
+      return null;
+    submittable.push({ ...row, building_value, contents_value, business_income, year_built, stories });
+  }
+  return submittable;
 }
 
 /** Totals of a statement in dollars: building, contents, business income and all three. */

@@ -17,7 +17,12 @@ import {
   type SovQuoteApplication,
 } from '../api/sov-quote-types.ts';
 import { submitStatementOfValues } from '../api/submit-statement-of-values.ts';
-import { initialSovBuildings, type SovRowErrors, sovBuildingErrors } from './sov-buildings.ts';
+import {
+  initialSovBuildings,
+  type SovRowErrors,
+  sovBuildingErrors,
+  submittableSovBuildings,
+} from './sov-buildings.ts';
 import { SovQuoteNotFound } from './sov-quote-not-found.tsx';
 import { StatementOfValuesEditor } from './statement-of-values-editor.tsx';
 
@@ -75,10 +80,7 @@ export function SovQuotePage({ carrierId, applicationId, onSubmitted, onBack }: 
       applicationId={applicationId}
       initialRows={initialSovBuildings(query.data)}
       carrierName={
-        query.data.carrier?.display_name ||
-        query.data.carrier?.displayName ||
-        findSovQuoteManager(carrierId)?.display_name ||
-        carrierId
+        query.data.carrier.display_name || findSovQuoteManager(carrierId)?.display_name || carrierId
       }
       application={query.data.application}
       onSubmitted={onSubmitted}
@@ -123,9 +125,10 @@ function LoadedSovQuote({
     setSubmitted(true);
     const found = rows.map((row) => sovBuildingErrors(row));
     setErrors(found);
-    if (found.some((e) => Object.keys(e).length > 0)) return;
+    const buildings = submittableSovBuildings(rows);
+    if (found.some((e) => Object.keys(e).length > 0) || !buildings) return;
     setBusy(true);
-    const envelope = await submitStatementOfValues(carrierId, applicationId, rows);
+    const envelope = await submitStatementOfValues(carrierId, applicationId, buildings);
     setBusy(false);
     if (envelope.status === 'success' && envelope.data?.application) onSubmitted(envelope.data.application);
   }

@@ -4,54 +4,23 @@
  * templates, and sending free text or a template. The server scopes every answer.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiEnvelope, apiCall, apiData } from '../../../lib/api-client.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { type ApiAnswer, documentedCall, documentedData } from '../../../lib/api-operations.ts';
 
-/** Delivery status of a message: `received` for inbound ones. */
-export type TextStatus = 'received' | 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed';
+/** What texting/get-conversation answers: the conversation, its messages and the SMS templates. */
+export type ConversationThread = ApiAnswer<'texting/get-conversation'>;
 
 /** A conversation as texting/list-conversations answers it. */
-export interface Conversation {
-  id: number;
-  company_id: number;
-  client_phone: string;
-  client_phone_display: string;
-  client_name: string | null;
-  application_id: number | null;
-  application_reference: string | null;
-  last_message_at: string;
-  last_body: string | null;
-  last_direction: 'inbound' | 'outbound' | null;
-  last_status: TextStatus | null;
-  unread_count: number;
-}
+export type Conversation = ApiAnswer<'texting/list-conversations'>['conversations'][number];
 
 /** A message of a thread. */
-export interface TextMessage {
-  id: number;
-  conversation_id: number;
-  direction: 'inbound' | 'outbound';
-  body: string;
-  status: TextStatus;
-  error: string | null;
-  provider: 'twilio' | 'sink';
-  sent_by: number | null;
-  read_at: string | null;
-  created_at: string;
-}
+export type TextMessage = ConversationThread['messages'][number];
+
+/** Delivery status of a message: `received` for inbound ones. */
+export type TextStatus = TextMessage['status'];
 
 /** A stored SMS template of the company (short codes unrendered). */
-export interface SmsTemplate {
-  id: number;
-  name: string;
-  body: string;
-}
-
-/** What texting/get-conversation answers. */
-export interface ConversationThread {
-  conversation: Conversation;
-  messages: TextMessage[];
-  templates: SmsTemplate[];
-}
+export type SmsTemplate = ConversationThread['templates'][number];
 
 /** Every texting query key starts with this, so one invalidation refreshes them all. */
 export const TEXTING_KEY = ['texting'] as const;
@@ -60,10 +29,7 @@ export const TEXTING_KEY = ['texting'] as const;
 export function useConversations(search: string) {
   return useQuery({
     queryKey: [...TEXTING_KEY, 'conversations', search],
-    queryFn: () =>
-      apiData<{ conversations: Conversation[]; unread_total: number }>('texting/list-conversations', {
-        search,
-      }),
+    queryFn: () => documentedData('texting/list-conversations', { search }),
   });
 }
 
@@ -73,7 +39,8 @@ export function useConversationThread(id: number | null) {
   return useQuery({
     queryKey: [...TEXTING_KEY, 'conversation', id],
     queryFn: async () => {
-      const thread = await apiData<ConversationThread>('texting/get-conversation', { conversation_id: id });
+      // Not called while id is null (enabled below).
+      const thread = await documentedData('texting/get-conversation', { conversation_id: id ?? 0 });
       // Opening marked the thread read: the list's unread badges follow at once.
       void queryClient.invalidateQueries({ queryKey: [...TEXTING_KEY, 'conversations'] });
       return thread;
@@ -86,8 +53,8 @@ export function useConversationThread(id: number | null) {
 export function sendTextMessage(
   conversationId: number,
   content: { body: string } | { template_id: number },
-): Promise<ApiEnvelope<{ conversation_id: number; message: TextMessage }>> {
-  return apiCall(
+): Promise<ApiEnvelope<ApiAnswer<'texting/send-message'>>> {
+  return documentedCall(
     'texting/send-message',
     { conversation_id: conversationId, ...content },
     { suppressToast: () => true },
