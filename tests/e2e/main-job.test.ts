@@ -245,6 +245,16 @@ describe('the main job in Chromium', () => {
     // Quotes arrive on the live quotes stream (issue 17): note when it opens and every application read.
     const calls: { url: string; at: number }[] = [];
     page.on('request', (request) => calls.push({ url: request.url(), at: Date.now() }));
+    // The application's status in every read the page got: the stream is opened only while the page
+    // holds it `launched` (the launch answer is not kept; the page reads the application again), and
+    // a loaded machine can finish all 25 sandbox quotes before that read.
+    const statusesSeen = new Set<string>();
+    page.on('response', async (response) => {
+      if (!new URL(response.url()).pathname.endsWith('/get-application-by-id')) return;
+      const answer = await response.json().catch(() => null);
+      const status = answer?.data?.application?.status;
+      if (typeof status === 'string') statusesSeen.add(status);
+    });
 
     // Launch, read which fields the form flags, fill those, and launch again.
     const filled = await launchAndFill({
@@ -258,12 +268,15 @@ describe('the main job in Chromium', () => {
     // Quotes side by side: wait until every carrier has answered.
     await everyCarrierAnswered(page);
     const streamOpened = calls.find((call) => call.url.includes('/api/agent-portal/quote-events'))?.at;
-    expect(streamOpened, 'the quotes view opened the live quotes stream').toBeDefined();
+    if (statusesSeen.has('launched'))
+      expect(streamOpened, 'the quotes view opened the live quotes stream').toBeDefined();
     // The launch's own refresh of the application can land just after the stream opens (seen at
     // +22 and +95 ms), so reads in its first half second are not polling; the poll is every 1 s.
     const readsWhileStreaming = calls.filter(
       (call) =>
-        call.url.includes('/get-application-by-id') && call.at > (streamOpened as number) + STREAM_SETTLE_MS,
+        streamOpened !== undefined &&
+        call.url.includes('/get-application-by-id') &&
+        call.at > streamOpened + STREAM_SETTLE_MS,
     );
     // No polling while the stream is open: at most the one read when the status turns completed.
     expect(readsWhileStreaming.length).toBeLessThanOrEqual(1);
