@@ -56,11 +56,21 @@ describe('the router and the shell', () => {
   beforeEach(() => {
     signInSampleAgentRecordingToasts();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockFetch((path) =>
-      path === 'auth/me'
-        ? envelope({ user: { id: 7, name: 'Alex', role: 'agent', user_accesses_final: ALL_AREAS } })
-        : envelope({}),
-    );
+    mockFetch((path) => {
+      if (path === 'auth/me')
+        return envelope({ user: { id: 7, name: 'Alex', role: 'agent', user_accesses_final: ALL_AREAS } });
+      // The plans page reads its answer as the server documents it (no plans on offer here).
+      if (path === 'plans/list')
+        return envelope({
+          plans: [],
+          current_plan_id: null,
+          has_active_subscription: false,
+          is_trial_active: true,
+          trial_remaining_days: 10,
+          billing_portal_configured: false,
+        });
+      return envelope({});
+    });
     transitions = [];
     vi.stubGlobal('CSS', { supports: () => true });
     vi.stubGlobal('matchMedia', (query: string) => ({
