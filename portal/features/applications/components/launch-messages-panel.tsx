@@ -54,7 +54,13 @@ export function LaunchMessagesPanel({ entries, onJump }: LaunchMessagesPanelProp
       icon={<IconAlertTriangle size={18} />}
       title={`${count} attention before launch`}
     >
-      <List type="ordered" size="sm" spacing={4} styles={{ itemWrapper: { display: 'inline' } }}>
+      {/* Room for the numbers up to 99: without it "33." hangs outside the alert, cut short. */}
+      <List
+        type="ordered"
+        size="sm"
+        spacing={4}
+        styles={{ root: { paddingInlineStart: '2.5em' }, itemWrapper: { display: 'inline' } }}
+      >
         {entries.map((entry) => (
           <List.Item key={entry.field}>
             <Anchor
