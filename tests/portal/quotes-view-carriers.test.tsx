@@ -427,4 +427,26 @@ describe('Record quote', () => {
       expect(screen.getByRole('link', { name: 'Quote document amwins.pdf' })).toBeTruthy();
     },
   );
+
+  it('names a document the server would refuse on its input and sends nothing', async () => {
+    signIn('admin');
+    const calls = open(application('Commercial', [pendingManual]));
+    const card = await screen.findByLabelText('AMWins quote');
+    fireEvent.click(within(card).getByRole('button', { name: 'Record quote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record quote' });
+    const fileInput = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(fileInput.accept).toBe('application/pdf,image/png,image/jpeg,text/plain');
+    fireEvent.change(within(dialog).getByLabelText(/Annual premium/), { target: { value: '3150' } });
+    const docx = new File(['PK'], 'quote.docx', {
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    fireEvent.change(fileInput, { target: { files: [docx] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record quote' }));
+    expect(await within(dialog).findByText('A PDF, PNG, JPEG or text file')).toBeTruthy();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'quote.pdf', { type: 'application/pdf' });
+    fireEvent.change(fileInput, { target: { files: [big] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record quote' }));
+    expect(await within(dialog).findByText('At most 5 MB')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'agent-portal/record-manual-quote')).toBe(false);
+  });
 });

@@ -6,6 +6,7 @@ import { Button, Center, FileButton, Group, Image, Modal, Paper, Stack, Text } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { serverUrl } from '../../../lib/api-base.ts';
+import { type Base64File, readFileAsBase64 } from '../../../lib/read-file-as-base64.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { CompanyRecord } from '../api/companies-api.ts';
 import {
@@ -14,7 +15,6 @@ import {
   LOGO_MAX_BYTES,
   setCompanyLogo,
 } from '../api/companies-api.ts';
-import { type Base64File, readFileAsBase64 } from '../api/read-file-as-base64.ts';
 
 /** Props: open state, the company, and close. */
 export interface CompanyLogoDialogProps {
@@ -51,7 +51,7 @@ export function CompanyLogoDialog({ opened, company, onClose }: CompanyLogoDialo
     setError(problem);
     if (problem) return;
     try {
-      setPicked(await readFileAsBase64(file));
+      setPicked(await readFileAsBase64(file, LOGO_MAX_BYTES));
     } catch {
       setError('The file could not be read.');
     }

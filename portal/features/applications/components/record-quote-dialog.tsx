@@ -16,6 +16,13 @@ import {
 } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_HINT,
+  type DocumentContentType,
+  documentFileProblem,
+  MAX_DOCUMENT_BYTES,
+} from '../../../lib/document-files.ts';
 import { readFileAsBase64 } from '../../../lib/read-file-as-base64.ts';
 import type { Application, Quote } from '../api/application-types.ts';
 import { type ManualQuoteInput, recordManualQuote } from '../api/record-manual-quote.ts';
@@ -112,8 +119,16 @@ export function RecordQuoteDialog({ quote, application, onClose, onRecorded }: R
     let document: ManualQuoteInput['document'] = null;
     if (file) {
       try {
-        // The file input accepts only the server's types (PDF, PNG, JPEG, text); it refuses others with 400.
-        document = (await readFileAsBase64(file)) as NonNullable<ManualQuoteInput['document']>;
+        const problem = documentFileProblem(file);
+        if (problem) found.document = problem;
+        else {
+          const read = await readFileAsBase64(file, MAX_DOCUMENT_BYTES);
+          document = {
+            name: read.name,
+            content_base64: read.content_base64,
+            content_type: file.type as DocumentContentType,
+          };
+        }
       } catch (error) {
         found.document = (error as Error).message;
       }
@@ -190,7 +205,8 @@ export function RecordQuoteDialog({ quote, application, onClose, onRecorded }: R
             />
             <FileInput
               label="Quote document"
-              placeholder="PDF or image, up to 10 MB"
+              placeholder={DOCUMENT_HINT}
+              accept={DOCUMENT_ACCEPT}
               leftSection={<IconPaperclip size={16} />}
               value={file}
               onChange={setFile}

@@ -27,9 +27,6 @@ export type ResourceDraft = Required<
 > &
   Pick<ApiBody<'resources/create'>, 'video_file_id'>;
 
-/** A document type resources/create takes. */
-export type ResourceDocumentType = NonNullable<ApiBody<'resources/create'>['document']>['content_type'];
-
 /** Types and size of a video file the server takes (server/services/video-upload.ts). */
 export const VIDEO_FILE_TYPES = ['video/mp4', 'video/webm'];
 export const MAX_VIDEO_MB = 200;

@@ -20,12 +20,19 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { carrierFamilies } from '../../../lib/carrier-catalog.ts';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_HINT,
+  type DocumentContentType,
+  documentFileProblem,
+  MAX_DOCUMENT_BYTES,
+} from '../../../lib/document-files.ts';
+import { readFileAsBase64 } from '../../../lib/read-file-as-base64.ts';
 import { showToast } from '../../../lib/toast.ts';
 import {
   createResource,
   MAX_VIDEO_MB,
   type Resource,
-  type ResourceDocumentType,
   type ResourceKind,
   updateResource,
   uploadVideoFile,
@@ -43,15 +50,6 @@ export interface ResourceDialogProps {
 
 /** Carrier families of carriers.json for the carrier picker. */
 const CARRIERS = carrierFamilies().map((family) => ({ value: family.name, label: family.display_name }));
-
-/** Base64 of a file's bytes (the upload format of documents). */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
-}
 
 /** The dialog; its form starts from the entry being edited. */
 export function ResourceDialog(props: ResourceDialogProps) {
@@ -79,14 +77,15 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
   /** Share of the video file sent (0 to 1), null when no upload runs. */
   const [sent, setSent] = useState<number | null>(null);
   const urlError = url !== '' && !/^https:\/\/\S+$/.test(url) ? 'An https:// address' : undefined;
-  const fileError =
-    video && file
+  const fileError = !file
+    ? undefined
+    : video
       ? !VIDEO_FILE_TYPES.includes(file.type)
         ? 'An MP4 or WebM video'
         : file.size > MAX_VIDEO_MB * 1024 * 1024
           ? `At most ${MAX_VIDEO_MB} MB`
           : undefined
-      : undefined;
+      : (documentFileProblem(file) ?? undefined);
   const valid =
     title.trim() !== '' &&
     (video || carrier !== null) &&
@@ -123,10 +122,9 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
             !video && source === 'file' && file
               ? {
                   name: file.name,
-                  // The server takes the document types of DOCUMENT_TYPES only and refuses
-                  // any other (400 naming the field).
-                  content_type: (file.type || 'application/octet-stream') as ResourceDocumentType,
-                  content_base64: await base64Of(file),
+                  // fileError let only the document types through.
+                  content_type: file.type as DocumentContentType,
+                  content_base64: (await readFileAsBase64(file, MAX_DOCUMENT_BYTES)).content_base64,
                 }
               : null,
         });
@@ -180,9 +178,7 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
             { value: 'url', label: 'A web address' },
             {
               value: 'file',
-              label: video
-                ? `A video file (MP4 or WebM; ${MAX_VIDEO_MB} MB)`
-                : 'A file (PDF, PNG, JPEG, text; 5 MB)',
+              label: video ? `A video file (MP4 or WebM; ${MAX_VIDEO_MB} MB)` : `A file (${DOCUMENT_HINT})`,
             },
           ]}
         />
@@ -200,7 +196,7 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
           <FileInput
             label={video ? 'Video file' : 'File'}
             required
-            accept={video ? VIDEO_FILE_TYPES.join(',') : 'application/pdf,image/png,image/jpeg,text/plain'}
+            accept={video ? VIDEO_FILE_TYPES.join(',') : DOCUMENT_ACCEPT}
             value={file}
             onChange={setFile}
             error={fileError}

@@ -9,7 +9,7 @@ import { WidgetCard } from './widget-card.tsx';
 /** Props: the summary, undefined while it loads. */
 export function AlertsWidget({ summary }: { summary: DashboardSummary | undefined }) {
   return (
-    <WidgetCard title={WIDGET_TITLES['alerts']}>
+    <WidgetCard title={WIDGET_TITLES.alerts}>
       {!summary ? (
         <Skeleton height={60} />
       ) : summary.alerts.length === 0 ? (

@@ -18,10 +18,7 @@ export function CommissionWidget() {
     paid: null,
   });
   return (
-    <WidgetCard
-      title={WIDGET_TITLES['commission']}
-      link={{ to: '/dashboard/commission', label: 'Statement' }}
-    >
+    <WidgetCard title={WIDGET_TITLES.commission} link={{ to: '/dashboard/commission', label: 'Statement' }}>
       {statement.isError ? (
         <LoadError
           title="Commission could not be loaded"
