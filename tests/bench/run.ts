@@ -12,6 +12,10 @@ import { cpus, loadavg } from 'node:os';
 const BENCHMARKS = {
   engine: { load: async () => (await import('./engine-bench.ts')).engineBench, about: 'validate time' },
   form: { load: async () => (await import('./form-bench.ts')).formBench, about: 'keystroke to commit' },
+  'cold-open': {
+    load: async () => (await import('./cold-open-bench.ts')).coldOpenBench,
+    about: 'form data loaded to interactive',
+  },
   api: { load: async () => (await import('./api-bench.ts')).apiBench, about: 'API on 1M applications' },
   launch: { load: async () => (await import('./launch-bench.ts')).launchBench, about: 'time to quotes' },
   queries: {
