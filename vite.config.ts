@@ -103,7 +103,7 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/build-portal.ts'],
+          globalSetup: ['tests/e2e/build-portal.ts', 'tests/e2e/seeded-data-dir.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -12,13 +12,11 @@ import { join, resolve } from 'node:path';
 import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import { lintSchemaSetDir } from '../engine/node/lint-schema-set-dir.ts';
 import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
-import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { prepareDatabase } from './db/prepare-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
-import { seedDemoStart } from './db/seed-demo-start.ts';
 import { quoteWorkerConcurrencyOf } from './jobs/quote-worker.ts';
 import { lintConnections } from './quoting/http/lint-connections.ts';
-import { syncFileSchemaSet } from './services/schema-versions.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -63,10 +61,7 @@ const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data'));
 const password = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-await migrate(database.db);
-// The files of schemas/ become a stored version now when their content is new (issue 10 part 3).
-const schemaVersion = await syncFileSchemaSet(database.db);
-const seed = await seedDemoStart(database.db, password);
+const { schemaVersion, seed } = await prepareDatabase(database.db, password);
 const app = await buildApp({
   db: database.db,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },

@@ -1,9 +1,11 @@
 /**
  * End-to-end harness: starts `server/start.ts` as a child process (tests/helpers/server-process.ts)
- * with a fresh embedded database, and opens Debian's Chromium through playwright-core.
+ * on its own copy of the run's seeded embedded database, and opens Debian's Chromium through
+ * playwright-core.
  * Never downloads a browser. Screenshots go to test-results/.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
@@ -65,7 +67,8 @@ export async function cspViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Starts the server on an empty data dir, serving the portal the e2e global setup built once for
+ * Starts the server on a data dir of its own, copied from the run's migrated and seeded one
+ * (tests/e2e/seeded-data-dir.ts, ADR 560), serving the portal the e2e global setup built once for
  * this run (tests/e2e/build-portal.ts), and opens Chromium. `env` adds server settings (e.g. the
  * SMS sink's file and signing token); `serverStartMs` is the longest wait for the server to answer
  * (startServerProcess's default when omitted).
@@ -75,6 +78,7 @@ export async function startPortal(
   serverStartMs?: number,
 ): Promise<RunningPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  await cp(inject('seededDataDir'), dataDir, { recursive: true });
   const server = await startServerProcess(
     { ...env, DATA_DIR: dataDir, PORTAL_DIR: inject('portalDir') },
     serverStartMs,

@@ -42,7 +42,13 @@ async function login(server: ServerProcess): Promise<string> {
   return answer.body.data.session_key;
 }
 
-describe.each(DATABASE_KINDS)('crash safety on %s', (kind) => {
+/**
+ * The databases' suites run at once, each on its own database and server processes: a round is
+ * mostly one single-threaded server start, so the second core starts the other database's server
+ * meanwhile. Within a database the tests run in turn (PGlite allows one process per data dir).
+ * Every round, kill and check is as before; only the wall time halves (ADR 560).
+ */
+describe.concurrent.each(DATABASE_KINDS)('crash safety on %s', (kind) => {
   let database: ServerDatabase;
   let server: ServerProcess | null = null;
   const start = async (env: NodeJS.ProcessEnv = {}) => {
@@ -58,7 +64,7 @@ describe.each(DATABASE_KINDS)('crash safety on %s', (kind) => {
     await database?.remove();
   });
 
-  it(`keeps every acknowledged write through ${ROUNDS} kill -9 rounds`, async () => {
+  it.sequential(`keeps every acknowledged write through ${ROUNDS} kill -9 rounds`, async () => {
     const ledger = createWriteLedger();
     let current = await start();
     // Sessions live in the database: one login serves every round.
@@ -104,7 +110,7 @@ describe.each(DATABASE_KINDS)('crash safety on %s', (kind) => {
     );
   });
 
-  it("finishes after a kill -9 the launches queued before it, re-claiming the dead worker's jobs", async () => {
+  it.sequential("finishes after a kill -9 the launches queued before it, re-claiming the dead worker's jobs", async () => {
     const launchedIds: number[] = [];
     const quoteIds: number[] = [];
     for (let round = 1; round <= LAUNCH_ROUNDS; round += 1) {
