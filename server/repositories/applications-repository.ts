@@ -46,7 +46,7 @@ function escapeLike(text: string): string {
  * through coalesce, which the index does not match (the column is NOT NULL: the same rows match).
  * docs/decisions/550-api-per-call-cost.md.
  */
-function addressCondition(scope: AccessScope, pattern: string): SQL {
+export function addressCondition(scope: AccessScope, pattern: string): SQL {
   return scope.kind === 'all'
     ? ilike(applications.searched_address, pattern)
     : sql`coalesce(${applications.searched_address}, '') ILIKE ${pattern}`;
