@@ -1,6 +1,7 @@
 /** Users, their company and agent record: the account behind a login or a session. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
+import { preparedOnce } from '../db/prepared-once.ts';
 import {
   type AgentRow,
   agents,
@@ -52,6 +53,20 @@ export async function findAccountByUserId(db: Executor, userId: number): Promise
   return accountOf(row);
 }
 
+/** The statement of findAccountOfActiveSession, prepared once per handle (every call runs it). */
+const accountOfActiveSession = preparedOnce((db) =>
+  accountQuery(db)
+    .innerJoin(sessions, eq(sessions.user_id, users.id))
+    .where(
+      and(
+        eq(sessions.key_hash, sql.placeholder('keyHash')),
+        gt(sessions.expires_at, sql.placeholder('now')),
+        isNull(sessions.revoked_at),
+      ),
+    )
+    .prepare('account_of_active_session'),
+);
+
 /**
  * The account of the session whose key hashes to `keyHash`, when that session is neither expired
  * at `now` nor revoked; else null. One query: the session with its user, company, agent record
@@ -62,9 +77,7 @@ export async function findAccountOfActiveSession(
   keyHash: string,
   now: Date,
 ): Promise<Account | null> {
-  const [row] = await accountQuery(db)
-    .innerJoin(sessions, eq(sessions.user_id, users.id))
-    .where(and(eq(sessions.key_hash, keyHash), gt(sessions.expires_at, now), isNull(sessions.revoked_at)));
+  const [row] = await accountOfActiveSession(db).execute({ keyHash, now });
   return accountOf(row);
 }
 

@@ -8,6 +8,7 @@
  */
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
+import { preparedOnce } from '../db/prepared-once.ts';
 import {
   type ApplicationRow,
   applications,
@@ -83,6 +84,39 @@ function split({ notes_json, quotes_json, ...row }: Selected): ApplicationWithRe
   };
 }
 
+/** The read of findApplicationWithRelations with `condition`, prepared once per handle as `name`. */
+function preparedRead(name: string, condition: SQL) {
+  return preparedOnce((db) =>
+    db
+      .select({
+        ...columns,
+        current_schema_version: sql<number | null>`(
+          SELECT max(sv.version) FROM schema_versions sv WHERE sv.status = 'published')`,
+      })
+      .from(applications)
+      .where(condition)
+      .prepare(name),
+  );
+}
+
+const byId = eq(applications.id, sql.placeholder('id'));
+
+/**
+ * The read per access scope kind (scopeCondition's conditions, the scope's id a placeholder); a
+ * `none` scope sees nothing and is not asked.
+ */
+const readInScope = {
+  all: preparedRead('application_with_relations_all', byId),
+  company: preparedRead(
+    'application_with_relations_company',
+    and(byId, eq(applications.company_id, sql.placeholder('scopeId'))) as SQL,
+  ),
+  agent: preparedRead(
+    'application_with_relations_agent',
+    and(byId, eq(applications.agent_id, sql.placeholder('scopeId'))) as SQL,
+  ),
+};
+
 /**
  * Application `id` within `scope` with its notes and quotes, and the latest published schema
  * version (null when none is stored yet), in one query; null when missing or outside the scope.
@@ -92,15 +126,11 @@ export async function findApplicationWithRelations(
   id: number,
   scope: AccessScope,
 ): Promise<(ApplicationWithRelations & { currentSchemaVersion: number | null }) | null> {
-  if (!isRowId(id)) return null;
-  const [selected] = await db
-    .select({
-      ...columns,
-      current_schema_version: sql<number | null>`(
-        SELECT max(sv.version) FROM schema_versions sv WHERE sv.status = 'published')`,
-    })
-    .from(applications)
-    .where(and(eq(applications.id, id), scopeCondition(scope)));
+  if (!isRowId(id) || scope.kind === 'none') return null;
+  const [selected] = await readInScope[scope.kind](db).execute({
+    id,
+    scopeId: scope.kind === 'company' ? scope.companyId : scope.kind === 'agent' ? scope.agentId : null,
+  });
   if (!selected) return null;
   const { current_schema_version, ...rest } = selected;
   return {

@@ -4,7 +4,7 @@ import { type Executor, rowsOf } from '../db/database.ts';
 import { type ApplicationRow, applications, type NoteRow, notes } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { isRowId } from './is-row-id.ts';
-import { parsedJson, rowFromJson } from './row-from-json.ts';
+import { columnsFromJson, parsedJson, rowFromJson } from './row-from-json.ts';
 
 export type NewApplication = typeof applications.$inferInsert;
 
@@ -38,9 +38,23 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * `searched_address ILIKE pattern`. Across every company (scope `all`) the trigram index serves it
+ * (migration 0034); inside a company or an agent the scope's index already bounds the rows, and
+ * the planner, offered the trigram index too, ANDs in its bitmap of every matching address of the
+ * million (40 ms instead of 2 ms for an agent on the benchmark), so there the column is read
+ * through coalesce, which the index does not match (the column is NOT NULL: the same rows match).
+ * docs/decisions/550-api-per-call-cost.md.
+ */
+export function addressCondition(scope: AccessScope, pattern: string): SQL {
+  return scope.kind === 'all'
+    ? ilike(applications.searched_address, pattern)
+    : sql`coalesce(${applications.searched_address}, '') ILIKE ${pattern}`;
+}
+
 function filterConditions(scope: AccessScope, filters: ApplicationFilters): SQL | undefined {
   const parts: (SQL | undefined)[] = [scopeCondition(scope)];
-  if (filters.address) parts.push(ilike(applications.searched_address, `%${escapeLike(filters.address)}%`));
+  if (filters.address) parts.push(addressCondition(scope, `%${escapeLike(filters.address)}%`));
   if (filters.ids) {
     const ids = filters.ids.filter(isRowId);
     parts.push(ids.length ? inArray(applications.id, ids) : sql`false`);
@@ -100,10 +114,35 @@ export async function updateApplication(
   return row;
 }
 
+/** The columns a listing row shows (docs/api.md get-agent-applications-list). */
+const LISTING_COLUMNS = {
+  id: applications.id,
+  status: applications.status,
+  carrier_quote_type: applications.carrier_quote_type,
+  application_type: applications.application_type,
+  searched_address: applications.searched_address,
+  client_name: applications.client_name,
+  min_quote_amount: applications.min_quote_amount,
+  application_source: applications.application_source,
+  client_name_id: applications.client_name_id,
+  created_at: applications.created_at,
+  updated_at: applications.updated_at,
+};
+
+/** What a listing page reads of an application: the columns of LISTING_COLUMNS. */
+export type ListingRow = Pick<ApplicationRow, keyof typeof LISTING_COLUMNS>;
+
+/** The page's select list: only the shown columns, so no document crosses the wire (ADR 550). */
+const listingSelectList = sql.join(
+  Object.values(LISTING_COLUMNS).map((column) => sql.identifier(column.name)),
+  sql`, `,
+);
+
 /**
- * One listing page, newest first, each row with its notes (creation order), and the matching
- * applications per status (new, launched, completed; 0 when none) whose sum is the total: one
- * statement (the page and the counts are JSON subqueries), issue 18 queries per call.
+ * One listing page, newest first, each row (the LISTING_COLUMNS) with its notes (creation
+ * order), and the matching applications per status (new, launched, completed; 0 when none)
+ * whose sum is the total: one statement (the page and the counts are JSON subqueries), issue 18
+ * queries per call.
  */
 export async function listApplicationsPage(
   db: Executor,
@@ -111,7 +150,7 @@ export async function listApplicationsPage(
   filters: ApplicationFilters,
   page: { limit: number; offset: number },
 ): Promise<{
-  rows: { row: ApplicationRow; notes: NoteRow[] }[];
+  rows: { row: ListingRow; notes: NoteRow[] }[];
   statusCounts: Record<'new' | 'launched' | 'completed', number>;
 }> {
   const where = filterConditions(scope, filters) ?? sql`true`;
@@ -121,7 +160,7 @@ export async function listApplicationsPage(
                 SELECT coalesce(json_agg(n ORDER BY n.created_at, n.id), '[]'::json)
                   FROM notes n WHERE n.application_id = p.id))
               ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
-         FROM (SELECT * FROM applications WHERE ${where}
+         FROM (SELECT ${listingSelectList} FROM applications WHERE ${where}
                 ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}) p) AS page,
       (SELECT coalesce(json_object_agg(s.status, s.n), '{}'::json)
          FROM (SELECT status, count(*) AS n FROM applications WHERE ${where} GROUP BY status) s) AS counts`);
@@ -132,7 +171,7 @@ export async function listApplicationsPage(
   return {
     rows: (parsedJson(rows) as { row: Record<string, unknown>; notes: Record<string, unknown>[] }[]).map(
       (entry) => ({
-        row: rowFromJson<ApplicationRow>(applications, entry.row),
+        row: columnsFromJson<ListingRow>(LISTING_COLUMNS, entry.row),
         notes: entry.notes.map((note) => rowFromJson<NoteRow>(notes, note)),
       }),
     ),

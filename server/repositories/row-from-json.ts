@@ -13,8 +13,16 @@ export function parsedJson(value: unknown): unknown {
 
 /** A row of `table` from its row_to_json object (keys are column names), mapped as a query result is. */
 export function rowFromJson<T>(table: PgTable, json: Record<string, unknown>): T {
+  return columnsFromJson<T>(getTableColumns(table), json);
+}
+
+/**
+ * The row of `columns` (keys as Drizzle names them) from a JSON object keyed by column names,
+ * each value through its column's driver mapping, as a query selecting those columns returns it.
+ */
+export function columnsFromJson<T>(columns: Record<string, Column>, json: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, Column][]) {
+  for (const [key, column] of Object.entries(columns)) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }

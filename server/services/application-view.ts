@@ -3,6 +3,7 @@ import type { Doc } from '../../engine/index.ts';
 import type { ApplicationRow, NoteRow } from '../db/schema.ts';
 import { quoteDifferences } from '../quoting/quote-differences.ts';
 import { quoteExpiry } from '../quoting/quote-expiry.ts';
+import type { ListingRow } from '../repositories/applications-repository.ts';
 import type { QuoteWithDocument } from '../repositories/quotes-repository.ts';
 import { applicationReference } from './application-reference.ts';
 import { isItWorkingHour } from './is-it-working-hour.ts';
@@ -123,7 +124,7 @@ export function applicationView(
 }
 
 /** Listing row as docs/api.md; `alert_color` from the application's active alert notes. */
-export function listingRowView(row: ApplicationRow, notes: NoteRow[]) {
+export function listingRowView(row: ListingRow, notes: NoteRow[]) {
   const alertColor: AlertColor | null = alertColorOfNotes(notes.map((n) => n.payload));
   return {
     id: row.id,
