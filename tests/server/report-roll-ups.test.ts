@@ -1,8 +1,9 @@
 /**
- * The reporting roll-ups of migration 0031 (ADR 500), on PGlite and PostgreSQL. Property: after
- * random application and quote inserts, updates (one row and several per statement) and deletes,
- * the trigger-kept tables equal a recount from the rows, and every roll-up answer (count, totals,
- * days, weeks, carriers) equals the row scan's for random ranges, time zones, scopes and filters.
+ * The reporting roll-ups of migrations 0031 and 0032 (ADR 500, 530), on PGlite and PostgreSQL.
+ * Property: after random application and quote inserts, updates (one row and several per
+ * statement) and deletes, the trigger-kept tables equal a recount from the rows, and every roll-up
+ * answer (count, totals, days, weeks, carriers, declining reasons, median premiums by product and
+ * by flood zone) equals the row scan's for random ranges, time zones, scopes and filters.
  * Also: which filters and zones the roll-ups serve, and the export's cells formatted by the
  * database equal the JavaScript formatting the export used before (ADR 501).
  */
@@ -15,10 +16,15 @@ import type { AccessScope } from '../../server/repositories/access-scope.ts';
 import {
   applicationsPerPeriodFromRows,
   carrierOutcomesFromRows,
+  medianPremiumByFromRows,
+  TOP_DECLINE_REASONS,
+  topDeclineReasonsFromRows,
 } from '../../server/repositories/analytics-repository.ts';
 import {
   rollUpCarrierOutcomes,
   rollUpCount,
+  rollUpDeclineReasons,
+  rollUpMedianPremiumBy,
   rollUpPerPeriod,
   rollUpServes,
   rollUpTotals,
@@ -50,6 +56,10 @@ const STATUSES = ['new', 'launched', 'completed'] as const;
 const SOURCES = ['Agent Portal', 'Bulk Upload'];
 const CARRIERS = ['neptune', 'wright', 'aon'];
 const QUOTE_STATUSES = ['pending', 'quoted', 'declined', 'error'] as const;
+/** Declining messages: one with spaces around, an empty one ('No reason given'). */
+const MESSAGES = ['Building too old', ' Building too old ', 'Prior flood claims', ''];
+/** Flood zones; '' counts as not given ('Unknown'). */
+const FLOOD_ZONES = ['AE', 'X', ''];
 
 const minute = fc.oneof(
   fc.integer({ min: 0, max: WINDOW_MINUTES - 1 }),
@@ -65,14 +75,20 @@ const application = fc.record({
   source: fc.constantFrom(...SOURCES),
   launched: fc.boolean(),
   premium: fc.option(
-    fc.integer({ min: 100_00, max: 999_99 }).map((cents) => cents / 100),
+    fc.oneof(
+      fc.integer({ min: 100_00, max: 999_99 }).map((cents) => cents / 100),
+      // Premiums several applications share: a median's middle values inside one count.
+      fc.constantFrom(250, 250.05, 700.5),
+    ),
     { nil: null },
   ),
+  floodZone: fc.option(fc.constantFrom(...FLOOD_ZONES), { nil: null }),
 });
 type RandomApplication = typeof application extends fc.Arbitrary<infer T> ? T : never;
 const quote = fc.record({
   carrier: fc.constantFrom(...CARRIERS),
   status: fc.constantFrom(...QUOTE_STATUSES),
+  message: fc.option(fc.constantFrom(...MESSAGES), { nil: null }),
 });
 
 /** One write; `pick` chooses among the rows made so far (modulo their count). */
@@ -136,7 +152,7 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
       agent_id: owners[a.company][1],
       status: a.status,
       carrier_quote_type: a.product ? [a.product] : [],
-      useable_details: { state: 'FL' },
+      useable_details: a.floodZone === null ? { state: 'FL' } : { state: 'FL', flood_zone: a.floodZone },
       application_source: a.source,
       min_quote_amount: a.premium,
       created_at: created,
@@ -218,9 +234,13 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
           lowest_premium::text AS c, NULL AS carrier
         FROM report_hours
         UNION ALL
-        SELECT 'c', hour::text, company_id, product, status, source, asked, quoted, declined::text, carrier
+        SELECT 'c', hour::text, company_id, product, status, source, asked, quoted, declined::text,
+          carrier || '/' || reason
         FROM report_carrier_hours
-        ORDER BY 1, 2, 3, 4, 5, 6, 10`),
+        UNION ALL
+        SELECT 'p', hour::text, company_id, product, status, source, applications, NULL, premium::text, flood_zone
+        FROM report_premium_hours
+        ORDER BY 1, 2, 3, 4, 5, 6, 10, 9`),
     );
 
   it('property: the kept roll-ups equal a recount, and their answers equal the row scans', async () => {
@@ -264,6 +284,14 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
               expect(await rollUpCarrierOutcomes(t.db, scope, filters)).toEqual(
                 await carrierOutcomesFromRows(t.db, scope, filters),
               );
+              expect(await rollUpDeclineReasons(t.db, scope, filters, TOP_DECLINE_REASONS)).toEqual(
+                await topDeclineReasonsFromRows(t.db, scope, filters),
+              );
+              for (const by of ['product', 'flood_zone'] as const) {
+                expect(await rollUpMedianPremiumBy(t.db, scope, filters, by)).toEqual(
+                  await medianPremiumByFromRows(t.db, scope, filters, by),
+                );
+              }
             }
           } finally {
             // Deleting is one more write the roll-ups follow; the next run starts from the demo data.
