@@ -192,6 +192,8 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- Recounted in order of company then hour, so a range of one company's (or every company's)
+-- buckets lies on few pages of each table.
 CREATE OR REPLACE FUNCTION report_roll_ups_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM report_hours;
@@ -202,18 +204,21 @@ BEGIN
   INSERT INTO report_hours (hour, company_id, product, status, source, applications, launched, lowest_premium)
   SELECT hour, company_id, product, status, source, count(*), count(*) FILTER (WHERE launched), min(premium)
   FROM report_counted
-  GROUP BY 1, 2, 3, 4, 5;
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 2, 1;
   INSERT INTO report_premium_hours (hour, company_id, product, status, source, flood_zone, premium, applications)
   SELECT hour, company_id, product, status, source, flood_zone, premium, count(*)
   FROM report_counted WHERE premium IS NOT NULL
-  GROUP BY 1, 2, 3, 4, 5, 6, 7;
+  GROUP BY 1, 2, 3, 4, 5, 6, 7
+  ORDER BY 2, 1;
   INSERT INTO report_carrier_hours (hour, company_id, product, status, source, carrier, reason, asked, quoted, declined)
   SELECT b.hour, b.company_id, b.product, b.status, b.source, (k.q).carrier, (k.q).reason, count(*),
     count(*) FILTER (WHERE (k.q).status = 'quoted'), count(*) FILTER (WHERE (k.q).status = 'declined')
   FROM quotes q
   CROSS JOIN LATERAL (SELECT report_quote_of(q) AS q) k
   JOIN report_counted b ON b.id = q.application_id
-  GROUP BY 1, 2, 3, 4, 5, 6, 7;
+  GROUP BY 1, 2, 3, 4, 5, 6, 7
+  ORDER BY 2, 1;
   DROP TABLE report_counted;
 END;
 $$;
