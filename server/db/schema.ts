@@ -713,3 +713,21 @@ export const reportPremiumHours = pgTable(
     }),
   ],
 );
+
+/**
+ * Reporting roll-up (migration 0032, ADR 530): per report_hours bucket and carrier, how many
+ * (application, carrier) pairs have these exact seconds from the first request to the first
+ * answer (`first_seconds`, null when none answered) and to the last answer (`all_seconds`, null
+ * while one is pending); the medians of the time to quotes are read from the cumulative counts.
+ */
+export const reportQuoteTimeHours = pgTable('report_quote_time_hours', {
+  hour: timestamp('hour', { mode: 'string' }).notNull(),
+  company_id: integer('company_id').notNull(),
+  product: text('product').notNull(),
+  status: text('status').$type<ApplicationStatus>().notNull(),
+  source: text('source').notNull(),
+  carrier: text('carrier').notNull(),
+  first_seconds: numeric('first_seconds'),
+  all_seconds: numeric('all_seconds'),
+  pairs: integer('pairs').notNull(),
+});

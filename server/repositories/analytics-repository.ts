@@ -10,6 +10,7 @@ import { applications, quotes } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import {
   rollUpCarrierOutcomes,
+  rollUpCarrierQuoteTimes,
   rollUpDeclineReasons,
   rollUpMedianPremiumBy,
   rollUpPerPeriod,
@@ -137,8 +138,20 @@ export async function medianPremiumByFromRows(
  * first request to its first answer (`first_quote_seconds`) and, where none of its quotes is still
  * pending, to its last answer (`all_quotes_seconds`; a carrier with sub-carriers answers several
  * quotes per application). Medians to 0.1 s; null when no application qualifies. Most asked first.
+ * From the roll-ups when they serve the filters (report-roll-ups.ts; exact), else from the rows.
  */
 export async function carrierQuoteTimes(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+): ReturnType<typeof carrierQuoteTimesFromRows> {
+  return (await rollUpServes(db, scope, filters))
+    ? rollUpCarrierQuoteTimes(db, scope, filters)
+    : carrierQuoteTimesFromRows(db, scope, filters);
+}
+
+/** carrierQuoteTimes from the quotes of the applications (every filter; the roll-ups' reference). */
+export async function carrierQuoteTimesFromRows(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,

@@ -3,7 +3,7 @@
  * Property: after random application and quote inserts, updates (one row and several per
  * statement) and deletes, the trigger-kept tables equal a recount from the rows, and every roll-up
  * answer (count, totals, days, weeks, carriers, declining reasons, median premiums by product and
- * by flood zone) equals the row scan's for random ranges, time zones, scopes and filters.
+ * by flood zone, times to first and all quotes) equals the row scan's for random ranges, time zones, scopes and filters.
  * Also: which filters and zones the roll-ups serve, and the export's cells formatted by the
  * database equal the JavaScript formatting the export used before (ADR 501).
  */
@@ -16,12 +16,14 @@ import type { AccessScope } from '../../server/repositories/access-scope.ts';
 import {
   applicationsPerPeriodFromRows,
   carrierOutcomesFromRows,
+  carrierQuoteTimesFromRows,
   medianPremiumByFromRows,
   TOP_DECLINE_REASONS,
   topDeclineReasonsFromRows,
 } from '../../server/repositories/analytics-repository.ts';
 import {
   rollUpCarrierOutcomes,
+  rollUpCarrierQuoteTimes,
   rollUpCount,
   rollUpDeclineReasons,
   rollUpMedianPremiumBy,
@@ -89,7 +91,14 @@ const quote = fc.record({
   carrier: fc.constantFrom(...CARRIERS),
   status: fc.constantFrom(...QUOTE_STATUSES),
   message: fc.option(fc.constantFrom(...MESSAGES), { nil: null }),
+  /** Minutes into the window the quote was asked. */
+  requested: fc.nat(WINDOW_MINUTES - 1),
+  /** Milliseconds to its answer; null while pending. Some shared, so pairs share figures. */
+  answeredAfterMs: fc.option(fc.oneof(fc.integer({ min: 0, max: 90_000 }), fc.constantFrom(5_000, 12_500)), {
+    nil: null,
+  }),
 });
+type RandomQuote = typeof quote extends fc.Arbitrary<infer T> ? T : never;
 
 /** One write; `pick` chooses among the rows made so far (modulo their count). */
 const operation = fc.oneof(
@@ -160,6 +169,15 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
     };
   };
 
+  const quoteValues = ({ requested, answeredAfterMs, ...q }: RandomQuote) => {
+    const requestedAt = WINDOW_START + requested * 60_000;
+    return {
+      ...q,
+      requested_at: new Date(requestedAt),
+      answered_at: answeredAfterMs === null ? null : new Date(requestedAt + answeredAfterMs),
+    };
+  };
+
   async function apply(op: Operation, made: number[]): Promise<void> {
     const pick = (n: number) => made[n % made.length];
     const quoteIds = async () =>
@@ -205,7 +223,7 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
               application_id: id,
               display_name: q.carrier,
               connector: 'sandbox',
-              ...q,
+              ...quoteValues(q),
             })),
           );
         }
@@ -215,7 +233,7 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
         if (ids.length)
           await t.db
             .update(quotes)
-            .set(op.to)
+            .set(quoteValues(op.to))
             .where(eq(quotes.id, ids[op.pick % ids.length]));
         return;
       }
@@ -240,6 +258,10 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
         UNION ALL
         SELECT 'p', hour::text, company_id, product, status, source, applications, NULL, premium::text, flood_zone
         FROM report_premium_hours
+        UNION ALL
+        SELECT 't', hour::text, company_id, product, status, source, pairs, NULL,
+          first_seconds::text || '/' || coalesce(all_seconds::text, '-'), carrier
+        FROM report_quote_time_hours
         ORDER BY 1, 2, 3, 4, 5, 6, 10, 9`),
     );
 
@@ -286,6 +308,9 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
               );
               expect(await rollUpDeclineReasons(t.db, scope, filters, TOP_DECLINE_REASONS)).toEqual(
                 await topDeclineReasonsFromRows(t.db, scope, filters),
+              );
+              expect(await rollUpCarrierQuoteTimes(t.db, scope, filters)).toEqual(
+                await carrierQuoteTimesFromRows(t.db, scope, filters),
               );
               for (const by of ['product', 'flood_zone'] as const) {
                 expect(await rollUpMedianPremiumBy(t.db, scope, filters, by)).toEqual(

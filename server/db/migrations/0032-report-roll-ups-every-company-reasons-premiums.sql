@@ -7,6 +7,8 @@
 --    reasons are sums of buckets.
 -- 3. report_premium_hours counts the applications with a lowest premium per bucket, flood zone
 --    and premium (the exact value): a median is read from the cumulative counts, exact.
+-- 4. report_quote_time_hours counts the (application, carrier) pairs per bucket, carrier and
+--    their exact seconds to the first and to the last answer: the medians of the time to quotes.
 -- The triggers of 0031 stay; the functions they call are replaced.
 ALTER TABLE report_carrier_hours ADD COLUMN reason text NOT NULL DEFAULT '';
 --> statement-breakpoint
@@ -29,6 +31,82 @@ CREATE TABLE report_premium_hours (
 );
 --> statement-breakpoint
 CREATE INDEX report_premium_hours_company_idx ON report_premium_hours (company_id, hour);
+--> statement-breakpoint
+CREATE TABLE report_quote_time_hours (
+  hour timestamp NOT NULL,
+  company_id integer NOT NULL,
+  product text NOT NULL,
+  status text NOT NULL,
+  source text NOT NULL,
+  carrier text NOT NULL,
+  -- Seconds from the pair's first request to its first answer (null: none answered yet) and,
+  -- when none of its quotes is pending, to its last answer (else null).
+  first_seconds numeric,
+  all_seconds numeric,
+  -- (application, carrier) pairs of the bucket with these figures.
+  pairs integer NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX report_quote_time_hours_key ON report_quote_time_hours
+  (hour, company_id, product, status, source, carrier, first_seconds, all_seconds) NULLS NOT DISTINCT;
+--> statement-breakpoint
+CREATE INDEX report_quote_time_hours_company_idx ON report_quote_time_hours (company_id, hour);
+--> statement-breakpoint
+-- A pair's figures in a bucket, counted with `sign` (+1 in, -1 out).
+CREATE TYPE report_quote_time AS (
+  hour timestamp, company_id integer, product text, status text, source text, carrier text,
+  first_seconds numeric, all_seconds numeric, sign integer
+);
+--> statement-breakpoint
+-- A quote's clock as the time to quotes reads it.
+CREATE TYPE report_quote_clock AS (
+  id integer, application_id integer, carrier text, requested_at timestamptz, answered_at timestamptz
+);
+--> statement-breakpoint
+CREATE FUNCTION report_quote_times_add(d report_quote_time[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO report_quote_time_hours AS r (hour, company_id, product, status, source, carrier, first_seconds, all_seconds, pairs)
+  SELECT hour, company_id, product, status, source, carrier, first_seconds, all_seconds, sum(sign)::int
+  FROM unnest(d)
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+  HAVING sum(sign) <> 0
+  ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
+  ON CONFLICT (hour, company_id, product, status, source, carrier, first_seconds, all_seconds) DO UPDATE SET
+    pairs = r.pairs + excluded.pairs;
+  DELETE FROM report_quote_time_hours r
+  USING (SELECT DISTINCT hour, company_id, product, status, source, carrier FROM unnest(d) WHERE sign < 0) m
+  WHERE (r.hour, r.company_id, r.product, r.status, r.source, r.carrier) = (m.hour, m.company_id, m.product, m.status, m.source, m.carrier)
+    AND r.pairs = 0;
+END;
+$$;
+--> statement-breakpoint
+-- The quotes of pairs changed from `old_q` to `new_q` (a statement's transition rows): each
+-- touched pair's figures before (its other quotes and old_q) out, after (its quotes now) in.
+-- A pair whose application is gone was taken out with it (report_application_deleting).
+CREATE FUNCTION report_quote_times_changed(old_q report_quote_clock[], new_q report_quote_clock[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report_quote_times_add(ARRAY(
+    WITH p AS (SELECT application_id, carrier FROM unnest(old_q) UNION SELECT application_id, carrier FROM unnest(new_q)),
+    now_q AS (SELECT q.id, q.application_id, q.carrier, q.requested_at, q.answered_at
+              FROM quotes q JOIN p ON (p.application_id, p.carrier) = (q.application_id, q.carrier)),
+    before_q AS (SELECT * FROM now_q WHERE id NOT IN (SELECT id FROM unnest(new_q)) UNION ALL SELECT * FROM unnest(old_q)),
+    figures AS (
+      SELECT -1 AS sign, application_id, carrier,
+        extract(epoch FROM min(answered_at) - min(requested_at)) AS first_s,
+        CASE WHEN bool_and(answered_at IS NOT NULL) THEN extract(epoch FROM max(answered_at) - min(requested_at)) END AS all_s
+      FROM before_q GROUP BY application_id, carrier
+      UNION ALL
+      SELECT 1, application_id, carrier,
+        extract(epoch FROM min(answered_at) - min(requested_at)),
+        CASE WHEN bool_and(answered_at IS NOT NULL) THEN extract(epoch FROM max(answered_at) - min(requested_at)) END
+      FROM now_q GROUP BY application_id, carrier)
+    SELECT ROW(b.hour, b.company_id, b.product, b.status, b.source, f.carrier, f.first_s, f.all_s, f.sign)::report_quote_time
+    FROM figures f JOIN applications app ON app.id = f.application_id
+    CROSS JOIN LATERAL unnest(report_every_company(ARRAY[report_application_of(app)])) b));
+END;
+$$;
 --> statement-breakpoint
 ALTER TYPE report_application ADD ATTRIBUTE flood_zone text;
 --> statement-breakpoint
@@ -129,6 +207,14 @@ BEGIN
   USING (SELECT DISTINCT hour, company_id, product, status, source FROM unnest(minus)) m
   WHERE (r.hour, r.company_id, r.product, r.status, r.source) = (m.hour, m.company_id, m.product, m.status, m.source)
     AND r.asked = 0;
+  -- The applications' time-to-quote figures move with them.
+  PERFORM report_quote_times_add(ARRAY(
+    SELECT ROW(d.hour, d.company_id, d.product, d.status, d.source, t.carrier, t.first_s, t.all_s, d.sign)::report_quote_time
+    FROM (SELECT m.*, -1 AS sign FROM unnest(minus) m UNION ALL SELECT p.*, 1 AS sign FROM unnest(plus) p) d
+    CROSS JOIN LATERAL (
+      SELECT q.carrier, extract(epoch FROM min(q.answered_at) - min(q.requested_at)) AS first_s,
+        CASE WHEN bool_and(q.answered_at IS NOT NULL) THEN extract(epoch FROM max(q.answered_at) - min(q.requested_at)) END AS all_s
+      FROM quotes q WHERE q.application_id = d.id GROUP BY q.carrier) t));
 END;
 $$;
 --> statement-breakpoint
@@ -172,10 +258,15 @@ CREATE OR REPLACE FUNCTION report_quotes_changed() RETURNS trigger LANGUAGE plpg
 DECLARE
   minus report_quote[];
   plus report_quote[];
+  old_clocks report_quote_clock[];
+  new_clocks report_quote_clock[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT coalesce(array_agg(report_quote_of(n)), '{}') INTO plus FROM new_rows n;
     PERFORM report_quotes_apply('{}', plus);
+    SELECT coalesce(array_agg(ROW(n.id, n.application_id, n.carrier, n.requested_at, n.answered_at)::report_quote_clock), '{}')
+      INTO new_clocks FROM new_rows n;
+    PERFORM report_quote_times_changed('{}', new_clocks);
   ELSIF TG_OP = 'UPDATE' THEN
     SELECT coalesce(array_agg(k.o), '{}'), coalesce(array_agg(k.n), '{}') INTO minus, plus
     FROM old_rows o JOIN new_rows n ON n.id = o.id
@@ -184,9 +275,21 @@ BEGIN
     IF cardinality(minus) > 0 THEN
       PERFORM report_quotes_apply(minus, plus);
     END IF;
+    SELECT coalesce(array_agg(k.o), '{}'), coalesce(array_agg(k.n), '{}') INTO old_clocks, new_clocks
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    CROSS JOIN LATERAL (
+      SELECT ROW(o.id, o.application_id, o.carrier, o.requested_at, o.answered_at)::report_quote_clock AS o,
+        ROW(n.id, n.application_id, n.carrier, n.requested_at, n.answered_at)::report_quote_clock AS n) k
+    WHERE k.o IS DISTINCT FROM k.n;
+    IF cardinality(old_clocks) > 0 THEN
+      PERFORM report_quote_times_changed(old_clocks, new_clocks);
+    END IF;
   ELSE
     SELECT coalesce(array_agg(report_quote_of(o)), '{}') INTO minus FROM old_rows o;
     PERFORM report_quotes_apply(minus, '{}');
+    SELECT coalesce(array_agg(ROW(o.id, o.application_id, o.carrier, o.requested_at, o.answered_at)::report_quote_clock), '{}')
+      INTO old_clocks FROM old_rows o;
+    PERFORM report_quote_times_changed(old_clocks, '{}');
   END IF;
   RETURN NULL;
 END;
@@ -199,6 +302,7 @@ BEGIN
   DELETE FROM report_hours;
   DELETE FROM report_carrier_hours;
   DELETE FROM report_premium_hours;
+  DELETE FROM report_quote_time_hours;
   CREATE TEMP TABLE report_counted ON COMMIT DROP AS
   SELECT b.* FROM applications a CROSS JOIN LATERAL unnest(report_every_company(ARRAY[report_application_of(a)])) b;
   INSERT INTO report_hours (hour, company_id, product, status, source, applications, launched, lowest_premium)
@@ -218,6 +322,15 @@ BEGIN
   CROSS JOIN LATERAL (SELECT report_quote_of(q) AS q) k
   JOIN report_counted b ON b.id = q.application_id
   GROUP BY 1, 2, 3, 4, 5, 6, 7
+  ORDER BY 2, 1;
+  INSERT INTO report_quote_time_hours (hour, company_id, product, status, source, carrier, first_seconds, all_seconds, pairs)
+  SELECT b.hour, b.company_id, b.product, b.status, b.source, t.carrier, t.first_s, t.all_s, count(*)
+  FROM (
+    SELECT q.application_id, q.carrier, extract(epoch FROM min(q.answered_at) - min(q.requested_at)) AS first_s,
+      CASE WHEN bool_and(q.answered_at IS NOT NULL) THEN extract(epoch FROM max(q.answered_at) - min(q.requested_at)) END AS all_s
+    FROM quotes q GROUP BY q.application_id, q.carrier) t
+  JOIN report_counted b ON b.id = t.application_id
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
   ORDER BY 2, 1;
   DROP TABLE report_counted;
 END;
