@@ -22,6 +22,7 @@ import {
   carrierOutcomes,
   carrierOutcomesFromRows,
   carrierQuoteTimes,
+  carrierQuoteTimesFromRows,
   medianPremiumBy,
   medianPremiumByFromRows,
   topDeclineReasons,
@@ -138,7 +139,11 @@ export async function reportingBench(): Promise<string> {
         () => carrierOutcomes(db, scope, filters),
         () => carrierOutcomesFromRows(db, scope, filters),
       ],
-      ['analytics: time to first and all quotes per carrier', () => carrierQuoteTimes(db, scope, filters)],
+      [
+        'analytics: time to first and all quotes per carrier',
+        () => carrierQuoteTimes(db, scope, filters),
+        () => carrierQuoteTimesFromRows(db, scope, filters),
+      ],
       [
         'analytics: median premium by product',
         () => medianPremiumBy(db, scope, filters, 'product'),
