@@ -628,6 +628,7 @@ export const stripeEvents = pgTable('stripe_events', {
  * Reporting roll-up (migration 0031, ADR 500): applications per bucket of (UTC hour of created_at,
  * company, product, status, source), kept current by triggers on applications. `hour` is the UTC
  * wall time of the hour's start; `product` is carrier_quote_type[0], '' when there is none.
+ * Every bucket is also kept under company_id 0, every company (migration 0032, ADR 530).
  */
 export const reportHours = pgTable(
   'report_hours',
@@ -649,7 +650,8 @@ export const reportHours = pgTable(
 /**
  * Reporting roll-up (migration 0031, ADR 500): the quotes of each report_hours bucket's
  * applications per carrier, asked / quoted / declined, kept current by triggers on quotes and
- * applications.
+ * applications; per declining reason since migration 0032 (ADR 530): `reason` is a declined
+ * quote's message, trimmed ('No reason given' when empty), '' for the quotes not declined.
  */
 export const reportCarrierHours = pgTable(
   'report_carrier_hours',
@@ -660,13 +662,72 @@ export const reportCarrierHours = pgTable(
     status: text('status').$type<ApplicationStatus>().notNull(),
     source: text('source').notNull(),
     carrier: text('carrier').notNull(),
+    reason: text('reason').notNull(),
     asked: integer('asked').notNull(),
     quoted: integer('quoted').notNull(),
     declined: integer('declined').notNull(),
   },
   (table) => [
     primaryKey({
-      columns: [table.hour, table.company_id, table.product, table.status, table.source, table.carrier],
+      columns: [
+        table.hour,
+        table.company_id,
+        table.product,
+        table.status,
+        table.source,
+        table.carrier,
+        table.reason,
+      ],
     }),
   ],
 );
+
+/**
+ * Reporting roll-up (migration 0032, ADR 530): per report_hours bucket, flood zone
+ * (useable_details.flood_zone, 'Unknown' when not given) and exact lowest premium (dollars), how
+ * many applications have that premium; the medians are read from the cumulative counts.
+ */
+export const reportPremiumHours = pgTable(
+  'report_premium_hours',
+  {
+    hour: timestamp('hour', { mode: 'string' }).notNull(),
+    company_id: integer('company_id').notNull(),
+    product: text('product').notNull(),
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    source: text('source').notNull(),
+    flood_zone: text('flood_zone').notNull(),
+    premium: numeric('premium', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    applications: integer('applications').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.hour,
+        table.company_id,
+        table.product,
+        table.status,
+        table.source,
+        table.flood_zone,
+        table.premium,
+      ],
+    }),
+  ],
+);
+
+/**
+ * Reporting roll-up (migration 0032, ADR 530): per report_hours bucket and carrier, how many
+ * (application, carrier) pairs have these exact seconds from the first request to the first
+ * answer (`first_seconds`, null when none answered) and to the last answer (`all_seconds`, null
+ * while one is pending); the medians of the time to quotes are read from the cumulative counts.
+ */
+export const reportQuoteTimeHours = pgTable('report_quote_time_hours', {
+  hour: timestamp('hour', { mode: 'string' }).notNull(),
+  company_id: integer('company_id').notNull(),
+  product: text('product').notNull(),
+  status: text('status').$type<ApplicationStatus>().notNull(),
+  source: text('source').notNull(),
+  carrier: text('carrier').notNull(),
+  first_seconds: numeric('first_seconds'),
+  all_seconds: numeric('all_seconds'),
+  pairs: integer('pairs').notNull(),
+});

@@ -8,7 +8,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { applications, quotes } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
-import { rollUpCarrierOutcomes, rollUpPerPeriod, rollUpServes } from './report-roll-ups.ts';
+import {
+  rollUpCarrierOutcomes,
+  rollUpCarrierQuoteTimes,
+  rollUpDeclineReasons,
+  rollUpMedianPremiumBy,
+  rollUpPerPeriod,
+  rollUpServes,
+} from './report-roll-ups.ts';
 import { type ReportFilters, reportConditions } from './reporting-repository.ts';
 
 /**
@@ -88,9 +95,22 @@ export async function carrierOutcomesFromRows(
 /**
  * Median lowest premium (dollars, to the cent) per group, over the range's applications that have
  * one: by product (carrier_quote_type[0]) or by flood zone (useable_details.flood_zone; 'Unknown'
- * when not given). Ordered by group name.
+ * when not given). Ordered by group name. From the roll-ups when they serve the filters
+ * (report-roll-ups.ts; exact), else from the rows.
  */
 export async function medianPremiumBy(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+  by: 'product' | 'flood_zone',
+): Promise<{ group: string; median_premium: number; applications: number }[]> {
+  return (await rollUpServes(db, scope, filters))
+    ? rollUpMedianPremiumBy(db, scope, filters, by)
+    : medianPremiumByFromRows(db, scope, filters, by);
+}
+
+/** medianPremiumBy from the applications (every filter; the roll-ups' reference). */
+export async function medianPremiumByFromRows(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,
@@ -118,8 +138,20 @@ export async function medianPremiumBy(
  * first request to its first answer (`first_quote_seconds`) and, where none of its quotes is still
  * pending, to its last answer (`all_quotes_seconds`; a carrier with sub-carriers answers several
  * quotes per application). Medians to 0.1 s; null when no application qualifies. Most asked first.
+ * From the roll-ups when they serve the filters (report-roll-ups.ts; exact), else from the rows.
  */
 export async function carrierQuoteTimes(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+): ReturnType<typeof carrierQuoteTimesFromRows> {
+  return (await rollUpServes(db, scope, filters))
+    ? rollUpCarrierQuoteTimes(db, scope, filters)
+    : carrierQuoteTimesFromRows(db, scope, filters);
+}
+
+/** carrierQuoteTimes from the quotes of the applications (every filter; the roll-ups' reference). */
+export async function carrierQuoteTimesFromRows(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,
@@ -171,9 +203,21 @@ export const TOP_DECLINE_REASONS = 10;
 /**
  * The carriers' most frequent declining reasons (a declined quote's message, trimmed; 'No reason
  * given' when empty) over the range's applications: at most TOP_DECLINE_REASONS, most frequent
- * first, ties by reason.
+ * first, ties by reason. From the roll-ups when they serve the filters (report-roll-ups.ts), else
+ * from the rows.
  */
 export async function topDeclineReasons(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+): Promise<{ reason: string; declines: number }[]> {
+  return (await rollUpServes(db, scope, filters))
+    ? rollUpDeclineReasons(db, scope, filters, TOP_DECLINE_REASONS)
+    : topDeclineReasonsFromRows(db, scope, filters);
+}
+
+/** topDeclineReasons from the declined quotes (every filter; the roll-ups' reference). */
+export async function topDeclineReasonsFromRows(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,

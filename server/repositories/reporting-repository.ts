@@ -158,8 +158,8 @@ function rowQuery(db: Executor) {
 }
 
 /**
- * One page of the report, sorted by `sort` (ties by id, descending), and the number of matching
- * applications.
+ * One page of the report, sorted by `sort` (ties by id, descending). The number of matching
+ * applications is reportTotals' `applications` (the page reads it there, not counted twice).
  */
 export async function reportPage(
   db: Executor,
@@ -167,7 +167,7 @@ export async function reportPage(
   filters: ReportFilters,
   sort: { column: ReportSortColumn; direction: 'asc' | 'desc' },
   page: { limit: number; offset: number },
-): Promise<{ rows: ReportRow[]; total: number }> {
+): Promise<ReportRow[]> {
   const { query, counts } = rowQuery(db);
   const columns = {
     reference: applications.id,
@@ -193,17 +193,15 @@ export async function reportPage(
       ? sql`nulls first`
       : sql`nulls last`;
   const where = reportConditions(scope, filters);
-  const rows = await query
+  return query
     .where(where)
     .orderBy(sql`${order(columns[sort.column])} ${nulls}`, desc(applications.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { rows, total: await reportCount(db, scope, filters) };
 }
 
 /**
- * How many applications the filters match (the page's total, the export job's progress
- * denominator): from the roll-ups when they serve the filters (report-roll-ups.ts), else counted.
+ * How many applications the filters match (the export job's progress denominator): from the roll-ups when they serve the filters (report-roll-ups.ts), else counted.
  */
 export async function reportCount(db: Executor, scope: AccessScope, filters: ReportFilters): Promise<number> {
   return (await rollUpServes(db, scope, filters))

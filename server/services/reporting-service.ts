@@ -102,10 +102,12 @@ export async function getReport(db: Executor, actor: Actor, input: ReportInput) 
   const page = input.page ?? 1;
   const perPage = input.per_page ?? REPORT_PER_PAGE;
   const sort = input.sort ?? { column: 'created_at', direction: 'desc' };
-  const [{ rows, total }, totals] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     reportPage(db, scope, filters, sort, { limit: perPage, offset: (page - 1) * perPage }),
     reportTotals(db, scope, filters),
   ]);
+  // The totals count every matching application: the page's total.
+  const total = totals.applications;
   return {
     rows: rows.map((row) => ({
       ...row,

@@ -1,8 +1,9 @@
 /**
- * The reporting roll-ups of migration 0031 (ADR 500), on PGlite and PostgreSQL. Property: after
- * random application and quote inserts, updates (one row and several per statement) and deletes,
- * the trigger-kept tables equal a recount from the rows, and every roll-up answer (count, totals,
- * days, weeks, carriers) equals the row scan's for random ranges, time zones, scopes and filters.
+ * The reporting roll-ups of migrations 0031 and 0032 (ADR 500, 530), on PGlite and PostgreSQL.
+ * Property: after random application and quote inserts, updates (one row and several per
+ * statement) and deletes, the trigger-kept tables equal a recount from the rows, and every roll-up
+ * answer (count, totals, days, weeks, carriers, declining reasons, median premiums by product and
+ * by flood zone, times to first and all quotes) equals the row scan's for random ranges, time zones, scopes and filters.
  * Also: which filters and zones the roll-ups serve, and the export's cells formatted by the
  * database equal the JavaScript formatting the export used before (ADR 501).
  */
@@ -15,10 +16,17 @@ import type { AccessScope } from '../../server/repositories/access-scope.ts';
 import {
   applicationsPerPeriodFromRows,
   carrierOutcomesFromRows,
+  carrierQuoteTimesFromRows,
+  medianPremiumByFromRows,
+  TOP_DECLINE_REASONS,
+  topDeclineReasonsFromRows,
 } from '../../server/repositories/analytics-repository.ts';
 import {
   rollUpCarrierOutcomes,
+  rollUpCarrierQuoteTimes,
   rollUpCount,
+  rollUpDeclineReasons,
+  rollUpMedianPremiumBy,
   rollUpPerPeriod,
   rollUpServes,
   rollUpTotals,
@@ -50,6 +58,10 @@ const STATUSES = ['new', 'launched', 'completed'] as const;
 const SOURCES = ['Agent Portal', 'Bulk Upload'];
 const CARRIERS = ['neptune', 'wright', 'aon'];
 const QUOTE_STATUSES = ['pending', 'quoted', 'declined', 'error'] as const;
+/** Declining messages: one with spaces around, an empty one ('No reason given'). */
+const MESSAGES = ['Building too old', ' Building too old ', 'Prior flood claims', ''];
+/** Flood zones; '' counts as not given ('Unknown'). */
+const FLOOD_ZONES = ['AE', 'X', ''];
 
 const minute = fc.oneof(
   fc.integer({ min: 0, max: WINDOW_MINUTES - 1 }),
@@ -65,22 +77,41 @@ const application = fc.record({
   source: fc.constantFrom(...SOURCES),
   launched: fc.boolean(),
   premium: fc.option(
-    fc.integer({ min: 100_00, max: 999_99 }).map((cents) => cents / 100),
+    fc.oneof(
+      fc.integer({ min: 100_00, max: 999_99 }).map((cents) => cents / 100),
+      // Premiums several applications share: a median's middle values inside one count.
+      fc.constantFrom(250, 250.05, 700.5),
+    ),
     { nil: null },
   ),
+  floodZone: fc.option(fc.constantFrom(...FLOOD_ZONES), { nil: null }),
 });
 type RandomApplication = typeof application extends fc.Arbitrary<infer T> ? T : never;
 const quote = fc.record({
   carrier: fc.constantFrom(...CARRIERS),
   status: fc.constantFrom(...QUOTE_STATUSES),
-});
-
-/** One write; `pick` chooses among the rows made so far (modulo their count). */
-const operation = fc.oneof(
-  fc.record({
-    kind: fc.constant('insert' as const),
-    rows: fc.array(application, { minLength: 1, maxLength: 3 }),
+  message: fc.option(fc.constantFrom(...MESSAGES), { nil: null }),
+  /** Minutes into the window the quote was asked. */
+  requested: fc.nat(WINDOW_MINUTES - 1),
+  /** Milliseconds to its answer; null while pending. Some shared, so pairs share figures. */
+  answeredAfterMs: fc.option(fc.oneof(fc.integer({ min: 0, max: 90_000 }), fc.constantFrom(5_000, 12_500)), {
+    nil: null,
   }),
+});
+type RandomQuote = typeof quote extends fc.Arbitrary<infer T> ? T : never;
+
+/**
+ * One write; `pick` chooses among the rows made so far (modulo their count). Inserts and quotes
+ * weigh more, so most runs end with applications that have quotes to count.
+ */
+const operation = fc.oneof(
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('insert' as const),
+      rows: fc.array(application, { minLength: 1, maxLength: 3 }),
+    }),
+    weight: 3,
+  },
   fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), to: application }),
   fc.record({
     kind: fc.constant('update-many' as const),
@@ -88,25 +119,32 @@ const operation = fc.oneof(
     status: fc.constantFrom(...STATUSES),
   }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
-  fc.record({
-    kind: fc.constant('quote' as const),
-    pick: fc.nat(),
-    rows: fc.array(quote, { minLength: 1, maxLength: 3 }),
-  }),
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('quote' as const),
+      pick: fc.nat(),
+      rows: fc.array(quote, { minLength: 1, maxLength: 3 }),
+    }),
+    weight: 4,
+  },
   fc.record({ kind: fc.constant('requote' as const), pick: fc.nat(), to: quote }),
   fc.record({ kind: fc.constant('unquote' as const), pick: fc.nat() }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
+
+/** `arbitrary`'s value one time in four, else undefined: most questions keep rows to answer. */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary, weight: 1 });
 
 const question = fc.record({
   from: fc.nat(DAYS.length - 1),
   length: fc.nat(3),
   zone: fc.constantFrom(...ZONES),
   scope: fc.constantFrom('all', 'company-0', 'company-1'),
-  company: fc.option(fc.nat(1), { nil: undefined }),
-  product: fc.option(fc.constantFrom(...PRODUCTS), { nil: undefined }),
-  status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
-  source: fc.option(fc.constantFrom(...SOURCES), { nil: undefined }),
+  company: sometimes(fc.nat(1)),
+  product: sometimes(fc.constantFrom(...PRODUCTS)),
+  status: sometimes(fc.constantFrom(...STATUSES)),
+  source: sometimes(fc.constantFrom(...SOURCES)),
 });
 
 describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
@@ -136,11 +174,20 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
       agent_id: owners[a.company][1],
       status: a.status,
       carrier_quote_type: a.product ? [a.product] : [],
-      useable_details: { state: 'FL' },
+      useable_details: a.floodZone === null ? { state: 'FL' } : { state: 'FL', flood_zone: a.floodZone },
       application_source: a.source,
       min_quote_amount: a.premium,
       created_at: created,
       launched_at: a.launched ? created : null,
+    };
+  };
+
+  const quoteValues = ({ requested, answeredAfterMs, ...q }: RandomQuote) => {
+    const requestedAt = WINDOW_START + requested * 60_000;
+    return {
+      ...q,
+      requested_at: new Date(requestedAt),
+      answered_at: answeredAfterMs === null ? null : new Date(requestedAt + answeredAfterMs),
     };
   };
 
@@ -189,7 +236,7 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
               application_id: id,
               display_name: q.carrier,
               connector: 'sandbox',
-              ...q,
+              ...quoteValues(q),
             })),
           );
         }
@@ -199,7 +246,7 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
         if (ids.length)
           await t.db
             .update(quotes)
-            .set(op.to)
+            .set(quoteValues(op.to))
             .where(eq(quotes.id, ids[op.pick % ids.length]));
         return;
       }
@@ -218,9 +265,17 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
           lowest_premium::text AS c, NULL AS carrier
         FROM report_hours
         UNION ALL
-        SELECT 'c', hour::text, company_id, product, status, source, asked, quoted, declined::text, carrier
+        SELECT 'c', hour::text, company_id, product, status, source, asked, quoted, declined::text,
+          carrier || '/' || reason
         FROM report_carrier_hours
-        ORDER BY 1, 2, 3, 4, 5, 6, 10`),
+        UNION ALL
+        SELECT 'p', hour::text, company_id, product, status, source, applications, NULL, premium::text, flood_zone
+        FROM report_premium_hours
+        UNION ALL
+        SELECT 't', hour::text, company_id, product, status, source, pairs, NULL,
+          first_seconds::text || '/' || coalesce(all_seconds::text, '-'), carrier
+        FROM report_quote_time_hours
+        ORDER BY 1, 2, 3, 4, 5, 6, 10, 9`),
     );
 
   it('property: the kept roll-ups equal a recount, and their answers equal the row scans', async () => {
@@ -264,6 +319,17 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
               expect(await rollUpCarrierOutcomes(t.db, scope, filters)).toEqual(
                 await carrierOutcomesFromRows(t.db, scope, filters),
               );
+              expect(await rollUpDeclineReasons(t.db, scope, filters, TOP_DECLINE_REASONS)).toEqual(
+                await topDeclineReasonsFromRows(t.db, scope, filters),
+              );
+              expect(await rollUpCarrierQuoteTimes(t.db, scope, filters)).toEqual(
+                await carrierQuoteTimesFromRows(t.db, scope, filters),
+              );
+              for (const by of ['product', 'flood_zone'] as const) {
+                expect(await rollUpMedianPremiumBy(t.db, scope, filters, by)).toEqual(
+                  await medianPremiumByFromRows(t.db, scope, filters, by),
+                );
+              }
             }
           } finally {
             // Deleting is one more write the roll-ups follow; the next run starts from the demo data.
