@@ -40,7 +40,7 @@ function escapeLike(text: string): string {
 
 /**
  * `searched_address ILIKE pattern`. Across every company (scope `all`) the trigram index serves it
- * (migration 0034); inside a company or an agent the scope's index already bounds the rows, and
+ * (migration 0033); inside a company or an agent the scope's index already bounds the rows, and
  * the planner, offered the trigram index too, ANDs in its bitmap of every matching address of the
  * million (40 ms instead of 2 ms for an agent on the benchmark), so there the column is read
  * through coalesce, which the index does not match (the column is NOT NULL: the same rows match).

@@ -1,6 +1,6 @@
 /**
  * The listing's address filter (issue 18, docs/decisions/550-api-per-call-cost.md, migration
- * 0034): across every company the trigram index serves `ILIKE '%text%'`; inside an agent's or a
+ * 0033): across every company the trigram index serves `ILIKE '%text%'`; inside an agent's or a
  * company's scope the condition is one the index does not match, so the scope's index bounds the
  * rows. PostgreSQL only (PGlite has no pg_trgm without loading it); sequential scans are switched
  * off so the empty test table's plan shows whether the condition can use the index.
