@@ -2,7 +2,9 @@
  * The route tree of SPEC §2 Routes, code-based: guards are `beforeLoad` on pathless layouts
  * (check-auth, redirect-to-dashboard, check-subscription, the super-admin redirect) and on the
  * details route (check-application-id);
- * loaders prime TanStack Query with the same options the pages read.
+ * loaders prime TanStack Query with the same options the pages read. The query client and the
+ * query modules (whose hooks the pages use) are imported by the loaders of the routes that need
+ * them, not by the sign-in pages (ADR 540).
  */
 import {
   createRootRouteWithContext,
@@ -13,12 +15,12 @@ import {
   Outlet,
   redirect,
   useNavigate,
+  useRouter,
 } from '@tanstack/react-router';
+import { use } from 'react';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ErrorPage } from '../components/error-page.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
-import { applicationsListQueryOptions } from '../features/applications/api/get-agent-applications-list.ts';
-import { applicationQueryOptions } from '../features/applications/api/get-application-by-id.ts';
 import {
   compactListingSearch,
   type ListingSearch,
@@ -29,14 +31,8 @@ import {
   EXCESS_FLOOD_ENTRY,
   type ProductEntry,
 } from '../features/applications/components/product-entries.ts';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
-import { SamlSsoLoginPage } from '../features/auth/components/saml-sso-login-page.tsx';
-import { myApplicationsQueryOptions } from '../features/customer-portal/api/get-my-applications.ts';
-import { dashboardSummaryQueryOptions } from '../features/dashboard/api/get-dashboard-summary.ts';
 import type { PlansSearch } from '../features/plans/components/plans-page.tsx';
-import { sovQuoteQueryOptions } from '../features/sov-quote/api/get-sov-quote.ts';
 import { isSovQuoteNotFoundReason } from '../features/sov-quote/api/sov-quote-types.ts';
 import { SovQuoteNotFound } from '../features/sov-quote/components/sov-quote-not-found.tsx';
 import { ApiRequestError } from '../lib/api-client.ts';
@@ -55,6 +51,18 @@ import type { RouterContext } from './router-context.ts';
  * guards are all the first load holds. A route whose component wraps a page awaits the page's
  * chunk in its loader, so it renders once, loaded.
  */
+const ForgotPasswordPage = lazyRouteComponent(
+  () => import('../features/auth/components/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyRouteComponent(
+  () => import('../features/auth/components/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const SamlSsoLoginPage = lazyRouteComponent(
+  () => import('../features/auth/components/saml-sso-login-page.tsx'),
+  'SamlSsoLoginPage',
+);
 const ShellRoute = lazyRouteComponent(() => import('./shell-route.tsx'), 'ShellRoute');
 const DashboardPage = lazyRouteComponent(
   () => import('../features/dashboard/components/dashboard-page.tsx'),
@@ -93,6 +101,11 @@ const ProductEntryPage = lazyRouteComponent(
   'ProductEntryPage',
 );
 
+/** Loader of a layout whose pages read queries: resolves once the query client has loaded. */
+async function loadQueryClientFor({ context }: { context: RouterContext }): Promise<void> {
+  await context.loadQueryClient();
+}
+
 /** Loads the chunks of the pages a wrapping route component renders. */
 async function loadPages(...pages: { preload?: () => Promise<void> | undefined }[]): Promise<void> {
   await Promise.all(pages.map((page) => page.preload?.()));
@@ -109,10 +122,15 @@ function RouteError({ error }: ErrorComponentProps) {
   return <ErrorPage status={statusOfError(error)} message={error instanceof Error ? error.message : null} />;
 }
 
-/** Page Not Found: inside the shell, whose navigation is the way back, for a signed-in user. */
+/**
+ * Page Not Found: inside the shell, whose navigation is the way back, for a signed-in user (the
+ * shell reads queries: the page suspends until the query client has loaded).
+ */
 function NotFoundPage() {
   const { session_key } = useAuth();
+  const { loadQueryClient } = useRouter().options.context as RouterContext;
   if (!session_key) return <ErrorPage status={404} />;
+  use(loadQueryClient());
   return (
     <ShellRoute>
       <ErrorPage status={404} />
@@ -194,6 +212,11 @@ const authPageRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (!(AUTH_PAGE_TYPES as readonly string[]).includes(params.page_type)) throw notFound();
   },
+  // The login page is in the first load; the others load with their page type.
+  loader: ({ params }) => {
+    if (params.page_type === 'forgot-password') return loadPages(ForgotPasswordPage);
+    if (params.page_type === 'reset-password') return loadPages(ResetPasswordPage);
+  },
   component: AuthPageRoute,
 });
 
@@ -210,6 +233,7 @@ const samlSsoLoginRoute = createRoute({
     ...(typeof raw.session_key === 'string' && raw.session_key ? { session_key: raw.session_key } : {}),
     ...(typeof raw.error === 'string' && raw.error ? { error: raw.error } : {}),
   }),
+  loader: () => loadPages(SamlSsoLoginPage),
   component: SamlSsoLoginRoute,
 });
 
@@ -219,6 +243,7 @@ const appLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app-layout',
   beforeLoad: checkAuth,
+  loader: loadQueryClientFor,
   component: ShellRoute,
 });
 
@@ -231,14 +256,24 @@ function DashboardRoute() {
 const dashboardRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/dashboard',
-  loader: ({ context }) => {
+  loader: async ({ context }) => {
     // Prime, but render the page's own loading and error states rather than the route error.
-    if (context.auth.currentUser?.()?.role === 'customer') {
-      void context.queryClient.prefetchQuery(myApplicationsQueryOptions());
-      return loadPages(CustomerDashboardPage);
+    const customer = context.auth.currentUser?.()?.role === 'customer';
+    const page = loadPages(customer ? CustomerDashboardPage : DashboardPage);
+    if (customer) {
+      const [queryClient, { myApplicationsQueryOptions }] = await Promise.all([
+        context.loadQueryClient(),
+        import('../features/customer-portal/api/get-my-applications.ts'),
+      ]);
+      void queryClient.prefetchQuery(myApplicationsQueryOptions());
+    } else {
+      const [queryClient, { dashboardSummaryQueryOptions }] = await Promise.all([
+        context.loadQueryClient(),
+        import('../features/dashboard/api/get-dashboard-summary.ts'),
+      ]);
+      void queryClient.prefetchQuery(dashboardSummaryQueryOptions());
     }
-    void context.queryClient.prefetchQuery(dashboardSummaryQueryOptions());
-    return loadPages(DashboardPage);
+    return page;
   },
   component: DashboardRoute,
 });
@@ -296,7 +331,9 @@ const plansRoute = createRoute({
 const apiPartnerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dashboard/api-partner',
-  loader: () => loadPages(ApiPartnerPage),
+  loader: async (options) => {
+    await Promise.all([loadQueryClientFor(options), loadPages(ApiPartnerPage)]);
+  },
   component: () => (
     <PageLayout>
       <ApiPartnerPage />
@@ -309,6 +346,7 @@ const blankRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/blank',
   beforeLoad: checkAuth,
+  loader: loadQueryClientFor,
   component: lazyRouteComponent(() => import('../features/resources/components/blank-page.tsx'), 'BlankPage'),
 });
 
@@ -441,10 +479,15 @@ const listingRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>): Partial<ListingSearch> =>
     compactListingSearch(parseListingSearch(raw)),
   loaderDeps: ({ search }) => parseListingSearch(search),
-  loader: ({ context, deps }) => {
+  loader: async ({ context, deps }) => {
     const { alert: _alert, ...query } = deps;
-    void context.queryClient.prefetchQuery(applicationsListQueryOptions(query));
-    return loadPages(ApplicationsListing);
+    const page = loadPages(ApplicationsListing);
+    const [queryClient, { applicationsListQueryOptions }] = await Promise.all([
+      context.loadQueryClient(),
+      import('../features/applications/api/get-agent-applications-list.ts'),
+    ]);
+    void queryClient.prefetchQuery(applicationsListQueryOptions(query));
+    return page;
   },
   component: ListingRoute,
 });
@@ -476,8 +519,13 @@ const detailsRoute = createRoute({
   getParentRoute: () => subscriptionLayout,
   path: '/agent-portal/application-details/$application_id',
   beforeLoad: checkApplicationId,
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(applicationQueryOptions(Number(params.application_id))),
+  loader: async ({ context, params }) => {
+    const [queryClient, { applicationQueryOptions }] = await Promise.all([
+      context.loadQueryClient(),
+      import('../features/applications/api/get-application-by-id.ts'),
+    ]);
+    return queryClient.ensureQueryData(applicationQueryOptions(Number(params.application_id)));
+  },
   // The route that throws renders its own 404, inside the shell (a layout's 404 would replace it).
   notFoundComponent: () => <ErrorPage status={404} />,
   component: lazyRouteComponent(() => import('./application-details-route.tsx')),
@@ -526,10 +574,12 @@ const sovQuoteRoute = createRoute({
   // SPEC §2: carrier and digits are checked here; the page shows the server's own 404 texts.
   // The check reads the carrier catalogue, which is loaded with this route rather than the first page.
   beforeLoad: async (options) => (await import('./guards/check-sov-quote.ts')).checkSovQuote(options),
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(
-      sovQuoteQueryOptions(params.carrier_id, Number(params.application_id)),
-    );
+  loader: async ({ context, params }) => {
+    const [queryClient, { sovQuoteQueryOptions }] = await Promise.all([
+      context.loadQueryClient(),
+      import('../features/sov-quote/api/get-sov-quote.ts'),
+    ]);
+    void queryClient.prefetchQuery(sovQuoteQueryOptions(params.carrier_id, Number(params.application_id)));
   },
   notFoundComponent: SovQuoteRouteNotFound,
   component: lazyRouteComponent(() => import('./sov-quote-route.tsx')),
@@ -542,6 +592,7 @@ const quoteViewRoute = createRoute({
   path: '/quote-view',
   validateSearch: (raw: Record<string, unknown>): { token?: string } =>
     typeof raw.token === 'string' && raw.token ? { token: raw.token } : {},
+  loader: loadQueryClientFor,
   component: function QuoteViewRoute() {
     const { token } = quoteViewRoute.useSearch();
     return (

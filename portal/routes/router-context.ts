@@ -1,4 +1,4 @@
-/** What every route sees in its context: the auth view and the query client. */
+/** What every route sees in its context: the auth view and the query client's loader. */
 import type { QueryClient } from '@tanstack/react-query';
 import type { StoredUser } from '../lib/auth-store.ts';
 
@@ -17,5 +17,10 @@ export interface RouterAuth {
 /** Router context. */
 export interface RouterContext {
   auth: RouterAuth;
-  queryClient: QueryClient;
+  /**
+   * The query client, loaded by the first route that needs it (ADR 540): every call returns the
+   * same promise. Loaders await it before priming queries; the layouts whose pages read queries
+   * await it so they render with the client provided.
+   */
+  loadQueryClient: () => Promise<QueryClient>;
 }

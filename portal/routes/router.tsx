@@ -1,21 +1,28 @@
-/** Builds the router with the auth store and query client in its context. */
+/** Builds the router with the auth store and the query client's loader in its context. */
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorPage } from '../components/error-page.tsx';
 import { setPaymentRequiredHandler, setUnauthorizedHandler } from '../lib/api-client.ts';
 import { getAuthState, isLoggedIn, patchAuthState } from '../lib/auth-store.ts';
 import { loadingBarDone, loadingBarStart } from '../lib/loading-bar.ts';
-import { refreshMe } from '../lib/me-query.ts';
 import { pageViewTransition } from '../lib/page-transition.ts';
 import { routeTree } from './route-tree.tsx';
 
-/** Creates the portal router; `history` defaults to the browser's (tests pass a memory history). */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/**
+ * Creates the portal router. `loadQueryClient` resolves to the query client (the app's loads its
+ * chunk: lib/load-query-client.ts; tests pass their own client); it is called at most once.
+ * `history` defaults to the browser's (tests pass a memory history).
+ */
+export function createAppRouter(loadQueryClient: () => Promise<QueryClient>, history?: RouterHistory) {
+  let queryClient: Promise<QueryClient> | null = null;
   const router = createRouter({
     routeTree,
     history,
     context: {
-      queryClient,
+      loadQueryClient: () => {
+        queryClient ??= loadQueryClient();
+        return queryClient;
+      },
       auth: {
         isLoggedIn,
         rememberPath: (path) => patchAuthState({ redirect_back_path_on_login: path }),
@@ -41,7 +48,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
 
   // A 402 means the trial or subscription ended since sign-in: refresh the company, then plans.
   setPaymentRequiredHandler(() => {
-    void refreshMe()
+    void import('../lib/me-query.ts')
+      .then(({ refreshMe }) => refreshMe())
       .catch(() => undefined)
       .finally(() => void router.navigate({ to: '/dashboard/plans' }));
   });

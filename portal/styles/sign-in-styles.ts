@@ -1,7 +1,7 @@
 /**
  * The stylesheets of the first page (issue 18, ADR 421): Mantine's base and the components the
- * sign-in pages, the error page, toasts and the loading bar use, in the order of Mantine's own
- * styles.css. Everything else arrives with the shell (all-styles.ts). A component added to a
+ * sign-in pages, the error page and the loading bar use, in the order of Mantine's own styles.css
+ * (the toasts' arrive with their container: components/toast-stack.tsx, ADR 540). Everything else arrives with the shell (all-styles.ts). A component added to a
  * sign-in page needs its file here: the login screenshot of the e2e journeys shows a missing one.
  */
 import '@mantine/core/styles/baseline.css';
@@ -24,11 +24,9 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';

@@ -40,7 +40,7 @@ const SUBSCRIBED: StoredCompany = { ...TRIAL_EXPIRED, has_active_subscription: t
 
 function context(user: Record<string, unknown> | null): RouterContext {
   return {
-    queryClient: new QueryClient(),
+    loadQueryClient: async () => new QueryClient(),
     auth: { isLoggedIn: () => user !== null, rememberPath: () => {}, currentUser: () => user },
   };
 }
@@ -144,7 +144,10 @@ describe('the route tree', () => {
   let lastStatus = 0;
   // 404 when a match ended in notFound(), else 200.
   async function landOn(path: string) {
-    const router = createAppRouter(new QueryClient(), createMemoryHistory({ initialEntries: [path] }));
+    const router = createAppRouter(
+      async () => new QueryClient(),
+      createMemoryHistory({ initialEntries: [path] }),
+    );
     await router.load();
     lastStatus = router.state.matches.some((match) => isNotFound(match.error)) ? 404 : 200;
     return router.state.location.pathname;

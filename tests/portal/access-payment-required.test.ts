@@ -36,7 +36,7 @@ describe('402 from the server', () => {
       });
     });
     const router = createAppRouter(
-      new QueryClient(),
+      async () => new QueryClient(),
       createMemoryHistory({ initialEntries: ['/dashboard'] }),
     );
     await router.load();

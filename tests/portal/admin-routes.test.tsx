@@ -47,7 +47,7 @@ afterEach(() => {
 
 async function show(path: string) {
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter(async () => queryClient, createMemoryHistory({ initialEntries: [path] }));
   const view = render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>

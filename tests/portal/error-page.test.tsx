@@ -43,7 +43,7 @@ describe('unmatched and unknown pages', () => {
 
   async function show(path: string) {
     const queryClient = new QueryClient();
-    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+    const router = createAppRouter(async () => queryClient, createMemoryHistory({ initialEntries: [path] }));
     render(
       <MantineProvider env="test">
         <QueryClientProvider client={queryClient}>

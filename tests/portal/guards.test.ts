@@ -13,7 +13,7 @@ import { ALL_AREAS } from './all-areas.ts';
 
 function context(loggedIn: boolean, remembered: string[] = []): RouterContext {
   return {
-    queryClient: new QueryClient(),
+    loadQueryClient: async () => new QueryClient(),
     auth: { isLoggedIn: () => loggedIn, rememberPath: (path) => remembered.push(path) },
   };
 }
@@ -89,7 +89,10 @@ describe('the route tree', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   async function landOn(path: string) {
-    const router = createAppRouter(new QueryClient(), createMemoryHistory({ initialEntries: [path] }));
+    const router = createAppRouter(
+      async () => new QueryClient(),
+      createMemoryHistory({ initialEntries: [path] }),
+    );
     await router.load();
     return router.state.location;
   }

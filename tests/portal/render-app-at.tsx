@@ -13,7 +13,7 @@ import { createAppRouter } from '../../portal/routes/router.tsx';
 /** Renders the app at `path`; resolves once the first route load settled. Returns the router. */
 export async function renderAppAt(path: string) {
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter(async () => queryClient, createMemoryHistory({ initialEntries: [path] }));
   const view = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
