@@ -9,6 +9,7 @@ import type { Executor } from '../db/database.ts';
 import { applications, quotes } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import {
+  type CarrierQuoteTime,
   rollUpCarrierOutcomes,
   rollUpCarrierQuoteTimes,
   rollUpDeclineReasons,
@@ -144,7 +145,7 @@ export async function carrierQuoteTimes(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,
-): ReturnType<typeof carrierQuoteTimesFromRows> {
+): Promise<CarrierQuoteTime[]> {
   return (await rollUpServes(db, scope, filters))
     ? rollUpCarrierQuoteTimes(db, scope, filters)
     : carrierQuoteTimesFromRows(db, scope, filters);
@@ -155,14 +156,7 @@ export async function carrierQuoteTimesFromRows(
   db: Executor,
   scope: AccessScope,
   filters: ReportFilters,
-): Promise<
-  {
-    carrier: string;
-    applications: number;
-    first_quote_seconds: number | null;
-    all_quotes_seconds: number | null;
-  }[]
-> {
+): Promise<CarrierQuoteTime[]> {
   const perApplication = db
     .select({
       carrier: quotes.carrier,

@@ -225,6 +225,17 @@ function cumulativeMedian(
 }
 
 /**
+ * One carrier's row of the time-to-quotes figure: the (application, carrier) pairs of the range and
+ * the medians of their seconds to the first and to the last answer (0.1 s; null when none qualifies).
+ */
+export interface CarrierQuoteTime {
+  carrier: string;
+  applications: number;
+  first_quote_seconds: number | null;
+  all_quotes_seconds: number | null;
+}
+
+/**
  * carrierQuoteTimes' answer, exact: per carrier the (application, carrier) pairs and the medians
  * of their seconds to the first and to the last answer (0.1 s; null when none qualifies), most
  * pairs first, ties by carrier.
@@ -233,14 +244,7 @@ export async function rollUpCarrierQuoteTimes(
   db: Executor,
   scope: AccessScope,
   f: ReportFilters,
-): Promise<
-  {
-    carrier: string;
-    applications: number;
-    first_quote_seconds: number | null;
-    all_quotes_seconds: number | null;
-  }[]
-> {
+): Promise<CarrierQuoteTime[]> {
   const where = rollUpConditions(reportQuoteTimeHours, scope, f);
   const t = reportQuoteTimeHours;
   const rows = rowsOf<{
