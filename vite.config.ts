@@ -9,8 +9,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { fieldValidatorsModule } from './engine/node/field-validators-module.ts';
-import { schemaSet } from './schemas/schema-set.ts';
+import { fieldValidators } from './engine/node/field-validators-plugin.ts';
 import SpreadBrowserFilesSequencer from './tests/helpers/spread-browser-files.ts';
 
 /**
@@ -40,23 +39,6 @@ function buildMetaManifest(): Plugin {
         source: `${JSON.stringify({ id: BUILD_ID, built_at: new Date().toISOString() })}\n`,
       });
     },
-  };
-}
-
-const FIELD_VALIDATORS = 'virtual:field-validators';
-
-/**
- * `virtual:field-validators`: Ajv standalone code of every field validator of schemas/
- * (engine/node/field-validators-module.ts), made by each build, dev server and test run from the
- * files as they are then (a change to schemas/ restarts the dev server: the config imports them),
- * so it is never stale. The portal hands it to compileSchemaSet; only the chunks of the pages
- * that compile a schema set import it (ADR 511).
- */
-function fieldValidators(): Plugin {
-  return {
-    name: 'field-validators',
-    resolveId: (source) => (source === FIELD_VALIDATORS ? `\0${FIELD_VALIDATORS}` : undefined),
-    load: (id) => (id === `\0${FIELD_VALIDATORS}` ? fieldValidatorsModule(schemaSet) : undefined),
   };
 }
 

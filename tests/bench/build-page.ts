@@ -1,6 +1,6 @@
 /**
  * Vite builds for the browser benchmarks: the portal with its own vite.config.ts, or a small page
- * (an `index.html` + entry under `root`) with the React plugin, into a fresh temp folder with a
+ * (an `index.html` + entry under `root`) with the React plugin and `virtual:field-validators`, into a fresh temp folder with a
  * manifest. The caller removes `outDir` when done.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { fieldValidators } from '../../engine/node/field-validators-plugin.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -43,7 +44,7 @@ export async function buildPage(page: 'portal' | { root: string }): Promise<Buil
           configFile: false,
           root: page.root,
           publicDir: false,
-          plugins: [react()],
+          plugins: [react(), fieldValidators()],
           logLevel: 'warn',
           build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 5000 },
         },
