@@ -731,3 +731,19 @@ export const reportQuoteTimeHours = pgTable('report_quote_time_hours', {
   all_seconds: numeric('all_seconds'),
   pairs: integer('pairs').notNull(),
 });
+
+/**
+ * Reporting roll-up (migration 0034, ADR 580): report_quote_time_hours summed per UTC day (`day`,
+ * midnight UTC), so a range's whole UTC days are read here and only its edge hours by the hour.
+ */
+export const reportQuoteTimeDays = pgTable('report_quote_time_days', {
+  day: timestamp('day', { mode: 'string' }).notNull(),
+  company_id: integer('company_id').notNull(),
+  product: text('product').notNull(),
+  status: text('status').$type<ApplicationStatus>().notNull(),
+  source: text('source').notNull(),
+  carrier: text('carrier').notNull(),
+  first_seconds: numeric('first_seconds'),
+  all_seconds: numeric('all_seconds'),
+  pairs: integer('pairs').notNull(),
+});

@@ -2,13 +2,20 @@
  * The reporting figures read from the roll-up tables of migrations 0031 and 0032 (report_hours,
  * report_carrier_hours, report_premium_hours, report_quote_time_hours; issue 12 Speed,
  * docs/decisions/500-reporting-roll-ups-kept-by-triggers.md, 530-report-roll-ups-every-company-reasons-premiums.md):
+ * and report_quote_time_days of migration 0034 (580-time-to-quotes-per-day-and-export-by-copy.md):
  * the same answers as the row scans of reporting-repository.ts and analytics-repository.ts, from
  * a few rows per UTC hour instead of every application and its quotes. `rollUpServes` says when
  * they can answer; the repositories fall back to the row scans otherwise.
  */
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
-import { reportCarrierHours, reportHours, reportPremiumHours, reportQuoteTimeHours } from '../db/schema.ts';
+import {
+  reportCarrierHours,
+  reportHours,
+  reportPremiumHours,
+  reportQuoteTimeDays,
+  reportQuoteTimeHours,
+} from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { isRowId } from './is-row-id.ts';
 import type { ReportFilters } from './reporting-repository.ts';
@@ -33,23 +40,28 @@ export async function rollUpServes(db: Executor, scope: AccessScope, f: ReportFi
 /** The company_id of the buckets that count every company (migration 0032; ids start at 1). */
 const EVERY_COMPANY = 0;
 
+/** The first UTC hour of the range (midnight of `fromDay` in its zone), as a UTC timestamp. */
+const rangeStart = (f: ReportFilters) =>
+  sql`((${f.fromDay}::date::timestamp AT TIME ZONE ${f.timeZone}) AT TIME ZONE 'UTC')`;
+/** The UTC hour after the range (midnight after `toDay` in its zone), as a UTC timestamp. */
+const rangeEnd = (f: ReportFilters) =>
+  sql`(((${f.toDay}::date + 1)::timestamp AT TIME ZONE ${f.timeZone}) AT TIME ZONE 'UTC')`;
+
 /**
- * The where of a roll-up read: scope, range (as UTC hours) and the bucket filters. Every company's
+ * The bucket filters of a roll-up read: scope, company, product, status, source. Every company's
  * figures read the company_id 0 buckets, a company's its own.
  */
-function rollUpConditions(
+function bucketConditions(
   table:
     | typeof reportHours
     | typeof reportCarrierHours
     | typeof reportPremiumHours
-    | typeof reportQuoteTimeHours,
+    | typeof reportQuoteTimeHours
+    | typeof reportQuoteTimeDays,
   scope: AccessScope,
   f: ReportFilters,
-): SQL | undefined {
-  const parts: SQL[] = [
-    sql`${table.hour} >= ((${f.fromDay}::date::timestamp AT TIME ZONE ${f.timeZone}) AT TIME ZONE 'UTC')`,
-    sql`${table.hour} < (((${f.toDay}::date + 1)::timestamp AT TIME ZONE ${f.timeZone}) AT TIME ZONE 'UTC')`,
-  ];
+): SQL[] {
+  const parts: SQL[] = [];
   if (scope.kind === 'company') parts.push(eq(table.company_id, scope.companyId));
   if (f.companyId !== undefined) {
     parts.push(isRowId(f.companyId) ? eq(table.company_id, f.companyId) : sql`false`);
@@ -59,7 +71,20 @@ function rollUpConditions(
   if (f.product) parts.push(eq(table.product, f.product));
   if (f.status) parts.push(eq(table.status, f.status));
   if (f.source) parts.push(eq(table.source, f.source));
-  return and(...parts);
+  return parts;
+}
+
+/** The where of an hourly roll-up read: the range (as UTC hours) and the bucket filters. */
+function rollUpConditions(
+  table: typeof reportHours | typeof reportCarrierHours | typeof reportPremiumHours,
+  scope: AccessScope,
+  f: ReportFilters,
+): SQL | undefined {
+  return and(
+    sql`${table.hour} >= ${rangeStart(f)}`,
+    sql`${table.hour} < ${rangeEnd(f)}`,
+    ...bucketConditions(table, scope, f),
+  );
 }
 
 /** How many applications the filters match (reportCount's answer). */
@@ -201,30 +226,6 @@ export async function rollUpMedianPremiumBy(
 }
 
 /**
- * The median, as percentile_cont(0.5) computes it, of `value` (a column that may be null) weighted
- * by `weight`, per `key`, over the rows `where` picks of `table`; `digits` after the point. An
- * SQL subquery answering (key, median).
- */
-function cumulativeMedian(
-  table: SQL,
-  key: SQL,
-  value: SQL,
-  weight: SQL,
-  where: SQL | undefined,
-  digits: number,
-) {
-  return sql`(
-    SELECT k, round((lo::float8 + 0.5 * (hi::float8 - lo::float8))::numeric, ${sql.raw(String(digits))}) AS median
-    FROM (
-      SELECT k, min(v) FILTER (WHERE upto > div(total - 1, 2)) AS lo, min(v) FILTER (WHERE upto > div(total, 2)) AS hi
-      FROM (
-        SELECT k, v, sum(n) OVER (PARTITION BY k ORDER BY v) AS upto, sum(n) OVER (PARTITION BY k) AS total
-        FROM (SELECT ${key} AS k, ${value} AS v, sum(${weight}) AS n FROM ${table}
-              WHERE ${where} AND ${value} IS NOT NULL GROUP BY 1, 2) v) c
-      GROUP BY k) m)`;
-}
-
-/**
  * One carrier's row of the time-to-quotes figure: the (application, carrier) pairs of the range and
  * the medians of their seconds to the first and to the last answer (0.1 s; null when none qualifies).
  */
@@ -238,15 +239,23 @@ export interface CarrierQuoteTime {
 /**
  * carrierQuoteTimes' answer, exact: per carrier the (application, carrier) pairs and the medians
  * of their seconds to the first and to the last answer (0.1 s; null when none qualifies), most
- * pairs first, ties by carrier.
+ * pairs first, ties by carrier. The range's whole UTC days are read from report_quote_time_days,
+ * its first and last hours (a zone's midnight is not UTC's) from report_quote_time_hours, once;
+ * both medians come from the same cumulative counts, as percentile_cont(0.5) computes them (the
+ * two middle values interpolated in double precision).
  */
 export async function rollUpCarrierQuoteTimes(
   db: Executor,
   scope: AccessScope,
   f: ReportFilters,
 ): Promise<CarrierQuoteTime[]> {
-  const where = rollUpConditions(reportQuoteTimeHours, scope, f);
-  const t = reportQuoteTimeHours;
+  const start = rangeStart(f);
+  const end = rangeEnd(f);
+  // The whole UTC days inside the range: [firstDay, afterDays), empty when there is none.
+  const firstDay = sql`date_trunc('day', ${start} + interval '1 day' - interval '1 microsecond')`;
+  const afterDays = sql`greatest(${firstDay}, date_trunc('day', ${end}))`;
+  const d = reportQuoteTimeDays;
+  const h = reportQuoteTimeHours;
   const rows = rowsOf<{
     carrier: string;
     applications: number;
@@ -254,12 +263,36 @@ export async function rollUpCarrierQuoteTimes(
     all_quotes_seconds: string | null;
   }>(
     await db.execute(sql`
+      WITH r AS MATERIALIZED (
+        SELECT ${d.carrier} AS carrier, ${d.first_seconds} AS first_s, ${d.all_seconds} AS all_s, ${d.pairs} AS n
+        FROM ${d}
+        WHERE ${and(sql`${d.day} >= ${firstDay}`, sql`${d.day} < ${afterDays}`, ...bucketConditions(d, scope, f))}
+        UNION ALL
+        SELECT ${h.carrier}, ${h.first_seconds}, ${h.all_seconds}, ${h.pairs}
+        FROM ${h}
+        WHERE ${and(
+          sql`((${h.hour} >= ${start} AND ${h.hour} < least(${firstDay}, ${end}))
+            OR (${h.hour} >= ${afterDays} AND ${h.hour} < ${end}))`,
+          ...bucketConditions(h, scope, f),
+        )}),
+      v AS (
+        SELECT carrier, 1 AS figure, first_s AS v, sum(n) AS n FROM r WHERE first_s IS NOT NULL GROUP BY 1, 3
+        UNION ALL
+        SELECT carrier, 2, all_s, sum(n) FROM r WHERE all_s IS NOT NULL GROUP BY 1, 3),
+      c AS (
+        SELECT carrier, figure, v, sum(n) OVER (PARTITION BY carrier, figure ORDER BY v) AS upto,
+          sum(n) OVER (PARTITION BY carrier, figure) AS total
+        FROM v),
+      m AS (
+        SELECT carrier, figure, round((lo::float8 + 0.5 * (hi::float8 - lo::float8))::numeric, 1) AS median
+        FROM (
+          SELECT carrier, figure, min(v) FILTER (WHERE upto > div(total - 1, 2)) AS lo,
+            min(v) FILTER (WHERE upto > div(total, 2)) AS hi
+          FROM c GROUP BY 1, 2) x)
       SELECT p.carrier, p.applications, fm.median AS first_quote_seconds, am.median AS all_quotes_seconds
-      FROM (SELECT ${t.carrier} AS carrier, sum(${t.pairs})::int AS applications FROM ${t} WHERE ${where} GROUP BY 1) p
-      LEFT JOIN ${cumulativeMedian(sql`${t}`, sql`${t.carrier}`, sql`${t.first_seconds}`, sql`${t.pairs}`, where, 1)} fm
-        ON fm.k = p.carrier
-      LEFT JOIN ${cumulativeMedian(sql`${t}`, sql`${t.carrier}`, sql`${t.all_seconds}`, sql`${t.pairs}`, where, 1)} am
-        ON am.k = p.carrier
+      FROM (SELECT carrier, sum(n)::int AS applications FROM r GROUP BY 1) p
+      LEFT JOIN m fm ON fm.carrier = p.carrier AND fm.figure = 1
+      LEFT JOIN m am ON am.carrier = p.carrier AND am.figure = 2
       ORDER BY p.applications DESC, p.carrier`),
   );
   const seconds = (value: string | null) => (value === null ? null : Number(value));
