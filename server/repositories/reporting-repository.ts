@@ -4,6 +4,9 @@
  * loaded into Node to be counted.
  */
 import { type AnyColumn, and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { type ApplicationStatus, agents, applications, quotes, users } from '../db/schema.ts';
 import type { AlertColor } from '../services/note-color.ts';
@@ -222,24 +225,37 @@ export async function reportCountFromRows(
   return Number(total);
 }
 
-/** A report row's field an export can hold (the reference is made from `id`). */
-export type ExportField = Exclude<keyof ReportRow, 'id'>;
+/** A column an export can hold: a report row's field, or the reference made from its id. */
+export type ExportField = Exclude<keyof ReportRow, 'id'> | 'reference';
 
 /** An instant as JavaScript's toISOString writes it (UTC, milliseconds): how exports show times. */
 const isoInstant = (column: SQL | AnyColumn) =>
   sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * Each export field as the file shows it, made by the database: times as ISO instants, the
- * premium as the shortest text of its number (700.50 -> 700.5), counts as integers.
+ * A free-text cell as csvSafeCell (services/csv-safe-cell.ts) writes it: a leading `=`, `+`, `-`,
+ * `@`, tab or carriage return gets an apostrophe; empty text is no value (the file shows both as
+ * nothing, and PostgreSQL's CSV would quote an empty string).
+ */
+const safeText = (value: SQL | AnyColumn) =>
+  sql`CASE WHEN left(${value}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${value}
+    ELSE nullif(${value}, '') END`;
+
+/**
+ * Each export column as the file shows it, made by the database: the reference as
+ * applicationReference writes it (RMGA + the id zero-padded to 7 digits), times as ISO instants,
+ * the premium as the shortest text of its number (700.50 -> 700.5), counts as integers, free text
+ * through safeText.
  */
 const EXPORT_FIELDS = {
+  reference: sql`'RMGA' || CASE WHEN ${applications.id} < 10000000 THEN lpad(${applications.id}::text, 7, '0')
+    ELSE ${applications.id}::text END`,
   created_at: isoInstant(applications.created_at),
-  agent: sql`${users.name}`,
-  client_name: sql`${applications.client_name}`,
-  address: sql`${applications.searched_address}`,
-  product: sql`${applications.carrier_quote_type} ->> 0`,
-  status: sql`${applications.status}`,
+  agent: safeText(users.name),
+  client_name: safeText(applications.client_name),
+  address: safeText(applications.searched_address),
+  product: safeText(sql`(${applications.carrier_quote_type} ->> 0)`),
+  status: safeText(sql`${applications.status}::text`),
   carriers_asked: sql`quote_counts.asked`,
   carriers_quoted: sql`quote_counts.quoted`,
   carriers_declined: sql`quote_counts.declined`,
@@ -248,22 +264,20 @@ const EXPORT_FIELDS = {
 } satisfies Record<ExportField, SQL>;
 
 /**
- * Up to `limit` report rows with an id below `beforeId` (all when null), newest id first, holding
- * `id` and the asked `fields` as EXPORT_FIELDS writes them (strings, integers for counts, null
- * when empty): keyset pages, so an export walks a million rows without OFFSET and without holding
- * them. Joins agents and users, and probes quotes, only for the fields that need them.
+ * The export's query: the asked `fields` (as EXPORT_FIELDS writes them, in the order given) of the
+ * report rows, newest id first; with `keyset`, also `id`, only ids below `beforeId` (all when
+ * null) and at most `limit` rows. Joins agents and users, and probes quotes, only for the fields
+ * that need them.
  */
-export async function reportExportRowsBefore(
-  db: Executor,
+function exportQuery(
   scope: AccessScope,
   filters: ReportFilters,
   fields: readonly ExportField[],
-  beforeId: number | null,
-  limit: number,
-): Promise<({ id: number } & Partial<Record<ExportField, string | number | null>>)[]> {
+  keyset?: { beforeId: number | null; limit: number },
+): SQL {
   const where = reportConditions(scope, filters);
   const selected = [
-    sql`${applications.id} AS id`,
+    ...(keyset ? [sql`${applications.id} AS id`] : []),
     ...fields.map((f) => sql`${EXPORT_FIELDS[f]} AS ${sql.identifier(f)}`),
   ];
   const agent = fields.includes('agent')
@@ -276,14 +290,65 @@ export async function reportExportRowsBefore(
           (count(*) FILTER (WHERE ${quotes.status} = 'declined'))::int AS declined
         FROM ${quotes} WHERE ${quotes.application_id} = ${applications.id}) quote_counts ON true`
     : sql``;
-  return rowsOf(
-    await db.execute(sql`
-      SELECT ${sql.join(selected, sql`, `)}
-      FROM ${applications} ${agent} ${counts}
-      WHERE ${beforeId === null ? where : and(where, lt(applications.id, beforeId))}
-      ORDER BY ${applications.id} DESC
-      LIMIT ${limit}`),
-  );
+  const before = keyset?.beforeId ?? null;
+  return sql`
+    SELECT ${sql.join(selected, sql`, `)}
+    FROM ${applications} ${agent} ${counts}
+    WHERE ${before === null ? where : and(where, lt(applications.id, before))}
+    ORDER BY ${applications.id} DESC
+    ${keyset ? sql`LIMIT ${keyset.limit}` : sql``}`;
+}
+
+/**
+ * Up to `limit` report rows with an id below `beforeId` (all when null), newest id first, holding
+ * `id` and the asked `fields` as EXPORT_FIELDS writes them (strings, integers for counts, null
+ * when empty): keyset pages, so an export walks a million rows without OFFSET and without holding
+ * them.
+ */
+export async function reportExportRowsBefore(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+  fields: readonly ExportField[],
+  beforeId: number | null,
+  limit: number,
+): Promise<({ id: number } & Partial<Record<ExportField, string | number | null>>)[]> {
+  return rowsOf(await db.execute(exportQuery(scope, filters, fields, { beforeId, limit })));
+}
+
+/**
+ * The export's rows as CSV lines made by PostgreSQL (`COPY (...) TO STDOUT WITH (FORMAT csv)`,
+ * pg-copy-streams): the asked `fields` of every matching row, newest id first, in network-sized
+ * chunks, on one pooled connection held until the last chunk (destroyed when the reader stops
+ * early or the copy fails). Null when `db` is not a node-postgres pool (PGlite, a transaction):
+ * the caller reads keyset pages instead. After the last chunk `rowCount()` is the rows copied.
+ * docs/decisions/580-time-to-quotes-per-day-and-export-by-copy.md.
+ */
+export function reportExportCopy(
+  db: Executor,
+  scope: AccessScope,
+  filters: ReportFilters,
+  fields: readonly ExportField[],
+): { chunks: AsyncIterable<Buffer>; rowCount(): number } | null {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return null;
+  // COPY takes no bind parameters: the values are inlined as quoted literals by Drizzle's dialect.
+  const { sql: text } = new PgDialect().sqlToQuery(exportQuery(scope, filters, fields).inlineParams());
+  let copied = 0;
+  async function* chunks(connection: pg.Pool): AsyncGenerator<Buffer> {
+    const client = await connection.connect();
+    let finished = false;
+    try {
+      const stream = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (FORMAT csv)`));
+      for await (const chunk of stream) yield chunk as Buffer;
+      copied = stream.rowCount;
+      finished = true;
+    } finally {
+      // A connection left mid-COPY cannot serve another query: destroy it rather than pool it.
+      client.release(finished ? undefined : true);
+    }
+  }
+  return { chunks: chunks(pool), rowCount: () => copied };
 }
 
 /**

@@ -1,17 +1,16 @@
 /**
  * reporting/export-csv (issue 12 Reporting, "reports CSV export" of SPEC §2): the report's rows
- * in a range as CSV with the columns the user chose, streamed: keyset pages of EXPORT_PAGE_ROWS
- * rows, each cell formatted by the database, go through csv-stringify one page at a time, so
- * memory stays flat whatever the row count. docs/decisions/176-report-csv-export-streams-keyset-pages.md,
- * 501-report-export-throughput.md.
+ * in a range as CSV with the columns the user chose, streamed, every cell formatted by the
+ * database: PostgreSQL writes the CSV itself (COPY), PGlite's rows go through csv-stringify one
+ * keyset page at a time, so memory stays flat whatever the row count.
+ * docs/decisions/176-report-csv-export-streams-keyset-pages.md, 501-report-export-throughput.md,
+ * 580-time-to-quotes-per-day-and-export-by-copy.md.
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { Executor } from '../db/database.ts';
-import { type ExportField, reportExportRowsBefore } from '../repositories/reporting-repository.ts';
+import { reportExportCopy, reportExportRowsBefore } from '../repositories/reporting-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
-import { applicationReference } from './application-reference.ts';
-import { csvSafeCell } from './csv-safe-cell.ts';
 import { type ReportInput, toReportFilters } from './reporting-service.ts';
 
 /** Rows read per keyset page. */
@@ -40,15 +39,6 @@ export type ExportInput = Pick<ReportInput, 'from' | 'to' | 'time_zone' | 'filte
   columns: ExportColumn[];
 };
 
-/** The columns that hold free text (names, addresses, codes): the cells csvSafeCell guards. */
-const TEXT_COLUMNS: ReadonlySet<ExportColumn> = new Set([
-  'agent',
-  'client_name',
-  'address',
-  'product',
-  'status',
-]);
-
 /** The file name of an export: `report-<from>-to-<to>.csv`. */
 export function exportFileName(input: ExportInput): string {
   return `report-${input.from}-to-${input.to}.csv`;
@@ -57,10 +47,15 @@ export function exportFileName(input: ExportInput): string {
 /**
  * The CSV stream of an export: a header line then one line per row, newest id first, in the
  * order of EXPORT_COLUMNS (the chosen ones only); times are ISO instants in UTC, the premium in
- * dollars. `onPage(rowsSoFar)` is awaited after each keyset page is read (the export job's
- * progress). The next page is asked for before a page is written, so the database and the CSV
- * writing overlap; memory holds at most two pages. Throws ApiError 400 for a bad range before
- * anything is streamed (toReportFilters); a database error later ends the stream with an error.
+ * dollars, free text guarded as csvSafeCell does. Every cell is made by the database
+ * (reporting-repository.ts EXPORT_FIELDS). On PostgreSQL the lines are PostgreSQL's own CSV
+ * (COPY ... TO STDOUT), streamed as they come, so Node does no work per row; on PGlite keyset
+ * pages of EXPORT_PAGE_ROWS rows go through csv-stringify, the next page asked for before a page is
+ * written. Both quote exactly the cells that hold a comma, a double quote, CR or LF.
+ * `onPage(rowsSoFar)` is awaited after each page or chunk (the export job's progress; on PostgreSQL
+ * counted in line feeds, so a cell holding one counts early, and exact at the end). Throws
+ * ApiError 400 for a bad range before anything is streamed (toReportFilters); a database error
+ * later ends the stream with an error. docs/decisions/580-time-to-quotes-per-day-and-export-by-copy.md.
  */
 export function reportCsvStream(
   db: Executor,
@@ -71,18 +66,24 @@ export function reportCsvStream(
   const filters = toReportFilters(input);
   const scope = accessScope(actor);
   const columns = (Object.keys(EXPORT_COLUMNS) as ExportColumn[]).filter((c) => input.columns.includes(c));
-  const fields = columns.filter((c): c is ExportField => c !== 'reference');
+  const header = stringify([columns.map((c) => EXPORT_COLUMNS[c])]);
+  const copy = reportExportCopy(db, scope, filters, columns);
+  async function* copied(from: NonNullable<typeof copy>) {
+    yield header;
+    let lines = 0;
+    for await (const chunk of from.chunks) {
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+      await onPage?.(lines);
+      yield chunk;
+    }
+    await onPage?.(from.rowCount());
+  }
   type Page = Awaited<ReturnType<typeof reportExportRowsBefore>>;
   const page = (beforeId: number | null): Promise<Page> =>
-    reportExportRowsBefore(db, scope, filters, fields, beforeId, EXPORT_PAGE_ROWS);
-  const lineOf = (row: Page[number]) =>
-    columns.map((c) => {
-      if (c === 'reference') return applicationReference(row.id);
-      const value = row[c] ?? null;
-      return TEXT_COLUMNS.has(c) ? csvSafeCell(value) : value;
-    });
-  async function* chunks() {
-    yield stringify([columns.map((c) => EXPORT_COLUMNS[c])]);
+    reportExportRowsBefore(db, scope, filters, columns, beforeId, EXPORT_PAGE_ROWS);
+  const lineOf = (row: Page[number]) => columns.map((c) => row[c] ?? null);
+  async function* paged() {
+    yield header;
     let next: Promise<Page> | null = page(null);
     let rowsSoFar = 0;
     while (next) {
@@ -95,5 +96,5 @@ export function reportCsvStream(
       if (rows.length) yield stringify(rows.map(lineOf));
     }
   }
-  return Readable.from(chunks(), { objectMode: false });
+  return Readable.from(copy ? copied(copy) : paged(), { objectMode: false });
 }

@@ -1,12 +1,15 @@
 /**
- * The reporting roll-ups of migrations 0031 and 0032 (ADR 500, 530), on PGlite and PostgreSQL.
+ * The reporting roll-ups of migrations 0031, 0032 and 0034 (ADR 500, 530, 580), on PGlite and PostgreSQL.
  * Property: after random application and quote inserts, updates (one row and several per
  * statement) and deletes, the trigger-kept tables equal a recount from the rows, and every roll-up
  * answer (count, totals, days, weeks, carriers, declining reasons, median premiums by product and
  * by flood zone, times to first and all quotes) equals the row scan's for random ranges, time zones, scopes and filters.
- * Also: which filters and zones the roll-ups serve, and the export's cells formatted by the
- * database equal the JavaScript formatting the export used before (ADR 501).
+ * Also: which filters and zones the roll-ups serve, the export's cells formatted by the database
+ * equal the JavaScript formatting the export used before (ADR 501), and the exported file (COPY's
+ * CSV on PostgreSQL, csv-stringify's pages on PGlite) equals csv-stringify of those cells (ADR 580).
  */
+import type { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +40,10 @@ import {
   reportExportRowsBefore,
   reportTotalsFromRows,
 } from '../../server/repositories/reporting-repository.ts';
+import type { Actor } from '../../server/services/actor.ts';
+import { applicationReference } from '../../server/services/application-reference.ts';
+import { csvSafeCell } from '../../server/services/csv-safe-cell.ts';
+import { reportCsvStream } from '../../server/services/report-csv-export.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** The window the random applications are made in: the US spring DST change of 2021 inside. */
@@ -275,6 +282,10 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
         SELECT 't', hour::text, company_id, product, status, source, pairs, NULL,
           first_seconds::text || '/' || coalesce(all_seconds::text, '-'), carrier
         FROM report_quote_time_hours
+        UNION ALL
+        SELECT 'd', day::text, company_id, product, status, source, pairs, NULL,
+          first_seconds::text || '/' || coalesce(all_seconds::text, '-'), carrier
+        FROM report_quote_time_days
         ORDER BY 1, 2, 3, 4, 5, 6, 10, 9`),
     );
 
@@ -431,4 +442,89 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
       { numRuns: 30 },
     );
   });
+
+  it('property: the exported file equals csv-stringify of the JavaScript cells (COPY on PostgreSQL, pages on PGlite)', async () => {
+    // Text that needs quoting, formula guards, empty text and non-ASCII.
+    const text = fc.string({
+      unit: fc.constantFrom('a', ' ', ',', '"', '\n', '\r', '\t', '=', '+', '-', '@', "'", 'é', '\\', '.'),
+      maxLength: 6,
+    });
+    const row = fc.record({
+      client: fc.option(text, { nil: null }),
+      address: text,
+      product: fc.option(text, { nil: null }),
+      agentName: text,
+    });
+    const actor: Actor = {
+      userId: 0,
+      role: 'super-admin',
+      companyId: null,
+      agentId: null,
+      licensedStates: [],
+      sessionKeyHash: '',
+    };
+    const [agentUser] = await t.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .innerJoin(agents, eq(agents.user_id, users.id))
+      .where(eq(agents.id, owners[0][1]));
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 4 }), async (rows) => {
+          const ids: number[] = [];
+          try {
+            for (const r of rows) {
+              await t.db.update(users).set({ name: r.agentName }).where(eq(users.id, agentUser.id));
+              const [made] = await t.db
+                .insert(applications)
+                .values({
+                  company_id: owners[0][0],
+                  agent_id: owners[0][1],
+                  carrier_quote_type: r.product === null ? [] : [r.product],
+                  useable_details: {},
+                  client_name: r.client,
+                  searched_address: r.address,
+                  created_at: new Date('2018-05-05T12:00:00Z'),
+                })
+                .returning({ id: applications.id });
+              ids.push(made.id);
+            }
+            const lastName = rows[rows.length - 1].agentName;
+            const file = await readAll(
+              reportCsvStream(t.db, actor, {
+                from: '2018-05-05',
+                to: '2018-05-05',
+                columns: ['reference', 'agent', 'client_name', 'address', 'product'],
+              }),
+            );
+            const expected = stringify([
+              ['Reference', 'Agent', 'Client', 'Address', 'Product'],
+              ...rows
+                .map((r, i) => [
+                  applicationReference(ids[i]),
+                  csvSafeCell(lastName),
+                  csvSafeCell(r.client),
+                  csvSafeCell(r.address),
+                  csvSafeCell(r.product),
+                ])
+                .reverse(),
+            ]);
+            expect(file).toBe(expected);
+          } finally {
+            await t.db.delete(applications).where(inArray(applications.id, ids));
+          }
+        }),
+        { numRuns: 40 },
+      );
+    } finally {
+      await t.db.update(users).set({ name: agentUser.name }).where(eq(users.id, agentUser.id));
+    }
+  });
 });
+
+/** Everything a stream gives, as UTF-8 text. */
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
