@@ -3,8 +3,10 @@
  * RSS is the export's (tests/bench/reporting-bench.ts spawns it): the stream the export job writes,
  * into a sink that counts lines and bytes. `--pages` reads through a transaction, which has no pool
  * to COPY from, so the stream takes the keyset pages PGlite takes (the path before ADR 580), as the
- * same-run baseline. Prints one JSON line: rows, seconds, bytes, CPU seconds of this process,
- * RSS before the export and at its peak (bytes, sampled every 50 ms).
+ * same-run baseline. The database URL is the first argument (the parent's BENCH_DATABASE_URL, not
+ * imported from seed-million.ts, whose schema set would weigh on the RSS). Prints one JSON line:
+ * rows, seconds, bytes, CPU seconds of this process, RSS before the export and at its peak
+ * (bytes, sampled every 50 ms).
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +17,6 @@ import {
   type ExportColumn,
   reportCsvStream,
 } from '../../server/services/report-csv-export.ts';
-import { BENCH_DATABASE_URL } from './seed-million.ts';
 
 const SUPER_ADMIN: Actor = {
   userId: 0,
@@ -28,7 +29,7 @@ const SUPER_ADMIN: Actor = {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL });
+const database = await openDatabase({ databaseUrl: process.argv[2] });
 const exportAll = async (db: typeof database.db) => {
   let bytes = 0;
   let lines = 0;

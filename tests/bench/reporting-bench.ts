@@ -101,6 +101,7 @@ async function exportInChild(args: string[]): Promise<ExportFigures> {
     '--import',
     'tsx',
     join(import.meta.dirname, 'report-export-child.ts'),
+    BENCH_DATABASE_URL,
     ...args,
   ]);
   return JSON.parse(stdout.trim().split('\n').at(-1) as string) as ExportFigures;
