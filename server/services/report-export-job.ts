@@ -1,9 +1,9 @@
 /**
  * The `report-export` job (issue 12 Reporting: "large exports run as a job with progress and a
  * download link"; docs/decisions/411-report-exports-as-jobs.md): writes the report's CSV of the
- * requested range, filters and columns to a file under reportDownloadsDir(), streaming keyset
- * pages to disk (memory holds one page), and keeps `{rows_written, rows_total}` as the job's
- * progress. A re-run after a crash starts the file again from its header (the `.part` file is
+ * requested range, filters and columns to a file under reportDownloadsDir(), streaming it to disk
+ * (PostgreSQL's COPY chunks, or keyset pages on PGlite; ADR 580), and keeps
+ * `{rows_written, rows_total}` as the job's progress. A re-run after a crash starts the file again from its header (the `.part` file is
  * overwritten, renamed only when complete), so a half file is never offered for download.
  */
 import { createWriteStream } from 'node:fs';
