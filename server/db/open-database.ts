@@ -16,6 +16,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory (DATA_DIR); omitted = in memory. */
   dataDir?: string;
+  /**
+   * PGlite in memory only: a tar of a data directory (PGlite's `dumpDataDir`) to start from
+   * instead of an empty database; test suites start from one seeded database this way (ADR 610).
+   */
+  loadDataDir?: Blob;
   /** PostgreSQL only: schema to work in (set as search_path), so test runs don't collide. */
   searchPath?: string;
   /** Told every statement Drizzle sends (tests and the bench count queries per call with it). */
@@ -41,7 +46,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite({ loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Executor;
   return { db, kind: 'pglite', close: () => client.close() };

@@ -1,7 +1,8 @@
 /**
  * "Start an app with a fresh database and log in as X" for server suites (and any other suite
- * that needs the real API). One database per call: in-memory PGlite, or a fresh schema on the
- * PostgreSQL of TEST_DATABASE_URL that close() drops. Call it in beforeAll, not per test.
+ * that needs the real API). One database per call: in-memory PGlite loaded from the run's
+ * migrated and seeded dump, or a fresh schema on the PostgreSQL of TEST_DATABASE_URL, migrated and
+ * seeded, that close() drops. Call it in beforeAll, not per test.
  */
 import { randomBytes } from 'node:crypto';
 import { type Logger, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { DEFAULT_DEMO_PASSWORD, type SeedResult, seedDemoData } from '../../../s
 import type { Envelope } from '../../../server/http/envelope.ts';
 import { checkAnswersAgainstDocument } from './answer-check.ts';
 import { createQueryCounter } from './query-counter.ts';
+import { seededPglite } from './seeded-pglite.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -79,14 +81,22 @@ export async function createScratchSchema(): Promise<{ url: string; schema: stri
   return { url, schema, drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
 }
 
-async function openFresh(
+/**
+ * A migrated, seeded database of `kind` of the caller's own: a new in-memory PGlite loaded from the
+ * run's seeded dump (seeded-pglite.ts, ADR 610), or a scratch schema migrated and seeded here.
+ */
+async function openSeeded(
   kind: DatabaseKind,
   logger: Logger,
-): Promise<{ database: Database; dropSchema?: () => Promise<void> }> {
-  if (kind === 'pglite') return { database: await openDatabase({ logger }) };
+): Promise<{ database: Database; seed: SeedResult; dropSchema?: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const { dump, seed } = await seededPglite();
+    return { database: await openDatabase({ loadDataDir: dump, logger }), seed: structuredClone(seed) };
+  }
   const scratch = await createScratchSchema();
   const database = await openDatabase({ databaseUrl: scratch.url, searchPath: scratch.schema, logger });
-  return { database, dropSchema: scratch.drop };
+  await migrate(database.db);
+  return { database, seed: await seedDemoData(database.db), dropSchema: scratch.drop };
 }
 
 /**
@@ -98,9 +108,7 @@ export async function startTestApp(
   options: Partial<BuildAppOptions> = {},
 ): Promise<TestApp> {
   const counter = createQueryCounter();
-  const { database, dropSchema } = await openFresh(kind, counter.logger);
-  await migrate(database.db);
-  const seed = await seedDemoData(database.db);
+  const { database, seed, dropSchema } = await openSeeded(kind, counter.logger);
   const app = await buildApp({
     db: database.db,
     portalDir: null,
