@@ -22,8 +22,8 @@ import type { Connector } from '../quoting/types.ts';
 import { findApplication, updateApplication } from '../repositories/applications-repository.ts';
 import {
   answerQuote,
+  type ClaimedQuoteJob,
   claimQuoteJobs,
-  findQuote,
   finishQuoteJob,
   quoteProgress,
   renewQuoteJobLeases,
@@ -228,15 +228,13 @@ async function finishJob(db: Executor, job: QuoteJobRow, lastError: string | nul
 
 async function runJob(
   db: Executor,
-  job: QuoteJobRow,
+  job: ClaimedQuoteJob,
   timeoutMs: number,
   lookup: (id: string) => Connector,
   logger: FastifyBaseLogger | undefined,
 ): Promise<void> {
-  const [quote, app] = await Promise.all([
-    findQuote(db, job.quote_id),
-    findApplication(db, job.application_id, { kind: 'all' }),
-  ]);
+  // The quote and application came with the claim: the carrier is asked without another query.
+  const { quote, application: app } = job;
   if (!quote || !app || quote.status !== 'pending') {
     await finishJob(db, job, 'quote no longer pending');
     return;

@@ -1,7 +1,16 @@
 /** Quote rows (one per carrier a launch goes to) and their durable jobs. */
 import { type AnyColumn, and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
-import { boundPolicies, files, type QuoteJobRow, type QuoteRow, quoteJobs, quotes } from '../db/schema.ts';
+import {
+  type ApplicationRow,
+  applications,
+  boundPolicies,
+  files,
+  type QuoteJobRow,
+  type QuoteRow,
+  quoteJobs,
+  quotes,
+} from '../db/schema.ts';
 import { isRowId } from './is-row-id.ts';
 
 export type NewQuote = typeof quotes.$inferInsert;
@@ -118,17 +127,23 @@ export async function deleteQuotesOfApplication(db: Executor, applicationId: num
   await db.delete(quotes).where(eq(quotes.application_id, applicationId));
 }
 
+/** A claimed job with its quote and application as they were at the claim (null: reset or deleted). */
+export type ClaimedQuoteJob = QuoteJobRow & { quote: QuoteRow | null; application: ApplicationRow | null };
+
 /**
  * Claims up to `limit` runnable jobs for `workerId`: queued ones due now, and running ones whose
  * lock expired (a crashed worker). `FOR UPDATE SKIP LOCKED` lets several processes share one
  * PostgreSQL without claiming the same job. Each claim counts an attempt. Lock length in ms.
+ * Each job comes with its quote and application, read in the claim's second statement, so a
+ * launch's jobs cost two statements before their carriers are asked, not two more per job
+ * (docs/decisions/620-launch-first-quote-path.md).
  */
 export async function claimQuoteJobs(
   db: Executor,
   workerId: string,
   limit: number,
   lockMs: number,
-): Promise<QuoteJobRow[]> {
+): Promise<ClaimedQuoteJob[]> {
   const result = await db.execute(sql`
     UPDATE quote_jobs
        SET status = 'running', attempts = attempts + 1, locked_by = ${workerId},
@@ -143,7 +158,14 @@ export async function claimQuoteJobs(
     RETURNING id`);
   const ids = rowsOf<{ id: number }>(result).map((r) => Number(r.id));
   if (!ids.length) return [];
-  return db.select().from(quoteJobs).where(inArray(quoteJobs.id, ids)).orderBy(asc(quoteJobs.id));
+  const rows = await db
+    .select({ job: quoteJobs, quote: quotes, application: applications })
+    .from(quoteJobs)
+    .leftJoin(quotes, eq(quotes.id, quoteJobs.quote_id))
+    .leftJoin(applications, eq(applications.id, quoteJobs.application_id))
+    .where(inArray(quoteJobs.id, ids))
+    .orderBy(asc(quoteJobs.id));
+  return rows.map((row) => ({ ...row.job, quote: row.quote, application: row.application }));
 }
 
 /**
@@ -166,12 +188,6 @@ export async function renewQuoteJobLeases(
     )
     .returning({ id: quoteJobs.id });
   return rows.length;
-}
-
-/** The quote of a job, or null when the application was reset or deleted meanwhile. */
-export async function findQuote(db: Executor, quoteId: number): Promise<QuoteRow | null> {
-  const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
-  return row ?? null;
 }
 
 /** Writes a connector's answer into a still-pending quote; false when it is no longer pending. */

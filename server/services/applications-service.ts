@@ -381,6 +381,15 @@ export async function launchApplication(
       carriersFile,
       enabledConnections(await companySettingsOf(tx, row.company_id)),
     );
+    // With no carrier to ask there is nothing to wait for: the launch is complete at once. The
+    // application moves to launched before its quotes exist, so its roll-up triggers (ADR 500)
+    // move no quotes between buckets: the quotes' own insert counts them where they end up.
+    const updated = await updateApplication(tx, id, {
+      ...documentColumns(doc, row),
+      status: targets.length ? 'launched' : 'completed',
+      launched_at: now,
+      min_quote_amount: null,
+    });
     await insertQuotesWithJobs(
       tx,
       targets.map((target) => ({
@@ -394,13 +403,6 @@ export async function launchApplication(
         requested_at: now,
       })),
     );
-    // With no carrier to ask there is nothing to wait for: the launch is complete at once.
-    const updated = await updateApplication(tx, id, {
-      ...documentColumns(doc, row),
-      status: targets.length ? 'launched' : 'completed',
-      launched_at: now,
-      min_quote_amount: null,
-    });
     if (updated.status === 'completed') await enqueueCustomerQuotesWebhook(tx, updated, now);
     // The launch's automatic messages (issue 14): at once when nothing is to wait for, else the follow-up.
     await enqueueAutoSend(tx, updated, updated.status === 'completed' ? 'complete' : 'timeout', now);
