@@ -217,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('actor', null);
   app.decorateRequest('account', null);
   app.decorateRequest('partnerKey', null);
+  app.decorateRequest('applicationRead', null);
 
   // 1. Security headers first, so every answer (errors and static files too) carries them.
   app.addHook('onRequest', (request, reply, done) =>

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireCallAccess } from '../access/access-rules.ts';
 import type { Executor } from '../db/database.ts';
-import { actorOf, authenticateHook } from './authenticate-hook.ts';
+import { type AuthenticateHookOptions, actorOf, authenticateHook } from './authenticate-hook.ts';
 
 /**
  * After authentication: throws the ApiError of the decision's refusal of the route's area for the
@@ -20,9 +20,9 @@ export function requireApplicationCaller(request: FastifyRequest): void {
   requireCallAccess(actor.role, request.routeOptions.url, caller?.company ?? null);
 }
 
-/** The hook for `db`; throws ApiError 401, then 403 or 402 in the decision's order. */
-export function applicationAccessHook(db: Executor) {
-  const authenticate = authenticateHook(db);
+/** The hook for `db` (options: authenticateHook's); throws ApiError 401, then 403 or 402 in the decision's order. */
+export function applicationAccessHook(db: Executor, options: AuthenticateHookOptions = {}) {
+  const authenticate = authenticateHook(db, options);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticate(request, reply);
     requireApplicationCaller(request);

@@ -8,9 +8,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { partnerRefusal } from '../auth/partner-scopes.ts';
 import type { Executor } from '../db/database.ts';
 import type { Account } from '../repositories/accounts-repository.ts';
+import type { FoundApplication } from '../repositories/application-with-relations.ts';
+import { isRowId } from '../repositories/is-row-id.ts';
 import type { Actor } from '../services/actor.ts';
 import { authenticateApiKey, type PartnerKey } from '../services/api-credentials-service.ts';
-import { authenticate } from '../services/auth-service.ts';
+import { authenticate, authenticateWithApplication } from '../services/auth-service.ts';
 import { ApiError } from './api-error.ts';
 
 declare module 'fastify' {
@@ -20,7 +22,26 @@ declare module 'fastify' {
     account: Account | null;
     /** The partner API key that authenticated the call, or null for a session. */
     partnerKey: PartnerKey | null;
+    /**
+     * The application of body.application_id read with the session (a hook with
+     * `readsApplication`), not yet checked against the caller's scope; null otherwise.
+     */
+    applicationRead: ApplicationRead | null;
   }
+}
+
+/** An application read by the authenticate hook: the id asked and the row found (null: none). */
+export interface ApplicationRead {
+  id: number;
+  found: FoundApplication | null;
+}
+
+export interface AuthenticateHookOptions {
+  /**
+   * Read body.application_id's application in the session's statement (get-application-by-id:
+   * one query per call, docs/decisions/590-get-in-one-statement.md); sets request.applicationRead.
+   */
+  readsApplication?: boolean;
 }
 
 /**
@@ -37,7 +58,7 @@ export function bearerSecretOf(request: FastifyRequest): string | null {
  * The hook for `db`: 401 'Invalid Details' / 'Unauthenticated.' envelopes via ApiError (SPEC §8);
  * with a Bearer key, 401 'Unauthenticated.' for a dead key and 403 for a call outside its scopes.
  */
-export function authenticateHook(db: Executor) {
+export function authenticateHook(db: Executor, options: AuthenticateHookOptions = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const secret = bearerSecretOf(request);
     if (secret !== null) {
@@ -50,6 +71,15 @@ export function authenticateHook(db: Executor) {
     }
     const body = request.body as Record<string, unknown> | null | undefined;
     const key = body && typeof body === 'object' && !Array.isArray(body) ? body.session_key : undefined;
+    // The body is not validated yet: an id that is not a row id leaves the read to the route.
+    const applicationId = options.readsApplication ? Number(body?.application_id) : Number.NaN;
+    if (isRowId(applicationId)) {
+      const { actor, account, application } = await authenticateWithApplication(db, key, applicationId);
+      request.actor = actor;
+      request.account = account;
+      request.applicationRead = { id: applicationId, found: application };
+      return;
+    }
     const { actor, account } = await authenticate(db, key);
     request.actor = actor;
     request.account = account;

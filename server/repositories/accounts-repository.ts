@@ -12,6 +12,11 @@ import {
   type UserRow,
   users,
 } from '../db/schema.ts';
+import {
+  applicationWithRelationsJson,
+  type FoundApplication,
+  foundApplicationFromJson,
+} from './application-with-relations.ts';
 import { isRowId } from './is-row-id.ts';
 
 /** A user with the company and agent record that come with it (either may be null). */
@@ -53,18 +58,38 @@ export async function findAccountByUserId(db: Executor, userId: number): Promise
   return accountOf(row);
 }
 
+/** The session whose key hashes to the `keyHash` placeholder, unexpired at `now` and not revoked. */
+const activeSessionCondition = and(
+  eq(sessions.key_hash, sql.placeholder('keyHash')),
+  gt(sessions.expires_at, sql.placeholder('now')),
+  isNull(sessions.revoked_at),
+);
+
 /** The statement of findAccountOfActiveSession, prepared once per handle (every call runs it). */
 const accountOfActiveSession = preparedOnce((db) =>
   accountQuery(db)
     .innerJoin(sessions, eq(sessions.user_id, users.id))
-    .where(
-      and(
-        eq(sessions.key_hash, sql.placeholder('keyHash')),
-        gt(sessions.expires_at, sql.placeholder('now')),
-        isNull(sessions.revoked_at),
-      ),
-    )
+    .where(activeSessionCondition)
     .prepare('account_of_active_session'),
+);
+
+/** The statement of findAccountOfActiveSessionWithApplication, prepared once per handle. */
+const accountOfActiveSessionWithApplication = preparedOnce((db) =>
+  db
+    .select({
+      user: users,
+      company: companies,
+      agent: agents,
+      logoVersion: companyLogos.version,
+      application: applicationWithRelationsJson(sql.placeholder('applicationId')),
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(agents, eq(agents.user_id, users.id))
+    .leftJoin(companyLogos, eq(companyLogos.company_id, users.company_id))
+    .innerJoin(sessions, eq(sessions.user_id, users.id))
+    .where(activeSessionCondition)
+    .prepare('account_of_active_session_with_application'),
 );
 
 /**
@@ -79,6 +104,24 @@ export async function findAccountOfActiveSession(
 ): Promise<Account | null> {
   const [row] = await accountOfActiveSession(db).execute({ keyHash, now });
   return accountOf(row);
+}
+
+/**
+ * findAccountOfActiveSession and, in the same statement, application `applicationId` with its
+ * notes, quotes and the latest published schema version, read WITHOUT any access scope: the
+ * caller applies the account's scope before using it (withinScope), so a get pays one round
+ * trip (docs/decisions/590-get-in-one-statement.md). Null when the session is not active; the
+ * application is null when no row has that id.
+ */
+export async function findAccountOfActiveSessionWithApplication(
+  db: Executor,
+  keyHash: string,
+  now: Date,
+  applicationId: number,
+): Promise<{ account: Account; application: FoundApplication | null } | null> {
+  const [row] = await accountOfActiveSessionWithApplication(db).execute({ keyHash, now, applicationId });
+  const account = accountOf(row);
+  return account && { account, application: foundApplicationFromJson(row.application) };
 }
 
 /** An agent record with its user's company, or null. */

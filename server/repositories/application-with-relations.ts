@@ -6,7 +6,7 @@
  * rows Drizzle would have returned (row-from-json.ts). The subqueries name the outer row `applications.id`: Drizzle
  * leaves a single table's columns unqualified, which a subquery's own `id` would shadow.
  */
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { preparedOnce } from '../db/prepared-once.ts';
 import {
@@ -84,14 +84,52 @@ function split({ notes_json, quotes_json, ...row }: Selected): ApplicationWithRe
   };
 }
 
+/** The latest published schema version, as a subquery (null when none is stored yet). */
+const currentSchemaVersionSql = sql<number | null>`(
+  SELECT max(sv.version) FROM schema_versions sv WHERE sv.status = 'published')`;
+
+/** An application found with its relations and the latest published schema version. */
+export type FoundApplication = ApplicationWithRelations & { currentSchemaVersion: number | null };
+
+/**
+ * Application `id` (a placeholder) with its notes, quotes and the latest published schema version
+ * as one JSON object, or null when there is no such row; no access scope applied. A column of a
+ * statement that reads something else (the session's account: docs/decisions/590-get-in-one-statement.md),
+ * decoded by foundApplicationFromJson.
+ */
+export function applicationWithRelationsJson(id: Placeholder) {
+  return sql<unknown>`(
+    SELECT json_build_object('row', applications, 'notes_json', ${notesJson}, 'quotes_json', ${quotesJson},
+                             'current_schema_version', ${currentSchemaVersionSql})
+      FROM applications WHERE applications.id = ${id})`;
+}
+
+/** The FoundApplication of applicationWithRelationsJson's value (null stays null). */
+export function foundApplicationFromJson(value: unknown): FoundApplication | null {
+  const json = parsedJson(value) as {
+    row: Record<string, unknown>;
+    notes_json: unknown;
+    quotes_json: unknown;
+    current_schema_version: number | null;
+  } | null;
+  if (!json) return null;
+  return {
+    ...split({
+      ...rowFromJson<ApplicationRow>(applications, json.row),
+      notes_json: json.notes_json,
+      quotes_json: json.quotes_json,
+    }),
+    currentSchemaVersion: json.current_schema_version,
+  };
+}
+
 /** The read of findApplicationWithRelations with `condition`, prepared once per handle as `name`. */
 function preparedRead(name: string, condition: SQL) {
   return preparedOnce((db) =>
     db
       .select({
         ...columns,
-        current_schema_version: sql<number | null>`(
-          SELECT max(sv.version) FROM schema_versions sv WHERE sv.status = 'published')`,
+        current_schema_version: currentSchemaVersionSql,
       })
       .from(applications)
       .where(condition)
@@ -125,7 +163,7 @@ export async function findApplicationWithRelations(
   db: Executor,
   id: number,
   scope: AccessScope,
-): Promise<(ApplicationWithRelations & { currentSchemaVersion: number | null }) | null> {
+): Promise<FoundApplication | null> {
   if (!isRowId(id) || scope.kind === 'none') return null;
   const [selected] = await readInScope[scope.kind](db).execute({
     id,

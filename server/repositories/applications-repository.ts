@@ -1,5 +1,6 @@
 /** Application rows: the only code that reads or writes the applications table. */
-import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { type ApplicationRow, applications, type NoteRow, notes } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
@@ -33,6 +34,26 @@ export function scopeCondition(scope: AccessScope): SQL | undefined {
   }
 }
 
+/**
+ * Whether `row` lies inside `scope`: the check scopeCondition makes in SQL, for a row read
+ * without it (the get's one statement, docs/decisions/590-get-in-one-statement.md).
+ */
+export function withinScope(
+  scope: AccessScope,
+  row: Pick<ApplicationRow, 'company_id' | 'agent_id'>,
+): boolean {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'company':
+      return row.company_id === scope.companyId;
+    case 'agent':
+      return row.agent_id === scope.agentId;
+    case 'none':
+      return false;
+  }
+}
+
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -46,26 +67,62 @@ function escapeLike(text: string): string {
  * through coalesce, which the index does not match (the column is NOT NULL: the same rows match).
  * docs/decisions/550-api-per-call-cost.md.
  */
-export function addressCondition(scope: AccessScope, pattern: string): SQL {
+export function addressCondition(scope: AccessScope, pattern: string | Placeholder): SQL {
   return scope.kind === 'all'
     ? ilike(applications.searched_address, pattern)
     : sql`coalesce(${applications.searched_address}, '') ILIKE ${pattern}`;
 }
 
-function filterConditions(scope: AccessScope, filters: ApplicationFilters): SQL | undefined {
-  const parts: (SQL | undefined)[] = [scopeCondition(scope)];
-  if (filters.address) parts.push(addressCondition(scope, `%${escapeLike(filters.address)}%`));
+/**
+ * The listing's WHERE for `scope` and `filters`, each value a placeholder: the condition, the
+ * placeholders' values, and the shape (which conditions, not their values) that names it.
+ */
+function listingWhere(
+  scope: AccessScope,
+  filters: ApplicationFilters,
+): { where: SQL; values: Record<string, unknown>; shape: string } {
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [scope.kind];
+  const parts: SQL[] = [];
+  /** A placeholder for `value`, named `name`, its name recorded in the shape. */
+  const param = (name: string, value: unknown) => {
+    values[name] = value;
+    shape.push(name);
+    return sql.placeholder(name);
+  };
+  if (scope.kind === 'company') parts.push(eq(applications.company_id, param('scope', scope.companyId)));
+  if (scope.kind === 'agent') parts.push(eq(applications.agent_id, param('scope', scope.agentId)));
+  if (scope.kind === 'none') parts.push(sql`false`);
+  if (filters.address) {
+    parts.push(addressCondition(scope, param('address', `%${escapeLike(filters.address)}%`)));
+  }
   if (filters.ids) {
     const ids = filters.ids.filter(isRowId);
-    parts.push(ids.length ? inArray(applications.id, ids) : sql`false`);
+    parts.push(
+      ids.length
+        ? inArray(
+            applications.id,
+            ids.map((id, i) => param(`id${i}`, id)),
+          )
+        : sql`false`,
+    );
+    if (!ids.length) shape.push('noIds');
   }
   if (filters.agentId !== undefined) {
-    parts.push(isRowId(filters.agentId) ? eq(applications.agent_id, filters.agentId) : sql`false`);
+    const valid = isRowId(filters.agentId);
+    parts.push(valid ? eq(applications.agent_id, param('agentId', filters.agentId)) : sql`false`);
+    if (!valid) shape.push('noAgent');
   }
-  if (filters.clientNameId) parts.push(eq(applications.client_name_id, filters.clientNameId));
-  if (filters.applicationSource) parts.push(eq(applications.application_source, filters.applicationSource));
-  if (filters.product) parts.push(sql`${applications.carrier_quote_type} ->> 0 = ${filters.product}`);
-  return and(...parts.filter((p): p is SQL => p !== undefined));
+  if (filters.clientNameId) {
+    parts.push(eq(applications.client_name_id, param('clientNameId', filters.clientNameId)));
+  }
+  if (filters.applicationSource) {
+    parts.push(eq(applications.application_source, param('source', filters.applicationSource)));
+  }
+  if (filters.product) {
+    parts.push(sql`${applications.carrier_quote_type} ->> 0 = ${param('product', filters.product)}`);
+  }
+  return { where: and(...parts) ?? sql`true`, values, shape: shape.join('_') };
 }
 
 /** Inserts applications in one statement (a bulk import's batch); returns their ids in input order. */
@@ -138,11 +195,54 @@ const listingSelectList = sql.join(
   sql`, `,
 );
 
+/** Turns the listing's SQL into text and parameters (the default dialect, as the handles use). */
+const dialect = new PgDialect();
+
+/** The listing statement of `where` (a shape's condition), LIMIT and OFFSET placeholders. */
+function listingStatement(where: SQL): SQL {
+  // The page's ids come from an index walk that, for an agent, reads only the index (migration
+  // 0036); the shown columns are read for those rows alone.
+  return sql`
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('row', p, 'notes', (
+                SELECT coalesce(json_agg(n ORDER BY n.created_at, n.id), '[]'::json)
+                  FROM notes n WHERE n.application_id = p.id))
+              ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
+         FROM (SELECT ${listingSelectList} FROM applications
+                WHERE id IN (SELECT id FROM applications WHERE ${where}
+                              ORDER BY created_at DESC, id DESC
+                              LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})) p) AS page,
+      (SELECT coalesce(json_object_agg(s.status, s.n), '{}'::json)
+         FROM (SELECT status, count(*) AS n FROM applications WHERE ${where} GROUP BY status) s) AS counts`;
+}
+
+type PreparedListing = ReturnType<Executor['_']['session']['prepareQuery']>;
+
+/** Named listing statements by handle and shape: parsed and planned once per connection. */
+const namedListings = new WeakMap<Executor, Map<string, PreparedListing>>();
+
+/**
+ * The listing statement of a shape on `db`. Inside a company or an agent it is a named statement
+ * (the scope's index bounds the rows whatever the values, so PostgreSQL's plan for any values is
+ * the one for these); across every company it stays unnamed, planned with its values each call,
+ * so a rare address still gets the trigram index. docs/decisions/591-listing-index-only-and-prepared.md.
+ */
+function preparedListing(db: Executor, scope: AccessScope, where: SQL, shape: string): PreparedListing {
+  const prepare = (name: string | undefined) =>
+    db._.session.prepareQuery(dialect.sqlToQuery(listingStatement(where)), undefined, name, false);
+  if (scope.kind === 'all') return prepare(undefined);
+  const byShape = namedListings.get(db) ?? new Map<string, PreparedListing>();
+  namedListings.set(db, byShape);
+  const prepared = byShape.get(shape) ?? prepare(`listing_${shape}`);
+  byShape.set(shape, prepared);
+  return prepared;
+}
+
 /**
  * One listing page, newest first, each row (the LISTING_COLUMNS) with its notes (creation
  * order), and the matching applications per status (new, launched, completed; 0 when none)
  * whose sum is the total: one statement (the page and the counts are JSON subqueries), issue 18
- * queries per call.
+ * queries per call; prepared per filter shape inside a scope (ADR 591).
  */
 export async function listApplicationsPage(
   db: Executor,
@@ -153,17 +253,8 @@ export async function listApplicationsPage(
   rows: { row: ListingRow; notes: NoteRow[] }[];
   statusCounts: Record<'new' | 'launched' | 'completed', number>;
 }> {
-  const where = filterConditions(scope, filters) ?? sql`true`;
-  const result = await db.execute(sql`
-    SELECT
-      (SELECT coalesce(json_agg(json_build_object('row', p, 'notes', (
-                SELECT coalesce(json_agg(n ORDER BY n.created_at, n.id), '[]'::json)
-                  FROM notes n WHERE n.application_id = p.id))
-              ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
-         FROM (SELECT ${listingSelectList} FROM applications WHERE ${where}
-                ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}) p) AS page,
-      (SELECT coalesce(json_object_agg(s.status, s.n), '{}'::json)
-         FROM (SELECT status, count(*) AS n FROM applications WHERE ${where} GROUP BY status) s) AS counts`);
+  const { where, values, shape } = listingWhere(scope, filters);
+  const result = await preparedListing(db, scope, where, shape).execute({ ...values, ...page });
   const [{ page: rows, counts }] = rowsOf<{ page: unknown; counts: unknown }>(result);
   const statusCounts = { new: 0, launched: 0, completed: 0 };
   for (const [status, n] of Object.entries(parsedJson(counts) as Record<string, number>))

@@ -52,12 +52,13 @@ function bodyOf(request: FastifyRequest): Body {
  */
 export async function applicationRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
-  const preValidation = applicationAccessHook(db);
+  const accessHook = applicationAccessHook(db);
   const route = (
     path: string,
     body: object,
     handler: (request: FastifyRequest) => Promise<unknown>,
     querystring?: object,
+    preValidation = accessHook,
   ) =>
     app.post(
       `/api/agent-portal/${path}`,
@@ -99,10 +100,19 @@ export async function applicationRoutes(app: FastifyInstance, options: { db: Exe
     listingQuerySchema,
   );
 
-  route('get-application-by-id', applicationIdBodySchema, async (request) => {
-    const application = await getApplication(db, actorOf(request), Number(bodyOf(request).application_id));
-    return success('Application.', { application });
-  });
+  // The session and the application in one statement (docs/decisions/590-get-in-one-statement.md).
+  route(
+    'get-application-by-id',
+    applicationIdBodySchema,
+    async (request) => {
+      const id = Number(bodyOf(request).application_id);
+      const read = request.applicationRead?.id === id ? request.applicationRead : null;
+      const application = await getApplication(db, actorOf(request), id, read?.found);
+      return success('Application.', { application });
+    },
+    undefined,
+    applicationAccessHook(db, { readsApplication: true }),
+  );
 
   route('get-schema-set', schemaSetBodySchema, async (request) => {
     const requested = bodyOf(request).schema_version as number | undefined;

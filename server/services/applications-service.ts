@@ -25,6 +25,7 @@ import { ApiError } from '../http/api-error.ts';
 import { launchTargets } from '../quoting/launch-targets.ts';
 import { findAgent } from '../repositories/accounts-repository.ts';
 import {
+  type FoundApplication,
   findApplicationWithRelations,
   lockApplicationWithSchemaHash,
   updateApplicationWithRelations,
@@ -36,6 +37,7 @@ import {
   insertApplication,
   type NewApplication,
   updateApplication,
+  withinScope,
 } from '../repositories/applications-repository.ts';
 import {
   approvedStatesOf,
@@ -253,10 +255,23 @@ export async function createApplication(
  * The application view, or ApiError 404 when missing or not the caller's. A draft made under an
  * older schema version that newer versions migrate (a field renamed, dropped, an option remapped)
  * is upgraded first and saved under the current version; without migrations pending it keeps its
- * version, and its rules and texts, until reset. docs/api.md; issue 10 part 3.
+ * version, and its rules and texts, until reset. `read`: the application already read without a
+ * scope (with the session, ADR 590; null when no row has the id), checked against the actor's
+ * scope here; undefined reads it. docs/api.md; issue 10 part 3.
  */
-export async function getApplication(db: Executor, actor: Actor, id: number): Promise<ApplicationView> {
-  const found = await findApplicationWithRelations(db, id, accessScope(actor));
+export async function getApplication(
+  db: Executor,
+  actor: Actor,
+  id: number,
+  read?: FoundApplication | null,
+): Promise<ApplicationView> {
+  const scope = accessScope(actor);
+  const found =
+    read === undefined
+      ? await findApplicationWithRelations(db, id, scope)
+      : read && withinScope(scope, read.row)
+        ? read
+        : null;
   if (!found) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const { row } = found;
   const view = () => applicationView(row, found.notes, found.quotes);

@@ -11,7 +11,9 @@ import {
   type Account,
   findAccountByEmail,
   findAccountOfActiveSession,
+  findAccountOfActiveSessionWithApplication,
 } from '../repositories/accounts-repository.ts';
+import type { FoundApplication } from '../repositories/application-with-relations.ts';
 import { insertSession, revokeSession } from '../repositories/sessions-repository.ts';
 import type { Actor } from './actor.ts';
 import { companyView } from './company-view.ts';
@@ -61,18 +63,14 @@ export async function login(db: Executor, email: string, password: string, now: 
   return { session_key: key, ...accountView(account, now) };
 }
 
-/**
- * The actor of a session key. Throws ApiError 401 'Invalid Details' when the key is missing or
- * empty and 401 'Unauthenticated.' when it is unknown, expired or revoked. SPEC §6, §8.
- */
-export async function authenticate(
-  db: Executor,
-  sessionKey: unknown,
-  now: Date = new Date(),
-): Promise<{ actor: Actor; account: Account }> {
+/** The key hash of a session key; ApiError 401 'Invalid Details' when missing or empty (SPEC §8). */
+function keyHashOf(sessionKey: unknown): string {
   if (typeof sessionKey !== 'string' || sessionKey === '') throw new ApiError(401, 'Invalid Details');
-  const keyHash = hashSessionKey(sessionKey);
-  const account = await findAccountOfActiveSession(db, keyHash, now);
+  return hashSessionKey(sessionKey);
+}
+
+/** The actor of an active session's account; ApiError 401 'Unauthenticated.' without one (SPEC §8). */
+function actorOfAccount(account: Account | null, keyHash: string): { actor: Actor; account: Account } {
   if (!account) throw new ApiError(401, 'Unauthenticated.');
   return {
     account,
@@ -85,6 +83,36 @@ export async function authenticate(
       sessionKeyHash: keyHash,
     },
   };
+}
+
+/**
+ * The actor of a session key. Throws ApiError 401 'Invalid Details' when the key is missing or
+ * empty and 401 'Unauthenticated.' when it is unknown, expired or revoked. SPEC §6, §8.
+ */
+export async function authenticate(
+  db: Executor,
+  sessionKey: unknown,
+  now: Date = new Date(),
+): Promise<{ actor: Actor; account: Account }> {
+  const keyHash = keyHashOf(sessionKey);
+  return actorOfAccount(await findAccountOfActiveSession(db, keyHash, now), keyHash);
+}
+
+/**
+ * authenticate, with application `applicationId` (and its notes, quotes and the latest published
+ * schema version) read in the same statement: `application` is null when no row has that id and
+ * is NOT yet checked against the actor's access scope (getApplication does that). Same errors as
+ * authenticate. docs/decisions/590-get-in-one-statement.md.
+ */
+export async function authenticateWithApplication(
+  db: Executor,
+  sessionKey: unknown,
+  applicationId: number,
+  now: Date = new Date(),
+): Promise<{ actor: Actor; account: Account; application: FoundApplication | null }> {
+  const keyHash = keyHashOf(sessionKey);
+  const found = await findAccountOfActiveSessionWithApplication(db, keyHash, now, applicationId);
+  return { ...actorOfAccount(found?.account ?? null, keyHash), application: found?.application ?? null };
 }
 
 /** Revokes the actor's session key. docs/api.md Auth. */

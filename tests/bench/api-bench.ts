@@ -5,7 +5,12 @@
  * applications) and get-agent-applications-list with filters (product and address), each at a
  * fixed rate and at saturation, against a bare Fastify hello route in another process in the same
  * run. Reports p50 and p99 latency (ms), req/s and errors (connection errors, timeouts and non-2xx
- * answers). BENCH_API_SECONDS (default 10), BENCH_API_RATE (default 200 req/s) and
+ * answers). Then issue 18's offered rates: get at 1,000 req/s and the listing at 500, each after the
+ * hello route at the same rate. autocannon's fixed rate is per connection and per second (each
+ * connection sends its share as fast as it can, then waits for the next second), so a fixed-rate
+ * row measures a burst of RATE_CONNECTIONS requests at each second's start, not evenly spaced
+ * arrivals (docs/decisions/592-api-bench-offered-rates.md). BENCH_API_SECONDS (default 10),
+ * BENCH_API_RATE (default 200 req/s) and
  * BENCH_API_CONNECTIONS (default 10, the saturation runs' connections) tune it. Issue 5 Benchmarks.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -170,6 +175,17 @@ export async function apiBench(): Promise<string> {
     // A first call of each, so a broken endpoint fails loudly instead of filling a row with errors.
     for (const endpoint of endpoints.slice(1)) await post(`${app.url}${endpoint.path}`, endpoint.body(0));
     const rows: string[][] = [];
+    const row = (endpoint: Endpoint, mode: string, result: Result, baseline: Result) =>
+      rows.push([
+        endpoint.name,
+        mode,
+        reqPerS(result).toFixed(0),
+        result.latency.p50.toFixed(1),
+        result.latency.p99.toFixed(1),
+        String(failures(result)),
+        ratio(result.latency.p50, baseline.latency.p50),
+        ratio(reqPerS(result), reqPerS(baseline)),
+      ]);
     for (const [mode, rate] of [
       [`fixed ${RATE} req/s`, RATE],
       ['saturation', undefined],
@@ -178,17 +194,18 @@ export async function apiBench(): Promise<string> {
       for (const endpoint of endpoints) {
         const result = await load(endpoint === endpoints[0] ? hello.url : app.url, endpoint, rate);
         baseline ??= result;
-        rows.push([
-          endpoint.name,
-          mode,
-          reqPerS(result).toFixed(0),
-          result.latency.p50.toFixed(1),
-          result.latency.p99.toFixed(1),
-          String(failures(result)),
-          ratio(result.latency.p50, baseline.latency.p50),
-          ratio(reqPerS(result), reqPerS(baseline)),
-        ]);
+        row(endpoint, mode, result, baseline);
       }
+    }
+    // Issue 18's offered rates (get at 1,000 req/s, the listing at 500), same method, each after
+    // the hello route at the same rate.
+    for (const [endpoint, rate] of [
+      [endpoints[1], 1000],
+      [endpoints[3], 500],
+    ] as const) {
+      const baseline = await load(hello.url, endpoints[0], rate);
+      row(endpoints[0], `fixed ${rate} req/s`, baseline, baseline);
+      row(endpoint, `fixed ${rate} req/s`, await load(app.url, endpoint, rate), baseline);
     }
     notes.push(
       `- autocannon, ${SECONDS} s per row, ${RATE_CONNECTIONS} connections at the fixed rate and ${CONNECTIONS} at saturation, in the bench process; each server in its own Node process; PostgreSQL on the same machine (${BENCH_DATABASE_URL})`,
