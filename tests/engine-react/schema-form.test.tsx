@@ -194,24 +194,6 @@ describe('SchemaForm', () => {
     expect(view.latest().level).toBe(2000);
   });
 
-  it('select widget mounts its option list at the first focus, and the keyboard picks from it', () => {
-    const view = renderSchemaForm({ compiled, ctx: fixtureCtx, value: filled });
-    const kind = input(/^Kind/);
-    expect(kind.getAttribute('aria-haspopup')).toBe('listbox');
-    expect(screen.queryAllByRole('listbox', { hidden: true })).toHaveLength(0);
-    fireEvent.focus(kind);
-    expect(screen.getAllByRole('listbox', { hidden: true })).toHaveLength(1);
-    expect(kind.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.keyDown(kind, { key: 'ArrowDown', code: 'ArrowDown' });
-    expect(kind.getAttribute('aria-expanded')).toBe('true');
-    expect(kind.getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
-    fireEvent.keyDown(kind, { key: 'ArrowDown', code: 'ArrowDown' });
-    expect(screen.getByRole('option', { name: 'Two' }).getAttribute('aria-selected')).toBe('true');
-    fireEvent.keyDown(kind, { key: 'Enter', code: 'Enter' });
-    expect(view.latest().kind).toBe('two');
-    expect(kind.value).toBe('Two');
-  });
-
   it('select widget is searchable when the list is long', () => {
     const view = renderSchemaForm({ compiled, ctx: fixtureCtx, value: filled });
     expect(input(/^Code/).readOnly).toBe(false);
