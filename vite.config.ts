@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { fieldValidators } from './engine/node/field-validators-plugin.ts';
+import { mantineUseIdWithoutMountEffect } from './engine/node/mantine-use-id-plugin.ts';
 import SpreadBrowserFilesSequencer from './tests/helpers/spread-browser-files.ts';
 
 /**
@@ -45,7 +46,7 @@ function buildMetaManifest(): Plugin {
 export default defineConfig({
   root: 'portal',
   publicDir: false,
-  plugins: [react(), buildMetaManifest(), fieldValidators()],
+  plugins: [react(), buildMetaManifest(), fieldValidators(), mantineUseIdWithoutMountEffect()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     outDir: '../dist/portal',

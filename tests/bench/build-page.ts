@@ -1,6 +1,6 @@
 /**
  * Vite builds for the browser benchmarks: the portal with its own vite.config.ts, or a small page
- * (an `index.html` + entry under `root`) with the React plugin and `virtual:field-validators`, into a fresh temp folder with a
+ * (an `index.html` + entry under `root`) with the React plugin, `virtual:field-validators` and the portal's Mantine `useId`, into a fresh temp folder with a
  * manifest. The caller removes `outDir` when done.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { fieldValidators } from '../../engine/node/field-validators-plugin.ts';
+import { mantineUseIdWithoutMountEffect } from '../../engine/node/mantine-use-id-plugin.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -44,7 +45,7 @@ export async function buildPage(page: 'portal' | { root: string }): Promise<Buil
           configFile: false,
           root: page.root,
           publicDir: false,
-          plugins: [react(), fieldValidators()],
+          plugins: [react(), fieldValidators(), mantineUseIdWithoutMountEffect()],
           logLevel: 'warn',
           build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 5000 },
         },

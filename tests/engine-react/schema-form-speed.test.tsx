@@ -4,9 +4,11 @@
  * subscribes to its own field in the form's store; RJSF's Form does not render). Counted through
  * spies wrapping the real functions.
  */
-import { fireEvent } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileSchemaSet } from '../../engine/compile-schema-set.ts';
+import { SchemaForm } from '../../engine/react/schema-form.tsx';
 import { widgetInputProps } from '../../engine/react/widget-input-props.ts';
 import type { JsonSchema, SchemaSet } from '../../engine/types.ts';
 import { fieldMessage } from '../../engine/validate-document.ts';
@@ -115,5 +117,24 @@ describe('SchemaForm on a 200-field form', () => {
     console.info(
       `SchemaForm, 200 fields under jsdom: mount ${mountMs.toFixed(0)} ms, ${perKeystroke.toFixed(1)} ms per keystroke`,
     );
+  });
+
+  it('re-renders only the widget whose label changed when the set is recompiled (the studio preview)', () => {
+    const form = (set: ReturnType<typeof compileSchemaSet>) => (
+      <MantineProvider env="test">
+        <SchemaForm compiled={set} ctx={ctx} value={{}} onChange={() => {}} showAllErrors={false} />
+      </MantineProvider>
+    );
+    const view = render(form(compiled));
+    const widgetRenders = vi.mocked(widgetInputProps);
+    widgetRenders.mockClear();
+    view.rerender(form(compileSchemaSet(largeSchemaSet())));
+    expect(widgetRenders).not.toHaveBeenCalled();
+    const relabelled = largeSchemaSet();
+    const root = relabelled.schemas[0] as { properties: Record<string, JsonSchema> };
+    root.properties.field_7 = { ...root.properties.field_7, title: 'Field seven' };
+    view.rerender(form(compileSchemaSet(relabelled)));
+    expect(widgetRenders.mock.calls.map((call) => call[0].name)).toEqual(['field_7']);
+    expect(view.container.textContent).toContain('Field seven');
   });
 });

@@ -8,7 +8,7 @@
 import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   applyDefaults,
   type CompiledSchemaSet,
@@ -45,11 +45,10 @@ export function SchemaPreview(props: SchemaPreviewProps) {
   const [doc, setDoc] = useState<Doc | null>(null);
   const saved = testDocuments.find((candidate) => fill === `saved:${candidate.id}`);
   const ctx = saved?.context ?? exampleContexts[name];
-  const start = saved
-    ? saved.document
-    : fill === 'example'
-      ? (examples[name] ?? {})
-      : applyDefaults(compiled, {});
+  // One blank document per compiled set: a new object on every render would reach SchemaForm as a
+  // document from outside and re-render the whole form (ADR 600).
+  const blank = useMemo(() => applyDefaults(compiled, {}), [compiled]);
+  const start = saved ? saved.document : fill === 'example' ? (examples[name] ?? {}) : blank;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Preview">
       <Stack gap="sm">
