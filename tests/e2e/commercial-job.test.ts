@@ -88,6 +88,12 @@ describe('the commercial job in Chromium', () => {
       .toBe(0);
   }
 
+  /**
+   * The whole commercial job (two dialogs, the longest form, its launch rounds, SOV and manual
+   * quotes) takes about 70 s alone; beside another browser journey on 2 cores it passed 120 s.
+   */
+  const COMMERCIAL_JOB_TIMEOUT_MS = 240_000;
+
   it('creates, fills and launches a Commercial application to automatic, SOV and manual carriers', async () => {
     let applicationPath = '';
 
@@ -285,7 +291,7 @@ describe('the commercial job in Chromium', () => {
       await expect.poll(() => priced(/^SOV$/).first().innerText()).toMatch(/Buildings\s+1(?!\d)/);
       await portal.screenshot(page, 'commercial-quotes-view');
     });
-  });
+  }, COMMERCIAL_JOB_TIMEOUT_MS);
 
   it("shows the sov-quote route's 404 texts", async () => {
     await onPage('sov-quote-404', async (page) => {
