@@ -11,23 +11,13 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../../server/db/open-database.ts';
-import type { Actor } from '../../server/services/actor.ts';
 import {
   EXPORT_COLUMNS,
   type ExportColumn,
   reportCsvStream,
 } from '../../server/services/report-csv-export.ts';
-
-const SUPER_ADMIN: Actor = {
-  userId: 0,
-  role: 'super-admin',
-  companyId: null,
-  agentId: null,
-  licensedStates: [],
-  sessionKeyHash: '',
-};
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+import { SUPER_ADMIN } from '../helpers/super-admin-actor.ts';
+import { utcDay } from '../helpers/utc-day.ts';
 
 const database = await openDatabase({ databaseUrl: process.argv[2] });
 const exportAll = async (db: typeof database.db) => {
@@ -43,8 +33,8 @@ const exportAll = async (db: typeof database.db) => {
   try {
     await pipeline(
       reportCsvStream(db, SUPER_ADMIN, {
-        from: day(-800),
-        to: day(0),
+        from: utcDay(-800),
+        to: utcDay(0),
         columns: Object.keys(EXPORT_COLUMNS) as ExportColumn[],
       }),
       new Writable({

@@ -32,9 +32,11 @@ import {
   topDeclineReasonsFromRows,
 } from '../../server/repositories/analytics-repository.ts';
 import { reportTotals, reportTotalsFromRows } from '../../server/repositories/reporting-repository.ts';
-import { type Actor, accessScope } from '../../server/services/actor.ts';
+import { accessScope } from '../../server/services/actor.ts';
 import { EXPORT_PAGE_ROWS } from '../../server/services/report-csv-export.ts';
 import { getReport, toReportFilters } from '../../server/services/reporting-service.ts';
+import { SUPER_ADMIN } from '../helpers/super-admin-actor.ts';
+import { utcDay } from '../helpers/utc-day.ts';
 import { markdownTable, ratio } from './markdown-table.ts';
 import { percentile } from './percentile.ts';
 import { BENCH_DATABASE_URL, benchApplicationCount, MILLION, seedMillion } from './seed-million.ts';
@@ -47,17 +49,6 @@ const REPORTING_RUNS = 20;
 const GOAL_P99_MS = 300;
 const GOAL_ROWS_PER_S = 50_000;
 const GOAL_RSS_MB = 200;
-
-const SUPER_ADMIN: Actor = {
-  userId: 0,
-  role: 'super-admin',
-  companyId: null,
-  agentId: null,
-  licensedStates: [],
-  sessionKeyHash: '',
-};
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function quoteCount(): Promise<number> {
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
@@ -139,7 +130,7 @@ export async function reportingBench(): Promise<string> {
   const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL });
   const { db } = database;
   try {
-    const range = { from: day(-29), to: day(0) };
+    const range = { from: utcDay(-29), to: utcDay(0) };
     const filters = toReportFilters(range);
     const scope = accessScope(SUPER_ADMIN);
     // Each query, and for those the roll-ups answer (ADR 500, 530) the row scan they replace, timed in

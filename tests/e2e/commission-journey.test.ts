@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utcDay } from '../helpers/utc-day.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
@@ -28,11 +29,10 @@ describe('commission in Chromium', () => {
       ).json();
     const key = (await post('auth/login', { email: 'admin@demo.test', password: 'demo1234' })).data
       .session_key;
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const report = await post('reporting/get-report', {
       session_key: key,
-      from: day(-3650),
-      to: day(1),
+      from: utcDay(-3650),
+      to: utcDay(1),
       filters: { status: 'completed' },
     });
     applicationId = report.data.rows[0].id;

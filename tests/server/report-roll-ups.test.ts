@@ -40,10 +40,10 @@ import {
   reportExportRowsBefore,
   reportTotalsFromRows,
 } from '../../server/repositories/reporting-repository.ts';
-import type { Actor } from '../../server/services/actor.ts';
 import { applicationReference } from '../../server/services/application-reference.ts';
 import { csvSafeCell } from '../../server/services/csv-safe-cell.ts';
 import { reportCsvStream } from '../../server/services/report-csv-export.ts';
+import { SUPER_ADMIN } from '../helpers/super-admin-actor.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** The window the random applications are made in: the US spring DST change of 2021 inside. */
@@ -455,14 +455,6 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
       product: fc.option(text, { nil: null }),
       agentName: text,
     });
-    const actor: Actor = {
-      userId: 0,
-      role: 'super-admin',
-      companyId: null,
-      agentId: null,
-      licensedStates: [],
-      sessionKeyHash: '',
-    };
     const [agentUser] = await t.db
       .select({ id: users.id, name: users.name })
       .from(users)
@@ -491,7 +483,7 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
             }
             const lastName = rows[rows.length - 1].agentName;
             const file = await readAll(
-              reportCsvStream(t.db, actor, {
+              reportCsvStream(t.db, SUPER_ADMIN, {
                 from: '2018-05-05',
                 to: '2018-05-05',
                 columns: ['reference', 'agent', 'client_name', 'address', 'product'],

@@ -3,6 +3,7 @@
  * application callers' guard, rows scoped as the listing (an agent their own, an admin their
  * company's), a super-admin's company picker that an admin cannot use to see another company.
  */
+import { utcDay } from '../../helpers/utc-day.ts';
 import type { CallResult } from '../helpers/test-app.ts';
 import type { Cell } from './access-cell.ts';
 import type { AccessWorld } from './access-world.ts';
@@ -14,8 +15,7 @@ const REQUESTER_ONLY = signedIn([404, 404, 404, 403]);
 
 /** Yesterday .. tomorrow (UTC): a range holding every application the world made. */
 function around(): { from: string; to: string } {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  return { from: day(-1), to: day(1) };
+  return { from: utcDay(-1), to: utcDay(1) };
 }
 
 const idsOf = (answer: CallResult): number[] => answer.body.data.rows.map((row: { id: number }) => row.id);
