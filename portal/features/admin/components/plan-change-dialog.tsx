@@ -47,7 +47,7 @@ export function PlanChangeDialog({ opened, company, onClose }: PlanChangeDialogP
     >
       <Stack gap="md">
         {plans.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading plans">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading plans">
             <Skeleton height={40} />
             <Skeleton height={40} />
             <Skeleton height={40} />

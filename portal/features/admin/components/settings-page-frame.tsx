@@ -65,7 +65,7 @@ function Frame({ title, subtitle, children }: SettingsPageFrameProps) {
         {superAdmin ? <SettingsCompanyPicker /> : null}
       </Group>
       {query.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading settings">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading settings">
           <Skeleton height={120} radius="md" />
           <Skeleton height={120} radius="md" />
         </Stack>

@@ -10,7 +10,7 @@ export interface TableSkeletonProps {
 /** Skeleton rows announced as busy to assistive technology. */
 export function TableSkeleton({ rows = 4, label = 'Loading' }: TableSkeletonProps) {
   return (
-    <Stack p="md" gap="xs" aria-busy="true" aria-label={label}>
+    <Stack p="md" gap="xs" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <Skeleton key={index} height={24} />

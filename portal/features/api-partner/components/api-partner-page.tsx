@@ -151,7 +151,7 @@ export function ApiPartnerPage() {
             </Group>
           </Alert>
         ) : query.isPending ? (
-          <Stack p="md" pt={0} gap="xs" aria-busy="true" aria-label="Loading reference">
+          <Stack p="md" pt={0} gap="xs" role="status" aria-busy="true" aria-label="Loading reference">
             {['r1', 'r2', 'r3', 'r4'].map((key) => (
               <Skeleton key={key} height={22} />
             ))}

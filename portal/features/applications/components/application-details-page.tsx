@@ -59,7 +59,7 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
 
   if (query.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading application">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading application">
         <Skeleton height={96} radius="md" />
         <Skeleton height={320} radius="md" />
       </Stack>

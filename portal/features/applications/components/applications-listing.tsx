@@ -213,7 +213,14 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
       {query.isError ? (
         <LoadError title="Could not load applications" error={query.error} onRetry={() => query.refetch()} />
       ) : query.isPending ? (
-        <Card withBorder padding={0} radius="md" aria-busy="true" aria-label="Loading applications">
+        <Card
+          withBorder
+          padding={0}
+          radius="md"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading applications"
+        >
           <Stack gap={0} p="md">
             {['s1', 's2', 's3', 's4', 's5', 's6'].map((key) => (
               <Skeleton key={key} height={28} my={8} radius="sm" />

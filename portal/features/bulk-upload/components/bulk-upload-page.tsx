@@ -76,7 +76,7 @@ export function BulkUploadPage({ uploadId, onSelect }: BulkUploadPageProps) {
           Your uploads
         </Title>
         {uploads.isPending ? (
-          <Card withBorder radius="md" aria-busy="true" aria-label="Loading the uploads">
+          <Card withBorder radius="md" role="status" aria-busy="true" aria-label="Loading the uploads">
             <Skeleton height={16} mb="sm" />
             <Skeleton height={16} mb="sm" />
             <Skeleton height={16} />

@@ -47,7 +47,14 @@ export function UploadResult({ id }: { id: number }) {
   const [downloading, setDownloading] = useState(false);
   if (query.isPending) {
     return (
-      <Card withBorder radius="md" padding="md" aria-busy="true" aria-label="Loading the upload">
+      <Card
+        withBorder
+        radius="md"
+        padding="md"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading the upload"
+      >
         <Skeleton height={20} width="40%" mb="md" />
         <Skeleton height={12} mb="md" />
         <Skeleton height={60} />

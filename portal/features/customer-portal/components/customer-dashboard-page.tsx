@@ -29,7 +29,7 @@ export function CustomerDashboardPage() {
       </div>
 
       {query.isPending && (
-        <Stack gap="md" aria-busy="true" aria-label="Loading your applications">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading your applications">
           <Skeleton height={180} radius="md" />
           <Skeleton height={180} radius="md" />
         </Stack>

@@ -44,6 +44,7 @@ function QuoteView({ token }: { token: string }) {
         radius="md"
         w="100%"
         maw={760}
+        role="status"
         aria-busy="true"
         aria-label="Loading your quotes"
       />

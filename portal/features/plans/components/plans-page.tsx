@@ -92,7 +92,7 @@ export function PlansPage({ search = {}, goTo }: PlansPageProps) {
       {query.isError ? (
         <LoadError title="Could not load the plans" error={query.error} onRetry={() => query.refetch()} />
       ) : query.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading plans">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading plans">
           <Skeleton height={60} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {['p1', 'p2', 'p3'].map((key) => (

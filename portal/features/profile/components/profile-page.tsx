@@ -60,7 +60,7 @@ export function ProfilePage() {
   }
   if (query.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading profile">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading profile">
         <Skeleton height={36} width={240} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Skeleton height={220} />

@@ -122,7 +122,7 @@ export function AnalyticsPage() {
           onRetry={() => analytics.refetch()}
         />
       ) : !data ? (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} aria-busy="true" aria-label="Loading analytics">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} role="status" aria-busy="true" aria-label="Loading analytics">
           {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((key) => (
             <Skeleton key={key} height={320} radius="md" />
           ))}

@@ -196,7 +196,14 @@ export function ReportingPage() {
       {report.isError ? (
         <LoadError title="Could not load the report" error={report.error} onRetry={() => report.refetch()} />
       ) : !data ? (
-        <Card withBorder padding={0} radius="md" aria-busy="true" aria-label="Loading the report">
+        <Card
+          withBorder
+          padding={0}
+          radius="md"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading the report"
+        >
           <Stack gap={0} p="md">
             {['s1', 's2', 's3', 's4', 's5'].map((key) => (
               <Skeleton key={key} height={28} my={8} radius="sm" />

@@ -40,7 +40,7 @@ export function SovQuotePage({ carrierId, applicationId, onSubmitted, onBack }: 
 
   if (query.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading statement of values">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading statement of values">
         <Skeleton height={80} radius="md" />
         <Skeleton height={280} radius="md" />
       </Stack>
