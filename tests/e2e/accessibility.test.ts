@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { settled } from './settled.ts';
 
 /** Where the portal keeps the colour mode (portal/index.html, Mantine's manager). */
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
@@ -173,7 +174,7 @@ async function inBothModes(page: Page, check: (mode: Mode) => Promise<string[]>)
         mode,
       );
       // Colour transitions settle before the check.
-      await page.waitForTimeout(300);
+      await settled(page);
     }
     found.push(...(await check(mode)));
   }
@@ -288,8 +289,8 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       for (const [index, route] of routes.entries()) {
         await page.goto(`${portal.baseUrl}${route}`);
         await page.waitForLoadState('networkidle');
-        // Transitions and skeletons settle before the check.
-        await page.waitForTimeout(400);
+        // Transitions settle before the check.
+        await settled(page);
         // A page that crashed into the error page would pass axe without being checked.
         await page.getByRole('heading').first().waitFor();
         const text = await page.locator('body').innerText();
@@ -333,7 +334,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       : page.getByRole('dialog').last()
     ).waitFor();
     // The opening transition settles before the check.
-    await page.waitForTimeout(400);
+    await settled(page);
   }
 
   /** Every violation in the dialogs of `openings` for `email` in both modes, as `mode route dialog: violation`. */
@@ -464,7 +465,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
         ]) {
           await page.getByRole('tab', { name: tab }).click();
           await page.getByRole('tabpanel', { name: tab }).waitFor();
-          await page.waitForTimeout(300);
+          await settled(page);
           found.push(
             ...(await inBothModes(page, async (mode) => {
               if (tab === 'Raw JSON')
