@@ -198,22 +198,41 @@ const listingSelectList = sql.join(
 /** Turns the listing's SQL into text and parameters (the default dialect, as the handles use). */
 const dialect = new PgDialect();
 
-/** The listing statement of `where` (a shape's condition), LIMIT and OFFSET placeholders. */
-function listingStatement(where: SQL): SQL {
-  // The page's ids come from an index walk that, for an agent, reads only the index (migration
-  // 0036); the shown columns are read for those rows alone.
-  return sql`
-    SELECT
-      (SELECT coalesce(json_agg(json_build_object('row', p, 'notes', (
+/** The page of `matches` (a relation of matching ids): its rows as JSON, each with its notes. */
+function listingPage(matches: SQL): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_object('row', p, 'notes', (
                 SELECT coalesce(json_agg(n ORDER BY n.created_at, n.id), '[]'::json)
                   FROM notes n WHERE n.application_id = p.id))
               ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
          FROM (SELECT ${listingSelectList} FROM applications
-                WHERE id IN (SELECT id FROM applications WHERE ${where}
+                WHERE id IN (SELECT id FROM ${matches}
                               ORDER BY created_at DESC, id DESC
-                              LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})) p) AS page,
-      (SELECT coalesce(json_object_agg(s.status, s.n), '{}'::json)
-         FROM (SELECT status, count(*) AS n FROM applications WHERE ${where} GROUP BY status) s) AS counts`;
+                              LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})) p)`;
+}
+
+/** The status counts of `matches` (a relation with a status column) as a JSON object. */
+function listingCounts(matches: SQL): SQL {
+  return sql`(SELECT coalesce(json_object_agg(s.status, s.n), '{}'::json)
+         FROM (SELECT status, count(*) AS n FROM ${matches} GROUP BY status) s)`;
+}
+
+/**
+ * The listing statement of `where` (a shape's condition), LIMIT and OFFSET placeholders. The
+ * page's ids come from an index walk that, for an agent, reads only the index (migration 0036);
+ * the shown columns are read for those rows alone. Inside a company or an agent the matching rows
+ * are found once (a materialised CTE of id, created_at and status, bounded by the scope), and the
+ * page and the counts both read it; across every company the page and the counts scan apart, so
+ * the page's walk stops after its rows instead of materialising the million
+ * (docs/decisions/640-listing-one-scan-and-product-index.md).
+ */
+function listingStatement(scope: AccessScope, where: SQL): SQL {
+  if (scope.kind === 'all') {
+    const matches = sql`(SELECT id, created_at, status FROM applications WHERE ${where}) m`;
+    return sql`SELECT ${listingPage(matches)} AS page, ${listingCounts(matches)} AS counts`;
+  }
+  return sql`
+    WITH m AS MATERIALIZED (SELECT id, created_at, status FROM applications WHERE ${where})
+    SELECT ${listingPage(sql`m`)} AS page, ${listingCounts(sql`m`)} AS counts`;
 }
 
 type PreparedListing = ReturnType<Executor['_']['session']['prepareQuery']>;
@@ -229,7 +248,7 @@ const namedListings = new WeakMap<Executor, Map<string, PreparedListing>>();
  */
 function preparedListing(db: Executor, scope: AccessScope, where: SQL, shape: string): PreparedListing {
   const prepare = (name: string | undefined) =>
-    db._.session.prepareQuery(dialect.sqlToQuery(listingStatement(where)), undefined, name, false);
+    db._.session.prepareQuery(dialect.sqlToQuery(listingStatement(scope, where)), undefined, name, false);
   if (scope.kind === 'all') return prepare(undefined);
   const byShape = namedListings.get(db) ?? new Map<string, PreparedListing>();
   namedListings.set(db, byShape);
