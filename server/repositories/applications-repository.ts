@@ -74,13 +74,23 @@ export function addressCondition(scope: AccessScope, pattern: string | Placehold
 }
 
 /**
+ * The application's product (its first carrier quote type) is `product`: the expression of
+ * applications_product_idx (0001) and of the agent's product listing index (migration 0038,
+ * docs/decisions/640-listing-one-scan-and-product-index.md), so either can serve it.
+ */
+export function productCondition(product: string | Placeholder): SQL {
+  return sql`${applications.carrier_quote_type} ->> 0 = ${product}`;
+}
+
+/**
  * The listing's WHERE for `scope` and `filters`, each value a placeholder: the condition, the
- * placeholders' values, and the shape (which conditions, not their values) that names it.
+ * placeholders' values, the shape (which conditions, not their values) that names it, and whether
+ * any filter narrows the scope (part of the shape).
  */
 function listingWhere(
   scope: AccessScope,
   filters: ApplicationFilters,
-): { where: SQL; values: Record<string, unknown>; shape: string } {
+): { where: SQL; values: Record<string, unknown>; shape: string; filtered: boolean } {
   const values: Record<string, unknown> = {};
   const shape: string[] = [scope.kind];
   const parts: SQL[] = [];
@@ -93,6 +103,7 @@ function listingWhere(
   if (scope.kind === 'company') parts.push(eq(applications.company_id, param('scope', scope.companyId)));
   if (scope.kind === 'agent') parts.push(eq(applications.agent_id, param('scope', scope.agentId)));
   if (scope.kind === 'none') parts.push(sql`false`);
+  const scopeParts = parts.length;
   if (filters.address) {
     parts.push(addressCondition(scope, param('address', `%${escapeLike(filters.address)}%`)));
   }
@@ -119,10 +130,13 @@ function listingWhere(
   if (filters.applicationSource) {
     parts.push(eq(applications.application_source, param('source', filters.applicationSource)));
   }
-  if (filters.product) {
-    parts.push(sql`${applications.carrier_quote_type} ->> 0 = ${param('product', filters.product)}`);
-  }
-  return { where: and(...parts) ?? sql`true`, values, shape: shape.join('_') };
+  if (filters.product) parts.push(productCondition(param('product', filters.product)));
+  return {
+    where: and(...parts) ?? sql`true`,
+    values,
+    shape: shape.join('_'),
+    filtered: parts.length > scopeParts,
+  };
 }
 
 /** Inserts applications in one statement (a bulk import's batch); returns their ids in input order. */
@@ -218,15 +232,16 @@ function listingCounts(matches: SQL): SQL {
 
 /**
  * The listing statement of `where` (a shape's condition), LIMIT and OFFSET placeholders. The
- * page's ids come from an index walk that, for an agent, reads only the index (migration 0036);
- * the shown columns are read for those rows alone. Inside a company or an agent the matching rows
- * are found once (a materialised CTE of id, created_at and status, bounded by the scope), and the
- * page and the counts both read it; across every company the page and the counts scan apart, so
- * the page's walk stops after its rows instead of materialising the million
- * (docs/decisions/640-listing-one-scan-and-product-index.md).
+ * page's ids come from an index walk that, for an agent, reads only the index (migrations 0036,
+ * 0038); the shown columns are read for those rows alone. Filtered inside a company or an agent
+ * (`fold`), the matching rows are found once (a materialised CTE of id, created_at and status,
+ * bounded by the scope) and the page and the counts both read it, since a filter can make the
+ * page's walk visit every row of the scope. Otherwise the page and the counts scan apart: the
+ * page's walk stops after its rows, instead of materialising the scope (the million for a
+ * super-admin) and sorting it (docs/decisions/640-listing-one-scan-and-product-index.md).
  */
-function listingStatement(scope: AccessScope, where: SQL): SQL {
-  if (scope.kind === 'all') {
+function listingStatement(where: SQL, fold: boolean): SQL {
+  if (!fold) {
     const matches = sql`(SELECT id, created_at, status FROM applications WHERE ${where}) m`;
     return sql`SELECT ${listingPage(matches)} AS page, ${listingCounts(matches)} AS counts`;
   }
@@ -246,9 +261,14 @@ const namedListings = new WeakMap<Executor, Map<string, PreparedListing>>();
  * the one for these); across every company it stays unnamed, planned with its values each call,
  * so a rare address still gets the trigram index. docs/decisions/591-listing-index-only-and-prepared.md.
  */
-function preparedListing(db: Executor, scope: AccessScope, where: SQL, shape: string): PreparedListing {
+function preparedListing(
+  db: Executor,
+  scope: AccessScope,
+  { where, shape, filtered }: { where: SQL; shape: string; filtered: boolean },
+): PreparedListing {
+  const fold = filtered && scope.kind !== 'all';
   const prepare = (name: string | undefined) =>
-    db._.session.prepareQuery(dialect.sqlToQuery(listingStatement(scope, where)), undefined, name, false);
+    db._.session.prepareQuery(dialect.sqlToQuery(listingStatement(where, fold)), undefined, name, false);
   if (scope.kind === 'all') return prepare(undefined);
   const byShape = namedListings.get(db) ?? new Map<string, PreparedListing>();
   namedListings.set(db, byShape);
@@ -272,8 +292,8 @@ export async function listApplicationsPage(
   rows: { row: ListingRow; notes: NoteRow[] }[];
   statusCounts: Record<'new' | 'launched' | 'completed', number>;
 }> {
-  const { where, values, shape } = listingWhere(scope, filters);
-  const result = await preparedListing(db, scope, where, shape).execute({ ...values, ...page });
+  const { values, ...shaped } = listingWhere(scope, filters);
+  const result = await preparedListing(db, scope, shaped).execute({ ...values, ...page });
   const [{ page: rows, counts }] = rowsOf<{ page: unknown; counts: unknown }>(result);
   const statusCounts = { new: 0, launched: 0, completed: 0 };
   for (const [status, n] of Object.entries(parsedJson(counts) as Record<string, number>))
