@@ -74,13 +74,23 @@ export function addressCondition(scope: AccessScope, pattern: string | Placehold
 }
 
 /**
+ * The application's product (its first carrier quote type) is `product`: the expression of
+ * applications_product_idx (0001) and of the agent's product listing index (migration 0038,
+ * docs/decisions/640-listing-one-scan-and-product-index.md), so either can serve it.
+ */
+export function productCondition(product: string | Placeholder): SQL {
+  return sql`${applications.carrier_quote_type} ->> 0 = ${product}`;
+}
+
+/**
  * The listing's WHERE for `scope` and `filters`, each value a placeholder: the condition, the
- * placeholders' values, and the shape (which conditions, not their values) that names it.
+ * placeholders' values, the shape (which conditions, not their values) that names it, and whether
+ * any filter narrows the scope (part of the shape).
  */
 function listingWhere(
   scope: AccessScope,
   filters: ApplicationFilters,
-): { where: SQL; values: Record<string, unknown>; shape: string } {
+): { where: SQL; values: Record<string, unknown>; shape: string; filtered: boolean } {
   const values: Record<string, unknown> = {};
   const shape: string[] = [scope.kind];
   const parts: SQL[] = [];
@@ -93,6 +103,7 @@ function listingWhere(
   if (scope.kind === 'company') parts.push(eq(applications.company_id, param('scope', scope.companyId)));
   if (scope.kind === 'agent') parts.push(eq(applications.agent_id, param('scope', scope.agentId)));
   if (scope.kind === 'none') parts.push(sql`false`);
+  const scopeParts = parts.length;
   if (filters.address) {
     parts.push(addressCondition(scope, param('address', `%${escapeLike(filters.address)}%`)));
   }
@@ -119,10 +130,13 @@ function listingWhere(
   if (filters.applicationSource) {
     parts.push(eq(applications.application_source, param('source', filters.applicationSource)));
   }
-  if (filters.product) {
-    parts.push(sql`${applications.carrier_quote_type} ->> 0 = ${param('product', filters.product)}`);
-  }
-  return { where: and(...parts) ?? sql`true`, values, shape: shape.join('_') };
+  if (filters.product) parts.push(productCondition(param('product', filters.product)));
+  return {
+    where: and(...parts) ?? sql`true`,
+    values,
+    shape: shape.join('_'),
+    filtered: parts.length > scopeParts,
+  };
 }
 
 /** Inserts applications in one statement (a bulk import's batch); returns their ids in input order. */
@@ -198,22 +212,42 @@ const listingSelectList = sql.join(
 /** Turns the listing's SQL into text and parameters (the default dialect, as the handles use). */
 const dialect = new PgDialect();
 
-/** The listing statement of `where` (a shape's condition), LIMIT and OFFSET placeholders. */
-function listingStatement(where: SQL): SQL {
-  // The page's ids come from an index walk that, for an agent, reads only the index (migration
-  // 0036); the shown columns are read for those rows alone.
-  return sql`
-    SELECT
-      (SELECT coalesce(json_agg(json_build_object('row', p, 'notes', (
+/** The page of `matches` (a relation of matching ids): its rows as JSON, each with its notes. */
+function listingPage(matches: SQL): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_object('row', p, 'notes', (
                 SELECT coalesce(json_agg(n ORDER BY n.created_at, n.id), '[]'::json)
                   FROM notes n WHERE n.application_id = p.id))
               ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
          FROM (SELECT ${listingSelectList} FROM applications
-                WHERE id IN (SELECT id FROM applications WHERE ${where}
+                WHERE id IN (SELECT id FROM ${matches}
                               ORDER BY created_at DESC, id DESC
-                              LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})) p) AS page,
-      (SELECT coalesce(json_object_agg(s.status, s.n), '{}'::json)
-         FROM (SELECT status, count(*) AS n FROM applications WHERE ${where} GROUP BY status) s) AS counts`;
+                              LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})) p)`;
+}
+
+/** The status counts of `matches` (a relation with a status column) as a JSON object. */
+function listingCounts(matches: SQL): SQL {
+  return sql`(SELECT coalesce(json_object_agg(s.status, s.n), '{}'::json)
+         FROM (SELECT status, count(*) AS n FROM ${matches} GROUP BY status) s)`;
+}
+
+/**
+ * The listing statement of `where` (a shape's condition), LIMIT and OFFSET placeholders. The
+ * page's ids come from an index walk that, for an agent, reads only the index (migrations 0036,
+ * 0038); the shown columns are read for those rows alone. Filtered inside a company or an agent
+ * (`fold`), the matching rows are found once (a materialised CTE of id, created_at and status,
+ * bounded by the scope) and the page and the counts both read it, since a filter can make the
+ * page's walk visit every row of the scope. Otherwise the page and the counts scan apart: the
+ * page's walk stops after its rows, instead of materialising the scope (the million for a
+ * super-admin) and sorting it (docs/decisions/640-listing-one-scan-and-product-index.md).
+ */
+function listingStatement(where: SQL, fold: boolean): SQL {
+  if (!fold) {
+    const matches = sql`(SELECT id, created_at, status FROM applications WHERE ${where}) m`;
+    return sql`SELECT ${listingPage(matches)} AS page, ${listingCounts(matches)} AS counts`;
+  }
+  return sql`
+    WITH m AS MATERIALIZED (SELECT id, created_at, status FROM applications WHERE ${where})
+    SELECT ${listingPage(sql`m`)} AS page, ${listingCounts(sql`m`)} AS counts`;
 }
 
 type PreparedListing = ReturnType<Executor['_']['session']['prepareQuery']>;
@@ -227,9 +261,14 @@ const namedListings = new WeakMap<Executor, Map<string, PreparedListing>>();
  * the one for these); across every company it stays unnamed, planned with its values each call,
  * so a rare address still gets the trigram index. docs/decisions/591-listing-index-only-and-prepared.md.
  */
-function preparedListing(db: Executor, scope: AccessScope, where: SQL, shape: string): PreparedListing {
+function preparedListing(
+  db: Executor,
+  scope: AccessScope,
+  { where, shape, filtered }: { where: SQL; shape: string; filtered: boolean },
+): PreparedListing {
+  const fold = filtered && scope.kind !== 'all';
   const prepare = (name: string | undefined) =>
-    db._.session.prepareQuery(dialect.sqlToQuery(listingStatement(where)), undefined, name, false);
+    db._.session.prepareQuery(dialect.sqlToQuery(listingStatement(where, fold)), undefined, name, false);
   if (scope.kind === 'all') return prepare(undefined);
   const byShape = namedListings.get(db) ?? new Map<string, PreparedListing>();
   namedListings.set(db, byShape);
@@ -253,8 +292,8 @@ export async function listApplicationsPage(
   rows: { row: ListingRow; notes: NoteRow[] }[];
   statusCounts: Record<'new' | 'launched' | 'completed', number>;
 }> {
-  const { where, values, shape } = listingWhere(scope, filters);
-  const result = await preparedListing(db, scope, where, shape).execute({ ...values, ...page });
+  const { values, ...shaped } = listingWhere(scope, filters);
+  const result = await preparedListing(db, scope, shaped).execute({ ...values, ...page });
   const [{ page: rows, counts }] = rowsOf<{ page: unknown; counts: unknown }>(result);
   const statusCounts = { new: 0, launched: 0, completed: 0 };
   for (const [status, n] of Object.entries(parsedJson(counts) as Record<string, number>))
