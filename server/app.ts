@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import helmetHeaders, { type HelmetOptions } from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import type { Executor } from './db/database.ts';
 import { serialiseAnswersWithSchemas } from './http/answer-serialisation.ts';
@@ -24,6 +24,7 @@ import {
 } from './http/partner-rate-limit.ts';
 import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
+import { securityHeadersSetter } from './http/security-headers.ts';
 import { jobHandlers, messagingJobHandlers } from './jobs/job-kinds.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
@@ -197,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const indexHtml = portalDir ? join(portalDir, 'index.html') : null;
   const scriptHashes =
     indexHtml && existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
-  const setSecurityHeaders = helmetHeaders(
+  const setSecurityHeaders = securityHeadersSetter(
     securityHeadersOf(options.contentSecurityPolicy !== false, scriptHashes),
   );
 
@@ -207,9 +208,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A URL that is not percent-encoded UTF-8 (or has an over-long parameter) fails before
     // routing and hooks: answer the envelope too (docs/decisions/107-fuzzed-bodies-on-every-endpoint.md),
     // with the security headers the helmet hook would have set.
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
-      setSecurityHeaders(request.raw, reply.raw, () => {});
+      setSecurityHeaders(reply.raw);
       (reply as FastifyReply).code(status).send(failure(status, `Invalid request: ${error.message}`));
     },
     ajv: { customOptions: REQUEST_AJV_OPTIONS },
@@ -220,9 +221,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('applicationRead', null);
 
   // 1. Security headers first, so every answer (errors and static files too) carries them.
-  app.addHook('onRequest', (request, reply, done) =>
-    setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    setSecurityHeaders(reply.raw);
+    done();
+  });
   // 2. Rate limiting and 3. OpenAPI collect route options in onRoute hooks: before any route.
   await app.register(rateLimit, { global: false });
   addPartnerRateLimit(app, options.partnerRateLimit ?? DEFAULT_PARTNER_RATE_LIMIT);

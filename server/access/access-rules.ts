@@ -62,6 +62,19 @@ export function userAccessesFinal(
   return grantedAreas(ACCESS_RULES, accessSubjectOf(role, company, now));
 }
 
+/** areaOfPath of each route URL asked so far: route patterns, a bounded set. */
+const callAreas = new Map<string, AccessArea | null>();
+
+/** The area covering call `url` (areaOfPath over ACCESS_RULES), looked up once per URL. */
+function callAreaOf(url: string): AccessArea | null {
+  let area = callAreas.get(url);
+  if (area === undefined) {
+    area = areaOfPath(ACCESS_RULES, url, 'calls');
+    callAreas.set(url, area);
+  }
+  return area;
+}
+
 /**
  * Throws the ApiError of a call to route `url` the decision refuses: 403 'Forbidden.' for a role
  * outside the area, 402 'Subscription required.', 403 notInPlanMessage. A URL no area covers is a
@@ -73,7 +86,7 @@ export function requireCallAccess(
   company: CompanyRow | null,
   now: Date = new Date(),
 ): void {
-  const area = url === undefined ? null : areaOfPath(ACCESS_RULES, url, 'calls');
+  const area = url === undefined ? null : callAreaOf(url);
   if (!area) throw new Error(`no access area covers the call ${url}`);
   const decision = decideAccess(ACCESS_RULES, accessSubjectOf(role, company, now), area);
   if (!decision.allowed) throw new ApiError(decision.status, refusalMessage(decision, area));

@@ -51,9 +51,23 @@ export function isWorkingMoment(now: Date, hours: WorkingHours): boolean {
   return hours.days.includes(weekday) && hour >= hours.start_hour && hour < hours.end_hour;
 }
 
-/** True when `now` falls in the product's working hours. */
+/** The UTC quarter hour (index since the epoch) of the last isItWorkingHour answer, and that answer. */
+let lastStep = Number.NaN;
+let lastAnswer = false;
+
+/**
+ * True when `now` falls in the product's working hours. The answer is the same for every moment
+ * of a UTC quarter hour (every UTC offset, and so every opening and closing, is a whole number of
+ * quarter hours), so it is worked out once per quarter hour: every application view asks
+ * (docs/decisions/631-get-application-cpu.md).
+ */
 export function isItWorkingHour(now: Date): boolean {
-  return isWorkingMoment(now, DEFAULT_WORKING_HOURS);
+  const step = Math.floor(now.getTime() / STEP_MS);
+  if (step !== lastStep) {
+    lastAnswer = isWorkingMoment(now, DEFAULT_WORKING_HOURS);
+    lastStep = step;
+  }
+  return lastAnswer;
 }
 
 /**

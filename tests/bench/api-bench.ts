@@ -5,11 +5,13 @@
  * applications) and get-agent-applications-list with filters (product and address), each at a
  * fixed rate and at saturation, against a bare Fastify hello route in another process in the same
  * run. Reports p50 and p99 latency (ms), req/s and errors (connection errors, timeouts and non-2xx
- * answers). Then issue 18's offered rates: get at 1,000 req/s and the listing at 500, each after the
- * hello route at the same rate. autocannon's fixed rate is per connection and per second (each
- * connection sends its share as fast as it can, then waits for the next second), so a fixed-rate
- * row measures a burst of RATE_CONNECTIONS requests at each second's start, not evenly spaced
- * arrivals (docs/decisions/592-api-bench-offered-rates.md). BENCH_API_SECONDS (default 10),
+ * answers). autocannon's fixed rate is per connection and per second (each connection sends its
+ * share as fast as it can, then waits for the next second), so a fixed-rate row measures a burst
+ * of RATE_CONNECTIONS requests at each second's start, not evenly spaced arrivals
+ * (docs/decisions/592-api-bench-offered-rates.md). Then issue 18's offered rates, get at 1,000
+ * req/s and the listing at 500, each after the hello route at the same rate, evenly paced and
+ * open-loop (paced-load.ts: one request every 1/rate s, latency from its due time;
+ * docs/decisions/630-paced-open-loop-load.md). BENCH_API_SECONDS (default 10),
  * BENCH_API_RATE (default 200 req/s) and
  * BENCH_API_CONNECTIONS (default 10, the saturation runs' connections) tune it. Issue 5 Benchmarks.
  */
@@ -19,6 +21,7 @@ import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { REPO_ROOT } from './build-page.ts';
 import { markdownTable, ratio } from './markdown-table.ts';
+import { type PacedResult, pacedPostLoad } from './paced-load.ts';
 import { BENCH_DATABASE_URL, benchApplicationCount, MILLION, seedMillion } from './seed-million.ts';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -197,18 +200,32 @@ export async function apiBench(): Promise<string> {
         row(endpoint, mode, result, baseline);
       }
     }
-    // Issue 18's offered rates (get at 1,000 req/s, the listing at 500), same method, each after
+    // Issue 18's offered rates (get at 1,000 req/s, the listing at 500), evenly paced, each after
     // the hello route at the same rate.
+    const paced = (url: string, endpoint: Endpoint, rate: number) =>
+      pacedPostLoad({ url, ...endpoint, rate, seconds: SECONDS, connections: RATE_CONNECTIONS });
+    const pacedRow = (endpoint: Endpoint, rate: number, result: PacedResult, baseline: PacedResult) =>
+      rows.push([
+        endpoint.name,
+        `paced ${rate} req/s`,
+        result.achievedPerS.toFixed(0),
+        result.p50.toFixed(1),
+        result.p99.toFixed(1),
+        String(result.errors),
+        ratio(result.p50, baseline.p50),
+        ratio(result.achievedPerS, baseline.achievedPerS),
+      ]);
     for (const [endpoint, rate] of [
       [endpoints[1], 1000],
       [endpoints[3], 500],
     ] as const) {
-      const baseline = await load(hello.url, endpoints[0], rate);
-      row(endpoints[0], `fixed ${rate} req/s`, baseline, baseline);
-      row(endpoint, `fixed ${rate} req/s`, await load(app.url, endpoint, rate), baseline);
+      const baseline = await paced(hello.url, endpoints[0], rate);
+      pacedRow(endpoints[0], rate, baseline, baseline);
+      pacedRow(endpoint, rate, await paced(app.url, endpoint, rate), baseline);
     }
     notes.push(
       `- autocannon, ${SECONDS} s per row, ${RATE_CONNECTIONS} connections at the fixed rate and ${CONNECTIONS} at saturation, in the bench process; each server in its own Node process; PostgreSQL on the same machine (${BENCH_DATABASE_URL})`,
+      `- paced rows: one request every 1/rate s over up to ${RATE_CONNECTIONS} keep-alive connections (undici), open loop, latency from each request's due time (tests/bench/paced-load.ts); req/s = answers per second achieved`,
       `- as agent@demo.test (~1,000 of the million are theirs); get and update rotate over ${ids.length} of their new applications; the listing is page 1 (25 rows), newest first, with status counts`,
       '- errors = connection errors + timeouts + non-2xx answers',
     );

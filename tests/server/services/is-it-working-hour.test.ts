@@ -19,6 +19,15 @@ describe('isItWorkingHour (schemas/constants/working-hours.json)', () => {
     expect(isItWorkingHour(new Date('2026-11-22T18:00:00Z'))).toBe(false); // Sun
   });
 
+  it('answers as isWorkingMoment minute by minute across both 2026 clock changes and an opening', () => {
+    for (const start of ['2026-03-08T05:00:00Z', '2026-11-01T04:00:00Z', '2026-11-18T13:00:00Z']) {
+      for (let minute = 0; minute < 24 * 60; minute += 1) {
+        const now = new Date(Date.parse(start) + minute * 60_000 + 59_999);
+        expect(isItWorkingHour(now), now.toISOString()).toBe(isWorkingMoment(now, workingHours));
+      }
+    }
+  });
+
   it('agrees with an independent reading of the clock (property)', () => {
     fc.assert(
       fc.property(
