@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { type ApplicationRow, applications, type NoteRow, notes } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
+import { insertRowsAsJson } from './insert-rows-as-json.ts';
 import { isRowId } from './is-row-id.ts';
 import { columnsFromJson, parsedJson, rowFromJson } from './row-from-json.ts';
 
@@ -141,9 +142,8 @@ function listingWhere(
 
 /** Inserts applications in one statement (a bulk import's batch); returns their ids in input order. */
 export async function insertApplications(db: Executor, values: NewApplication[]): Promise<number[]> {
-  if (!values.length) return [];
-  const rows = await db.insert(applications).values(values).returning({ id: applications.id });
-  return rows.map((row) => row.id);
+  const rows = await insertRowsAsJson(db, applications, values as Record<string, unknown>[], 'id');
+  return rows.map((row) => Number(row.id));
 }
 
 /** Inserts an application; returns the stored row. */

@@ -13,6 +13,7 @@ import {
   bulkUploads,
 } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
+import { insertRowsAsJson } from './insert-rows-as-json.ts';
 import { isRowId } from './is-row-id.ts';
 
 export type NewBulkUpload = typeof bulkUploads.$inferInsert;
@@ -137,7 +138,7 @@ export async function setUploadStatus(db: Executor, id: number, status: BulkUplo
 
 /** Records settled rows of a file (one batch). */
 export async function insertUploadRows(db: Executor, rows: BulkUploadDataRow[]): Promise<void> {
-  if (rows.length) await db.insert(bulkUploadRows).values(rows);
+  await insertRowsAsJson(db, bulkUploadRows, rows as unknown as Record<string, unknown>[]);
 }
 
 /** Up to `limit` rows of the upload after `afterRow`, in row order: refused (`refused`) or created. */

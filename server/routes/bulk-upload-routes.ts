@@ -32,8 +32,22 @@ import { bodyOf } from './session-route.ts';
 /** The answer to a body over the upload limit: what the agent can do about it, not Fastify's words. */
 export const FILE_TOO_LARGE_MESSAGE = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split it and upload each part.`;
 
+/**
+ * Largest declared body a refused upload is read to its end for, in bytes: the 413 is answered at
+ * once (from Content-Length), and closing with the rest unread would reset the connection, so a
+ * client still sending would lose the answer (RFC 9112 §9.6). A longer body is answered and the
+ * connection closed, as Fastify does.
+ */
+export const DRAINED_BODY_BYTES = 4 * MAX_UPLOAD_BODY_BYTES;
+
 function uploadErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const declared = Number(request.headers['content-length']);
+    if (declared <= DRAINED_BODY_BYTES) {
+      // Node reads the unread body and discards it once the answer is sent, and keeps the connection.
+      reply.removeHeader('connection');
+      request.raw.resume();
+    }
     return reply.code(413).send(failure(413, FILE_TOO_LARGE_MESSAGE, { file: FILE_TOO_LARGE_MESSAGE }));
   }
   return errorHandler(error, request, reply);

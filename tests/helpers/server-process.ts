@@ -4,6 +4,7 @@
  * here: the caller passes DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) in `env`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { LooseData } from '../server/helpers/test-app.ts';
@@ -58,6 +59,42 @@ async function waitForServer(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /**
+ * POSTs `text` as JSON and resolves with the answer as soon as it arrives, even while the body is
+ * still being sent: a server refusing a large body answers early (413) and may close, and a write
+ * error after the answer is not the exchange's failure (fetch reports it as `fetch failed`).
+ * Rejects when the connection fails before any answer.
+ */
+function postJson(url: string, text: string): Promise<{ statusCode: number; body: LooseData }> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    req.on('response', (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        try {
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString()),
+          });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    req.end(text);
+  });
+}
+
+/**
  * Starts `server/start.ts` on a free port with `env` over this process's environment (DATABASE_URL
  * removed unless `env` sets it) and resolves once `/api/is-it-working-hour` answers. Rejects with
  * the server's output when it exits or does not answer within `timeoutMs` (default 120 s).
@@ -97,14 +134,7 @@ export async function startServerProcess(
     port,
     pid: child.pid as number,
     output,
-    async post(path, body) {
-      const response = await fetch(`${baseUrl}/api/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { statusCode: response.status, body: await response.json() };
-    },
+    post: (path, body) => postJson(`${baseUrl}/api/${path}`, JSON.stringify(body)),
     async stop() {
       child.kill('SIGTERM');
       await closed;
