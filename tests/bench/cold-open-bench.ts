@@ -64,7 +64,12 @@ export async function coldOpenBench(): Promise<string> {
       await context.close();
       results[form] = samples;
     }
-    const figure = (form: FormKind, which: keyof Samples, key: 'rendered' | 'interactive' | 'complete', p: number) =>
+    const figure = (
+      form: FormKind,
+      which: keyof Samples,
+      key: 'rendered' | 'interactive' | 'complete',
+      p: number,
+    ) =>
       percentile(
         results[form][which].map((sample) => sample[key]),
         p,

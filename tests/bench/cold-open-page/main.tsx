@@ -104,7 +104,12 @@ function whenComplete(root: HTMLElement, done: (at: number) => void): void {
     observer.disconnect();
     done(performance.now());
   });
-  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+  observer.observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['aria-busy'],
+  });
 }
 
 /** Holds the document as the portal's application page does, and times the open. */
