@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import type { VisibleSection } from './form-store.ts';
 
 /**
@@ -8,6 +8,12 @@ import type { VisibleSection } from './form-store.ts';
 export const FIRST_COMMIT_FIELDS = 24;
 /** Fields each following low-priority commit adds (whole sections; at least one per commit). */
 export const CHUNK_FIELDS = 24;
+
+/**
+ * True while every section must be in the DOM at once: SchemaForm provides its `showAllErrors`
+ * (after a failed launch the page reads the flagged cells and moves focus to the first of them).
+ */
+export const EverySectionContext = createContext(false);
 
 /** How many sections from `from` on hold `budget` fields: whole sections, at least one. */
 function sectionsWithin(sections: readonly VisibleSection[], from: number, budget: number): number {
@@ -25,14 +31,17 @@ function sectionsWithin(sections: readonly VisibleSection[], from: number, budge
  * of `sections`, from the first, to render now. The first render takes the sections holding the
  * first FIRST_COMMIT_FIELDS fields; after each commit a React transition (low priority, rendered in
  * slices that yield to input) adds the sections of the next CHUNK_FIELDS fields, until every section
- * renders. A keystroke in a rendered field interrupts the pending chunk and commits first. The count
- * never shrinks: a section that became applicable later renders at once if it lies within it.
+ * renders. A keystroke in a rendered field interrupts the pending chunk and commits first. Under an
+ * EverySectionContext of true, every section renders in the same (urgent) render. The count never
+ * shrinks: a section that became applicable later renders at once if it lies within it.
  */
 export function useSectionsShown(sections: readonly VisibleSection[]): number {
+  const every = useContext(EverySectionContext);
   const [shown, setShown] = useState(() => sectionsWithin(sections, 0, FIRST_COMMIT_FIELDS));
   useEffect(() => {
     if (shown >= sections.length) return;
-    startTransition(() => setShown((now) => sectionsWithin(sections, now, CHUNK_FIELDS)));
-  }, [shown, sections]);
-  return shown;
+    if (every) setShown(sections.length);
+    else startTransition(() => setShown((now) => sectionsWithin(sections, now, CHUNK_FIELDS)));
+  }, [every, shown, sections]);
+  return every ? sections.length : shown;
 }

@@ -1,8 +1,10 @@
 import { renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { VisibleSection } from '../../engine/react/form-store.ts';
 import {
   CHUNK_FIELDS,
+  EverySectionContext,
   FIRST_COMMIT_FIELDS,
   useSectionsShown,
 } from '../../engine/react/use-sections-shown.ts';
@@ -17,12 +19,17 @@ function sectionsOf(...counts: number[]): VisibleSection[] {
 }
 
 /** Every count the hook returned, in render order, without repeats. */
-function countsRendered(sections: VisibleSection[]): number[] {
+function countsRendered(sections: VisibleSection[], every = false): number[] {
   const seen: number[] = [];
-  renderHook(() => {
-    const shown = useSectionsShown(sections);
-    if (seen.at(-1) !== shown) seen.push(shown);
-  });
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(EverySectionContext.Provider, { value: every }, children);
+  renderHook(
+    () => {
+      const shown = useSectionsShown(sections);
+      if (seen.at(-1) !== shown) seen.push(shown);
+    },
+    { wrapper },
+  );
   return seen;
 }
 
@@ -41,5 +48,9 @@ describe('useSectionsShown', () => {
   it('renders a form that fits the first chunk in one go', () => {
     expect(countsRendered(sectionsOf(5, 5))).toEqual([2]);
     expect(countsRendered([])).toEqual([0]);
+  });
+
+  it('renders every section in the first render while every section is asked for (all messages shown)', () => {
+    expect(countsRendered(sectionsOf(10, 10, 10, 10, 10), true)).toEqual([5]);
   });
 });
