@@ -16,6 +16,7 @@ import { FormStoreContext } from './form-store-context.ts';
 import { mergeFieldChanges } from './merge-field-changes.ts';
 import { rjsfValidator } from './rjsf-validator.ts';
 import { SectionsTemplate } from './sections-template.tsx';
+import { EverySectionContext } from './use-sections-shown.ts';
 import { engineWidgets } from './widget-registry.ts';
 
 export interface SchemaFormProps {
@@ -201,7 +202,9 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
   }
   return (
     <FormStoreContext.Provider value={store}>
-      <ExplainMessageContext.Provider value={explain}>{rendered}</ExplainMessageContext.Provider>
+      <ExplainMessageContext.Provider value={explain}>
+        <EverySectionContext.Provider value={showAllErrors}>{rendered}</EverySectionContext.Provider>
+      </ExplainMessageContext.Provider>
     </FormStoreContext.Provider>
   );
 }

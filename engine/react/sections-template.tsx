@@ -3,6 +3,7 @@ import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { deepEquals } from '@rjsf/utils';
 import { isValidElement, memo, type ReactNode, useContext } from 'react';
 import { FormStoreContext, useVisibleSections } from './form-store-context.ts';
+import { useSectionsShown } from './use-sections-shown.ts';
 
 interface FieldCellProps {
   name: string;
@@ -35,14 +36,17 @@ const FieldCell = memo(FieldCellRender, (prev, next) => {
  * Root object template: one titled fieldset per form section with at least one field to show,
  * fields in form order on a 12-column grid (full width on phones, `span` columns from `sm` up).
  * Sections come from the form's store (only applicable fields; this template alone re-renders when
- * they change); a field left out there is not rendered at all.
+ * they change); a field left out there is not rendered at all. The sections render progressively
+ * (useSectionsShown: the first ones in the first commit, the rest in low-priority commits after it);
+ * while some are still to come the stack carries `aria-busy="true"`.
  */
 export function SectionsTemplate(props: ObjectFieldTemplateProps) {
   const sections = useVisibleSections(useContext(FormStoreContext));
+  const shown = useSectionsShown(sections);
   const content = new Map<string, ReactNode>(props.properties.map((p) => [p.name, p.content]));
   return (
-    <Stack gap="lg">
-      {sections.map((section) => (
+    <Stack gap="lg" aria-busy={shown < sections.length || undefined}>
+      {sections.slice(0, shown).map((section) => (
         <Fieldset key={section.id} legend={section.title} data-section={section.id}>
           <Grid gap="md">
             {section.fields.map(({ name, span }) => (

@@ -12,7 +12,12 @@
  *   value setter, a bubbling `input` event, which is what React reads of a keystroke) and
  *   `interactive` is taken at the parent's layout effect of the commit holding the document with
  *   that character. Any work React or the widgets left for after the first commit (passive
- *   effects, follow-up renders) is flushed before that keystroke's commit and so counted.
+ *   effects, follow-up renders) is flushed before that keystroke's commit and so counted;
+ * - `complete`: the commit after which every section is rendered: the first commit when the form
+ *   holds no `aria-busy="true"` element (the stock form, or SchemaForm with everything in its first
+ *   commit), else the removal of the last `aria-busy` (SchemaForm's progressive sections, ADR 650),
+ *   seen by a MutationObserver (a microtask right after that commit's DOM writes). The open resolves
+ *   once both are known, so no form work spills into the next open.
  * `field` names the typed input's id. The previous form is unmounted before each open.
  */
 import '@mantine/core/styles.css';
@@ -37,6 +42,7 @@ type FormKind = 'engine' | 'rjsf';
 export interface ColdOpenSample {
   rendered: number;
   interactive: number;
+  complete: number;
   field: string;
 }
 
@@ -83,23 +89,54 @@ function typeInto(input: HTMLInputElement | HTMLTextAreaElement): void {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/**
+ * Calls `done` with the time of the first commit after which `root` holds no `aria-busy="true"`
+ * element: now if it holds none.
+ */
+function whenComplete(root: HTMLElement, done: (at: number) => void): void {
+  const busy = () => root.querySelector('[aria-busy="true"]') !== null;
+  if (!busy()) {
+    done(performance.now());
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (busy()) return;
+    observer.disconnect();
+    done(performance.now());
+  });
+  observer.observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['aria-busy'],
+  });
+}
+
 /** Holds the document as the portal's application page does, and times the open. */
 function OpenedForm({ opening }: { opening: Opening }): JSX.Element {
   const [doc, setDoc] = useState<Doc>(opening.doc);
-  const [timing] = useState(() => ({ rendered: 0, field: '' }));
+  const [timing] = useState(() => ({ rendered: 0, interactive: 0, complete: 0, field: '' }));
   useLayoutEffect(() => {
+    const finish = () => {
+      if (timing.interactive > 0 && timing.complete > 0) opening.resolve({ ...timing });
+    };
     if (doc === opening.doc) {
       timing.rendered = performance.now() - opening.t0;
+      const root = document.getElementById('form');
+      if (!root) throw new Error('Missing #form element');
+      whenComplete(root, (at) => {
+        timing.complete = at - opening.t0;
+        finish();
+      });
       setTimeout(() => {
-        const root = document.getElementById('form');
-        if (!root) throw new Error('Missing #form element');
         void document.body.offsetHeight;
         const input = firstField(root, opening.form);
         timing.field = input.id;
         typeInto(input);
       }, 0);
-    } else {
-      opening.resolve({ ...timing, interactive: performance.now() - opening.t0 });
+    } else if (timing.interactive === 0) {
+      timing.interactive = performance.now() - opening.t0;
+      finish();
     }
   }, [doc, opening, timing]);
   return (
