@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
-import { settled } from './settled.ts';
 
 /** Where the portal keeps the colour mode (portal/index.html, Mantine's manager). */
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
@@ -174,7 +173,7 @@ async function inBothModes(page: Page, check: (mode: Mode) => Promise<string[]>)
         mode,
       );
       // Colour transitions settle before the check.
-      await settled(page);
+      await page.waitForTimeout(300);
     }
     found.push(...(await check(mode)));
   }
@@ -289,8 +288,8 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       for (const [index, route] of routes.entries()) {
         await page.goto(`${portal.baseUrl}${route}`);
         await page.waitForLoadState('networkidle');
-        // Transitions settle before the check.
-        await settled(page);
+        // Transitions and skeletons settle before the check.
+        await page.waitForTimeout(400);
         // A page that crashed into the error page would pass axe without being checked.
         await page.getByRole('heading').first().waitFor();
         const text = await page.locator('body').innerText();
@@ -334,7 +333,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       : page.getByRole('dialog').last()
     ).waitFor();
     // The opening transition settles before the check.
-    await settled(page);
+    await page.waitForTimeout(400);
   }
 
   /** Every violation in the dialogs of `openings` for `email` in both modes, as `mode route dialog: violation`. */
@@ -465,7 +464,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
         ]) {
           await page.getByRole('tab', { name: tab }).click();
           await page.getByRole('tabpanel', { name: tab }).waitFor();
-          await settled(page);
+          await page.waitForTimeout(300);
           found.push(
             ...(await inBothModes(page, async (mode) => {
               if (tab === 'Raw JSON')

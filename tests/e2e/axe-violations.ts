@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { settled } from './settled.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -70,7 +69,7 @@ export async function dialogAxeViolationsInBothSchemes(page: Page): Promise<stri
     for (const scheme of ['light', 'dark'] as const) {
       await setScheme(scheme);
       // Colour transitions settle before the check.
-      await settled(page);
+      await page.waitForTimeout(200);
       for (const violation of await seriousAxeViolations(page, '[role="dialog"]'))
         found.push(`${scheme}: ${violation}`);
     }
