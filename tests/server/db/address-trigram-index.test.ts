@@ -8,25 +8,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
-import { openDatabase } from '../../../server/db/open-database.ts';
 import type { AccessScope } from '../../../server/repositories/access-scope.ts';
 import { addressCondition } from '../../../server/repositories/applications-repository.ts';
-import { createScratchSchema } from '../helpers/test-app.ts';
+import { migratedScratchDatabase } from '../helpers/test-app.ts';
 
 const TRIGRAM_INDEX = 'applications_searched_address_trgm_idx';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('address filter on postgres', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchSchema>>;
+  let scratch: Awaited<ReturnType<typeof migratedScratchDatabase>>;
   let database: Database;
   beforeAll(async () => {
-    scratch = await createScratchSchema();
-    database = await openDatabase({ databaseUrl: scratch.url, searchPath: scratch.schema });
-    await migrate(database.db);
+    scratch = await migratedScratchDatabase();
+    database = scratch.database;
   });
   afterAll(async () => {
-    await database?.close();
-    await scratch?.drop();
+    await scratch?.close();
   });
 
   /** The plan of the address condition built for `scope`, alone (no scope condition beside it). */

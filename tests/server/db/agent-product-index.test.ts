@@ -8,23 +8,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
-import { openDatabase } from '../../../server/db/open-database.ts';
 import { applications } from '../../../server/db/schema.ts';
 import { productCondition } from '../../../server/repositories/applications-repository.ts';
-import { createScratchSchema } from '../helpers/test-app.ts';
+import { migratedScratchDatabase } from '../helpers/test-app.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("an agent's product filter on postgres", () => {
-  let scratch: Awaited<ReturnType<typeof createScratchSchema>>;
+  let scratch: Awaited<ReturnType<typeof migratedScratchDatabase>>;
   let database: Database;
   beforeAll(async () => {
-    scratch = await createScratchSchema();
-    database = await openDatabase({ databaseUrl: scratch.url, searchPath: scratch.schema });
-    await migrate(database.db);
+    scratch = await migratedScratchDatabase();
+    database = scratch.database;
   });
   afterAll(async () => {
-    await database?.close();
-    await scratch?.drop();
+    await scratch?.close();
   });
 
   it("walks the agent's entries of that product alone, newest first, from the index", async () => {

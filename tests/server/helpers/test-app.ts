@@ -82,6 +82,24 @@ export async function createScratchSchema(): Promise<{ url: string; schema: stri
 }
 
 /**
+ * A migrated, empty PostgreSQL database of the caller's own (a scratch schema of TEST_DATABASE_URL),
+ * for tests of the schema itself (indexes, plans); `close` closes it and drops the schema.
+ * Throws as createScratchSchema does when TEST_DATABASE_URL is not set.
+ */
+export async function migratedScratchDatabase(): Promise<{ database: Database; close(): Promise<void> }> {
+  const scratch = await createScratchSchema();
+  const database = await openDatabase({ databaseUrl: scratch.url, searchPath: scratch.schema });
+  await migrate(database.db);
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
  * A migrated, seeded database of `kind` of the caller's own: a new in-memory PGlite loaded from the
  * run's seeded dump (seeded-pglite.ts, ADR 610), or a scratch schema migrated and seeded here.
  */
