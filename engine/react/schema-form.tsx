@@ -42,6 +42,11 @@ export interface SchemaFormProps {
    * radio `${idPrefix}_f-0`), so a caller can move focus to a field. Default: unique per form.
    */
   idPrefix?: string;
+  /**
+   * Render every section in the first commit instead of the first ones first and the rest in
+   * low-priority transitions (ADR 650); for a preview whose reader looks anywhere in the form at once.
+   */
+  everySectionAtOnce?: boolean;
 }
 
 const engineTheme: ThemeProps<Doc> = {
@@ -96,6 +101,7 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
     explainMessages = false,
     fieldNotes,
     form,
+    everySectionAtOnce = false,
   } = props;
   const generatedPrefix = `sf${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const idPrefix = props.idPrefix ?? generatedPrefix;
@@ -203,7 +209,9 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
   return (
     <FormStoreContext.Provider value={store}>
       <ExplainMessageContext.Provider value={explain}>
-        <EverySectionContext.Provider value={showAllErrors}>{rendered}</EverySectionContext.Provider>
+        <EverySectionContext.Provider value={showAllErrors || everySectionAtOnce}>
+          {rendered}
+        </EverySectionContext.Provider>
       </ExplainMessageContext.Provider>
     </FormStoreContext.Provider>
   );

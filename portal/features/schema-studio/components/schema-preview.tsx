@@ -113,6 +113,7 @@ export function SchemaPreview(props: SchemaPreviewProps) {
             value={doc ?? start}
             onChange={setDoc}
             showAllErrors={showAll}
+            everySectionAtOnce
           />
         </div>
       </Stack>
