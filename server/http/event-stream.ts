@@ -12,9 +12,19 @@ export const EVENT_STREAM_RETRY_MS = 3000;
 /** How often a comment keeps an idle stream open, in ms. */
 const HEARTBEAT_MS = 15_000;
 
-/** One open stream: `send` writes an event (data as JSON), `end` closes it (idempotent). */
+/** One named event of a stream; `data` is sent as JSON. */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+  id?: string | number;
+}
+
+/**
+ * One open stream: `send` writes events (data as JSON) in one write, so a reader gets them
+ * together (one snapshot's changes never arrive half); `end` closes it (idempotent).
+ */
 export interface EventStream {
-  send(event: string, data: unknown, id?: string | number): void;
+  send(...events: StreamEvent[]): void;
   end(): void;
 }
 
@@ -65,9 +75,16 @@ export function openEventStream(
   request.raw.on('close', end);
   options.open.add(end);
   return {
-    send(event, data, id) {
-      if (ended) return;
-      raw.write(`event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`);
+    send(...events) {
+      if (ended || events.length === 0) return;
+      raw.write(
+        events
+          .map(
+            ({ event, data, id }) =>
+              `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`,
+          )
+          .join(''),
+      );
     },
     end,
   };

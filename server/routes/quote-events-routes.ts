@@ -65,7 +65,7 @@ export async function quoteEventsRoutes(
       const sendChanges = (snapshot: typeof first) => {
         const next = liveQuoteEvents(sent, snapshot);
         sent = next.sent;
-        for (const { event, data } of next.events) stream.send(event, data);
+        stream.send(...next.events);
       };
       sendChanges(first);
       let polling = false;

@@ -116,9 +116,9 @@ export async function textingRoutes(
         onEnd: () => unsubscribe(),
       });
       unsubscribe = events.subscribe(actor.role === 'super-admin' ? null : actor.companyId, (change) =>
-        stream.send(
-          'text-message',
-          {
+        stream.send({
+          event: 'text-message',
+          data: {
             conversation_id: change.conversation_id,
             message_id: change.id,
             direction: change.direction,
@@ -126,8 +126,8 @@ export async function textingRoutes(
             is_new: change.is_new,
             read: change.read,
           },
-          change.id,
-        ),
+          id: change.id,
+        }),
       );
     },
   );

@@ -180,9 +180,14 @@ describe.each(DATABASE_KINDS)('the live quotes stream on %s', (kind) => {
     );
 
     await t.app.quoteWorker.drain();
-    const all = await until((events) =>
-      events.some((e) => e.event === 'application' && e.data.status === 'completed'),
-    );
+    // Until the events, applied, show the application completed with every quote answered.
+    const all = await until((events) => {
+      const applied = events.reduce(applyLiveQuoteEvent, {
+        status: 'new',
+        quotes: [],
+      } as unknown as Application);
+      return applied.status === 'completed' && applied.quotes.every((q) => q.status !== 'pending');
+    });
     await reader.cancel();
 
     const answer = await t.post('agent-portal/get-application-by-id', {
