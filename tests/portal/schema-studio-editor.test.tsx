@@ -64,7 +64,14 @@ async function chooseField(formId: string, field: string) {
   return within(fields).findByRole('region', { name: `Field ${field}` });
 }
 
-describe('schema studio editor', () => {
+/**
+ * Each test mounts the whole editor with a live preview of a full product form in jsdom: about
+ * 10 s quiet and over 30 s (the dom project's default) on a loaded 2-core machine, where a remount
+ * or a switch of form renders it again.
+ */
+const EDITOR_TEST_TIMEOUT_MS = 120_000;
+
+describe('schema studio editor', { timeout: EDITOR_TEST_TIMEOUT_MS }, () => {
   it('shows a new label and a new option in the preview, and keeps the copy across a remount', async () => {
     const { unmount } = renderWithProviders(<SchemaEditor baseVersion={1} base={schemaSet} editable />);
     const field = await chooseField('primary', 'deductible');

@@ -109,6 +109,12 @@ describe('sovQuoteParamsProblem', () => {
   });
 });
 
+/**
+ * Longest wait for the lazily loaded application details route after the submit, in ms: its
+ * modules are transformed on first import, over 15 s on a loaded 2-core machine.
+ */
+const LAZY_ROUTE_TIMEOUT_MS = 45_000;
+
 describe('the route', () => {
   function expectOnlyReason(reason: string) {
     for (const other of SOV_QUOTE_NOT_FOUND_REASONS)
@@ -211,7 +217,9 @@ describe('the route', () => {
     expect(screen.queryByText(/\$999/)).toBeNull();
   });
 
-  it('prefills the statement from the document, adds a building, submits, and returns to the quotes', async () => {
+  it('prefills the statement from the document, adds a building, submits, and returns to the quotes', {
+    timeout: 2 * LAZY_ROUTE_TIMEOUT_MS,
+  }, async () => {
     const submitted: Record<string, unknown>[] = [];
     const calls = mockFetch((path, body) => {
       if (path === 'auth/me')
@@ -309,8 +317,12 @@ describe('the route', () => {
       ],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/agent-portal/application-details/42'));
-    // The details route is loaded lazily: allow for its first import.
-    const card = await screen.findByLabelText('Tokio Marine Highland quote', {}, { timeout: 15_000 });
+    // The details route is loaded lazily: allow for its first import (transformed on demand in tests).
+    const card = await screen.findByLabelText(
+      'Tokio Marine Highland quote',
+      {},
+      { timeout: LAZY_ROUTE_TIMEOUT_MS },
+    );
     expect(within(card).getByText('SOV')).toBeTruthy();
     expect(within(card).getByText('$5,120')).toBeTruthy();
   });

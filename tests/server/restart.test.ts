@@ -25,10 +25,18 @@ async function boot() {
   return { database, app, post };
 }
 
+/**
+ * The test migrates and seeds a new PGlite data directory, then opens it again: about 10 s quiet,
+ * over the unit project's 30 s on a loaded 2-core machine.
+ */
+const RESTART_TEST_TIMEOUT_MS = 120_000;
+
 describe('restart (PGlite on disk)', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('finishes the quotes of a launch after a restart, without seeding twice', async () => {
+  it('finishes the quotes of a launch after a restart, without seeding twice', {
+    timeout: RESTART_TEST_TIMEOUT_MS,
+  }, async () => {
     const first = await boot();
     const key = (await first.post('auth/login', { email: 'agent@demo.test', password: 'demo1234' })).data
       .session_key;
