@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
-import { seriousAxeViolations } from './axe-violations.ts';
+import { type AxeRules, seriousAxeViolations } from './axe-violations.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
 
 /** Where the portal keeps the colour mode (portal/index.html, Mantine's manager). */
@@ -147,13 +147,17 @@ const SUPER_ADMIN_DIALOGS: DialogOpening[] = [
 const CUSTOMER_DIALOGS: DialogOpening[] = [{ route: '/dashboard', steps: ['Contact my agent'] }];
 
 /**
- * Runs `check` on the page as it is in both colour modes, the one it shows first, and returns
- * what each found. The mode is switched in place as the portal's colour mode switch does
+ * Runs `check` on the page as it is in both colour modes, the one it shows first with every axe
+ * rule and the other with the colour rules (the markup does not change with the mode:
+ * axe-violations.ts COLOUR_RULES), and returns what each found. The mode is switched in place as the portal's colour mode switch does
  * (portal/components/color-mode-switch.tsx): Mantine's localStorage manager hears a `storage` event
  * for its key and sets the mode, stored value and the `data-mantine-color-scheme` attribute every
  * colour hangs on, so an open dialog stays open. The next page loads in the mode switched to last.
  */
-async function inBothModes(page: Page, check: (mode: Mode) => Promise<string[]>): Promise<string[]> {
+async function inBothModes(
+  page: Page,
+  check: (mode: Mode, rules: AxeRules) => Promise<string[]>,
+): Promise<string[]> {
   const shown = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
   const order: Mode[] = shown === 'dark' ? ['dark', 'light'] : ['light', 'dark'];
   const found: string[] = [];
@@ -175,7 +179,8 @@ async function inBothModes(page: Page, check: (mode: Mode) => Promise<string[]>)
       // Colour transitions settle before the check.
       await page.waitForTimeout(300);
     }
-    found.push(...(await check(mode)));
+    // The first mode runs every rule, the second the colour rules (the markup is the same).
+    found.push(...(await check(mode, mode === order[0] ? 'all' : 'colour')));
   }
   return found;
 }
@@ -296,9 +301,9 @@ describe('accessibility: axe-core on every page, light and dark', () => {
         if (route !== '/404') expect(text, route).not.toMatch(/Page Not Found|Internal Server Error/);
         const last = index === routes.length - 1;
         found.push(
-          ...(await inBothModes(page, async (mode) => {
+          ...(await inBothModes(page, async (mode, rules) => {
             if (last) await portal.screenshot(page, `axe-${name}-${mode}-last-page`, false);
-            return [...(await seriousAxeViolations(page)), ...(await cutBadges(page))].map(
+            return [...(await seriousAxeViolations(page, undefined, rules)), ...(await cutBadges(page))].map(
               (violation) => `${mode} ${route}: ${violation}`,
             );
           })),
@@ -355,13 +360,13 @@ describe('accessibility: axe-core on every page, light and dark', () => {
           (await page.getByRole('dialog').last().getAttribute('aria-label')) ??
           (await page.getByRole('dialog').last().locator('h2').first().textContent());
         found.push(
-          ...(await inBothModes(page, async (mode) => {
+          ...(await inBothModes(page, async (mode, rules) => {
             await portal.screenshot(
               page,
               `axe-dialog-${name}-${mode}-${dialog}`.replace(/[^\w-]+/g, '-'),
               false,
             );
-            return [...(await seriousAxeViolations(page)), ...(await cutBadges(page))].map(
+            return [...(await seriousAxeViolations(page, undefined, rules)), ...(await cutBadges(page))].map(
               (violation) => `${mode} ${opening.route} "${dialog}": ${violation}`,
             );
           })),
@@ -380,6 +385,25 @@ describe('accessibility: axe-core on every page, light and dark', () => {
    * it gets more room than the suite's 120 s.
    */
   const SWEEP_TIMEOUT_MS = 600_000;
+  it('catches a contrast failure of the dark mode alone with the colour rules, and runs only those', async () => {
+    const page = await portal.newPage();
+    try {
+      // Readable in light mode; grey on grey in dark mode; an image without a text alternative.
+      await page.setContent(
+        `<html lang="en" data-mantine-color-scheme="dark"><head><title>t</title><style>
+           p { color: #111; background: #fff; }
+           [data-mantine-color-scheme="dark"] p { color: #444; background: #333; }
+         </style></head><body><main><p>Flood zone AE</p><img src="data:,"></main></body></html>`,
+      );
+      const colour = await seriousAxeViolations(page, undefined, 'colour');
+      expect(colour.map((line) => line.split(' ')[0])).toEqual(['color-contrast']);
+      const all = await seriousAxeViolations(page);
+      expect(all.map((line) => line.split(' ')[0]).sort()).toEqual(['color-contrast', 'image-alt']);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it(
     'finds no serious or critical violation on the signed-out pages',
     async () => {
@@ -466,10 +490,10 @@ describe('accessibility: axe-core on every page, light and dark', () => {
           await page.getByRole('tabpanel', { name: tab }).waitFor();
           await page.waitForTimeout(300);
           found.push(
-            ...(await inBothModes(page, async (mode) => {
+            ...(await inBothModes(page, async (mode, rules) => {
               if (tab === 'Raw JSON')
                 await portal.screenshot(page, `axe-schema-studio-editor-${mode}`, false);
-              return (await seriousAxeViolations(page)).map(
+              return (await seriousAxeViolations(page, undefined, rules)).map(
                 (violation) => `${mode} editor ${tab}: ${violation}`,
               );
             })),
