@@ -43,7 +43,7 @@ export async function seriousAxeViolations(
   rules: AxeRules = 'all',
 ): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  // Every rule still runs on every element; `resultTypes` only spares axe building a selector for
+  // Every rule asked for runs on every element; `resultTypes` only spares axe building a selector for
   // each node that passed (or was incomplete), which nothing here reads, and only the violations
   // come back over the DevTools protocol.
   const result = (await page.evaluate(
