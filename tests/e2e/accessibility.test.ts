@@ -149,8 +149,9 @@ const CUSTOMER_DIALOGS: DialogOpening[] = [{ route: '/dashboard', steps: ['Conta
 /**
  * Runs `check` on the page as it is in both colour modes, the one it shows first with every axe
  * rule and the other with the colour rules (the markup does not change with the mode:
- * axe-violations.ts COLOUR_RULES), and returns what each found. The mode is switched in place as the portal's colour mode switch does
- * (portal/components/color-mode-switch.tsx): Mantine's localStorage manager hears a `storage` event
+ * axe-violations.ts COLOUR_RULES), and returns what each found. The mode is switched in place as
+ * the portal's colour mode switch does (portal/components/color-mode-switch.tsx): Mantine's
+ * localStorage manager hears a `storage` event
  * for its key and sets the mode, stored value and the `data-mantine-color-scheme` attribute every
  * colour hangs on, so an open dialog stays open. The next page loads in the mode switched to last.
  */

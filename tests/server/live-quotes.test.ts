@@ -180,13 +180,13 @@ describe.each(DATABASE_KINDS)('the live quotes stream on %s', (kind) => {
     );
 
     await t.app.quoteWorker.drain();
+    // The portal's cache after `events`, starting from nothing.
+    const applied = (events: LiveQuoteEvent[]) =>
+      events.reduce(applyLiveQuoteEvent, { status: 'new', quotes: [] } as unknown as Application);
     // Until the events, applied, show the application completed with every quote answered.
     const all = await until((events) => {
-      const applied = events.reduce(applyLiveQuoteEvent, {
-        status: 'new',
-        quotes: [],
-      } as unknown as Application);
-      return applied.status === 'completed' && applied.quotes.every((q) => q.status !== 'pending');
+      const cache = applied(events);
+      return cache.status === 'completed' && cache.quotes.every((q) => q.status !== 'pending');
     });
     await reader.cancel();
 
@@ -195,8 +195,7 @@ describe.each(DATABASE_KINDS)('the live quotes stream on %s', (kind) => {
       application_id: id,
     });
     const server = answer.body.data.application as Application;
-    let cache = { ...server, status: 'new', quotes: [] } as Application;
-    for (const message of all) cache = applyLiveQuoteEvent(cache, message);
+    const cache = applied(all);
     expect(cache.status).toBe(server.status);
     expect(byId(cache.quotes)).toEqual(byId(server.quotes));
     // Every answered quote came as its own event after the opening ones.
