@@ -12,7 +12,12 @@ const localHost = fc.oneof(
   fc.tuple(octet, octet, octet).map(([a, b, c]) => `127.${a}.${b}.${c}`),
   fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/).map((label) => `${label}.localhost`),
 );
-const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/);
+/**
+ * A host name label. Hyphens in the third and fourth places are reserved (RFC 5891 §4.2.3.1):
+ * `xn--a` is a punycode label that does not decode, and a URL with it does not parse, so no page
+ * can be served from it.
+ */
+const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/).filter((text) => text.slice(2, 4) !== '--');
 /** A public host name: two or more labels under a real top-level domain, or a routable IPv4 address. */
 const publicHost = fc.oneof(
   fc
