@@ -81,7 +81,7 @@ export async function startPortal(
   await cp(inject('seededDataDir'), dataDir, { recursive: true });
   const server = await startServerProcess(
     { ...env, DATA_DIR: dataDir, PORTAL_DIR: inject('portalDir') },
-    serverStartMs,
+    { timeoutMs: serverStartMs },
   );
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -1,12 +1,14 @@
 /**
- * The real server as a child process: `server/start.ts` through tsx on a free port, for suites that
- * need a process to stop, kill -9 or run twice (e2e journeys, fault suites). No database is chosen
- * here: the caller passes DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) in `env`.
+ * The real server as a child process: `server/start.ts`, bundled once per run
+ * (tests/helpers/server-bundle.ts), on a free port, for suites that need a process to stop,
+ * kill -9 or run twice (e2e journeys, fault suites). No database is chosen here: the caller
+ * passes DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) in `env`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { inject } from 'vitest';
 import type { LooseData } from '../server/helpers/test-app.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -94,21 +96,31 @@ function postJson(url: string, text: string): Promise<{ statusCode: number; body
   });
 }
 
+export interface ServerProcessOptions {
+  /** Longest wait for the server to answer, in ms (default 120 s). */
+  timeoutMs?: number;
+  /**
+   * The server bundle to run (a buildServerBundle path). Default: the one the run's global setup
+   * built (`inject('serverBundle')`), which exists only inside Vitest.
+   */
+  bundle?: string;
+}
+
 /**
- * Starts `server/start.ts` on a free port with `env` over this process's environment (DATABASE_URL
+ * Starts the server bundle on a free port with `env` over this process's environment (DATABASE_URL
  * removed unless `env` sets it) and resolves once `/api/is-it-working-hour` answers. Rejects with
- * the server's output when it exits or does not answer within `timeoutMs` (default 120 s).
+ * the server's output when it exits or does not answer within `timeoutMs`.
  */
 export async function startServerProcess(
   env: NodeJS.ProcessEnv,
-  timeoutMs = 120_000,
+  { timeoutMs = 120_000, bundle = inject('serverBundle') }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   delete childEnv.DATABASE_URL;
   Object.assign(childEnv, env, { PORT: String(port) });
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/start.ts')], {
+  const child = spawn(process.execPath, [bundle], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
