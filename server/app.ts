@@ -16,6 +16,7 @@ import { serialiseAnswersWithSchemas } from './http/answer-serialisation.ts';
 import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
+import { lazyRouteCompilers } from './http/lazy-route-compilers.ts';
 import { openApiOptions } from './http/openapi-document.ts';
 import {
   addPartnerRateLimit,
@@ -214,6 +215,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (reply as FastifyReply).code(status).send(failure(status, `Invalid request: ${error.message}`));
     },
     ajv: { customOptions: REQUEST_AJV_OPTIONS },
+    // Each route's validator and serialiser compiles on its first use, not at ready (ADR 682).
+    schemaController: lazyRouteCompilers,
   });
   app.decorateRequest('actor', null);
   app.decorateRequest('account', null);
