@@ -137,7 +137,7 @@ export async function bulkBench(): Promise<string> {
 
     const seconds = importMs / 1000;
     const notes = [
-      `- ${BENCH_BULK_ROWS.toLocaleString('en-US')} rows (${(size / 1024 / 1024).toFixed(1)} MB CSV, every ${BENCH_BAD_EVERY}th refused) on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (TEST_DATABASE_URL unset)'}; the server in its own process, as \`npm start\` runs it`,
+      `- ${BENCH_BULK_ROWS.toLocaleString('en-US')} rows (${(size / 1024 / 1024).toFixed(1)} MB CSV, every ${BENCH_BAD_EVERY}th refused) on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (TEST_DATABASE_URL unset)'}; the server in its own process (server/start.ts, bundled as the suites start it)`,
       `- import: from the create-application call (${(uploadMs / 1000).toFixed(1)} s of it answering: decode, check the whole file, store it) to status done, polled every 200 ms; baseline csv-parse reading the file alone`,
       '- RSS: peak of the server process sampled every 100 ms; baseline the idle server after login (the bundled server, as the suites start it, before any upload); the target read as the whole process and as what the import adds',
       `- targets: ${TARGET_SECONDS} s and ${TARGET_RSS_MB} MB: ${seconds <= TARGET_SECONDS ? 'time met' : 'time MISSED'}, ${peakRss <= TARGET_RSS_MB ? 'RSS met' : peakRss - idleRss <= TARGET_RSS_MB ? 'RSS above idle met, whole process MISSED' : 'RSS MISSED'}`,

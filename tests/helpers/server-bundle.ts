@@ -1,9 +1,9 @@
 /**
  * The server as one ES module for the suites that start it as a process (e2e journeys, fault
  * suites, the bulk bench): `server/start.ts` and every project module it imports, bundled by
- * esbuild with the packages left as imports. Plain Node starts it in about 3 s where tsx, which
- * resolves and loads some 500 modules through its loader hooks, takes about 5 s
- * (docs/decisions/681-server-processes-start-from-a-bundle.md).
+ * esbuild with the packages left as imports. Plain Node starts it in about 1.7 s on a quiet
+ * machine where tsx, which resolves and loads some 500 modules through its loader hooks, takes
+ * about 2.6 s (docs/decisions/681-server-processes-start-from-a-bundle.md).
  *
  * Each module keeps its own `import.meta.dirname` and `import.meta.url` (they are written into the
  * bundle as the source file's), so paths the server resolves from its sources (schemas/, the
