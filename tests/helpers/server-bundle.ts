@@ -76,8 +76,8 @@ export async function buildServerBundle(): Promise<ServerBundle> {
 }
 
 /**
- * Vitest global setup (e2e and faults projects): builds the bundle once per run, provides its path
- * as `serverBundle` (startServerProcess runs it), deletes it at the end.
+ * Vitest global setup (e2e and faults projects): builds a bundle once per project and run,
+ * provides its path as `serverBundle` (startServerProcess runs it), deletes it at the end.
  */
 export default async function serverBundleSetup(project: TestProject): Promise<() => void> {
   const bundle = await buildServerBundle();

@@ -1,5 +1,5 @@
 /**
- * The real server as a child process: `server/start.ts`, bundled once per run
+ * The real server as a child process: `server/start.ts`, bundled once per test project and run
  * (tests/helpers/server-bundle.ts), on a free port, for suites that need a process to stop,
  * kill -9 or run twice (e2e journeys, fault suites). No database is chosen here: the caller
  * passes DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) in `env`.
