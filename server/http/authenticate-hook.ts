@@ -71,8 +71,12 @@ export function authenticateHook(db: Executor, options: AuthenticateHookOptions 
     }
     const body = request.body as Record<string, unknown> | null | undefined;
     const key = body && typeof body === 'object' && !Array.isArray(body) ? body.session_key : undefined;
-    // The body is not validated yet: an id that is not a row id leaves the read to the route.
-    const applicationId = options.readsApplication ? Number(body?.application_id) : Number.NaN;
+    // The body is not validated yet: only a number or a string is converted (Number() of an
+    // object or array calls the body's own toString, which may not be a function), and an id
+    // that is not a row id leaves the read to the route, whose validation answers 400.
+    const requestedId = options.readsApplication ? body?.application_id : undefined;
+    const applicationId =
+      typeof requestedId === 'number' || typeof requestedId === 'string' ? Number(requestedId) : Number.NaN;
     if (isRowId(applicationId)) {
       const { actor, account, application } = await authenticateWithApplication(db, key, applicationId);
       request.actor = actor;

@@ -366,6 +366,16 @@ describe.each(DATABASE_KINDS)('applications on %s', (kind) => {
         application_id: '9999999999',
       });
       expect(outOfRange.statusCode).toBe(404);
+      // The session's statement reads the id before validation: an object or array id whose own
+      // toString is not a function answered 500 (the fuzz suite drew [{"toString":false}]).
+      for (const application_id of [[{ toString: false }], { toString: false }, [id], null, true]) {
+        const odd = await t.post('agent-portal/get-application-by-id', {
+          session_key: agentKey,
+          application_id,
+        });
+        expect(odd.statusCode, JSON.stringify(application_id)).toBe(400);
+        expect(odd.body.error_obj).toEqual({ 'body.application_id': expect.any(String) });
+      }
     });
   });
 
