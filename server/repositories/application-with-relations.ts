@@ -21,7 +21,7 @@ import type { AccessScope } from './access-scope.ts';
 import type { NewApplication } from './applications-repository.ts';
 import { scopeCondition } from './applications-repository.ts';
 import { isRowId } from './is-row-id.ts';
-import { type QuoteWithDocument, quoteExpiryDaysOf } from './quotes-repository.ts';
+import { type QuoteWithDocument, quoteExpiryDaysOfCompany } from './quotes-repository.ts';
 import { parsedJson, rowFromJson } from './row-from-json.ts';
 
 /** An application with what its view shows of it. */
@@ -42,7 +42,7 @@ const notesJson = sql<unknown>`(
  */
 const quotesJson = sql<unknown>`(
   SELECT coalesce(json_agg(json_build_object('quote', q, 'document_name', f.name, 'bound', bp,
-                                             'quote_expiry_days', ${quoteExpiryDaysOf(sql`applications.id`)})
+                                             'quote_expiry_days', ${quoteExpiryDaysOfCompany(sql`applications.company_id`)})
                            ORDER BY q.id), '[]'::json)
     FROM quotes q
     LEFT JOIN files f ON f.id = q.document_id

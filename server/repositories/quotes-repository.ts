@@ -33,15 +33,15 @@ export type QuoteWithDocument = QuoteRow & {
 };
 
 /**
- * The stored `quote_expiry_days` of the company of the application `applicationId` names (an SQL
- * expression over that column), null when unset or not a number. Issue 16 quote expiry.
+ * The stored `quote_expiry_days` of company `companyId` (an SQL expression over a company id), null
+ * when unset or not a number: one primary-key probe, so a statement that has the application's
+ * `company_id` at hand pays no join per quote. Issue 16 quote expiry.
  */
-export function quoteExpiryDaysOf(applicationId: SQL | AnyColumn) {
+export function quoteExpiryDaysOfCompany(companyId: SQL | AnyColumn) {
   return sql<number | null>`(
     SELECT CASE WHEN jsonb_typeof(c.settings->'global'->'quote_expiry_days') = 'number'
                 THEN (c.settings->'global'->>'quote_expiry_days')::numeric::int END
-      FROM applications a JOIN companies c ON c.id = a.company_id
-     WHERE a.id = ${applicationId})`;
+      FROM companies c WHERE c.id = ${companyId})`;
 }
 
 /**
@@ -59,9 +59,10 @@ export async function quotesOfApplication(db: Executor, applicationId: number): 
       bound_premium_cents: boundPolicies.premium_cents,
       bound_business: boundPolicies.business,
       bound_paid_at: boundPolicies.paid_at,
-      quote_expiry_days: quoteExpiryDaysOf(quotes.application_id).mapWith((days) =>
-        days === null ? null : Number(days),
-      ),
+      // The application's company read once (a bound id: PostgreSQL evaluates it once, not per quote).
+      quote_expiry_days: quoteExpiryDaysOfCompany(
+        sql`(SELECT a.company_id FROM ${applications} a WHERE a.id = ${applicationId})`,
+      ).mapWith((days) => (days === null ? null : Number(days))),
     })
     .from(quotes)
     .leftJoin(files, eq(files.id, quotes.document_id))
