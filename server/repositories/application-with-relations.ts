@@ -19,7 +19,6 @@ import {
 } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import type { NewApplication } from './applications-repository.ts';
-import { scopeCondition } from './applications-repository.ts';
 import { isRowId } from './is-row-id.ts';
 import { type QuoteWithDocument, quoteExpiryDaysOfCompany } from './quotes-repository.ts';
 import { parsedJson, rowFromJson } from './row-from-json.ts';
@@ -137,23 +136,37 @@ function preparedRead(name: string, condition: SQL) {
   );
 }
 
-const byId = eq(applications.id, sql.placeholder('id'));
+/** The `scopeId` placeholder's value of a scope: its company or agent id, null for `all`. */
+function scopeIdOf(scope: AccessScope): number | null {
+  return scope.kind === 'company' ? scope.companyId : scope.kind === 'agent' ? scope.agentId : null;
+}
 
 /**
- * The read per access scope kind (scopeCondition's conditions, the scope's id a placeholder); a
- * `none` scope sees nothing and is not asked.
+ * Application `id` within a scope, by scope kind: scopeCondition's conditions with the `id` and
+ * the scope's id (scopeIdOf) as placeholders. A `none` scope sees nothing and is not asked.
  */
-const readInScope = {
-  all: preparedRead('application_with_relations_all', byId),
-  company: preparedRead(
-    'application_with_relations_company',
-    and(byId, eq(applications.company_id, sql.placeholder('scopeId'))) as SQL,
-  ),
-  agent: preparedRead(
-    'application_with_relations_agent',
-    and(byId, eq(applications.agent_id, sql.placeholder('scopeId'))) as SQL,
-  ),
+const byIdInScope = {
+  all: eq(applications.id, sql.placeholder('id')),
+  company: and(
+    eq(applications.id, sql.placeholder('id')),
+    eq(applications.company_id, sql.placeholder('scopeId')),
+  ) as SQL,
+  agent: and(
+    eq(applications.id, sql.placeholder('id')),
+    eq(applications.agent_id, sql.placeholder('scopeId')),
+  ) as SQL,
 };
+
+/** One statement per scope kind of byIdInScope, `prepare`d with the name `<prefix>_<kind>`. */
+function perScopeKind<T>(prefix: string, prepare: (name: string, condition: SQL) => T) {
+  return {
+    all: prepare(`${prefix}_all`, byIdInScope.all),
+    company: prepare(`${prefix}_company`, byIdInScope.company),
+    agent: prepare(`${prefix}_agent`, byIdInScope.agent),
+  };
+}
+
+const readInScope = perScopeKind('application_with_relations', preparedRead);
 
 /**
  * Application `id` within `scope` with its notes and quotes, and the latest published schema
@@ -165,10 +178,7 @@ export async function findApplicationWithRelations(
   scope: AccessScope,
 ): Promise<FoundApplication | null> {
   if (!isRowId(id) || scope.kind === 'none') return null;
-  const [selected] = await readInScope[scope.kind](db).execute({
-    id,
-    scopeId: scope.kind === 'company' ? scope.companyId : scope.kind === 'agent' ? scope.agentId : null,
-  });
+  const [selected] = await readInScope[scope.kind](db).execute({ id, scopeId: scopeIdOf(scope) });
   if (!selected) return null;
   const { current_schema_version, ...rest } = selected;
   return {
@@ -177,23 +187,69 @@ export async function findApplicationWithRelations(
   };
 }
 
+/** The columns an autosave writes (update-application): the document and what is derived from it. */
+export type DocumentColumns = Required<
+  Pick<NewApplication, 'useable_details' | 'searched_address' | 'client_name'>
+>;
+
 /**
- * Updates columns of application `id`, bumping `version` and `updated_at` as updateApplication
- * does, and returns the new row with its notes and quotes: one statement (the JSON arrays are
- * subqueries of RETURNING).
+ * The autosave's update, prepared once per handle (a transaction is one): its text never changes,
+ * so on PostgreSQL a pooled connection parses and plans it once instead of on every save. The
+ * placeholders are raw SQL (Drizzle's `set` types take no placeholder), so their values come
+ * through each column's own driver mapping (updateApplicationWithRelations).
+ */
+const saveDocumentColumns = preparedOnce((db) =>
+  db
+    .update(applications)
+    .set({
+      useable_details: sql`${sql.placeholder('useable_details')}`,
+      searched_address: sql`${sql.placeholder('searched_address')}`,
+      client_name: sql`${sql.placeholder('client_name')}`,
+      version: sql`${applications.version} + 1`,
+      updated_at: sql`${sql.placeholder('updated_at')}`,
+    })
+    .where(eq(applications.id, sql.placeholder('id')))
+    .returning(columns)
+    .prepare('save_application_document'),
+);
+
+/**
+ * Writes the document columns of application `id`, bumping `version` and `updated_at` as
+ * updateApplication does, and returns the new row with its notes and quotes: one statement (the
+ * JSON arrays are subqueries of RETURNING).
  */
 export async function updateApplicationWithRelations(
   db: Executor,
   id: number,
-  patch: Partial<NewApplication>,
+  patch: DocumentColumns,
 ): Promise<ApplicationWithRelations> {
-  const [selected] = await db
-    .update(applications)
-    .set({ ...patch, version: sql`${applications.version} + 1`, updated_at: new Date() })
-    .where(eq(applications.id, id))
-    .returning(columns);
+  const [selected] = await saveDocumentColumns(db).execute({
+    id,
+    useable_details: applications.useable_details.mapToDriverValue(patch.useable_details),
+    searched_address: patch.searched_address,
+    client_name: patch.client_name,
+    updated_at: applications.updated_at.mapToDriverValue(new Date()),
+  });
   return split(selected as Selected);
 }
+
+/** The locking read of lockApplicationWithSchemaHash with `condition`, prepared once per handle as `name`. */
+function preparedLock(name: string, condition: SQL) {
+  return preparedOnce((db) =>
+    db
+      .select({
+        ...getTableColumns(applications),
+        schema_hash: sql<string | null>`(
+          SELECT sv.content_hash FROM schema_versions sv WHERE sv.version = applications.schema_version)`,
+      })
+      .from(applications)
+      .where(condition)
+      .for('update', { of: applications })
+      .prepare(name),
+  );
+}
+
+const lockInScope = perScopeKind('lock_application', preparedLock);
 
 /**
  * Application `id` within `scope`, locked until the transaction ends, with the content hash of
@@ -205,16 +261,8 @@ export async function lockApplicationWithSchemaHash(
   id: number,
   scope: AccessScope,
 ): Promise<{ row: ApplicationRow; schemaHash: string | null } | null> {
-  if (!isRowId(id)) return null;
-  const [selected] = await db
-    .select({
-      ...getTableColumns(applications),
-      schema_hash: sql<string | null>`(
-        SELECT sv.content_hash FROM schema_versions sv WHERE sv.version = applications.schema_version)`,
-    })
-    .from(applications)
-    .where(and(eq(applications.id, id), scopeCondition(scope)) as SQL)
-    .for('update', { of: applications });
+  if (!isRowId(id) || scope.kind === 'none') return null;
+  const [selected] = await lockInScope[scope.kind](db).execute({ id, scopeId: scopeIdOf(scope) });
   if (!selected) return null;
   const { schema_hash, ...row } = selected;
   return { row, schemaHash: schema_hash };
