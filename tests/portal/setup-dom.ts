@@ -1,5 +1,6 @@
 /** jsdom stubs Mantine needs (STACK-NOTES: matchMedia, ResizeObserver), shared by the dom test project. */
 
+import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 
@@ -53,3 +54,16 @@ HTMLCanvasElement.prototype.getContext = (() =>
       return true;
     },
   })) as unknown as HTMLCanvasElement['getContext'];
+// React reports invalid HTML nesting (a div inside a p, say) only as a console error, and a
+// browser repairs such markup its own way, apart from what React rendered: fail the test instead.
+const nestingErrors: string[] = [];
+const consoleError = console.error;
+console.error = (...args: unknown[]) => {
+  const text = format(...args);
+  if (/cannot be a descendant of|cannot contain a nested/.test(text)) nestingErrors.push(text);
+  consoleError(...args);
+};
+afterEach(() => {
+  const found = nestingErrors.splice(0);
+  if (found.length) throw new Error(`Invalid HTML nesting rendered: ${found[0]}`);
+});

@@ -344,7 +344,8 @@ export function NewApplicationDialog({
               )}
             </Grid>
             {composeSearchedAddress(address) && (
-              <Text size="sm">
+              // A div, not a p: the Verified badge is a div, which a p may not hold.
+              <Text size="sm" component="div">
                 <Text span c="dimmed">
                   Address:{' '}
                 </Text>
