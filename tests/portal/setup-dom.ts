@@ -1,4 +1,7 @@
-/** jsdom stubs Mantine needs (STACK-NOTES: matchMedia, ResizeObserver), shared by the dom test project. */
+/**
+ * jsdom stubs Mantine needs (STACK-NOTES: matchMedia, ResizeObserver) and a check against invalid
+ * HTML nesting, shared by the dom test project.
+ */
 
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
