@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { type AxeRules, seriousAxeViolations } from './axe-violations.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { transitionsSettled } from './transitions-settled.ts';
 
 /** Where the portal keeps the colour mode (portal/index.html, Mantine's manager). */
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
@@ -177,8 +178,7 @@ async function inBothModes(
         (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
         mode,
       );
-      // Colour transitions settle before the check.
-      await page.waitForTimeout(300);
+      await transitionsSettled(page);
     }
     // The first mode runs every rule, the second the colour rules (the markup is the same).
     found.push(...(await check(mode, mode === order[0] ? 'all' : 'colour')));
@@ -294,8 +294,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       for (const [index, route] of routes.entries()) {
         await page.goto(`${portal.baseUrl}${route}`);
         await page.waitForLoadState('networkidle');
-        // Transitions and skeletons settle before the check.
-        await page.waitForTimeout(400);
+        await transitionsSettled(page);
         // A page that crashed into the error page would pass axe without being checked.
         await page.getByRole('heading').first().waitFor();
         const text = await page.locator('body').innerText();
@@ -338,8 +337,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       ? page.getByRole('dialog', { name: opening.dialog })
       : page.getByRole('dialog').last()
     ).waitFor();
-    // The opening transition settles before the check.
-    await page.waitForTimeout(400);
+    await transitionsSettled(page);
   }
 
   /** Every violation in the dialogs of `openings` for `email` in both modes, as `mode route dialog: violation`. */
@@ -400,6 +398,24 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       expect(colour.map((line) => line.split(' ')[0])).toEqual(['color-contrast']);
       const all = await seriousAxeViolations(page);
       expect(all.map((line) => line.split(' ')[0]).sort()).toEqual(['color-contrast', 'image-alt']);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('checks colours after a mode switch has finished its transition, not halfway through it', async () => {
+    const page = await portal.newPage();
+    try {
+      // Readable in both modes; the switch fades the text through grey over 1.5 s.
+      await page.setContent(
+        `<html lang="en" data-mantine-color-scheme="light"><head><title>t</title><style>
+           p { color: #111; background: #fff; transition: color 1.5s linear, background-color 1.5s linear; }
+           [data-mantine-color-scheme="dark"] p { color: #fff; background: #111; }
+         </style></head><body><main><p>Base flood elevation</p></main></body></html>`,
+      );
+      await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+      expect(await seriousAxeViolations(page, undefined, 'colour')).toEqual([]);
+      expect(await page.locator('p').evaluate((p) => getComputedStyle(p).color)).toBe('rgb(255, 255, 255)');
     } finally {
       await page.context().close();
     }
@@ -489,7 +505,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
         ]) {
           await page.getByRole('tab', { name: tab }).click();
           await page.getByRole('tabpanel', { name: tab }).waitFor();
-          await page.waitForTimeout(300);
+          await transitionsSettled(page);
           found.push(
             ...(await inBothModes(page, async (mode, rules) => {
               if (tab === 'Raw JSON')

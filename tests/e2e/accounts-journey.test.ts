@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserErrorsOf, withBrowserErrors } from './browser-errors.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const FORGOT_PASSWORD_CONFIRMATION = 'If an account exists for that e-mail, a reset link has been sent.';
@@ -23,16 +24,12 @@ describe('accounts, roles and administration areas in Chromium', () => {
   /** Runs `journey` on a fresh page (own browser context); on failure saves a screenshot and adds the browser's errors. */
   async function inFreshPage(failureName: string, journey: (page: Page) => Promise<void>) {
     const page = await portal.newPage();
-    const browserErrors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') browserErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => browserErrors.push(e.message));
+    const browserErrors = browserErrorsOf(page);
     try {
       await journey(page);
     } catch (error) {
       await portal.screenshot(page, `accounts-${failureName}-failure`);
-      throw new Error(`${(error as Error).message}\nbrowser errors:\n${browserErrors.join('\n')}`);
+      throw withBrowserErrors(error, browserErrors);
     } finally {
       await page.context().close();
     }
@@ -126,8 +123,6 @@ describe('accounts, roles and administration areas in Chromium', () => {
       await userMenu(page).click();
       const switchBackItem = page.getByRole('menuitem', { name: `Switch back to ${adminName}` });
       await switchBackItem.waitFor();
-      // Let the menu's fade-in transition end before the picture.
-      await page.waitForTimeout(400);
       await portal.screenshot(page, 'accounts-user-menu-switch-back', false);
       await switchBackItem.click();
       await page.getByRole('button', { name: `User menu for ${adminName}` }).waitFor();

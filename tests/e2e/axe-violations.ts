@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { transitionsSettled } from './transitions-settled.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -35,7 +36,7 @@ export type AxeRules = 'all' | 'colour';
 /**
  * `<rule id> (<impact>): <help> at <first targets> <first element's html>` per serious or critical
  * violation, in the whole page or only within the elements `within` selects; `rules` 'colour'
- * runs only COLOUR_RULES.
+ * runs only COLOUR_RULES. Running transitions end first (transitionsSettled).
  */
 export async function seriousAxeViolations(
   page: Page,
@@ -43,6 +44,7 @@ export async function seriousAxeViolations(
   rules: AxeRules = 'all',
 ): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  await transitionsSettled(page);
   // Every rule asked for runs on every element; `resultTypes` only spares axe building a selector for
   // each node that passed (or was incomplete), which nothing here reads, and only the violations
   // come back over the DevTools protocol.
@@ -88,8 +90,6 @@ export async function dialogAxeViolationsInBothSchemes(page: Page): Promise<stri
   try {
     for (const scheme of ['light', 'dark'] as const) {
       await setScheme(scheme);
-      // Colour transitions settle before the check.
-      await page.waitForTimeout(200);
       const rules = scheme === 'light' ? 'all' : 'colour';
       for (const violation of await seriousAxeViolations(page, '[role="dialog"]', rules))
         found.push(`${scheme}: ${violation}`);

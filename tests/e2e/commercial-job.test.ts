@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
+import { browserErrorsOf, withBrowserErrors } from './browser-errors.ts';
 import { launchAndFill, showQuoteCards } from './fill-application-form.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
@@ -40,16 +41,12 @@ describe('the commercial job in Chromium', () => {
   /** Runs a journey on a fresh page; on failure saves a screenshot and adds the browser's errors. */
   async function onPage(name: string, journey: (page: Page) => Promise<void>) {
     const page = await portal.newPage();
-    const consoleErrors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    const consoleErrors = browserErrorsOf(page);
     try {
       await journey(page);
     } catch (error) {
       await portal.screenshot(page, `${name}-failure`);
-      throw new Error(`${(error as Error).message}\nbrowser errors:\n${consoleErrors.join('\n')}`);
+      throw withBrowserErrors(error, consoleErrors);
     } finally {
       await page.context().close();
     }

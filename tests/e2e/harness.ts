@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { startServerProcess } from '../helpers/server-process.ts';
+import { transitionsSettled } from './transitions-settled.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results');
@@ -67,22 +68,6 @@ export async function cspViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Resolves when no page transition (the view transition's fade of the page area, ADR 370) is
- * running: during one the page area is drawn from snapshots, and a full-page screenshot, which
- * resizes the view, showed the leaving page dimmed and squeezed copies of it at the edge.
- */
-async function pageTransitionEnded(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document
-        .getAnimations()
-        .some((animation) =>
-          ((animation.effect as KeyframeEffect | null)?.pseudoElement ?? '').startsWith('::view-transition'),
-        ),
-  );
-}
-
-/**
  * Starts the server on a data dir of its own, copied from the run's migrated and seeded one
  * (tests/e2e/seeded-data-dir.ts, ADR 560), serving the portal the e2e global setup built once for
  * this run (tests/e2e/build-portal.ts), and opens Chromium. `env` adds server settings (e.g. the
@@ -117,7 +102,7 @@ export async function startPortal(
     },
     async screenshot(page, name, fullPage = true) {
       const path = join(SCREENSHOT_DIR, `${name}.png`);
-      await pageTransitionEnded(page);
+      await transitionsSettled(page);
       await page.screenshot({ path, fullPage });
       return path;
     },

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
+import { browserErrorsOf, withBrowserErrors } from './browser-errors.ts';
 import { everyCarrierAnswered, launchAndFill, showQuoteCards } from './fill-application-form.ts';
 import { cspViolations, type RunningPortal, startPortal } from './harness.ts';
 import { fillFlaggedFieldsByKeyboard, focused, tabTo, tabToNamed } from './keyboard.ts';
@@ -28,17 +29,13 @@ describe('the main job in Chromium', () => {
 
   it('signs in, creates a Primary application for 33139, fills it, launches and compares quotes', async () => {
     const page = await portal.newPage();
-    const consoleErrors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    const consoleErrors = browserErrorsOf(page);
     const violations = await cspViolations(page);
     try {
       await mainJob(page);
     } catch (error) {
       await portal.screenshot(page, 'main-job-failure');
-      throw new Error(`${(error as Error).message}\nbrowser errors:\n${consoleErrors.join('\n')}`);
+      throw withBrowserErrors(error, consoleErrors);
     }
     // The details page compiled its schema set and ran its form under the strict CSP.
     expect(violations).toEqual([]);

@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIAMI } from '../server/helpers/sample-records.ts';
 import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
+import { withBrowserErrors } from './browser-errors.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const SAVED = 'All changes saved';
@@ -67,7 +68,7 @@ describe('two tabs and offline edits in Chromium', () => {
       await journey();
     } catch (error) {
       for (const [index, page] of pages.entries()) await portal.screenshot(page, `${name}-failure-${index}`);
-      throw new Error(`${(error as Error).message}\nbrowser errors:\n${errors.join('\n')}`);
+      throw withBrowserErrors(error, errors);
     }
     expect(errors).toEqual([]);
   }

@@ -1,0 +1,30 @@
+/**
+ * Waiting for a page's transitions to end before a check or a picture reads it.
+ */
+import type { Page } from 'playwright-core';
+
+/**
+ * Waits until the page's CSS transitions and finite animations have ended (a colour-mode switch,
+ * a dialog's or menu's fade-in, the view transition's fade of the page area), at most `timeoutMs`
+ * (ms), so that axe reads and a screenshot shows the colours and layout the page settles on.
+ * Infinite animations (a skeleton's pulse, a loader) are not waited for. A transition starts at
+ * the next style recalculation, so two frames pass first; transitions that end by starting others are waited for in turn (up to 5 rounds).
+ * A fixed pause was a guess that a busy machine (two test workers, each with a server and a
+ * Chromium) could outrun: axe then read a colour halfway through its transition. During a view
+ * transition (ADR 370) the page area is drawn from snapshots, and a full-page screenshot, which
+ * resizes the view, showed the leaving page dimmed and squeezed copies of it at the edge.
+ */
+export async function transitionsSettled(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const deadline = new Promise((resolve) => setTimeout(resolve, timeout));
+    for (let round = 0; round < 5; round++) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const running = document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .filter((animation) => animation.playState === 'running');
+      if (running.length === 0) return;
+      await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), deadline]);
+    }
+  }, timeoutMs);
+}
