@@ -4,9 +4,15 @@
  * documented object is one fast-json-stringify would always empty. The answer check's
  * firstDifference names what serialisation changed.
  */
+import fc from 'fast-check';
+import fastJsonStringify from 'fast-json-stringify';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { serialiseAnswersWithSchemas } from '../../../server/http/answer-serialisation.ts';
+import { examples } from '../../../schemas/schema-set.ts';
+import {
+  schemaForSerialiser,
+  serialiseAnswersWithSchemas,
+} from '../../../server/http/answer-serialisation.ts';
 import { failure, success } from '../../../server/http/envelope.ts';
 import { DATA_SCHEMAS } from '../../../server/http/openapi-answers.ts';
 import { firstDifference } from '../helpers/answer-check.ts';
@@ -78,6 +84,58 @@ describe('answers serialised by their documented schema', () => {
   it('declares every open object as open: no documented object would always be served empty', () => {
     const empty = Object.entries(DATA_SCHEMAS).flatMap(([key, schema]) => closedEmptyObjects(schema, key));
     expect(empty).toEqual([]);
+  });
+});
+
+describe('schemaForSerialiser', () => {
+  const open = { type: 'object', description: 'Any fields.', additionalProperties: true } as const;
+  /** Open objects at the top, nested, nullable (anyOf), in array items; one with `required` kept. */
+  const schema = {
+    type: 'object',
+    required: ['document', 'quotes'],
+    properties: {
+      document: open,
+      ads_data: { anyOf: [open, { type: 'null' }] },
+      quotes: {
+        type: 'array',
+        items: { type: 'object', properties: { id: { type: 'integer' }, coverages: open } },
+      },
+      checked: { ...open, required: ['zip'] },
+    },
+  } as const;
+  const jsonObject = fc.dictionary(fc.string(), fc.jsonValue());
+
+  it('writes the same text as the schema as written, for any values of its open objects', () => {
+    const asWritten = fastJsonStringify(structuredClone(schema) as never);
+    const served = fastJsonStringify(schemaForSerialiser(schema) as never);
+    fc.assert(
+      fc.property(
+        jsonObject,
+        fc.option(jsonObject),
+        fc.array(fc.record({ id: fc.integer(), coverages: jsonObject, undeclared: fc.string() })),
+        jsonObject,
+        fc.string(),
+        (document, adsData, quotes, checked, zip) => {
+          const answer = { document, ads_data: adsData, quotes, checked: { ...checked, zip } };
+          expect(served(answer)).toBe(asWritten(answer));
+        },
+      ),
+    );
+  });
+
+  it('writes the get answer’s application document in one piece, as before', () => {
+    const data = DATA_SCHEMAS['POST /api/agent-portal/get-application-by-id'];
+    const served = schemaForSerialiser(data) as {
+      properties: Record<string, { properties: Record<string, unknown> }>;
+    };
+    const payload = served.properties.application.properties.payload as {
+      properties: Record<string, unknown>;
+    };
+    expect(payload.properties.useable_details).toEqual({});
+    const document = { payload: { useable_details: examples.commercial } };
+    expect(fastJsonStringify({ type: 'object', properties: { payload: payload } } as never)(document)).toBe(
+      JSON.stringify(document),
+    );
   });
 });
 
