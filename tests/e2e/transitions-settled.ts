@@ -12,19 +12,31 @@ import type { Page } from 'playwright-core';
  * A fixed pause was a guess that a busy machine (two test workers, each with a server and a
  * Chromium) could outrun: axe then read a colour halfway through its transition. During a view
  * transition (ADR 370) the page area is drawn from snapshots, and a full-page screenshot, which
- * resizes the view, showed the leaving page dimmed and squeezed copies of it at the edge.
+ * resizes the view, showed the leaving page dimmed and squeezed copies of it at the edge. A page
+ * that navigates during the wait is waited on again once its next document has loaded (up to
+ * twice); other errors are thrown.
  */
 export async function transitionsSettled(page: Page, timeoutMs = 5_000): Promise<void> {
-  await page.evaluate(async (timeout) => {
-    const deadline = new Promise((resolve) => setTimeout(resolve, timeout));
-    for (let round = 0; round < 5; round++) {
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const running = document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-        .filter((animation) => animation.playState === 'running');
-      if (running.length === 0) return;
-      await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), deadline]);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.evaluate(async (timeout) => {
+        const deadline = new Promise((resolve) => setTimeout(resolve, timeout));
+        for (let round = 0; round < 5; round++) {
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          const running = document
+            .getAnimations()
+            .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+            .filter((animation) => animation.playState === 'running');
+          if (running.length === 0) return;
+          await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), deadline]);
+        }
+      }, timeoutMs);
+      return;
+    } catch (error) {
+      // A document that navigated away mid-check: check the one it loaded.
+      if (attempt >= 2 || !/Execution context was destroyed|navigation/i.test((error as Error).message))
+        throw error;
+      await page.waitForLoadState();
     }
-  }, timeoutMs);
+  }
 }
