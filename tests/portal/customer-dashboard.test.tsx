@@ -200,13 +200,17 @@ describe('customer dashboard', () => {
 });
 
 describe('the shell for a customer', () => {
+  /** What the shell itself asks (the working-hour badge), answered; anything else empty. */
+  const shellAnswer = (path: string) =>
+    path === 'is-it-working-hour' ? envelope({ isItWorkingHour: true }) : envelope({});
+
   it('offers only the dashboard, which is the customer dashboard', async () => {
     mockFetch((path) =>
       path === 'customer-portal/get-my-applications'
         ? envelope({ applications: [APPLICATION] })
         : path === 'auth/me'
           ? envelope({ user: CUSTOMER, company: null, user_settings: {} })
-          : envelope({}),
+          : shellAnswer(path),
     );
     const view = await renderAppAt('/dashboard');
     expect(await screen.findByText('Welcome, Casey')).toBeTruthy();
@@ -226,7 +230,7 @@ describe('the shell for a customer', () => {
     '/dashboard/reporting',
     '/dashboard/commission',
   ])('%s shows Access denied inside the shell and calls nothing of the page', async (path) => {
-    const calls = mockFetch(() => envelope({}));
+    const calls = mockFetch(shellAnswer);
     const view = await renderAppAt(path);
     expect(await screen.findByText('Access denied')).toBeTruthy();
     expect(screen.getByText('You do not have access to this page.')).toBeTruthy();
