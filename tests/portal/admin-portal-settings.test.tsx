@@ -19,6 +19,15 @@ function signInAs(role: string) {
   setSession('sk-1', { id: 1, name: 'Sam', role, mga_company: { id: 10, name: 'Acme' } }, null);
 }
 
+/**
+ * The settings page's calls answered: `settings` for portal-settings/get and every update, and no
+ * live carrier connection for carrier-connections/list, which the page lists too.
+ */
+function settingsPageAnswer(settings = settingsFixture()) {
+  return (path: string) =>
+    path === 'carrier-connections/list' ? envelope({ connections: [] }) : envelope({ settings });
+}
+
 beforeEach(() => {
   // jsdom has no layout: Mantine's Select scrolls the chosen option into view.
   Element.prototype.scrollIntoView ??= () => {};
@@ -47,7 +56,7 @@ describe('/dashboard/portal-settings', () => {
 
   it.each(['agent', 'customer'])('a %s sees no access on the index and the global page', async (role) => {
     signInAs(role);
-    const calls = mockFetch(() => envelope({ settings: settingsFixture() }));
+    const calls = mockFetch(settingsPageAnswer());
     const first = renderWithProviders(<PortalSettingsPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('You do not have access to this page.');
     first.unmount();
@@ -60,7 +69,7 @@ describe('/dashboard/portal-settings', () => {
 describe('/dashboard/portal-settings/global', () => {
   it('shows every section from portal-settings/get', async () => {
     signInAs('admin');
-    const calls = mockFetch(() => envelope({ settings: settingsFixture() }));
+    const calls = mockFetch(settingsPageAnswer());
     renderWithProviders(<GlobalSettingsPage />);
     const global = await screen.findByRole('region', { name: 'Global settings' });
     expect(global.textContent).toContain('Acme Portal');
@@ -85,10 +94,8 @@ describe('/dashboard/portal-settings/global', () => {
 
   it('shows the empty states of the lists', async () => {
     signInAs('admin');
-    mockFetch(() =>
-      envelope({
-        settings: settingsFixture({ application_sources: [], banners: [], available_widgets: [] }),
-      }),
+    mockFetch(
+      settingsPageAnswer(settingsFixture({ application_sources: [], banners: [], available_widgets: [] })),
     );
     renderWithProviders(<GlobalSettingsPage />);
     expect(await screen.findByText('No application sources yet.')).toBeTruthy();
@@ -99,10 +106,10 @@ describe('/dashboard/portal-settings/global', () => {
   it('shows the error state with the server message and retries', async () => {
     signInAs('admin');
     let fail = true;
-    mockFetch(() =>
+    mockFetch((path) =>
       fail
         ? envelope(null, { status: 'error', code: 404, message: 'Company not found.' })
-        : envelope({ settings: settingsFixture() }),
+        : settingsPageAnswer()(path),
     );
     renderWithProviders(<GlobalSettingsPage />);
     expect(await screen.findByText('Could not load the settings')).toBeTruthy();
@@ -118,7 +125,7 @@ describe('/dashboard/portal-settings/global', () => {
     const calls = mockFetch((path) =>
       path === 'companies/list'
         ? envelope({ companies: [{ id: 11, name: 'Bayou Flood' }] })
-        : envelope({ settings: settingsFixture() }),
+        : settingsPageAnswer()(path),
     );
     renderWithProviders(<GlobalSettingsPage />);
     await screen.findByRole('region', { name: 'Global settings' });
@@ -130,7 +137,7 @@ describe('/dashboard/portal-settings/global', () => {
 
   it('the global settings dialog sends all five fields, blanks as null', async () => {
     signInAs('admin');
-    const calls = mockFetch(() => envelope({ settings: settingsFixture() }));
+    const calls = mockFetch(settingsPageAnswer());
     renderWithProviders(<GlobalSettingsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit global settings' }));
     const dialog = await screen.findByRole('dialog');
@@ -154,7 +161,7 @@ describe('/dashboard/portal-settings/global', () => {
 
   it('adds an application source and refuses a duplicate name', async () => {
     signInAs('admin');
-    const calls = mockFetch(() => envelope({ settings: settingsFixture() }));
+    const calls = mockFetch(settingsPageAnswer());
     renderWithProviders(<GlobalSettingsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage sources' }));
     const dialog = await screen.findByRole('dialog');
@@ -180,7 +187,7 @@ describe('/dashboard/portal-settings/global', () => {
 
   it('widgets toggles send the enabled names in the available order', async () => {
     signInAs('admin');
-    const calls = mockFetch(() => envelope({ settings: settingsFixture() }));
+    const calls = mockFetch(settingsPageAnswer());
     renderWithProviders(<GlobalSettingsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Choose widgets' }));
     const dialog = await screen.findByRole('dialog');
@@ -196,7 +203,7 @@ describe('/dashboard/portal-settings/global', () => {
 
   it('property data: a provider per job, keys write-only (an empty key keeps the stored one)', async () => {
     signInAs('admin');
-    const calls = mockFetch(() => envelope({ settings: settingsFixture() }));
+    const calls = mockFetch(settingsPageAnswer());
     renderWithProviders(<GlobalSettingsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit property data' }));
     const dialog = await screen.findByRole('dialog');
@@ -223,7 +230,7 @@ describe('/dashboard/portal-settings/global', () => {
 
   it('quote rush needs a message while on, then sends it', async () => {
     signInAs('admin');
-    const calls = mockFetch(() => envelope({ settings: settingsFixture() }));
+    const calls = mockFetch(settingsPageAnswer());
     renderWithProviders(<GlobalSettingsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit quote rush' }));
     const dialog = await screen.findByRole('dialog');
@@ -244,7 +251,7 @@ describe('/dashboard/portal-settings/global', () => {
 
   it('creates a dynamic banner with its colour and dates', async () => {
     signInAs('admin');
-    const calls = mockFetch(() => envelope({ settings: settingsFixture() }));
+    const calls = mockFetch(settingsPageAnswer());
     renderWithProviders(<GlobalSettingsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage banners' }));
     const dialog = await screen.findByRole('dialog');
@@ -274,7 +281,7 @@ describe('/dashboard/portal-settings/global', () => {
     mockFetch((path) =>
       path === 'portal-settings/update-quote-rush'
         ? envelope({ settings: settingsFixture() }, { message: 'Settings saved.' })
-        : envelope({ settings: settingsFixture() }),
+        : settingsPageAnswer()(path),
     );
     const shown = vi.mocked(notifications.show);
     renderWithProviders(<GlobalSettingsPage />);

@@ -10,7 +10,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CustomerDashboardPage } from '../../portal/features/customer-portal/components/customer-dashboard-page.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
-import { renderAppAt } from './render-app-at.tsx';
+import { renderAppAt, shellAnswer } from './render-app-at.tsx';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 const APPLICATION = {
@@ -200,10 +200,6 @@ describe('customer dashboard', () => {
 });
 
 describe('the shell for a customer', () => {
-  /** What the shell itself asks (the working-hour badge), answered; anything else empty. */
-  const shellAnswer = (path: string) =>
-    path === 'is-it-working-hour' ? envelope({ isItWorkingHour: true }) : envelope({});
-
   it('offers only the dashboard, which is the customer dashboard', async () => {
     mockFetch((path) =>
       path === 'customer-portal/get-my-applications'

@@ -8,8 +8,8 @@ import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { focusIsLost, useFocusWhenLost } from '../../portal/lib/focus-when-lost.ts';
-import { renderAppAt } from './render-app-at.tsx';
-import { envelope, mockFetch } from './render-with-providers.tsx';
+import { renderAppAt, shellAnswer } from './render-app-at.tsx';
+import { mockFetch } from './render-with-providers.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -68,7 +68,7 @@ describe('the shell', () => {
     localStorage.clear();
     reloadAuthFromStorage();
     setSession('sk-1', { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 } }, null);
-    mockFetch(() => envelope({}));
+    mockFetch(shellAnswer);
     const view = await renderAppAt('/dashboard/no-such-page');
     await screen.findByText('Page Not Found');
     const skip = screen.getByRole('link', { name: 'Skip to main content' });

@@ -59,6 +59,11 @@ describe('/agent-portal/application-details without an id', () => {
     });
     // Replaced, not pushed: going back does not return to an empty page.
     expect(router.history.length).toBe(1);
+    // The details page opened and asked for the application while this test's mock answers (404),
+    // not the next test's.
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === 'agent-portal/get-application-by-id')).toBe(true),
+    );
   });
 
   it('leaves the way to start again and back to the listing when the dialog is closed', async () => {

@@ -7,8 +7,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
-import { renderAppAt } from './render-app-at.tsx';
-import { envelope, mockFetch } from './render-with-providers.tsx';
+import { renderAppAt, shellAnswer } from './render-app-at.tsx';
+import { mockFetch } from './render-with-providers.tsx';
 
 beforeEach(() => {
   localStorage.clear();
@@ -22,7 +22,7 @@ afterEach(() => {
 describe('Page Not Found', () => {
   it('shows inside the shell, with the main navigation, for a signed-in user', async () => {
     setSession('sk-1', { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 } }, null);
-    mockFetch(() => envelope({}));
+    mockFetch(shellAnswer);
     for (const path of [
       '/dashboard/no-such-page',
       '/no-such-area/at/all',
@@ -38,7 +38,7 @@ describe('Page Not Found', () => {
   });
 
   it('shows the bare error page to a signed-out visitor of an unknown URL', async () => {
-    mockFetch(() => envelope({}));
+    mockFetch(shellAnswer);
     const view = await renderAppAt('/no-such-area');
     expect(await screen.findByText('Page Not Found')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();

@@ -13,7 +13,7 @@ import {
   pageTransitionTypes,
 } from '../../portal/lib/page-transition.ts';
 import { ALL_AREAS } from './all-areas.ts';
-import { renderAppAt } from './render-app-at.tsx';
+import { renderAppAt, shellAnswer } from './render-app-at.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
@@ -69,7 +69,7 @@ describe('the router and the shell', () => {
           trial_remaining_days: 10,
           billing_portal_configured: false,
         });
-      return envelope({});
+      return shellAnswer(path);
     });
     transitions = [];
     vi.stubGlobal('CSS', { supports: () => true });

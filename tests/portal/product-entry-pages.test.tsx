@@ -136,6 +136,11 @@ describe('the entry pages', () => {
     const create = calls.find((c) => c.path === 'agent-portal/create-new-application');
     expect(create?.body).toMatchObject({ carrier_quote_type: 'Commercial', agent_id: 3 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/agent-portal/application-details/77'));
+    // The details page opened and asked for the application while this test's mock answers (404),
+    // not the next test's.
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === 'agent-portal/get-application-by-id')).toBe(true),
+    );
   });
 
   it('excess-flood lists Excess writers and chooses Residential Excess', async () => {

@@ -9,6 +9,7 @@ import { render } from '@testing-library/react';
 import { createQueryClient } from '../../portal/lib/query-client.ts';
 import { theme } from '../../portal/lib/theme.ts';
 import { createAppRouter } from '../../portal/routes/router.tsx';
+import { envelope } from './render-with-providers.tsx';
 
 /** Renders the app at `path`; resolves once the first route load settled. Returns the router. */
 export async function renderAppAt(path: string) {
@@ -23,4 +24,13 @@ export async function renderAppAt(path: string) {
   );
   await router.load();
   return { ...view, router, queryClient };
+}
+
+/**
+ * The answer to the call the shell makes on every page (the working-hour badge's
+ * is-it-working-hour: inside working hours), else an empty envelope: mockFetch's answer for tests
+ * whose page asks the server nothing else that they look at.
+ */
+export function shellAnswer(path: string) {
+  return path === 'is-it-working-hour' ? envelope({ isItWorkingHour: true }) : envelope({});
 }

@@ -1,6 +1,6 @@
 /**
  * jsdom stubs Mantine needs (STACK-NOTES: matchMedia, ResizeObserver) and a check against invalid
- * HTML nesting, shared by the dom test project.
+ * HTML nesting and queries answered undefined, shared by the dom test project.
  */
 
 import { format } from 'node:util';
@@ -57,16 +57,19 @@ HTMLCanvasElement.prototype.getContext = (() =>
       return true;
     },
   })) as unknown as HTMLCanvasElement['getContext'];
-// React reports invalid HTML nesting (a div inside a p, say) only as a console error, and a
-// browser repairs such markup its own way, apart from what React rendered: fail the test instead.
-const nestingErrors: string[] = [];
+// Two mistakes are reported only as console errors: React's invalid HTML nesting (a div inside
+// a p, say; a browser repairs such markup its own way, apart from what React rendered) and
+// TanStack Query's query function that answered undefined (a page reading a field its mocked
+// answer lacks, so the test saw the page without its data). Fail the test instead.
+const reportedMistakes = /cannot be a descendant of|cannot contain a nested|Query data cannot be undefined/;
+const mistakes: string[] = [];
 const consoleError = console.error;
 console.error = (...args: unknown[]) => {
   const text = format(...args);
-  if (/cannot be a descendant of|cannot contain a nested/.test(text)) nestingErrors.push(text);
+  if (reportedMistakes.test(text)) mistakes.push(text);
   consoleError(...args);
 };
 afterEach(() => {
-  const found = nestingErrors.splice(0);
-  if (found.length) throw new Error(`Invalid HTML nesting rendered: ${found[0]}`);
+  const found = mistakes.splice(0);
+  if (found.length) throw new Error(`Reported while rendering: ${found[0]}`);
 });
