@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { type AxeRules, seriousAxeViolations } from './axe-violations.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
-import { transitionsSettled } from './transitions-settled.ts';
 
 /** Where the portal keeps the colour mode (portal/index.html, Mantine's manager). */
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
@@ -178,7 +177,6 @@ async function inBothModes(
         (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
         mode,
       );
-      await transitionsSettled(page);
     }
     // The first mode runs every rule, the second the colour rules (the markup is the same).
     found.push(...(await check(mode, mode === order[0] ? 'all' : 'colour')));
@@ -294,7 +292,6 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       for (const [index, route] of routes.entries()) {
         await page.goto(`${portal.baseUrl}${route}`);
         await page.waitForLoadState('networkidle');
-        await transitionsSettled(page);
         // A page that crashed into the error page would pass axe without being checked.
         await page.getByRole('heading').first().waitFor();
         const text = await page.locator('body').innerText();
@@ -337,7 +334,6 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       ? page.getByRole('dialog', { name: opening.dialog })
       : page.getByRole('dialog').last()
     ).waitFor();
-    await transitionsSettled(page);
   }
 
   /** Every violation in the dialogs of `openings` for `email` in both modes, as `mode route dialog: violation`. */
@@ -505,7 +501,6 @@ describe('accessibility: axe-core on every page, light and dark', () => {
         ]) {
           await page.getByRole('tab', { name: tab }).click();
           await page.getByRole('tabpanel', { name: tab }).waitFor();
-          await transitionsSettled(page);
           found.push(
             ...(await inBothModes(page, async (mode, rules) => {
               if (tab === 'Raw JSON')

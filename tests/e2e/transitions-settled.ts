@@ -8,8 +8,9 @@ import type { Page } from 'playwright-core';
  * a dialog's or menu's fade-in, the view transition's fade of the page area), at most `timeoutMs`
  * (ms), so that axe reads and a screenshot shows the colours and layout the page settles on.
  * Infinite animations (a skeleton's pulse, a loader) are not waited for. A transition starts at
- * the next style recalculation, so two frames pass first; transitions that end by starting others are waited for in turn (up to 5 rounds).
- * A fixed pause was a guess that a busy machine (two test workers, each with a server and a
+ * the next style recalculation, so two frames pass first; transitions that end by starting others
+ * are waited for in turn (up to 5 rounds). Every axe check (seriousAxeViolations) and every
+ * screenshot (the harness's) waits so; a journey need not call it first. A fixed pause was a guess that a busy machine (two test workers, each with a server and a
  * Chromium) could outrun: axe then read a colour halfway through its transition. During a view
  * transition (ADR 370) the page area is drawn from snapshots, and a full-page screenshot, which
  * resizes the view, showed the leaving page dimmed and squeezed copies of it at the edge. A page
