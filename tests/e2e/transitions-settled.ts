@@ -10,8 +10,9 @@ import type { Page } from 'playwright-core';
  * Infinite animations (a skeleton's pulse, a loader) are not waited for. A transition starts at
  * the next style recalculation, so two frames pass first; transitions that end by starting others
  * are waited for in turn (up to 5 rounds). Every axe check (seriousAxeViolations) and every
- * screenshot (the harness's) waits so; a journey need not call it first. A fixed pause was a guess that a busy machine (two test workers, each with a server and a
- * Chromium) could outrun: axe then read a colour halfway through its transition. During a view
+ * screenshot (the harness's) waits so; a journey need not call it first. A fixed pause was a
+ * guess that a busy machine (two test workers, each with a server and a Chromium) could outrun:
+ * axe then read a colour halfway through its transition. During a view
  * transition (ADR 370) the page area is drawn from snapshots, and a full-page screenshot, which
  * resizes the view, showed the leaving page dimmed and squeezed copies of it at the edge. A page
  * that navigates during the wait is waited on again once its next document has loaded (up to
