@@ -1,5 +1,5 @@
 /** Users, their company and agent record: the account behind a login or a session. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { preparedOnce } from '../db/prepared-once.ts';
 import {
@@ -18,6 +18,7 @@ import {
   foundApplicationFromJson,
 } from './application-with-relations.ts';
 import { isRowId } from './is-row-id.ts';
+import { parsedJson, rowFromJson } from './row-from-json.ts';
 
 /** A user with the company and agent record that come with it (either may be null). */
 export interface Account {
@@ -29,21 +30,42 @@ export interface Account {
 }
 
 /**
- * Users with their company, agent record and logo version, one row per user: the one query behind
- * every account look-up (issue 18, docs/decisions/351-queries-per-call.md).
+ * A user's row with its company, agent record and logo version as one JSON object: the driver
+ * parses one field per row instead of one per column of three tables (issue 18,
+ * docs/decisions/687-account-as-one-json-column.md). A table left out by its join is null.
  */
-function accountQuery(db: Executor) {
+const accountJson = sql<unknown>`json_build_object('user', ${users}, 'company', ${companies}, 'agent', ${agents},
+                                                   'logo_version', ${companyLogos.version})`;
+
+/**
+ * Users with their company, agent record and logo version, one row per user: the one query behind
+ * every account look-up (issue 18, docs/decisions/351-queries-per-call.md). `extra` adds columns
+ * to the account's.
+ */
+function accountQuery<Extra extends Record<string, SQL>>(db: Executor, extra: Extra = {} as Extra) {
   return db
-    .select({ user: users, company: companies, agent: agents, logoVersion: companyLogos.version })
+    .select({ account: accountJson, ...extra })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
     .leftJoin(agents, eq(agents.user_id, users.id))
     .leftJoin(companyLogos, eq(companyLogos.company_id, users.company_id));
 }
 
-function accountOf(row: Awaited<ReturnType<typeof accountQuery>>[number] | undefined): Account | null {
+/** The Account of accountJson's value, or null for no row. */
+function accountOf(row: { account: unknown } | undefined): Account | null {
   if (!row) return null;
-  return { user: row.user, company: row.company, agent: row.agent, logoVersion: row.logoVersion ?? null };
+  const json = parsedJson(row.account) as {
+    user: Record<string, unknown>;
+    company: Record<string, unknown> | null;
+    agent: Record<string, unknown> | null;
+    logo_version: number | null;
+  };
+  return {
+    user: rowFromJson<UserRow>(users, json.user),
+    company: json.company && rowFromJson<CompanyRow>(companies, json.company),
+    agent: json.agent && rowFromJson<AgentRow>(agents, json.agent),
+    logoVersion: json.logo_version,
+  };
 }
 
 /** The account whose e-mail matches (case-insensitive, stored lower-case), or null. */
@@ -75,18 +97,7 @@ const accountOfActiveSession = preparedOnce((db) =>
 
 /** The statement of findAccountOfActiveSessionWithApplication, prepared once per handle. */
 const accountOfActiveSessionWithApplication = preparedOnce((db) =>
-  db
-    .select({
-      user: users,
-      company: companies,
-      agent: agents,
-      logoVersion: companyLogos.version,
-      application: applicationWithRelationsJson(sql.placeholder('applicationId')),
-    })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.company_id))
-    .leftJoin(agents, eq(agents.user_id, users.id))
-    .leftJoin(companyLogos, eq(companyLogos.company_id, users.company_id))
+  accountQuery(db, { application: applicationWithRelationsJson(sql.placeholder('applicationId')) })
     .innerJoin(sessions, eq(sessions.user_id, users.id))
     .where(activeSessionCondition)
     .prepare('account_of_active_session_with_application'),

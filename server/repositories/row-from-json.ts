@@ -16,13 +16,26 @@ export function rowFromJson<T>(table: PgTable, json: Record<string, unknown>): T
   return columnsFromJson<T>(getTableColumns(table), json);
 }
 
+/** The [key, column] pairs of each column set, listed once (every row of a statement reuses them). */
+const entriesOfColumns = new WeakMap<Record<string, Column>, [string, Column][]>();
+
+function entriesOf(columns: Record<string, Column>): [string, Column][] {
+  let entries = entriesOfColumns.get(columns);
+  if (entries === undefined) {
+    entries = Object.entries(columns);
+    entriesOfColumns.set(columns, entries);
+  }
+  return entries;
+}
+
 /**
  * The row of `columns` (keys as Drizzle names them) from a JSON object keyed by column names,
  * each value through its column's driver mapping, as a query selecting those columns returns it.
+ * `columns` is read once per object: pass a set that does not change (a table's, a constant's).
  */
 export function columnsFromJson<T>(columns: Record<string, Column>, json: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(columns)) {
+  for (const [key, column] of entriesOf(columns)) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
