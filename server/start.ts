@@ -17,8 +17,12 @@ import { prepareDatabase } from './db/prepare-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
 import { quoteWorkerConcurrencyOf } from './jobs/quote-worker.ts';
 import { lintConnections } from './quoting/http/lint-connections.ts';
+import { tuneV8ForRequests } from './v8-tuning.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+// Nothing of a request outlives it (docs/decisions/688-no-allocation-site-pretenuring.md).
+tuneV8ForRequests();
 
 // A schema set that contradicts itself must not serve a single form (issue 10, schema lint).
 const schemaProblems = lintSchemaSetDir(join(REPO_ROOT, 'schemas'));

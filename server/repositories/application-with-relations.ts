@@ -62,25 +62,30 @@ function quoteFromJson(entry: {
   const bound = entry.bound
     ? rowFromJson<typeof boundPolicies.$inferSelect>(boundPolicies, entry.bound)
     : null;
+  // Properties added to the mapped row, not spread into a copy (docs/decisions/688).
+  const quote = rowFromJson<QuoteWithDocument>(quotes, entry.quote);
+  quote.document_name = entry.document_name;
+  quote.bound_id = bound?.id ?? null;
+  quote.bound_policy_number = bound?.policy_number ?? null;
+  quote.bound_effective_date = bound?.effective_date ?? null;
+  quote.bound_premium_cents = bound?.premium_cents ?? null;
+  quote.bound_business = bound?.business ?? null;
+  quote.bound_paid_at = bound?.paid_at ?? null;
+  quote.quote_expiry_days = entry.quote_expiry_days;
+  return quote;
+}
+
+/** The notes and quotes of the JSON arrays a statement built (notesJson, quotesJson). */
+function relationsFromJson(notesJson: unknown, quotesJson: unknown): Omit<ApplicationWithRelations, 'row'> {
   return {
-    ...rowFromJson<QuoteWithDocument>(quotes, entry.quote),
-    document_name: entry.document_name,
-    bound_id: bound?.id ?? null,
-    bound_policy_number: bound?.policy_number ?? null,
-    bound_effective_date: bound?.effective_date ?? null,
-    bound_premium_cents: bound?.premium_cents ?? null,
-    bound_business: bound?.business ?? null,
-    bound_paid_at: bound?.paid_at ?? null,
-    quote_expiry_days: entry.quote_expiry_days,
+    notes: (parsedJson(notesJson) as Record<string, unknown>[]).map((n) => rowFromJson<NoteRow>(notes, n)),
+    quotes: (parsedJson(quotesJson) as Parameters<typeof quoteFromJson>[0][]).map(quoteFromJson),
   };
 }
 
 function split({ notes_json, quotes_json, ...row }: Selected): ApplicationWithRelations {
-  return {
-    row,
-    notes: (parsedJson(notes_json) as Record<string, unknown>[]).map((n) => rowFromJson<NoteRow>(notes, n)),
-    quotes: (parsedJson(quotes_json) as Parameters<typeof quoteFromJson>[0][]).map(quoteFromJson),
-  };
+  const { notes, quotes } = relationsFromJson(notes_json, quotes_json);
+  return { row, notes, quotes };
 }
 
 /** The latest published schema version, as a subquery (null when none is stored yet). */
@@ -112,12 +117,11 @@ export function foundApplicationFromJson(value: unknown): FoundApplication | nul
     current_schema_version: number | null;
   } | null;
   if (!json) return null;
+  const { notes, quotes } = relationsFromJson(json.notes_json, json.quotes_json);
   return {
-    ...split({
-      ...rowFromJson<ApplicationRow>(applications, json.row),
-      notes_json: json.notes_json,
-      quotes_json: json.quotes_json,
-    }),
+    row: rowFromJson<ApplicationRow>(applications, json.row),
+    notes,
+    quotes,
     currentSchemaVersion: json.current_schema_version,
   };
 }

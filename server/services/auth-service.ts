@@ -112,7 +112,8 @@ export async function authenticateWithApplication(
 ): Promise<{ actor: Actor; account: Account; application: FoundApplication | null }> {
   const keyHash = keyHashOf(sessionKey);
   const found = await findAccountOfActiveSessionWithApplication(db, keyHash, now, applicationId);
-  return { ...actorOfAccount(found?.account ?? null, keyHash), application: found?.application ?? null };
+  const { actor, account } = actorOfAccount(found?.account ?? null, keyHash);
+  return { actor, account, application: found?.application ?? null };
 }
 
 /** Revokes the actor's session key. docs/api.md Auth. */

@@ -2,19 +2,22 @@
  * A server process for the API benchmark, printing `listening <port>` once ready on PORT (default
  * 0: any free port):
  * `app` = the real app (server/app.ts buildApp with the quote worker, no portal, no request log)
- * on the PostgreSQL of DATABASE_URL, migrated; `hello` = a bare Fastify 5 app with one
+ * on the PostgreSQL of DATABASE_URL, migrated, with npm start's V8 settings (server/v8-tuning.ts); `hello` = a bare Fastify 5 app with one
  * `POST /api/hello` route answering `{"message":"hello"}`, the baseline. Exits on SIGTERM.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
+import { tuneV8ForRequests } from '../../server/v8-tuning.ts';
 
 const kind = process.argv[2];
 const port = Number(process.env.PORT ?? 0);
 let app: FastifyInstance;
 let closeDatabase = async () => {};
 if (kind === 'app') {
+  // As `npm start` does (server/start.ts).
+  tuneV8ForRequests();
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL as string });
   await migrate(database.db);
   closeDatabase = database.close;

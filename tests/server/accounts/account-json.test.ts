@@ -23,14 +23,12 @@ describe.each(DATABASE_KINDS)('account as one JSON column (%s)', (kind) => {
       role: 'super-admin',
       password_hash: 'not a hash',
     });
-    await t.db
-      .insert(companyLogos)
-      .values({
-        company_id: company.id,
-        content_type: 'image/png',
-        content_base64: 'iVBORw0KGgo=',
-        version: 3,
-      });
+    await t.db.insert(companyLogos).values({
+      company_id: company.id,
+      content_type: 'image/png',
+      content_base64: 'iVBORw0KGgo=',
+      version: 3,
+    });
   });
   afterAll(async () => {
     await t?.close();
