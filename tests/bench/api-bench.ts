@@ -11,7 +11,10 @@
  * (docs/decisions/592-api-bench-offered-rates.md). Then issue 18's offered rates, get at 1,000
  * req/s and the listing at 500, each after the hello route at the same rate, evenly paced and
  * open-loop (paced-load.ts: one request every 1/rate s, latency from its due time;
- * docs/decisions/630-paced-open-loop-load.md). BENCH_API_SECONDS (default 10),
+ * docs/decisions/630-paced-open-loop-load.md), each after a discarded warm-up of
+ * PACED_WARMUP_SECONDS with the same client, while an idle process measures how late its own timers
+ * fire (wake-up-delay.ts: the machine's stalls; docs/decisions/689-paced-rows-warmed-up.md).
+ * BENCH_API_SECONDS (default 10),
  * BENCH_API_RATE (default 200 req/s) and
  * BENCH_API_CONNECTIONS (default 10, the saturation runs' connections) tune it. Issue 5 Benchmarks.
  */
@@ -23,12 +26,15 @@ import { REPO_ROOT } from './build-page.ts';
 import { markdownTable, ratio } from './markdown-table.ts';
 import { type PacedResult, pacedPostLoad } from './paced-load.ts';
 import { BENCH_DATABASE_URL, benchApplicationCount, MILLION, seedMillion } from './seed-million.ts';
+import { watchWakeUps } from './wake-up-delay.ts';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_API_RATE ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
 /** Connections of the fixed-rate runs: enough that the rate, not the connections, limits a slow call. */
 const RATE_CONNECTIONS = 50;
+/** Seconds of each paced row's discarded warm-up at the same rate with the same client (ADR 689). */
+const PACED_WARMUP_SECONDS = 2;
 
 interface Server {
   url: string;
@@ -202,8 +208,31 @@ export async function apiBench(): Promise<string> {
     }
     // Issue 18's offered rates (get at 1,000 req/s, the listing at 500), evenly paced, each after
     // the hello route at the same rate.
-    const paced = (url: string, endpoint: Endpoint, rate: number) =>
-      pacedPostLoad({ url, ...endpoint, rate, seconds: SECONDS, connections: RATE_CONNECTIONS });
+    const paced = async (url: string, endpoint: Endpoint, rate: number) => {
+      // Discarded warm-up with the same client: after autocannon's rows the server's HTTP parser
+      // deoptimises on undici's request shape and recompiles in the first seconds (ADR 689).
+      await pacedPostLoad({
+        url,
+        ...endpoint,
+        rate,
+        seconds: PACED_WARMUP_SECONDS,
+        connections: RATE_CONNECTIONS,
+      });
+      const watch = watchWakeUps(SECONDS * 1000);
+      const result = await pacedPostLoad({
+        url,
+        ...endpoint,
+        rate,
+        seconds: SECONDS,
+        connections: RATE_CONNECTIONS,
+      });
+      const delays = await watch.delays;
+      wakeUps.push(
+        `${endpoint.name} at ${rate}: max ${delays.maxMs.toFixed(1)} ms, ${delays.over5Ms} windows over 5 ms, ${delays.over10Ms} over 10 ms, steal ${delays.stolenMs ?? 'n/a'} ms`,
+      );
+      return result;
+    };
+    const wakeUps: string[] = [];
     const pacedRow = (endpoint: Endpoint, rate: number, result: PacedResult, baseline: PacedResult) =>
       rows.push([
         endpoint.name,
@@ -225,9 +254,10 @@ export async function apiBench(): Promise<string> {
     }
     notes.push(
       `- autocannon, ${SECONDS} s per row, ${RATE_CONNECTIONS} connections at the fixed rate and ${CONNECTIONS} at saturation, in the bench process; each server in its own Node process; PostgreSQL on the same machine (${BENCH_DATABASE_URL})`,
-      `- paced rows: one request every 1/rate s over up to ${RATE_CONNECTIONS} keep-alive connections (undici), open loop, latency from each request's due time (tests/bench/paced-load.ts); req/s = answers per second achieved`,
+      `- paced rows: one request every 1/rate s over up to ${RATE_CONNECTIONS} keep-alive connections (undici), open loop, latency from each request's due time (tests/bench/paced-load.ts), each after a discarded ${PACED_WARMUP_SECONDS} s warm-up at the same rate (ADR 689); req/s = answers per second achieved`,
       `- as agent@demo.test (~1,000 of the million are theirs); get and update rotate over ${ids.length} of their new applications; the listing is page 1 (25 rows), newest first, with status counts`,
       '- errors = connection errors + timeouts + non-2xx answers',
+      `- an idle process's timer wake-ups during each paced row, late by, and the CPU time the hypervisor stole (tests/bench/wake-up-delay.ts; 50 ms windows; the machine's own stalls, ADR 689): ${wakeUps.join('; ')}`,
     );
     const table = markdownTable(
       ['call', 'load', 'req/s:', 'p50 (ms):', 'p99 (ms):', 'errors:', 'p50 / hello:', 'req/s / hello:'],

@@ -48,6 +48,32 @@ describe('pacedRun', () => {
     expect(sentAt.map((t) => t - 1000)).toEqual(Array.from({ length: 100 }, (_, n) => n * 5));
   });
 
+  it('never sends before the due time, however early the sleep wakes', async () => {
+    // This clock's sleep moves time on by half what was asked, rounded down to whole ms (as
+    // Node's timers do from the loop's cached time), so every first wake is early.
+    let time = 0;
+    const earlyClock: PacingClock = {
+      now: () => time,
+      sleep: async (ms) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        time += Math.max(Math.floor(ms / 2), ms < 2 ? ms : 0);
+      },
+    };
+    const sentAt: number[] = [];
+    const result = await pacedRun({
+      rate: 300,
+      seconds: 0.1,
+      clock: earlyClock,
+      send: async (n) => {
+        sentAt[n] = time;
+        return true;
+      },
+    });
+    const due = Array.from({ length: 30 }, (_, n) => (n * 1000) / 300);
+    expect(sentAt.every((t, n) => t >= due[n])).toBe(true);
+    expect(result.p50).toBeGreaterThanOrEqual(0);
+  });
+
   it('counts latency from the due time, so a stalled sender shows in every late request', async () => {
     // The sender stalls 50 ms on reaching t = 1100 (request 20 due at +100 ms): requests 20..29
     // (due +100..+145) go out at +150 together; each answers instantly.

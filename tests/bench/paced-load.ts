@@ -40,7 +40,8 @@ export interface PacedResult {
 
 /**
  * Sends `send(0)`, `send(1)`, ... each at its due time (`rate` per second for `seconds`), never
- * waiting for an answer before the next send, and returns the latencies counted from the due
+ * before it (a sleep that wakes early is slept again) and never waiting for an answer before the
+ * next send, and returns the latencies counted from the due
  * times. `send` resolves true for a success and false for a failure; a rejection counts as a
  * failure.
  */
@@ -58,8 +59,9 @@ export async function pacedRun(options: {
   const start = clock.now();
   for (let n = 0; n < total; n++) {
     const due = start + (n * 1000) / rate;
-    const wait = due - clock.now();
-    if (wait > 0) await clock.sleep(wait);
+    // A timer may wake early (Node rounds a delay to whole ms from the loop's cached time), and a
+    // request sent before its due time would show a latency below its real one.
+    for (let wait = due - clock.now(); wait > 0; wait = due - clock.now()) await clock.sleep(wait);
     answers.push(
       send(n).then(
         (success) => {

@@ -1,0 +1,25 @@
+// Child process of tests/bench/wake-up-delay.ts: an otherwise idle Node process that asks for a
+// timer every RESOLUTION_MS for argv[2] ms and prints, as one JSON line, how late its wake-ups
+// came ({ maxMs, over5Ms, over10Ms }). Plain JavaScript so it starts without tsx's loader thread.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const RESOLUTION_MS = 2;
+const WINDOW_MS = 50;
+const durationMs = Number(process.argv[2]);
+const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+histogram.enable();
+let maxMs = 0;
+let over5Ms = 0;
+let over10Ms = 0;
+const window = setInterval(() => {
+  // The histogram counts each sample's delay beyond the resolution, in ns.
+  const late = histogram.max / 1e6;
+  maxMs = Math.max(maxMs, late);
+  if (late > 5) over5Ms++;
+  if (late > 10) over10Ms++;
+  histogram.reset();
+}, WINDOW_MS);
+setTimeout(() => {
+  clearInterval(window);
+  console.log(JSON.stringify({ maxMs, over5Ms, over10Ms }));
+}, durationMs);
