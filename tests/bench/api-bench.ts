@@ -13,7 +13,8 @@
  * open-loop (paced-load.ts: one request every 1/rate s, latency from its due time;
  * docs/decisions/630-paced-open-loop-load.md), each after a discarded warm-up of
  * PACED_WARMUP_SECONDS with the same client, while an idle process measures how late its own timers
- * fire (wake-up-delay.ts: the machine's stalls; docs/decisions/689-paced-rows-warmed-up.md).
+ * fire and /proc/stat the hypervisor's steal (wake-up-delay.ts: the machine's stalls;
+ * docs/decisions/689-paced-rows-warmed-up.md).
  * BENCH_API_SECONDS (default 10),
  * BENCH_API_RATE (default 200 req/s) and
  * BENCH_API_CONNECTIONS (default 10, the saturation runs' connections) tune it. Issue 5 Benchmarks.
@@ -208,6 +209,7 @@ export async function apiBench(): Promise<string> {
     }
     // Issue 18's offered rates (get at 1,000 req/s, the listing at 500), evenly paced, each after
     // the hello route at the same rate.
+    const wakeUps: string[] = [];
     const paced = async (url: string, endpoint: Endpoint, rate: number) => {
       // Discarded warm-up with the same client: after autocannon's rows the server's HTTP parser
       // deoptimises on undici's request shape and recompiles in the first seconds (ADR 689).
@@ -232,7 +234,6 @@ export async function apiBench(): Promise<string> {
       );
       return result;
     };
-    const wakeUps: string[] = [];
     const pacedRow = (endpoint: Endpoint, rate: number, result: PacedResult, baseline: PacedResult) =>
       rows.push([
         endpoint.name,

@@ -41,9 +41,8 @@ export interface PacedResult {
 /**
  * Sends `send(0)`, `send(1)`, ... each at its due time (`rate` per second for `seconds`), never
  * before it (a sleep that wakes early is slept again) and never waiting for an answer before the
- * next send, and returns the latencies counted from the due
- * times. `send` resolves true for a success and false for a failure; a rejection counts as a
- * failure.
+ * next send, and returns the latencies counted from the due times. `send` resolves true for a
+ * success and false for a failure; a rejection counts as a failure.
  */
 export async function pacedRun(options: {
   rate: number;
