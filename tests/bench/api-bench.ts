@@ -213,24 +213,14 @@ export async function apiBench(): Promise<string> {
     const paced = async (url: string, endpoint: Endpoint, rate: number) => {
       // Discarded warm-up with the same client: after autocannon's rows the server's HTTP parser
       // deoptimises on undici's request shape and recompiles in the first seconds (ADR 689).
-      await pacedPostLoad({
-        url,
-        ...endpoint,
-        rate,
-        seconds: PACED_WARMUP_SECONDS,
-        connections: RATE_CONNECTIONS,
-      });
+      const pacedFor = (seconds: number) =>
+        pacedPostLoad({ url, ...endpoint, rate, seconds, connections: RATE_CONNECTIONS });
+      await pacedFor(PACED_WARMUP_SECONDS);
       const watch = watchWakeUps(SECONDS * 1000);
-      const result = await pacedPostLoad({
-        url,
-        ...endpoint,
-        rate,
-        seconds: SECONDS,
-        connections: RATE_CONNECTIONS,
-      });
+      const result = await pacedFor(SECONDS);
       const delays = await watch.delays;
       wakeUps.push(
-        `${endpoint.name} at ${rate}: max ${delays.maxMs.toFixed(1)} ms, ${delays.over5Ms} windows over 5 ms, ${delays.over10Ms} over 10 ms, steal ${delays.stolenMs ?? 'n/a'} ms`,
+        `${endpoint.name} at ${rate}: max ${delays.maxMs.toFixed(1)} ms, ${delays.windowsOver5Ms} windows over 5 ms, ${delays.windowsOver10Ms} over 10 ms, steal ${delays.stolenMs ?? 'n/a'} ms`,
       );
       return result;
     };

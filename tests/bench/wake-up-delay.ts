@@ -15,9 +15,9 @@ export interface WakeUpDelays {
   /** The largest wake-up delay seen, ms. */
   maxMs: number;
   /** 50 ms windows holding a delay over 5 ms. */
-  over5Ms: number;
+  windowsOver5Ms: number;
   /** 50 ms windows holding a delay over 10 ms. */
-  over10Ms: number;
+  windowsOver10Ms: number;
   /** CPU time stolen by the hypervisor during the watch, ms summed over CPUs; null off Linux. */
   stolenMs: number | null;
 }
