@@ -70,7 +70,7 @@ export default defineConfig({
           name: 'unit',
           root: '.',
           environment: 'node',
-          include: ['tests/{engine,schemas,server,carriers,bench,helpers}/**/*.test.ts'],
+          include: ['tests/{engine,schemas,server,carriers,bench,helpers,docs}/**/*.test.ts'],
           globalSetup: ['tests/server/helpers/seeded-pglite-dump.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
