@@ -418,6 +418,8 @@ export function createAjv(schemas: JsonSchema[], code?: Options['code']): Ajv202
     strictTuples: false,
     strictRequired: false,
     allowUnionTypes: true,
+    // `required: ["constructor"]` is not met by Object.prototype's constructor (issue 44).
+    ownProperties: true,
     ...(code ? { code } : {}),
   });
   addFormats(ajv);

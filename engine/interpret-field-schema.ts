@@ -9,6 +9,9 @@ import type { JsonSchema } from './types.ts';
  */
 type Check = (data: unknown, at: string) => ErrorObject[] | null;
 
+/** The one dialect interpreted: JSON Schema draft 2020-12, as the engine's Ajv 2020. */
+const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
 /** Keywords without a rule: read by people and by the engine, never checked. */
 const ANNOTATIONS = new Set([
   '$id',
@@ -60,9 +63,13 @@ const TYPE_NAMES = new Set(['null', 'boolean', 'object', 'array', 'number', 'int
  * Keywords: type, const, enum, not, anyOf, oneOf, allOf, if/then/else, minimum, maximum,
  * exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, format, minItems,
  * maxItems, uniqueItems, items (one schema), minProperties, maxProperties, required, properties,
- * additionalProperties; annotations and `x-*` are ignored. Throws Error naming the keyword for any
- * other keyword (an unknown one, or one such as `$ref` or `prefixItems` it does not interpret) and
- * for a keyword whose value is malformed. SPEC §5 type checks.
+ * additionalProperties; annotations and `x-*` are ignored. Throws Error naming the keyword and its
+ * path for any other keyword at any depth (an unknown one, or one such as `$ref`, `prefixItems` or
+ * `unevaluatedProperties` it does not interpret), for a keyword whose value is malformed (an empty
+ * `enum` included) and for a `$schema` other than draft 2020-12. Property lookups read an object's
+ * own properties only, never its prototype chain (Ajv's `ownProperties`, set by createAjv). Held to
+ * the official JSON Schema Test Suite beside Ajv (tests/engine/json-schema-test-suite.test.ts,
+ * ADR 747). SPEC §5 type checks.
  */
 export function interpretedValidator(schema: JsonSchema): FieldValidator {
   const check = compileNode(schema, '#');
@@ -81,6 +88,10 @@ function compileNode(schema: unknown, path: string): Check {
   for (const key of Object.keys(schema)) {
     if (ANNOTATIONS.has(key) || key.startsWith('x-') || SUPPORTED.has(key)) continue;
     throw new Error(`${path}: keyword "${key}" is unknown or has no validator without code generation`);
+  }
+  // Ajv knows only its own draft's meta-schema; any other dialect is refused, not guessed at.
+  if (schema.$schema !== undefined && schema.$schema !== DRAFT_2020_12) {
+    throw new Error(`${path}/$schema: only ${DRAFT_2020_12} is interpreted`);
   }
   const types = typeList(schema.type, path);
   const has = (key: string) => schema[key] !== undefined;
@@ -138,6 +149,7 @@ function keywordCheck(
       return [(data, at) => (deepEqual(data, value) ? null : fail(at, { allowedValue: value }))];
     case 'enum': {
       const options = arrayOf(value, where);
+      if (options.length === 0) throw new Error(`${where} must list at least one value`);
       return [(data, at) => (options.some((option) => deepEqual(data, option)) ? null : fail(at))];
     }
     case 'not': {
@@ -145,14 +157,12 @@ function keywordCheck(
       return [(data, at) => (sub(data, at) === null ? fail(at) : null)];
     }
     case 'anyOf': {
-      const branches = arrayOf(value, where).map(
-        (branch, i) => [branch, compileNode(branch, `${where}/${i}`)] as const,
-      );
-      if (branches.some(([branch]) => alwaysValid(branch))) return [];
+      const branches = arrayOf(value, where).map((branch, i) => subschema(branch, `${where}/${i}`));
+      if (branches.some((sub) => sub === null)) return [];
       return [
         (data, at) => {
           const errors: ErrorObject[] = [];
-          for (const [, sub] of branches) {
+          for (const sub of branches as Check[]) {
             const branchErrors = sub(data, at);
             if (branchErrors === null) return null;
             errors.push(...branchErrors);
@@ -162,16 +172,13 @@ function keywordCheck(
       ];
     }
     case 'oneOf': {
-      const branches = arrayOf(value, where).map((branch, i) => ({
-        always: alwaysValid(branch),
-        sub: compileNode(branch, `${where}/${i}`),
-      }));
+      const branches = arrayOf(value, where).map((branch, i) => subschema(branch, `${where}/${i}`));
       return [
         (data, at) => {
           const errors: ErrorObject[] = [];
           let passing: number | null = null;
-          for (const [i, branch] of branches.entries()) {
-            const branchErrors = branch.always ? null : branch.sub(data, at);
+          for (const [i, sub] of branches.entries()) {
+            const branchErrors = sub === null ? null : sub(data, at);
             if (branchErrors) errors.push(...branchErrors);
             else if (passing !== null) return [...errors, ...fail(at, { passingSchemas: [passing, i] })];
             else passing = i;
@@ -181,9 +188,7 @@ function keywordCheck(
       ];
     }
     case 'allOf': {
-      const subs = arrayOf(value, where).flatMap((branch, i) =>
-        alwaysValid(branch) ? [] : [compileNode(branch, `${where}/${i}`)],
-      );
+      const subs = arrayOf(value, where).flatMap((branch, i) => subschema(branch, `${where}/${i}`) ?? []);
       return [(data, at) => runChecks(subs, data, at)];
     }
     case 'if': {
@@ -271,8 +276,8 @@ function keywordCheck(
     }
     case 'items': {
       if (Array.isArray(value)) throw new Error(`${where}: an array of schemas is prefixItems in draft 2020`);
-      if (alwaysValid(value)) return [];
-      const sub = compileNode(value, where);
+      const sub = subschema(value, where);
+      if (sub === null) return [];
       return [
         (data, at) => {
           for (const [i, item] of (data as unknown[]).entries()) {
@@ -299,17 +304,15 @@ function keywordCheck(
       if (!names.every((name) => typeof name === 'string')) throw new Error(`${where} must list names`);
       return [
         (data, at) => {
-          const missing = names.find(
-            (name) => (data as Record<string, unknown>)[name as string] === undefined,
-          );
+          const missing = names.find((name) => ownValue(data, name as string) === undefined);
           return missing === undefined ? null : fail(at, { missingProperty: missing });
         },
       ];
     }
     case 'additionalProperties': {
       const known = new Set(Object.keys(isObject(schema.properties) ? schema.properties : {}));
-      if (alwaysValid(value)) return [];
-      const sub = value === false ? null : compileNode(value, where);
+      const sub = value === false ? null : subschema(value, where);
+      if (value !== false && sub === null) return [];
       return [
         (data, at) => {
           for (const [name, item] of Object.entries(data as Record<string, unknown>)) {
@@ -324,13 +327,14 @@ function keywordCheck(
     }
     case 'properties': {
       if (!isObject(value)) throw new Error(`${where} must be an object`);
-      const subs = Object.entries(value).flatMap(([name, sub]) =>
-        alwaysValid(sub) ? [] : [[name, compileNode(sub, `${where}/${pointerToken(name)}`)] as const],
-      );
+      const subs = Object.entries(value).flatMap(([name, schemaOfName]) => {
+        const sub = subschema(schemaOfName, `${where}/${pointerToken(name)}`);
+        return sub === null ? [] : [[name, sub] as const];
+      });
       return [
         (data, at) => {
           for (const [name, sub] of subs) {
-            const item = (data as Record<string, unknown>)[name];
+            const item = ownValue(data, name);
             if (item === undefined) continue;
             const errors = sub(item, `${at}/${pointerToken(name)}`);
             if (errors) return errors;
@@ -346,10 +350,12 @@ function keywordCheck(
 
 /** ajv-formats' full format of that name: its data type and its test. */
 function formatCheck(name: string, where: string): { type: string; test: (data: unknown) => boolean } {
-  const format = (
-    fullFormats as Record<string, FormatDefinition<string> | RegExp | ((s: string) => boolean) | true>
-  )[name];
-  if (format === undefined) throw new Error(`${where}: unknown format "${name}"`);
+  const formats = fullFormats as Record<
+    string,
+    FormatDefinition<string> | RegExp | ((s: string) => boolean) | true
+  >;
+  if (!Object.hasOwn(formats, name)) throw new Error(`${where}: unknown format "${name}"`);
+  const format = formats[name];
   if (format === true) return { type: 'string', test: () => true };
   const definition =
     typeof format === 'object' && !(format instanceof RegExp) ? format : { validate: format };
@@ -359,6 +365,21 @@ function formatCheck(name: string, where: string): { type: string; test: (data: 
     test: (data) =>
       test instanceof RegExp ? test.test(data as string) : (test as (value: unknown) => boolean)(data),
   };
+}
+
+/**
+ * The check of a subschema, or null when Ajv skips it as always passing. The subschema is compiled
+ * either way, so a keyword the interpreter does not know is refused at any depth (a `$ref` or an
+ * `unevaluatedProperties` alone in a subschema is not "always valid").
+ */
+function subschema(schema: unknown, path: string): Check | null {
+  const check = compileNode(schema, path);
+  return alwaysValid(schema) ? null : check;
+}
+
+/** A property of an object's own, never one of its prototype chain (`constructor`, `__proto__`). */
+function ownValue(data: unknown, name: string): unknown {
+  return Object.hasOwn(data as object, name) ? (data as Record<string, unknown>)[name] : undefined;
 }
 
 /** A schema Ajv skips as always passing: `true`, or an object with no keyword that checks anything. */

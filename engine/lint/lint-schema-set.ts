@@ -10,6 +10,7 @@ import type { Doc, RuleContext, SchemaSet } from '../types.ts';
 import { checkComputed } from './check-computed.ts';
 import { checkContradictions } from './check-contradictions.ts';
 import { checkDefaults } from './check-defaults.ts';
+import { checkFieldSchemas } from './check-field-schemas.ts';
 import { checkForms } from './check-forms.ts';
 import { checkMessages } from './check-messages.ts';
 import { checkMigrations } from './check-migrations.ts';
@@ -29,7 +30,7 @@ export interface LintOptions extends CompileOptions {
 
 /**
  * Every semantic problem of a schema set, as LintProblem[] (empty when sound), in check order:
- * names that do not resolve, option typos, operand types, contradictions, message placeholders,
+ * field schemas the browser cannot check, names that do not resolve, option typos, operand types, contradictions, message placeholders,
  * defaults, outcomes, forms (field in no form, widgets, spans, unreachable forms), computed fields
  * (cycles, order, required, rules on them), then, given the examples and their contexts, behaviour
  * found by the rule harness (engine/harness: rules that never run, never fail or always fail,
@@ -62,6 +63,7 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
     compiled,
   };
   const checks = [
+    checkFieldSchemas,
     checkReferences,
     checkOptions,
     checkOperandTypes,
