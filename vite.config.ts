@@ -11,6 +11,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { fieldValidators } from './engine/node/field-validators-plugin.ts';
 import { mantineUseIdWithoutMountEffect } from './engine/node/mantine-use-id-plugin.ts';
+import { schemaSet } from './schemas/schema-set.ts';
 import SpreadBrowserFilesSequencer from './tests/helpers/spread-browser-files.ts';
 
 /**
@@ -46,7 +47,7 @@ function buildMetaManifest(): Plugin {
 export default defineConfig({
   root: 'portal',
   publicDir: false,
-  plugins: [react(), buildMetaManifest(), fieldValidators(), mantineUseIdWithoutMountEffect()],
+  plugins: [react(), buildMetaManifest(), fieldValidators(schemaSet), mantineUseIdWithoutMountEffect()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     outDir: '../dist/portal',

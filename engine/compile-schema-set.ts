@@ -1,9 +1,10 @@
-import type { ErrorObject, Options } from 'ajv';
+import type { Options } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type CompiledLogic, compileLogic } from './compile-logic.ts';
 import { createRefResolver } from './create-ref-resolver.ts';
 import { type FieldDependencies, fieldDependencies } from './field-dependencies.ts';
+import type { FieldValidator } from './field-validator.ts';
 import { interpretedValidator } from './interpret-field-schema.ts';
 import { type LogicScope, logicProblems } from './logic-problems.ts';
 import type { FormDefinition, JsonLogic, JsonSchema, OutcomeTable, Rule, SchemaSet } from './types.ts';
@@ -37,13 +38,6 @@ export interface CompiledForm {
   /** The template the form's `required_message` key names, if it has one. */
   requiredTemplate?: string;
 }
-
-/**
- * A field's JSON Schema check: true when the value fits; else `errors` holds Ajv's errors, the
- * first one the failure shown. Ajv's compiled validator, Ajv standalone code or the interpreting
- * validator (engine/interpret-field-schema.ts); all three answer alike.
- */
-export type FieldValidator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /**
  * Field validators made ahead of time, by `validatorKey` of the schema they check: e.g. the Ajv

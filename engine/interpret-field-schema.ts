@@ -1,6 +1,6 @@
 import type { ErrorObject, FormatDefinition } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import type { FieldValidator } from './compile-schema-set.ts';
+import type { FieldValidator } from './field-validator.ts';
 import type { JsonSchema } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
-import type { FieldValidator } from '../compile-schema-set.ts';
+import type { FieldValidator } from '../field-validator.ts';
 import { interpretedValidator } from '../interpret-field-schema.ts';
 import type { Doc, JsonSchema } from '../types.ts';
 

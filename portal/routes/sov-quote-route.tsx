@@ -1,7 +1,7 @@
 /** Route component of /sov-quote/{carrier_id}/{application_id}, loaded lazily. SPEC §2. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { applicationQueryKey } from '../features/applications/api/get-application-by-id.ts';
+import { applicationQueryKey } from '../features/applications/api/application-query-key.ts';
 import { setDetailsView } from '../features/applications/stores/details-view-store.ts';
 import { SovQuotePage } from '../features/sov-quote/components/sov-quote-page.tsx';
 

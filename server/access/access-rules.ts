@@ -17,8 +17,8 @@ import {
 } from '../../access/access-decision.ts';
 import type { CompanyRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
-import { FORBIDDEN_MESSAGE } from '../services/applications-service.ts';
 import { trialRemainingDays } from '../services/company-status.ts';
+import { FORBIDDEN_MESSAGE } from '../services/owned-application.ts';
 import { PLANS } from '../services/plans.ts';
 
 /** The rules every page and call is decided with. */

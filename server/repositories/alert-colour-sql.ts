@@ -9,7 +9,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import alertColours from '../../schemas/constants/alert-colours.json' with { type: 'json' };
 import { applications, notes } from '../db/schema.ts';
-import type { AlertColor } from '../services/note-color.ts';
+import type { AlertColor } from '../notes/note-color.ts';
 
 const rules = alertColours.rules as { colour: AlertColor; when: unknown }[];
 /** Colours from most to least urgent (an application shows its most urgent note's colour). */

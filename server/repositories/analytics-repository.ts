@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { applications, quotes } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
+import type { ReportFilters } from './report-filters.ts';
 import {
   type CarrierQuoteTime,
   rollUpCarrierOutcomes,
@@ -17,7 +18,7 @@ import {
   rollUpPerPeriod,
   rollUpServes,
 } from './report-roll-ups.ts';
-import { type ReportFilters, reportConditions } from './reporting-repository.ts';
+import { reportConditions } from './reporting-repository.ts';
 
 /**
  * Applications created, and of those launched, per day (`YYYY-MM-DD`) or per week (its Monday,

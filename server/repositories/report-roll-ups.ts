@@ -18,7 +18,7 @@ import {
 } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { isRowId } from './is-row-id.ts';
-import type { ReportFilters } from './reporting-repository.ts';
+import type { ReportFilters } from './report-filters.ts';
 
 /**
  * True when the roll-ups hold the answer: the scope is a company or every company (an agent's own

@@ -9,11 +9,11 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { type ApplicationStatus, agents, applications, quotes, users } from '../db/schema.ts';
-import type { AlertColor } from '../services/note-color.ts';
 import type { AccessScope } from './access-scope.ts';
 import { alertColourCondition } from './alert-colour-sql.ts';
 import { scopeCondition } from './applications-repository.ts';
 import { isRowId } from './is-row-id.ts';
+import type { ReportFilters } from './report-filters.ts';
 import { rollUpCount, rollUpServes, rollUpTotals } from './report-roll-ups.ts';
 
 /** The columns a report can be sorted by (docs/api.md reporting/get-report `sort.column`). */
@@ -41,27 +41,6 @@ const NULLABLE_SORT_COLUMNS: ReadonlySet<ReportSortColumn> = new Set([
   'lowest_premium',
   'launched_at',
 ]);
-
-/**
- * Filters of a report: `fromDay` .. `toDay` (`YYYY-MM-DD`, both included) are calendar days in
- * `timeZone` (an IANA name PostgreSQL knows, 'UTC' by default) of created_at.
- */
-export interface ReportFilters {
-  fromDay: string;
-  toDay: string;
-  timeZone: string;
-  companyId?: number;
-  product?: string;
-  status?: ApplicationStatus;
-  /** Two-letter state of the application's address (useable_details.state). */
-  state?: string;
-  agentId?: number;
-  source?: string;
-  /** A carrier code the application asked. */
-  carrier?: string;
-  /** The application's alert colour (its most urgent active alert note; SPEC §4 Alert filter). */
-  alertColour?: AlertColor;
-}
 
 /** One report row (docs/api.md reporting/get-report `rows`). */
 export interface ReportRow {

@@ -1,13 +1,13 @@
 /** Application, note, quote and listing-row shapes of docs/api.md, built from rows. */
 import type { Doc } from '../../engine/index.ts';
 import type { ApplicationRow, NoteRow } from '../db/schema.ts';
+import { type AlertColor, alertColorOfNotes, noteColor } from '../notes/note-color.ts';
 import { quoteDifferences } from '../quoting/quote-differences.ts';
 import { quoteExpiry } from '../quoting/quote-expiry.ts';
 import type { ListingRow } from '../repositories/applications-repository.ts';
 import type { QuoteWithDocument } from '../repositories/quotes-repository.ts';
 import { applicationReference } from './application-reference.ts';
 import { isItWorkingHour } from './is-it-working-hour.ts';
-import { type AlertColor, alertColorOfNotes, noteColor } from './note-color.ts';
 import { visibleDocument } from './visible-document.ts';
 
 /** Where a quote's document is served (routes/file-routes.ts); the portal adds ?session_key=. */

@@ -62,6 +62,7 @@ import { enqueueAutoSend } from './auto-send-job.ts';
 import { enabledConnections } from './carrier-connection-settings.ts';
 import { clientName } from './client-name.ts';
 import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
+import { FORBIDDEN_MESSAGE, loadOwned, NOT_FOUND_MESSAGE } from './owned-application.ts';
 import { workerSettingsOf } from './portal-settings-service.ts';
 import { ruleContextOf } from './schema-engine.ts';
 import {
@@ -73,10 +74,8 @@ import {
 import { refuseStateChange, stateRefusal } from './state-refusal.ts';
 import { visibleDocument } from './visible-document.ts';
 
-export const NOT_FOUND_MESSAGE = 'Application not found.';
 export const NOT_SUPPORTED_MESSAGE = 'Application type is not supported yet.';
 export const ALREADY_LAUNCHED_MESSAGE = 'Application is already launched.';
-export const FORBIDDEN_MESSAGE = 'Forbidden.';
 export const STALE_VERSION_MESSAGE =
   'This application was changed elsewhere since you opened it: merge your changes or reload.';
 
@@ -129,18 +128,6 @@ export async function viewOf(db: Executor, row: ApplicationRow): Promise<Applica
     quotesOfApplication(db, row.id),
   ]);
   return applicationView(row, notes, quotes);
-}
-
-/** The row the actor may see, or ApiError 404 NOT_FOUND_MESSAGE; `forUpdate` locks it. */
-export async function loadOwned(
-  db: Executor,
-  actor: Actor,
-  id: number,
-  forUpdate = false,
-): Promise<ApplicationRow> {
-  const row = await findApplication(db, id, accessScope(actor), forUpdate);
-  if (!row) throw new ApiError(404, NOT_FOUND_MESSAGE);
-  return row;
 }
 
 /**

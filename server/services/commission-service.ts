@@ -31,8 +31,8 @@ import { quotesOfApplication } from '../repositories/quotes-repository.ts';
 import { COMPANY_NOT_FOUND } from './account-access.ts';
 import { type Actor, accessScope } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
-import { FORBIDDEN_MESSAGE, loadOwned } from './applications-service.ts';
 import { csvSafeCell } from './csv-safe-cell.ts';
+import { FORBIDDEN_MESSAGE, loadOwned } from './owned-application.ts';
 import { refuseExpiredQuotes } from './refuse-expired-quotes.ts';
 import { utcDay } from './reporting-service.ts';
 

@@ -25,8 +25,8 @@ import {
   updateContact,
 } from '../repositories/contacts-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
-import { loadOwned } from './applications-service.ts';
 import { clientName } from './client-name.ts';
+import { loadOwned } from './owned-application.ts';
 import { compiledSchemaSet, ruleContextOf } from './schema-engine.ts';
 import { compiledSchemaSetOf, currentSchemaVersion } from './schema-versions.ts';
 

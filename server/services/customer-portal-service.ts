@@ -27,7 +27,7 @@ import { FORBIDDEN } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
 import { noteView } from './application-view.ts';
-import { loadOwned } from './applications-service.ts';
+import { loadOwned } from './owned-application.ts';
 import { refuseExpiredQuotes } from './refuse-expired-quotes.ts';
 import { userSettingsOf } from './user-settings.ts';
 

@@ -10,7 +10,7 @@ import type { Executor } from '../db/database.ts';
 import { quotesOfApplication } from '../repositories/quotes-repository.ts';
 import type { Actor } from './actor.ts';
 import { type QuoteView, quoteViewsOf } from './application-view.ts';
-import { loadOwned } from './applications-service.ts';
+import { loadOwned } from './owned-application.ts';
 
 /** The stream's timing; tests shorten it (an injected request waits for the stream's end). */
 export interface LiveQuotesTiming {

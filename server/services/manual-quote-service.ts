@@ -9,9 +9,10 @@ import { updateApplication } from '../repositories/applications-repository.ts';
 import { deleteFile, insertFile } from '../repositories/files-repository.ts';
 import { findQuoteOfApplication, quoteProgress, updateQuote } from '../repositories/quotes-repository.ts';
 import type { Actor } from './actor.ts';
-import { type ApplicationView, FORBIDDEN_MESSAGE, loadOwned, viewOf } from './applications-service.ts';
+import { type ApplicationView, viewOf } from './applications-service.ts';
 import { type DocumentUpload, decodeDocument } from './document-upload.ts';
 import { QUOTE_NOT_FOUND_MESSAGE } from './offline-carriers-service.ts';
+import { FORBIDDEN_MESSAGE, loadOwned } from './owned-application.ts';
 
 export const NOT_MANUAL_MESSAGE = 'Only a manual quote can be recorded.';
 

@@ -20,8 +20,9 @@ import {
   updateQuote,
 } from '../repositories/quotes-repository.ts';
 import type { Actor } from './actor.ts';
-import { type ApplicationView, loadOwned, viewOf } from './applications-service.ts';
+import { type ApplicationView, viewOf } from './applications-service.ts';
 import { isCommercial } from './is-commercial.ts';
+import { loadOwned } from './owned-application.ts';
 
 export const CARRIER_NOT_SUPPORTED_MESSAGE = 'Application Type is not supported for this carrier.';
 export const LAUNCH_FIRST_MESSAGE = 'Launch the application first.';

@@ -16,7 +16,7 @@ import { type RiskInputs, riskInputsOf } from '../price-predictor/risk-inputs.ts
 import { enqueueJob } from '../repositories/jobs-repository.ts';
 import { latestPriceModel, latestPriceModelId } from '../repositories/price-models-repository.ts';
 import type { Actor } from './actor.ts';
-import { loadOwned } from './applications-service.ts';
+import { loadOwned } from './owned-application.ts';
 import { PRICE_MODEL_REFIT_KIND } from './price-model-refit-job.ts';
 import { compiledSchemaSet } from './schema-engine.ts';
 

@@ -28,7 +28,7 @@ import {
 import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { findCachedAnswer, saveAnswer } from '../repositories/property-data-cache-repository.ts';
 import type { Actor } from './actor.ts';
-import { loadOwned } from './applications-service.ts';
+import { loadOwned } from './owned-application.ts';
 import { companyPropertyData, type PropertyDataSettings } from './portal-settings-service.ts';
 
 /** The application's document has no street address and ZIP to look up. */

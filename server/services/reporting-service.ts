@@ -7,15 +7,11 @@
 import type { Executor } from '../db/database.ts';
 import type { ApplicationStatus } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
-import {
-  type ReportFilters,
-  type ReportSortColumn,
-  reportPage,
-  reportTotals,
-} from '../repositories/reporting-repository.ts';
+import type { AlertColor } from '../notes/note-color.ts';
+import type { ReportFilters } from '../repositories/report-filters.ts';
+import { type ReportSortColumn, reportPage, reportTotals } from '../repositories/reporting-repository.ts';
 import { type Actor, accessScope } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
-import type { AlertColor } from './note-color.ts';
 
 /** Rows per report page when not asked. */
 export const REPORT_PER_PAGE = 25;

@@ -30,8 +30,8 @@ import {
 import type { ByteSource } from '../routes/send-byte-source.ts';
 import { COMPANY_NOT_FOUND } from './account-access.ts';
 import type { Actor } from './actor.ts';
-import { FORBIDDEN_MESSAGE } from './applications-service.ts';
 import { type DocumentUpload, decodeDocument } from './document-upload.ts';
+import { FORBIDDEN_MESSAGE } from './owned-application.ts';
 import { videoByteSource } from './video-upload.ts';
 
 /** A resource the caller may not see, or that is not stored. */

@@ -37,7 +37,7 @@ import { findUserRecord } from '../repositories/users-repository.ts';
 import { CHOOSE_A_COMPANY } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
-import { FORBIDDEN_MESSAGE } from './applications-service.ts';
+import { FORBIDDEN_MESSAGE } from './owned-application.ts';
 import { companySmsProvider } from './portal-settings-service.ts';
 import { quoteLink } from './quote-view-service.ts';
 

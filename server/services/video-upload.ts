@@ -17,7 +17,7 @@ import {
 } from '../repositories/video-files-repository.ts';
 import type { ByteSource } from '../routes/send-byte-source.ts';
 import type { Actor } from './actor.ts';
-import { FORBIDDEN_MESSAGE } from './applications-service.ts';
+import { FORBIDDEN_MESSAGE } from './owned-application.ts';
 
 /** Largest video file accepted, in bytes (200 MiB). */
 export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;

@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { fieldValidators } from '../../engine/node/field-validators-plugin.ts';
 import { mantineUseIdWithoutMountEffect } from '../../engine/node/mantine-use-id-plugin.ts';
+import { schemaSet } from '../../schemas/schema-set.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -45,7 +46,7 @@ export async function buildPage(page: 'portal' | { root: string }): Promise<Buil
           configFile: false,
           root: page.root,
           publicDir: false,
-          plugins: [react(), fieldValidators(), mantineUseIdWithoutMountEffect()],
+          plugins: [react(), fieldValidators(schemaSet), mantineUseIdWithoutMountEffect()],
           logLevel: 'warn',
           build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 5000 },
         },

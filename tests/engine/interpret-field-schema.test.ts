@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  compileSchemaSet,
-  createAjv,
-  type FieldValidator,
-  validatorKey,
-} from '../../engine/compile-schema-set.ts';
+import { compileSchemaSet, createAjv, validatorKey } from '../../engine/compile-schema-set.ts';
+import type { FieldValidator } from '../../engine/field-validator.ts';
 import { valueArbitrary } from '../../engine/harness/value-arbitrary.ts';
 import { interpretedValidator } from '../../engine/interpret-field-schema.ts';
 import type { JsonSchema } from '../../engine/types.ts';

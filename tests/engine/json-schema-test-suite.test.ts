@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAjv, type FieldValidator } from '../../engine/compile-schema-set.ts';
+import { createAjv } from '../../engine/compile-schema-set.ts';
+import type { FieldValidator } from '../../engine/field-validator.ts';
 import { interpretedValidator } from '../../engine/interpret-field-schema.ts';
 import type { JsonSchema } from '../../engine/types.ts';
 

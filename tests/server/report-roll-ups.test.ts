@@ -24,6 +24,7 @@ import {
   TOP_DECLINE_REASONS,
   topDeclineReasonsFromRows,
 } from '../../server/repositories/analytics-repository.ts';
+import type { ReportFilters } from '../../server/repositories/report-filters.ts';
 import {
   rollUpCarrierOutcomes,
   rollUpCarrierQuoteTimes,
@@ -35,7 +36,6 @@ import {
   rollUpTotals,
 } from '../../server/repositories/report-roll-ups.ts';
 import {
-  type ReportFilters,
   reportCountFromRows,
   reportExportRowsBefore,
   reportTotalsFromRows,

@@ -18,8 +18,8 @@ import {
   quotes,
   users,
 } from '../../server/db/schema.ts';
+import { alertColorOfNotes } from '../../server/notes/note-color.ts';
 import { insertApplication } from '../../server/repositories/applications-repository.ts';
-import { alertColorOfNotes } from '../../server/services/note-color.ts';
 import { EXPORT_PAGE_ROWS } from '../../server/services/report-csv-export.ts';
 import {
   REPORT_EXPORT_CLEANUP_KIND,

@@ -8,7 +8,8 @@
 import precompiled from 'virtual:field-validators';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileSchemaSet, type FieldValidator, validatorKey } from '../../../engine/compile-schema-set.ts';
+import { compileSchemaSet, validatorKey } from '../../../engine/compile-schema-set.ts';
+import type { FieldValidator } from '../../../engine/field-validator.ts';
 import { valueArbitrary } from '../../../engine/harness/value-arbitrary.ts';
 import { fieldValidatorsModule } from '../../../engine/node/field-validators-module.ts';
 import { schemaSet } from '../../../schemas/schema-set.ts';

@@ -19,9 +19,9 @@ import { RetryLater } from '../../../server/jobs/retry-later.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import { INTERRUPTED_SEND_MESSAGE } from '../../../server/messaging/interrupted-send.ts';
 import { textingConfigFromEnv } from '../../../server/messaging/sms/texting-config.ts';
+import { noteColor } from '../../../server/notes/note-color.ts';
 import { claimJobs, setJobProgress } from '../../../server/repositories/jobs-repository.ts';
 import { AUTO_SEND_KIND, autoSendJob, enqueueAutoSend } from '../../../server/services/auto-send-job.ts';
-import { noteColor } from '../../../server/services/note-color.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const BASE = 'https://portal.example.com';

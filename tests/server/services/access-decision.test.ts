@@ -25,8 +25,8 @@ import {
 } from '../../../server/access/access-rules.ts';
 import type { CompanyRow } from '../../../server/db/schema.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
-import { FORBIDDEN_MESSAGE } from '../../../server/services/applications-service.ts';
 import { DAY_MS, isTrialActive } from '../../../server/services/company-status.ts';
+import { FORBIDDEN_MESSAGE } from '../../../server/services/owned-application.ts';
 import { PLANS } from '../../../server/services/plans.ts';
 
 const AREAS = ACCESS_RULES.areas;

@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { type ApiAnswer, type ApiBody, documentedCall, documentedData } from '../../../lib/api-operations.ts';
-import { applicationQueryKey } from './get-application-by-id.ts';
+import { applicationQueryKey } from './application-query-key.ts';
 
 /** A stored contact (`name`: "First Last", else the business name, else the e-mail). */
 export type ClientContact = ApiAnswer<'agent-portal/get-contact'>['contact'];

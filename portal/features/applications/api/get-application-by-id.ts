@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { apiData } from '../../../lib/api-client.ts';
 import type { ApiAnswer } from '../../../lib/api-operations.ts';
 import { QUOTES_POLL_INTERVAL_MS } from '../../../lib/constants.ts';
+import { applicationQueryKey } from './application-query-key.ts';
 import type { Application } from './application-types.ts';
 import { useLiveQuotes } from './live-quotes.ts';
 
@@ -37,10 +38,6 @@ export async function getApplicationById(
   );
   return data.application;
 }
-
-/** Query key of one application. */
-export const applicationQueryKey = (applicationId: number) =>
-  ['applications', 'detail', applicationId] as const;
 
 /** Query options of one application; polls every 1 s while its status is launched (quotes coming in), silently. */
 export function applicationQueryOptions(applicationId: number) {

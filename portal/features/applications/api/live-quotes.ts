@@ -10,8 +10,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiUrl } from '../../../lib/api-base.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { applicationQueryKey } from './application-query-key.ts';
 import type { Application, Quote } from './application-types.ts';
-import { applicationQueryKey } from './get-application-by-id.ts';
 
 /** The application fields the stream follows besides its quotes (server/services/live-quotes.ts). */
 export interface LiveApplicationState {

@@ -8,7 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { OutcomeMessage } from '../../../../engine/index.ts';
 import { useFocusWhenLost } from '../../../lib/focus-when-lost.ts';
-import { applicationQueryKey, useApplication } from '../api/get-application-by-id.ts';
+import { applicationQueryKey } from '../api/application-query-key.ts';
+import { useApplication } from '../api/get-application-by-id.ts';
 import {
   detailsViewForStatus,
   resolveDetailsView,

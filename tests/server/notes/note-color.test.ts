@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NotePayload } from '../../../server/db/schema.ts';
-import { alertColorOfNotes, noteColor } from '../../../server/services/note-color.ts';
+import { alertColorOfNotes, noteColor } from '../../../server/notes/note-color.ts';
 
 const note = (sent_by: string, status: string, extra: Partial<NotePayload> = {}): NotePayload => ({
   is_alert: true,
