@@ -36,7 +36,6 @@ import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/textin
 import { createTextingEvents } from './messaging/texting-events.ts';
 import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
-import { serverProcessesOf } from './quoting/http/concurrency-limit.ts';
 import { fileWithConnectionOrigins, parseConnectionOrigins } from './quoting/http/connection-origins.ts';
 import {
   createLiveConnectors,
@@ -81,6 +80,7 @@ import { PUBLIC_ICON_SERVICE } from './services/icon-set.ts';
 import { LIVE_QUOTES_TIMING, type LiveQuotesTiming } from './services/live-quotes.ts';
 import { PLAN_IDS } from './services/plans.ts';
 import type { SovSubmitOptions } from './services/sov-service.ts';
+import { currentSettings } from './settings/settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -243,7 +243,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // 5. Mail: SMTP_URL, else a company's SMTP, else the local sink that tests read
   // (docs/decisions/081-mail-through-smtp-with-a-local-sink.md).
-  const config = { ...accountsConfigFromEnv(), ...options.accounts };
+  const settings = currentSettings();
+  const config = { ...accountsConfigFromEnv(settings), ...options.accounts };
   const mailSink =
     !config.smtpUrl && config.mailSink
       ? await startMailSink((message) =>
@@ -265,7 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes, { db, mailer, config });
   await app.register(companyRoutes, { db });
   // Payments (issue 16): Stripe when its keys are set, else plans are set by super-admins only.
-  const stripeConfig = { ...stripeConfigFromEnv(PLAN_IDS), ...options.stripe };
+  const stripeConfig = { ...stripeConfigFromEnv(PLAN_IDS, settings), ...options.stripe };
   await app.register(planRoutes, {
     db,
     payments: {
@@ -279,12 +280,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.carrierConnections?.file ??
     fileWithConnectionOrigins(
       carriersFile,
-      parseConnectionOrigins(process.env.CARRIER_CONNECTION_ORIGINS, carriersFile),
+      parseConnectionOrigins(settings.CARRIER_CONNECTION_ORIGINS, carriersFile),
     );
   const liveConnectors = createLiveConnectors({
     ...options.carrierConnections,
     file: connectionsFile,
-    processes: serverProcessesOf(process.env.SERVER_PROCESSES),
+    processes: settings.SERVER_PROCESSES,
     credentials: (companyId, connectionId) =>
       companyCredentials(db, companyId, connectionId, connectionsFile),
     log: (fields, message) => app.log.info(fields, message),
@@ -308,7 +309,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bulkUploadRoutes, { db });
   await app.register(pricePredictorRoutes, { db });
   // Texting (issue 14): the company's SMS provider or the local sink; events polled from the database.
-  const texting = { ...textingConfigFromEnv(), ...options.texting };
+  const texting = { ...textingConfigFromEnv(settings), ...options.texting };
   const smsSink = createSmsSink(texting.sinkFile);
   app.decorate('smsSink', smsSink);
   const textingEvents = createTextingEvents(db, texting.eventsPollMs, (error) =>

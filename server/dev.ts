@@ -9,12 +9,14 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
 import { seedDemoStart } from './db/seed-demo-start.ts';
+import { settingsOrExit } from './settings/settings.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
-const port = Number(process.env.PORT ?? 3000);
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data'));
-const password = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+const settings = settingsOrExit();
+const port = settings.PORT;
+const databaseUrl = settings.DATABASE_URL;
+const dataDir = resolve(settings.DATA_DIR ?? join(REPO_ROOT, 'data'));
+const password = settings.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
 
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
 await migrate(database.db);

@@ -16,6 +16,7 @@ import { openDatabase } from './db/open-database.ts';
 import { findSchemaVersion } from './repositories/schema-versions-repository.ts';
 import { OUTCOME_TABLE_FOLDER } from './schemas-layout.ts';
 import { saveDraftSchemaSet } from './services/schema-versions.ts';
+import { settingsOrExit } from './settings/settings.ts';
 
 const [command] = process.argv.slice(2);
 const { values } = parseArgs({
@@ -27,10 +28,11 @@ const { values } = parseArgs({
     note: { type: 'string' },
   },
 });
+const settings = settingsOrExit();
 const database = await openDatabase(
-  process.env.DATABASE_URL
-    ? { databaseUrl: process.env.DATABASE_URL }
-    : { dataDir: resolve(process.env.DATA_DIR ?? 'data') },
+  settings.DATABASE_URL
+    ? { databaseUrl: settings.DATABASE_URL }
+    : { dataDir: resolve(settings.DATA_DIR ?? 'data') },
 );
 await migrate(database.db);
 

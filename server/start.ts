@@ -1,10 +1,10 @@
 /**
- * `npm start`: refuses to start when the schema lint finds a problem in schemas/ or the connection lint
- * one in carriers.json, builds the portal
- * when dist/portal (or PORTAL_DIR; `off`: API only) is missing, opens and migrates the database (PGlite in DATA_DIR, default ./data, or PostgreSQL at
- * DATABASE_URL), seeds an empty one, starts the quote worker (QUOTE_WORKER_CONCURRENCY jobs at
- * once, default 64) and listens on PORT (default 3000)
- * at 0.0.0.0. docs/running.md.
+ * `npm start`: refuses to start on a wrong setting (docs/configuration.md), when the schema lint
+ * finds a problem in schemas/ or the connection lint one in carriers.json; builds the portal when
+ * dist/portal (or PORTAL_DIR; `off`: API only) is missing (production refuses instead), opens and
+ * migrates the database (PGlite in DATA_DIR, default ./data, or PostgreSQL at DATABASE_URL), seeds
+ * an empty one with the demo outside production, starts the quote worker
+ * (QUOTE_WORKER_CONCURRENCY jobs at once) and listens on PORT at 0.0.0.0. docs/running.md.
  */
 
 import { existsSync } from 'node:fs';
@@ -15,11 +15,14 @@ import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
 import { openDatabase } from './db/open-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
-import { quoteWorkerConcurrencyOf } from './jobs/quote-worker.ts';
 import { lintConnections } from './quoting/http/lint-connections.ts';
+import { settingsOrExit } from './settings/settings.ts';
 import { tuneV8ForRequests } from './v8-tuning.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+// A wrong or missing setting stops the start with one line naming it (docs/configuration.md).
+const settings = settingsOrExit();
 
 // Nothing of a request outlives it (docs/decisions/688-no-allocation-site-pretenuring.md).
 tuneV8ForRequests();
@@ -43,11 +46,17 @@ if (connectionProblems.length > 0) {
 // PORTAL_DIR serves a portal built elsewhere (the e2e suites build one per run into a temp folder);
 // `off` serves the API alone and builds nothing (the fault suites start many processes).
 const portalDir =
-  process.env.PORTAL_DIR === 'off'
+  settings.PORTAL_DIR === 'off'
     ? null
-    : process.env.PORTAL_DIR
-      ? resolve(process.env.PORTAL_DIR)
+    : settings.PORTAL_DIR
+      ? resolve(settings.PORTAL_DIR)
       : DEFAULT_PORTAL_DIR;
+const production = settings.NODE_ENV === 'production';
+if (portalDir && !existsSync(join(portalDir, 'index.html')) && production) {
+  // Production runs what `npm run build` made; Vite is a development dependency.
+  console.error(`Configuration error: ${portalDir} has no built portal (npm run build, or PORTAL_DIR=off).`);
+  process.exit(1);
+}
 if (portalDir && !existsSync(join(portalDir, 'index.html'))) {
   console.log(`Building the portal (${portalDir} is missing)...`);
   // Imported here only: loading Vite costs most of a second of every start.
@@ -59,27 +68,30 @@ if (portalDir && !existsSync(join(portalDir, 'index.html'))) {
   });
 }
 
-const port = Number(process.env.PORT ?? 3000);
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data'));
-const password = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+const port = settings.PORT;
+const databaseUrl = settings.DATABASE_URL;
+const dataDir = resolve(settings.DATA_DIR ?? join(REPO_ROOT, 'data'));
+// Production seeds nothing: no demo accounts with a published password (issue 39).
+const password = production ? null : (settings.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD);
 
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
 const { schemaVersion, seed } = await prepareDatabase(database.db, password);
 const app = await buildApp({
   db: database.db,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  logger: { level: settings.LOG_LEVEL },
   portalDir,
-  worker: { concurrency: quoteWorkerConcurrencyOf(process.env.QUOTE_WORKER_CONCURRENCY) },
+  worker: { concurrency: settings.QUOTE_WORKER_CONCURRENCY },
 });
 await app.listen({ port, host: '0.0.0.0' });
 
 console.log(
   `\nMGA agent portal on http://localhost:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`}; schemas/ is schema set version ${schemaVersion})`,
 );
-console.log(seed.seeded ? 'Seeded demo data. Demo accounts:' : 'Demo accounts (if still present):');
-for (const account of [...DEMO_ACCOUNTS, ...EXTRA_DEMO_ACCOUNTS])
-  console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(12)} password: ${password}`);
+if (password !== null) {
+  console.log(seed.seeded ? 'Seeded demo data. Demo accounts:' : 'Demo accounts (if still present):');
+  for (const account of [...DEMO_ACCOUNTS, ...EXTRA_DEMO_ACCOUNTS])
+    console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(12)} password: ${password}`);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

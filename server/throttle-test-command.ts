@@ -4,6 +4,7 @@
  * JSON (with the default limit, `{"200":60,"429":60}`). Exits 1 on a bad --times.
  */
 import { parseArgs } from 'node:util';
+import { settingsOrExit } from './settings/settings.ts';
 import { repeatThrottleCall, THROTTLE_TEST_CALLS } from './throttle-test.ts';
 
 const { values } = parseArgs({ options: { base: { type: 'string' }, times: { type: 'string' } } });
@@ -12,5 +13,5 @@ if (!Number.isInteger(times) || times < 1) {
   console.error('--times must be a whole number of calls, at least 1.');
   process.exit(1);
 }
-const base = values.base ?? `http://localhost:${process.env.PORT ?? 3000}/api`;
+const base = values.base ?? `http://localhost:${settingsOrExit().PORT}/api`;
 console.log(JSON.stringify(await repeatThrottleCall(base, times)));

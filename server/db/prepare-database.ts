@@ -20,9 +20,10 @@ export interface PreparedDatabase {
 
 /**
  * Migrates `db`, syncs the file schema set and seeds the demo (demo accounts' password
- * `password`); idempotent, so every start runs it. Throws the database error of a failing step.
+ * `password`; null seeds nothing, as in production); idempotent, so every start runs it. Throws
+ * the database error of a failing step.
  */
-export async function prepareDatabase(db: Executor, password: string): Promise<PreparedDatabase> {
+export async function prepareDatabase(db: Executor, password: string | null): Promise<PreparedDatabase> {
   await migrate(db);
   const schemaVersion = await syncFileSchemaSet(db);
   const seed = await seedDemoStart(db, password);

@@ -12,11 +12,11 @@ import { type SeedResult, seedDemoData } from './seed-demo-data.ts';
 import { seedSampleBook } from './seed-sample-book.ts';
 
 /**
- * Seeds the demo (first start only), schedules the price model's refits and the export clean-up;
- * returns the seed result.
+ * Seeds the demo (first start only; never when `password` is null, as in production: issue 39),
+ * schedules the price model's refits and the export clean-up; returns the seed result.
  */
-export async function seedDemoStart(db: Executor, password: string): Promise<SeedResult> {
-  const seed = await seedDemoData(db, password);
+export async function seedDemoStart(db: Executor, password: string | null): Promise<SeedResult> {
+  const seed = password === null ? { seeded: false } : await seedDemoData(db, password);
   if (seed.seeded && seed.otherCompanyId && seed.otherAgentId)
     await seedSampleBook(db, seed.otherCompanyId, seed.otherAgentId);
   await schedulePriceModelRefits(db);

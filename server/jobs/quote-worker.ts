@@ -41,18 +41,6 @@ import { listenForNotifications } from './listen-for-notifications.ts';
 export const QUOTE_POLL_INTERVAL_MS = 1_000;
 /** Jobs one process runs at once: well above a launch's carriers (25), so none waits for a slot. */
 export const QUOTE_WORKER_CONCURRENCY = 64;
-/**
- * The per-process concurrency of an environment value (QUOTE_WORKER_CONCURRENCY, read by
- * `npm start`): QUOTE_WORKER_CONCURRENCY when unset or empty, else a whole number from 1 to 1000;
- * throws Error naming the variable otherwise, so a typo stops the start instead of stalling quotes.
- */
-export function quoteWorkerConcurrencyOf(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return QUOTE_WORKER_CONCURRENCY;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 1000)
-    throw new Error(`QUOTE_WORKER_CONCURRENCY must be a whole number from 1 to 1000, not "${value}"`);
-  return parsed;
-}
 /** The NOTIFY channel of new quote jobs (migration 0023's trigger). */
 export const QUOTE_JOBS_CHANNEL = 'quote_jobs';
 /** Claims of one job before it is given up as an error (a job that keeps crashing its worker). */

@@ -1,9 +1,10 @@
 /**
  * Deployment settings of payments with Stripe (issue 16), read from the environment once at build
- * time (README Environment); tests override them through buildApp's `stripe` option.
+ * time (docs/configuration.md); tests override them through buildApp's `stripe` option.
  * docs/decisions/280-payments-with-stripe-checkout.md.
  */
 import Stripe from 'stripe';
+import type { Settings } from '../settings/settings.ts';
 
 export interface StripeConfig {
   /** Secret API key (STRIPE_SECRET_KEY, `sk_live_...` or `sk_test_...`), or null: no payments. */
@@ -18,24 +19,22 @@ export interface StripeConfig {
   timeoutMs: number;
 }
 
-const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
-
-/** The config of `env`; a price is read for each of `planIds` (STRIPE_PRICE_<ID in upper case>). */
-export function stripeConfigFromEnv(
-  planIds: readonly string[],
-  env: NodeJS.ProcessEnv = process.env,
-): StripeConfig {
+/**
+ * The config of `settings`; a price is read for each of `planIds` (STRIPE_PRICE_<ID in upper
+ * case>, each declared in server/settings/setting-declarations.ts).
+ */
+export function stripeConfigFromEnv(planIds: readonly string[], settings: Settings): StripeConfig {
   const prices: Record<string, string> = {};
   for (const id of planIds) {
-    const price = nonEmpty(env[`STRIPE_PRICE_${id.toUpperCase()}`]);
-    if (price) prices[id] = price;
+    const price = (settings as Record<string, unknown>)[`STRIPE_PRICE_${id.toUpperCase()}`];
+    if (typeof price === 'string') prices[id] = price;
   }
   return {
-    secretKey: nonEmpty(env.STRIPE_SECRET_KEY),
-    webhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET),
+    secretKey: settings.STRIPE_SECRET_KEY ?? null,
+    webhookSecret: settings.STRIPE_WEBHOOK_SECRET ?? null,
     prices,
-    apiBaseUrl: nonEmpty(env.STRIPE_API_BASE_URL) ?? 'https://api.stripe.com',
-    timeoutMs: Number(env.STRIPE_TIMEOUT_MS ?? 10_000) || 10_000,
+    apiBaseUrl: settings.STRIPE_API_BASE_URL,
+    timeoutMs: settings.STRIPE_TIMEOUT_MS,
   };
 }
 

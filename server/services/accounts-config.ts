@@ -1,4 +1,5 @@
-/** Deployment settings of issue 4, read from the environment once at build time (docs/running.md). */
+/** Deployment settings of issue 4, read from the settings once at build time (docs/configuration.md). */
+import type { Settings } from '../settings/settings.ts';
 
 export interface AccountsConfig {
   /** Origin of the portal used in e-mailed links and the SAML callback (PUBLIC_BASE_URL). */
@@ -14,16 +15,12 @@ export interface AccountsConfig {
   mailSink: boolean;
 }
 
-function nonEmpty(value: string | undefined): string | null {
-  return value && value.trim() !== '' ? value.trim() : null;
-}
-
-/** The config of `env`; PUBLIC_BASE_URL defaults to http://localhost:$PORT (3000). */
-export function accountsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+/** The config of `settings`; PUBLIC_BASE_URL defaults to http://localhost:$PORT. */
+export function accountsConfigFromEnv(settings: Settings): AccountsConfig {
   return {
-    publicBaseUrl: nonEmpty(env.PUBLIC_BASE_URL) ?? `http://localhost:${env.PORT ?? 3000}`,
-    chatWidgetUrl: nonEmpty(env.CHAT_WIDGET_URL),
-    smtpUrl: nonEmpty(env.SMTP_URL),
-    mailSink: env.NODE_ENV === 'production' ? env.MAIL_SINK === 'on' : env.MAIL_SINK !== 'off',
+    publicBaseUrl: settings.PUBLIC_BASE_URL ?? `http://localhost:${settings.PORT}`,
+    chatWidgetUrl: settings.CHAT_WIDGET_URL ?? null,
+    smtpUrl: settings.SMTP_URL ?? null,
+    mailSink: settings.NODE_ENV === 'production' ? settings.MAIL_SINK === 'on' : settings.MAIL_SINK !== 'off',
   };
 }

@@ -15,6 +15,7 @@ import retention from '../config/report-exports.json' with { type: 'json' };
 import type { UserRole } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/job-handler.ts';
 import { reportCount } from '../repositories/reporting-repository.ts';
+import { currentSettings } from '../settings/settings.ts';
 import { type Actor, accessScope } from './actor.ts';
 import { type ExportInput, reportCsvStream } from './report-csv-export.ts';
 import { toReportFilters } from './reporting-service.ts';
@@ -59,7 +60,7 @@ export type ReportExportProgress = {
  * in the system's temporary folder.
  */
 export function reportDownloadsDir(): string {
-  return process.env.REPORT_DOWNLOADS_DIR || join(tmpdir(), 'rmga-report-downloads');
+  return currentSettings().REPORT_DOWNLOADS_DIR ?? join(tmpdir(), 'rmga-report-downloads');
 }
 
 /** The path of a finished export's file (`<dir>/report-<job id>-<file key>.csv`). */

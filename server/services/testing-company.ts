@@ -3,9 +3,13 @@
  * compared case-insensitively after trimming.
  */
 import lists from '../config/testing-companies.json' with { type: 'json' };
+import { currentSettings, type Settings } from '../settings/settings.ts';
+
+/** The settings the lists depend on. */
+export type TestingCompanySettings = Pick<Settings, 'NODE_ENV' | 'TESTING_COMPANY_EXTRA'>;
 
 /** Which list applies: production when NODE_ENV is 'production', otherwise local. */
-export function isProductionEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+export function isProductionEnv(env: TestingCompanySettings = currentSettings()): boolean {
   return env.NODE_ENV === 'production';
 }
 
@@ -14,7 +18,7 @@ function normalized(name: string): string {
 }
 
 /** The first check's names (lower-case) for this environment. SPEC §6 production and local lists. */
-export function testingCompanyNames(env: NodeJS.ProcessEnv = process.env): string[] {
+export function testingCompanyNames(env: TestingCompanySettings = currentSettings()): string[] {
   return (isProductionEnv(env) ? lists.production : lists.local).map(normalized);
 }
 
@@ -22,7 +26,7 @@ export function testingCompanyNames(env: NodeJS.ProcessEnv = process.env): strin
  * The second check's names (lower-case): TESTING_COMPANY_EXTRA (comma-separated) plus "afoxtech",
  * or locally plus "insurance". SPEC §6.
  */
-export function extraTestingCompanyNames(env: NodeJS.ProcessEnv = process.env): string[] {
+export function extraTestingCompanyNames(env: TestingCompanySettings = currentSettings()): string[] {
   const fromEnv = (env.TESTING_COMPANY_EXTRA ?? '')
     .split(',')
     .map(normalized)
@@ -32,14 +36,17 @@ export function extraTestingCompanyNames(env: NodeJS.ProcessEnv = process.env): 
 }
 
 /** Whether `companyName` is on the first list. SPEC §6 Testing companies. */
-export function isTestingCompany(companyName: string | null | undefined, env?: NodeJS.ProcessEnv): boolean {
+export function isTestingCompany(
+  companyName: string | null | undefined,
+  env?: TestingCompanySettings,
+): boolean {
   return companyName != null && testingCompanyNames(env).includes(normalized(companyName));
 }
 
 /** Whether `companyName` passes the second check. SPEC §6 Testing companies. */
 export function isExtraTestingCompany(
   companyName: string | null | undefined,
-  env?: NodeJS.ProcessEnv,
+  env?: TestingCompanySettings,
 ): boolean {
   return companyName != null && extraTestingCompanyNames(env).includes(normalized(companyName));
 }

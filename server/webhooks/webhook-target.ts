@@ -8,13 +8,14 @@
  */
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { currentSettings, type Settings } from '../settings/settings.ts';
 
 /** The development flag's name: `1` lets webhooks reach private and loopback addresses over http or https. */
 export const ALLOW_PRIVATE_TARGETS_FLAG = 'WEBHOOK_ALLOW_PRIVATE_TARGETS';
 
-/** True when the environment sets WEBHOOK_ALLOW_PRIVATE_TARGETS=1. */
-export function privateTargetsAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env[ALLOW_PRIVATE_TARGETS_FLAG] === '1';
+/** True when the settings (default: the process's) set WEBHOOK_ALLOW_PRIVATE_TARGETS=1. */
+export function privateTargetsAllowed(settings: Settings = currentSettings()): boolean {
+  return settings[ALLOW_PRIVATE_TARGETS_FLAG] === '1';
 }
 
 /** Why a target is refused before any byte is sent; the message is the delivery log's error. */

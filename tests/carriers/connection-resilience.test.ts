@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCircuitBreaker } from '../../server/quoting/http/circuit-breaker.ts';
-import {
-  createConcurrencyLimit,
-  perProcessLimit,
-  serverProcessesOf,
-} from '../../server/quoting/http/concurrency-limit.ts';
+import { createConcurrencyLimit, perProcessLimit } from '../../server/quoting/http/concurrency-limit.ts';
 import { MASK, maskSecrets } from '../../server/quoting/http/mask-secrets.ts';
 import { retryAfterMs } from '../../server/quoting/http/retry-after.ts';
 
@@ -70,16 +66,6 @@ describe('a connection limit shared by the server processes (ADR 381)', () => {
         expect(share * processes).toBeLessThanOrEqual(Math.max(max, processes));
       }),
     );
-  });
-
-  it('reads SERVER_PROCESSES: 1 when unset, a whole number from 1 to 100, else refuses', () => {
-    expect(serverProcessesOf(undefined)).toBe(1);
-    expect(serverProcessesOf(' ')).toBe(1);
-    expect(serverProcessesOf('3')).toBe(3);
-    for (const bad of ['0', '2.5', 'two', '101'])
-      expect(() => serverProcessesOf(bad)).toThrow(
-        `SERVER_PROCESSES must be a whole number from 1 to 100, not "${bad}"`,
-      );
   });
 });
 

@@ -13,12 +13,12 @@ import {
   createQuoteWorker,
   QUOTE_MAX_ATTEMPTS,
   QUOTE_WORKER_CONCURRENCY,
-  quoteWorkerConcurrencyOf,
 } from '../../server/jobs/quote-worker.ts';
 import { connectorFor as realConnectorFor } from '../../server/quoting/connector-for.ts';
 import type { Connector } from '../../server/quoting/types.ts';
 import { updateApplication } from '../../server/repositories/applications-repository.ts';
 import { claimQuoteJobs, insertQuotesWithJobs } from '../../server/repositories/quotes-repository.ts';
+import { readSettings } from '../../server/settings/settings.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const seenSignals: AbortSignal[] = [];
@@ -72,6 +72,8 @@ const ADDRESS = {
 
 describe('QUOTE_WORKER_CONCURRENCY', () => {
   it('defaults when unset or empty, takes 1 to 1000, and refuses anything else', () => {
+    const quoteWorkerConcurrencyOf = (value: string | undefined) =>
+      readSettings({ QUOTE_WORKER_CONCURRENCY: value }).QUOTE_WORKER_CONCURRENCY;
     expect(quoteWorkerConcurrencyOf(undefined)).toBe(QUOTE_WORKER_CONCURRENCY);
     expect(quoteWorkerConcurrencyOf(' ')).toBe(QUOTE_WORKER_CONCURRENCY);
     expect(quoteWorkerConcurrencyOf('1')).toBe(1);

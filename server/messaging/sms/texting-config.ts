@@ -1,7 +1,8 @@
 /**
  * Deployment settings of texting (issue 14), read from the environment once at build time
- * (docs/running.md Texting); tests override them through buildApp's `texting` option.
+ * (docs/configuration.md Texting); tests override them through buildApp's `texting` option.
  */
+import { currentSettings, type Settings } from '../../settings/settings.ts';
 
 export interface TextingConfig {
   /** Origin of Twilio's REST API (TWILIO_API_BASE_URL; tests point it at a local fake server). */
@@ -26,16 +27,14 @@ export interface TextingConfig {
   eventsStreamMs: number;
 }
 
-const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
-
-/** The config of `env`. */
-export function textingConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TextingConfig {
+/** The config of `settings` (default: the process's). */
+export function textingConfigFromEnv(settings: Settings = currentSettings()): TextingConfig {
   return {
-    twilioBaseUrl: nonEmpty(env.TWILIO_API_BASE_URL) ?? 'https://api.twilio.com',
-    providerTimeoutMs: Number(env.SMS_PROVIDER_TIMEOUT_MS ?? 10_000) || 10_000,
-    sink: env.NODE_ENV === 'production' ? env.SMS_SINK === 'on' : env.SMS_SINK !== 'off',
-    sinkFile: nonEmpty(env.SMS_SINK_FILE),
-    sinkAuthToken: nonEmpty(env.SMS_SINK_AUTH_TOKEN),
+    twilioBaseUrl: settings.TWILIO_API_BASE_URL,
+    providerTimeoutMs: settings.SMS_PROVIDER_TIMEOUT_MS,
+    sink: settings.NODE_ENV === 'production' ? settings.SMS_SINK === 'on' : settings.SMS_SINK !== 'off',
+    sinkFile: settings.SMS_SINK_FILE ?? null,
+    sinkAuthToken: settings.SMS_SINK_AUTH_TOKEN ?? null,
     eventsPollMs: 1000,
     eventsStreamMs: 5 * 60_000,
   };

@@ -42,18 +42,6 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
 }
 
 /**
- * The server processes sharing one database (SERVER_PROCESSES, read at start): 1 when unset or
- * empty, else a whole number from 1 to 100; throws Error naming the variable otherwise.
- */
-export function serverProcessesOf(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 1;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 100)
-    throw new Error(`SERVER_PROCESSES must be a whole number from 1 to 100, not "${value}"`);
-  return parsed;
-}
-
-/**
  * One process's share of a connection's `max_concurrent` (calls at once for the whole deployment)
  * when `processes` processes ask the carrier: max_concurrent / processes rounded down, at least 1
  * (so the deployment may then make up to `processes` calls at once). ADR 381.

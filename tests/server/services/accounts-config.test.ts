@@ -1,6 +1,9 @@
 /** Issue 4 settings from the environment (docs/api-accounts.md Configuration). */
 import { describe, expect, it } from 'vitest';
-import { accountsConfigFromEnv } from '../../../server/services/accounts-config.ts';
+import { accountsConfigFromEnv as configOf } from '../../../server/services/accounts-config.ts';
+import { type Environment, readSettings } from '../../../server/settings/settings.ts';
+
+const accountsConfigFromEnv = (env: Environment) => configOf(readSettings(env));
 
 describe('accountsConfigFromEnv', () => {
   it('starts the sink outside production unless MAIL_SINK is off, and in production only when on', () => {

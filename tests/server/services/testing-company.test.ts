@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isExtraTestingCompany, isTestingCompany } from '../../../server/services/testing-company.ts';
 
-const production = { NODE_ENV: 'production' } as NodeJS.ProcessEnv;
-const local = { NODE_ENV: 'development' } as NodeJS.ProcessEnv;
+const production = { NODE_ENV: 'production' } as const;
+const local = { NODE_ENV: 'development' } as const;
 
 /** Random upper/lower case of a name. */
 const anyCase = (name: string) =>
