@@ -171,6 +171,8 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
               hiddenFrom="sm"
               size="sm"
               aria-label={showDrawer ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={showDrawer}
+              aria-controls="main-navigation"
             />
             <Link to="/dashboard" style={{ textDecoration: 'none', color: 'inherit' }}>
               {/* The link's name is what it shows, after "Home:" (the name alone on narrow screens). */}
@@ -218,7 +220,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
+      <AppShell.Navbar p="sm" aria-label="Main navigation" id="main-navigation">
         {navItems.map(({ to, label, icon }) => (
           <NavLink
             key={to}

@@ -2,6 +2,7 @@
  * Password inputs of the account forms (sign in, reset, invitation, change password): one field,
  * and the new password with its confirmation. The visibility toggle is named "Show or hide the
  * <what>" because Mantine's default name contains "password", which makes label look-ups ambiguous.
+ * The toggle is a Tab stop of its own (issue 46).
  */
 import { PasswordInput } from '@mantine/core';
 
@@ -33,6 +34,8 @@ export function PasswordField({
       onChange={(e) => onChange(e.currentTarget.value)}
       error={error}
       required
+      // A keyboard user reaches the toggle too (WCAG 2.1.1); Mantine skips it by default.
+      visibilityToggleFocusable
       visibilityToggleButtonProps={{ 'aria-label': `Show or hide the ${toggleName}` }}
     />
   );
