@@ -148,6 +148,17 @@ describe('SchemaForm', () => {
     expect(alpha.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('marks a radio group with a message aria-invalid, and clears it with the message', () => {
+    const view = renderSchemaForm({ compiled, ctx: fixtureCtx, value: {} });
+    view.setShowAllErrors(true);
+    expect(screen.getByText('Answer cannot be empty!')).toBeTruthy();
+    const answer = screen.getByRole('radiogroup', { name: /^Answer/ });
+    expect(answer.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(within(answer).getByLabelText('No'));
+    expect(screen.queryByText('Answer cannot be empty!')).toBeNull();
+    expect(screen.getByRole('radiogroup', { name: /^Answer/ }).hasAttribute('aria-invalid')).toBe(false);
+  });
+
   it('money widget shows dollars with separators and emits numbers', () => {
     const view = renderSchemaForm({ compiled, ctx: fixtureCtx, value: { ...filled, amount: null } });
     fireEvent.change(input(/^Amount/), { target: { value: '1234567' } });

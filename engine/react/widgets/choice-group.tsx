@@ -1,6 +1,6 @@
 import { Group, Radio } from '@mantine/core';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useWidgetBlur } from '../use-widget-blur.ts';
 import { widgetInputProps } from '../widget-input-props.ts';
 import { optionIndex } from './option-index.ts';
@@ -9,6 +9,8 @@ import { optionIndex } from './option-index.ts';
  * A labelled radio group over `choices` (the group is a `role="radiogroup"` named by the field
  * label, so `getByLabel(label)` finds it). Options are keyed by position, so each value keeps its
  * JSON type. Read-only and disabled both lock the radios. Shared by RadioWidget and YesNoWidget.
+ * With a message the radiogroup is `aria-invalid` (WCAG 3.3.1, 4.1.2; issue 46): Mantine renders
+ * that element itself and passes no props to it, so the attribute is set on it after each render.
  */
 export function ChoiceGroup(props: { widget: WidgetProps; choices: readonly EnumOptionsType[] }) {
   const { widget, choices } = props;
@@ -21,8 +23,16 @@ export function ChoiceGroup(props: { widget: WidgetProps; choices: readonly Enum
   );
   const index = optionIndex(choices, value);
   const locked = input.disabled || input.readOnly;
+  const wrapper = useRef<HTMLDivElement>(null);
+  const invalid = input.error !== undefined;
+  useLayoutEffect(() => {
+    const group = wrapper.current?.querySelector('[role="radiogroup"]');
+    if (invalid) group?.setAttribute('aria-invalid', 'true');
+    else group?.removeAttribute('aria-invalid');
+  }, [invalid]);
   return (
     <Radio.Group
+      ref={wrapper}
       id={input.id}
       name={input.name}
       label={input.label}

@@ -3,8 +3,9 @@
  * application asked (Quote.differences, issue 17): an icon and a tooltip with the asked value,
  * also in the accessible name, so keyboard and screen-reader users get it too.
  */
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { ExplainedMark, MarkExplanation } from '../../../components/explained-mark.tsx';
 import type { Quote } from '../api/application-types.ts';
 import { coverageValue, differenceOf, differenceText } from './quote-coverage-format.ts';
 
@@ -28,13 +29,11 @@ export function CoverageCell({ quote, coverage, size = 'sm' }: CoverageCellProps
   }
   const text = differenceText(difference);
   return (
-    <Tooltip label={text} withArrow multiline w={220}>
+    <ExplainedMark explanation={text}>
       <Group
         gap={4}
         wrap="nowrap"
         component="span"
-        tabIndex={0}
-        aria-label={`${value}. ${text}`}
         data-difference={difference.kind}
         style={{ display: 'inline-flex' }}
       >
@@ -43,7 +42,8 @@ export function CoverageCell({ quote, coverage, size = 'sm' }: CoverageCellProps
         <Text size={size} fw={700} span style={{ textDecoration: 'underline dotted' }}>
           {value}
         </Text>
+        <MarkExplanation explanation={text} />
       </Group>
-    </Tooltip>
+    </ExplainedMark>
   );
 }

@@ -3,8 +3,9 @@
  * carrier rated itself (not indicative), and a link to the carrier's portal page that binds it
  * when the answer carried one. docs/decisions/360-carrier-connections-as-data.md.
  */
-import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { ExplainedMark, MarkExplanation } from '../../../components/explained-mark.tsx';
 import type { Quote } from '../api/application-types.ts';
 
 /** Whether a quote is a live carrier's rate: automatic, answered with a premium, not indicative. */
@@ -16,12 +17,14 @@ export function isLiveRate(quote: Quote): boolean {
 export function BindableBadge({ quote, size = 'md' }: { quote: Quote; size?: 'sm' | 'md' }) {
   if (!isLiveRate(quote)) return null;
   const reference = quote.carrier_reference ? ` Carrier reference ${quote.carrier_reference}.` : '';
+  const explanation = `Rated live by the carrier.${reference}`;
   return (
-    <Tooltip label={`Bindable: rated live by the carrier.${reference}`} multiline w={240} withArrow>
-      <Badge variant="outline" color="teal" size={size} tabIndex={0}>
+    <ExplainedMark explanation={explanation}>
+      <Badge variant="outline" color="teal" size={size}>
         Bindable
+        <MarkExplanation explanation={explanation} />
       </Badge>
-    </Tooltip>
+    </ExplainedMark>
   );
 }
 

@@ -4,9 +4,10 @@
  * carrier's rate (issue 19), "Bound · <policy>" once the agent marked it bound (issue 12,
  * commission), and "Expired" past the company's quote expiry days (docs/decisions/400). docs/api.md Quote.
  */
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { ExpiredBadge } from '../../../components/expired-badge.tsx';
+import { ExplainedMark, MarkExplanation } from '../../../components/explained-mark.tsx';
 import type { Quote } from '../api/application-types.ts';
 import { BindableBadge } from './live-quote-marks.tsx';
 
@@ -14,6 +15,9 @@ import { BindableBadge } from './live-quote-marks.tsx';
 export function sourceBadgeLabel(source: Quote['source']): 'SOV' | 'Manual' | null {
   return source === 'sov' ? 'SOV' : source === 'manual' ? 'Manual' : null;
 }
+
+/** What an Indicative badge means (its tooltip, and read with it). */
+const INDICATIVE_EXPLANATION = 'Rated by the sandbox connector. Sandbox rates are not bindable.';
 
 /** The source, indicative, bound and expired badges of `quote`, each only when it applies; `size` of the badges. */
 export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' | 'md' }) {
@@ -27,22 +31,17 @@ export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' |
       )}
       {/* Only a rate can be indicative: a pending, declined or failed request has none. */}
       {quote.indicative && quote.premium !== null && (
-        <Tooltip
-          label="Indicative: rated by the sandbox connector. Sandbox rates are not bindable."
-          multiline
-          w={240}
-          withArrow
-        >
+        <ExplainedMark explanation={INDICATIVE_EXPLANATION}>
           <Badge
             variant="outline"
             color="grape"
             size={size}
-            rightSection={<IconInfoCircle size={12} />}
-            tabIndex={0}
+            rightSection={<IconInfoCircle size={12} aria-hidden />}
           >
             Indicative
+            <MarkExplanation explanation={INDICATIVE_EXPLANATION} />
           </Badge>
-        </Tooltip>
+        </ExplainedMark>
       )}
       <BindableBadge quote={quote} size={size} />
       {quote.expired && <ExpiredBadge expiresAt={quote.expires_at ?? null} size={size} />}
