@@ -97,7 +97,12 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal}: closing`);
+  // Readiness answers 503 from here while requests in flight are answered (issue 39); then the
+  // workers and the database close, within the same deadline again, and the process exits 0.
+  app.log.info(`${signal}: draining`);
+  const drained = await app.drain.begin(settings.SHUTDOWN_DRAIN_MS);
+  app.log.info(drained ? `${signal}: drained, closing` : `${signal}: drain deadline passed, closing`);
+  setTimeout(() => process.exit(0), settings.SHUTDOWN_DRAIN_MS).unref();
   await app.close();
   await database.close();
   process.exit(0);
