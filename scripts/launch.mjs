@@ -7,6 +7,9 @@ import { existsSync } from 'node:fs';
 
 const SOURCES = {
   start: '../server/start.ts',
+  'superadmin-create': '../server/superadmin-create-command.ts',
+  'db-backup': '../server/db/backup-command.ts',
+  'db-restore': '../server/db/restore-command.ts',
 };
 
 const [entry] = process.argv.splice(2, 1);

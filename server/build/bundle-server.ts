@@ -21,6 +21,9 @@ export const PRODUCTION_ENTRIES = {
   start: 'server/start.ts',
   // The schema check's worker thread (server/jobs/schema-set-check-worker.mjs runs it once tsx is pruned).
   'schema-set-check': 'server/jobs/schema-set-check.ts',
+  'superadmin-create': 'server/superadmin-create-command.ts',
+  'db-backup': 'server/db/backup-command.ts',
+  'db-restore': 'server/db/restore-command.ts',
 } as const;
 
 /** Where `npm run build` writes the server bundle. */
