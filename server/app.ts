@@ -15,6 +15,7 @@ import type { Executor } from './db/database.ts';
 import { serialiseAnswersWithSchemas } from './http/answer-serialisation.ts';
 import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { addHealthRoutes } from './http/health-routes.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
 import { lazyRouteCompilers } from './http/lazy-route-compilers.ts';
 import { openApiOptions } from './http/openapi-document.ts';
@@ -25,6 +26,7 @@ import {
 } from './http/partner-rate-limit.ts';
 import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
+import { addRequestIds, REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
 import { securityHeadersSetter } from './http/security-headers.ts';
 import { jobHandlers, messagingJobHandlers } from './jobs/job-kinds.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
@@ -215,6 +217,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (reply as FastifyReply).code(status).send(failure(status, `Invalid request: ${error.message}`));
     },
     ajv: { customOptions: REQUEST_AJV_OPTIONS },
+    // A safe incoming X-Request-Id, else a UUID: in every log line of the request (issue 39).
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
     // Each route's validator and serialiser compiles on its first use, not at ready (ADR 682).
     schemaController: lazyRouteCompilers,
   });
@@ -228,6 +233,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     setSecurityHeaders(reply.raw);
     done();
   });
+  // Then the request id, echoed on every answer and handed to the jobs the request enqueues.
+  addRequestIds(app);
   // 2. Rate limiting and 3. OpenAPI collect route options in onRoute hooks: before any route.
   await app.register(rateLimit, { global: false });
   addPartnerRateLimit(app, options.partnerRateLimit ?? DEFAULT_PARTNER_RATE_LIMIT);
@@ -240,6 +247,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the stack, then strings PostgreSQL cannot store: 400s, not 500s.
   app.addHook('preValidation', rejectDeepNesting);
   app.addHook('preValidation', rejectNulCharacters);
+  // Health and readiness probes, and the drain of a stopping process (issue 39).
+  addHealthRoutes(app, db);
 
   // 5. Mail: SMTP_URL, else a company's SMTP, else the local sink that tests read
   // (docs/decisions/081-mail-through-smtp-with-a-local-sink.md).

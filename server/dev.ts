@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app.ts';
+import { dataDirOf } from './db/command-database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
@@ -15,7 +16,7 @@ const REPO_ROOT = resolve(import.meta.dirname, '..');
 const settings = settingsOrExit();
 const port = settings.PORT;
 const databaseUrl = settings.DATABASE_URL;
-const dataDir = resolve(settings.DATA_DIR ?? join(REPO_ROOT, 'data'));
+const dataDir = dataDirOf(settings);
 const password = settings.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
 
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });

@@ -12,10 +12,13 @@ import { join, resolve } from 'node:path';
 import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import { lintSchemaSetDir } from '../engine/node/lint-schema-set-dir.ts';
 import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
+import { dataDirOf } from './db/command-database.ts';
+import { startControlSocket } from './db/control-socket.ts';
 import { openDatabase } from './db/open-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
 import { lintConnections } from './quoting/http/lint-connections.ts';
+import { createSuperAdmin } from './services/super-admin.ts';
 import { settingsOrExit } from './settings/settings.ts';
 import { tuneV8ForRequests } from './v8-tuning.ts';
 
@@ -70,7 +73,7 @@ if (portalDir && !existsSync(join(portalDir, 'index.html'))) {
 
 const port = settings.PORT;
 const databaseUrl = settings.DATABASE_URL;
-const dataDir = resolve(settings.DATA_DIR ?? join(REPO_ROOT, 'data'));
+const dataDir = dataDirOf(settings);
 // Production seeds nothing: no demo accounts with a published password (issue 39).
 const password = production ? null : (settings.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD);
 
@@ -83,6 +86,14 @@ const app = await buildApp({
   worker: { concurrency: settings.QUOTE_WORKER_CONCURRENCY },
 });
 await app.listen({ port, host: '0.0.0.0' });
+// PGlite is this process's alone: commands on the same DATA_DIR ask through its control socket.
+const controlSocket = database.dumpDataDir
+  ? await startControlSocket(dataDir, {
+      createSuperAdmin: (email, superAdminPassword) =>
+        createSuperAdmin(database.db, email, superAdminPassword),
+      dump: database.dumpDataDir,
+    })
+  : null;
 
 console.log(
   `\nMGA agent portal on http://localhost:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`}; schemas/ is schema set version ${schemaVersion})`,
@@ -97,8 +108,14 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal}: closing`);
+  // Readiness answers 503 from here while requests in flight are answered (issue 39); then the
+  // workers and the database close, within the same deadline again, and the process exits 0.
+  app.log.info(`${signal}: draining`);
+  const drained = await app.drain.begin(settings.SHUTDOWN_DRAIN_MS);
+  app.log.info(drained ? `${signal}: drained, closing` : `${signal}: drain deadline passed, closing`);
+  setTimeout(() => process.exit(0), settings.SHUTDOWN_DRAIN_MS).unref();
   await app.close();
+  controlSocket?.close();
   await database.close();
   process.exit(0);
 }

@@ -15,6 +15,8 @@ export interface Database {
   db: Executor;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data dir as a gzipped tar (db:backup, issue 39). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** The rows of a raw `execute` result; PGlite and node-postgres both answer `{ rows }`. */

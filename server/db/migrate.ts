@@ -49,6 +49,24 @@ export async function migrate(db: Executor, dir: string = MIGRATIONS_DIR): Promi
   return applied;
 }
 
+/**
+ * The migration files of `dir` not recorded in `schema_migrations` (readiness, issue 39); every
+ * file when the table does not exist yet. Throws the database error when the database does not answer.
+ */
+export async function pendingMigrations(db: Executor, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.sql'));
+  const table = rowsOf<{ name: string | null }>(
+    await db.execute(sql`SELECT to_regclass('schema_migrations')::text AS name`),
+  );
+  if (!table[0]?.name) return files.sort();
+  const applied = new Set(
+    rowsOf<{ name: string }>(await db.execute(sql`SELECT name FROM schema_migrations`)).map(
+      (row) => row.name,
+    ),
+  );
+  return files.filter((file) => !applied.has(file)).sort();
+}
+
 function stripComments(statement: string): string {
   return statement
     .split('\n')

@@ -61,7 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : new PGlite({ loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Executor;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('gzip') };
 }
 
 function quoteIdent(name: string): string {

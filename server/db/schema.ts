@@ -240,6 +240,8 @@ export const quoteJobs = pgTable('quote_jobs', {
   run_after: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
   locked_until: timestamp('locked_until', { withTimezone: true }),
   locked_by: text('locked_by'),
+  /** The request that enqueued it (issue 39, migration 0060), or null. */
+  request_id: text('request_id'),
   last_error: text('last_error'),
   ...timestamps,
 });
@@ -266,6 +268,8 @@ export const jobs = pgTable('jobs', {
   progress: jsonb('progress').$type<Record<string, unknown>>(),
   result: jsonb('result').$type<Record<string, unknown>>(),
   last_error: text('last_error'),
+  /** The request that enqueued it (issue 39, migration 0060), or null. */
+  request_id: text('request_id'),
   ...timestamps,
 });
 

@@ -101,7 +101,8 @@ export function createJobWorker(db: Executor, options: JobWorkerOptions = {}): J
         const result = await handler(job, {
           db,
           signal: controller.signal,
-          logger,
+          // The job's lines carry the id of the request that enqueued it (issue 39).
+          logger: job.request_id ? logger?.child({ reqId: job.request_id }) : logger,
           async reportProgress(progress) {
             if (!(await setJobProgress(db, job.id, id, progress))) controller.abort();
           },
@@ -110,7 +111,7 @@ export function createJobWorker(db: Executor, options: JobWorkerOptions = {}): J
       } catch (error) {
         const message = errorText(error);
         logger?.warn(
-          { job: job.id, kind: job.kind, attempt: job.attempts, err: error },
+          { job: job.id, kind: job.kind, attempt: job.attempts, reqId: job.request_id, err: error },
           'job attempt failed',
         );
         if (job.attempts >= job.max_attempts || error instanceof GiveUp)

@@ -235,7 +235,13 @@ async function runJob(
   }
   // One line per connector call: the fault suites count them to prove each request is made once.
   logger?.info(
-    { quote_id: quote.id, job_id: job.id, attempt: job.attempts, worker: job.locked_by },
+    {
+      quote_id: quote.id,
+      job_id: job.id,
+      attempt: job.attempts,
+      worker: job.locked_by,
+      reqId: job.request_id,
+    },
     'quote requested',
   );
   const outcome = await askConnector(quote, app.useable_details, app, app.company_id, timeoutMs, lookup);

@@ -7,6 +7,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/schema.ts';
+import { currentRequestId } from '../http/request-id.ts';
 import { isRowId } from './is-row-id.ts';
 
 /** Attempts of a job unless its enqueuer says otherwise. */
@@ -28,8 +29,8 @@ export interface NewJob {
 }
 
 /**
- * Queues a job in the caller's transaction (so it exists exactly when the caller's writes do) and
- * returns its row; with `dedupeKey`, returns the existing job of that key instead of a second one.
+ * Queues a job in the caller's transaction (so it exists exactly when the caller's writes do), with
+ * the id of the request being handled (issue 39), and returns its row; with `dedupeKey`, returns the existing job of that key instead of a second one.
  */
 export async function enqueueJob(db: Executor, job: NewJob): Promise<JobRow> {
   const values = {
@@ -39,6 +40,7 @@ export async function enqueueJob(db: Executor, job: NewJob): Promise<JobRow> {
     run_after: job.runAfter ?? new Date(),
     max_attempts: job.maxAttempts ?? DEFAULT_JOB_MAX_ATTEMPTS,
     dedupe_key: job.dedupeKey ?? null,
+    request_id: currentRequestId(),
   };
   const [inserted] = await db
     .insert(jobs)

@@ -11,6 +11,7 @@ import {
   quoteJobs,
   quotes,
 } from '../db/schema.ts';
+import { currentRequestId } from '../http/request-id.ts';
 import { isRowId } from './is-row-id.ts';
 
 export type NewQuote = typeof quotes.$inferInsert;
@@ -79,7 +80,9 @@ export async function insertQuote(db: Executor, values: NewQuote): Promise<Quote
 
 /** Queues a new job for an existing quote (an automatic quote reactivated). */
 export async function enqueueQuoteJob(db: Executor, applicationId: number, quoteId: number): Promise<void> {
-  await db.insert(quoteJobs).values({ application_id: applicationId, quote_id: quoteId });
+  await db
+    .insert(quoteJobs)
+    .values({ application_id: applicationId, quote_id: quoteId, request_id: currentRequestId() });
 }
 
 /** One quote of one application, or null; `forUpdate` locks it until the transaction ends. */
@@ -116,9 +119,13 @@ export async function updateQuote(
 export async function insertQuotesWithJobs(db: Executor, values: NewQuote[]): Promise<QuoteRow[]> {
   if (!values.length) return [];
   const rows = await db.insert(quotes).values(values).returning();
-  await db
-    .insert(quoteJobs)
-    .values(rows.map((quote) => ({ application_id: quote.application_id, quote_id: quote.id })));
+  await db.insert(quoteJobs).values(
+    rows.map((quote) => ({
+      application_id: quote.application_id,
+      quote_id: quote.id,
+      request_id: currentRequestId(),
+    })),
+  );
   return rows;
 }
 

@@ -249,6 +249,15 @@ export const SETTINGS = {
     description:
       "Folder report exports are written to (default rmga-report-downloads in the system's temporary folder).",
   },
+  SHUTDOWN_DRAIN_MS: {
+    group: 'Operations',
+    type: 'integer',
+    minimum: 0,
+    maximum: 600000,
+    default: 10000,
+    description:
+      'On SIGTERM or SIGINT: /readyz answers 503 at once; requests in flight get this long (ms) to be answered, then the workers and the database close within the same time again, and the process exits 0.',
+  },
   WEBHOOK_ALLOW_PRIVATE_TARGETS: {
     group: 'Webhooks',
     type: 'string',
