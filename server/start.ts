@@ -2,8 +2,8 @@
  * `npm start`: refuses to start when the schema lint finds a problem in schemas/ or the connection lint
  * one in carriers.json, builds the portal
  * when dist/portal (or PORTAL_DIR; `off`: API only) is missing, opens and migrates the database (PGlite in DATA_DIR, default ./data, or PostgreSQL at
- * DATABASE_URL), seeds an empty one, starts the quote worker (QUOTE_WORKER_CONCURRENCY jobs at
- * once, default 64) and listens on PORT (default 3000)
+ * DATABASE_URL, with the pools of DATABASE_POOL_API, _WORKERS and _LEASES), seeds an empty one,
+ * starts the quote worker (QUOTE_WORKER_CONCURRENCY jobs at once, default 64) and listens on PORT (default 3000)
  * at 0.0.0.0. docs/running.md.
  */
 
@@ -13,6 +13,7 @@ import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import { lintSchemaSetDir } from '../engine/node/lint-schema-set-dir.ts';
 import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
 import { openDatabase } from './db/open-database.ts';
+import { poolSizesFromEnv } from './db/pool-sizes.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
 import { quoteWorkerConcurrencyOf } from './jobs/quote-worker.ts';
@@ -64,10 +65,14 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data'));
 const password = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 
-const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+const database = await openDatabase(
+  databaseUrl ? { databaseUrl, poolSizes: poolSizesFromEnv() } : { dataDir },
+);
 const { schemaVersion, seed } = await prepareDatabase(database.db, password);
 const app = await buildApp({
   db: database.db,
+  workerDb: database.workerDb,
+  leaseDb: database.leaseDb,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   portalDir,
   worker: { concurrency: quoteWorkerConcurrencyOf(process.env.QUOTE_WORKER_CONCURRENCY) },
