@@ -28,6 +28,7 @@ import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
 import { addRequestIds, REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
 import { securityHeadersSetter } from './http/security-headers.ts';
+import { answerWhileShuttingDown } from './http/shutting-down-answer.ts';
 import { jobHandlers, messagingJobHandlers } from './jobs/job-kinds.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
@@ -122,6 +123,10 @@ export const REQUEST_AJV_OPTIONS = {
 export interface BuildAppOptions {
   /** The database (or a test's) every repository queries. The caller opens, migrates and closes it. */
   db: Executor;
+  /** The quote and job workers' pool (Database.workerDb, ADR 727); defaults to db. */
+  workerDb?: Executor;
+  /** The pool the workers renew their leases on (Database.leaseDb, ADR 728); defaults to db. */
+  leaseDb?: Executor;
   logger?: FastifyServerOptions['logger'];
   /** Built portal to serve with the SPA fallback; null = API only. Default: dist/portal when built. */
   portalDir?: string | null;
@@ -220,6 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A safe incoming X-Request-Id, else a UUID: in every log line of the request (issue 39).
     requestIdHeader: false,
     genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
+    // A request reaching a closing server is answered in the envelope by answerWhileShuttingDown.
+    return503OnClosing: false,
     // Each route's validator and serialiser compiles on its first use, not at ready (ADR 682).
     schemaController: lazyRouteCompilers,
   });
@@ -235,6 +242,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Then the request id, echoed on every answer and handed to the jobs the request enqueues.
   addRequestIds(app);
+  // Then, while closing, 503 in the envelope before any other work.
+  answerWhileShuttingDown(app);
   // 2. Rate limiting and 3. OpenAPI collect route options in onRoute hooks: before any route.
   await app.register(rateLimit, { global: false });
   addPartnerRateLimit(app, options.partnerRateLimit ?? DEFAULT_PARTNER_RATE_LIMIT);
@@ -344,12 +353,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // 8. The quote worker and the job worker run while the app is up and stop cleanly on close.
-  const worker = createQuoteWorker(db, {
+  // Their own pools (PostgreSQL): a backlog never takes the API's connections, nor a claim a renewal's.
+  const workerDb = options.workerDb ?? db;
+  const leaseDb = options.leaseDb ?? db;
+  const worker = createQuoteWorker(workerDb, {
+    leaseDb,
     logger: app.log,
     connectorFor: liveConnectors.connectorFor,
     ...options.worker,
   });
-  const jobWorker = createJobWorker(db, {
+  const jobWorker = createJobWorker(workerDb, {
+    leaseDb,
     logger: app.log,
     handlers: { ...jobHandlers, ...messagingJobHandlers({ mailer, texting: textingDeps }) },
     ...options.jobs,

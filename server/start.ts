@@ -4,7 +4,8 @@
  * dist/portal (or PORTAL_DIR; `off`: API only) is missing (production refuses instead), opens and
  * migrates the database (PGlite in DATA_DIR, default ./data, or PostgreSQL at DATABASE_URL), seeds
  * an empty one with the demo outside production, starts the quote worker
- * (QUOTE_WORKER_CONCURRENCY jobs at once) and listens on PORT at 0.0.0.0. docs/running.md.
+ * (QUOTE_WORKER_CONCURRENCY jobs at once; PostgreSQL pools of DATABASE_POOL_API, _WORKERS and
+ * _LEASES) and listens on PORT at 0.0.0.0. docs/running.md.
  */
 
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { buildApp, DEFAULT_PORTAL_DIR } from './app.ts';
 import { dataDirOf } from './db/command-database.ts';
 import { startControlSocket } from './db/control-socket.ts';
 import { openDatabase } from './db/open-database.ts';
+import { poolSizesOf } from './db/pool-sizes.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
 import { lintConnections } from './quoting/http/lint-connections.ts';
@@ -77,10 +79,14 @@ const dataDir = dataDirOf(settings);
 // Production seeds nothing: no demo accounts with a published password (issue 39).
 const password = production ? null : (settings.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD);
 
-const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+const database = await openDatabase(
+  databaseUrl ? { databaseUrl, poolSizes: poolSizesOf(settings) } : { dataDir },
+);
 const { schemaVersion, seed } = await prepareDatabase(database.db, password);
 const app = await buildApp({
   db: database.db,
+  workerDb: database.workerDb,
+  leaseDb: database.leaseDb,
   logger: { level: settings.LOG_LEVEL },
   portalDir,
   worker: { concurrency: settings.QUOTE_WORKER_CONCURRENCY },

@@ -10,9 +10,17 @@ export type Schema = typeof schema;
 /** A database or a transaction: what repositories query through. */
 export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** An open database: the Drizzle handle, which driver backs it, and how to close it. */
+/**
+ * An open database: the Drizzle handles, which driver backs it, and how to close it. On PostgreSQL
+ * `db` (the API's), `workerDb` and `leaseDb` are separate pools (server/db/pool-sizes.ts); on
+ * PGlite all three are the one connection.
+ */
 export interface Database {
   db: Executor;
+  /** The background workers' queries: a backlog waits here, never in the API's pool. */
+  workerDb: Executor;
+  /** Lease renewal of the jobs workers hold: never waits behind the API or the workers. */
+  leaseDb: Executor;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** PGlite only: the data dir as a gzipped tar (db:backup, issue 39). */

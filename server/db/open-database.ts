@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database, Executor } from './database.ts';
+import { type DatabasePoolSizes, DEFAULT_POOL_SIZES } from './pool-sizes.ts';
 import * as schema from './schema.ts';
 
 export interface OpenDatabaseOptions {
@@ -25,6 +26,8 @@ export interface OpenDatabaseOptions {
   searchPath?: string;
   /** Told every statement Drizzle sends (tests and the bench count queries per call with it). */
   logger?: Logger;
+  /** PostgreSQL only: connections of the API's, the workers' and the lease pool (DEFAULT_POOL_SIZES). */
+  poolSizes?: DatabasePoolSizes;
 }
 
 /**
@@ -32,7 +35,8 @@ export interface OpenDatabaseOptions {
  * process. node-postgres closes one after 10 s idle by default, so the first requests after a quiet
  * spell waited for a new connection, its backend's cold catalogue caches and the statements
  * prepared again (the get's p99 at 1,000 req/s after a 10 s pause: 12-34 ms, kept open 6 ms;
- * docs/decisions/683-database-connections-kept-open.md). The pool holds at most 10.
+ * docs/decisions/683-database-connections-kept-open.md). Each pool's size is its part of
+ * `poolSizes` (ADR 727).
  */
 export const POOL_IDLE_TIMEOUT_MS = 0;
 
@@ -43,17 +47,32 @@ export const POOL_IDLE_TIMEOUT_MS = 0;
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
-      ...(options.searchPath ? { options: `-c search_path=${quoteIdent(options.searchPath)}` } : {}),
-    });
+    const sizes = options.poolSizes ?? DEFAULT_POOL_SIZES;
+    // Connections open on first use: a process that runs no worker never opens theirs.
+    const pools = [sizes.api, sizes.workers, sizes.leases].map(
+      (max) =>
+        new pg.Pool({
+          connectionString: options.databaseUrl,
+          max,
+          idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
+          ...(options.searchPath ? { options: `-c search_path=${quoteIdent(options.searchPath)}` } : {}),
+        }),
+    );
     // Fail at start-up, not on the first request, when the server is unreachable.
-    const client = await pool.connect();
+    const client = await pools[0].connect();
     client.release();
-    const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Executor;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const [db, workerDb, leaseDb] = pools.map(
+      (pool) => drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Executor,
+    );
+    return {
+      db,
+      workerDb,
+      leaseDb,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all(pools.map((pool) => pool.end()));
+      },
+    };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir
@@ -61,7 +80,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : new PGlite({ loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Executor;
-  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('gzip') };
+  return {
+    db,
+    workerDb: db,
+    leaseDb: db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+  };
 }
 
 function quoteIdent(name: string): string {

@@ -14,6 +14,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -667,6 +668,8 @@ export const reportCarrierHours = pgTable(
     source: text('source').notNull(),
     carrier: text('carrier').notNull(),
     reason: text('reason').notNull(),
+    /** Application id mod 16 (migration 0057, ADR 726): answers of different applications upsert different rows. */
+    shard: smallint('shard').notNull(),
     asked: integer('asked').notNull(),
     quoted: integer('quoted').notNull(),
     declined: integer('declined').notNull(),
@@ -681,6 +684,7 @@ export const reportCarrierHours = pgTable(
         table.source,
         table.carrier,
         table.reason,
+        table.shard,
       ],
     }),
   ],
@@ -733,6 +737,8 @@ export const reportQuoteTimeHours = pgTable('report_quote_time_hours', {
   carrier: text('carrier').notNull(),
   first_seconds: numeric('first_seconds'),
   all_seconds: numeric('all_seconds'),
+  /** Application id mod 16 (migration 0057, ADR 726), as in report_carrier_hours. */
+  shard: smallint('shard').notNull(),
   pairs: integer('pairs').notNull(),
 });
 
@@ -749,5 +755,7 @@ export const reportQuoteTimeDays = pgTable('report_quote_time_days', {
   carrier: text('carrier').notNull(),
   first_seconds: numeric('first_seconds'),
   all_seconds: numeric('all_seconds'),
+  /** Application id mod 16 (migration 0057, ADR 726), as in report_carrier_hours. */
+  shard: smallint('shard').notNull(),
   pairs: integer('pairs').notNull(),
 });

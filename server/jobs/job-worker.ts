@@ -40,6 +40,8 @@ export interface JobWorkerOptions {
   pollIntervalMs?: number;
   concurrency?: number;
   leaseMs?: number;
+  /** Where leases are renewed: a pool of its own on PostgreSQL (Database.leaseDb, ADR 728); defaults to db. */
+  leaseDb?: Executor;
   logger?: FastifyBaseLogger;
 }
 
@@ -82,7 +84,7 @@ export function createJobWorker(db: Executor, options: JobWorkerOptions = {}): J
 
   async function renewLeases(): Promise<void> {
     const ids = [...held.keys()];
-    const renewed = new Set(await renewJobLeases(db, id, ids, leaseMs));
+    const renewed = new Set(await renewJobLeases(options.leaseDb ?? db, id, ids, leaseMs));
     for (const jobId of ids) {
       if (!renewed.has(jobId)) held.get(jobId)?.abort();
     }

@@ -54,6 +54,13 @@ export const CONNECTOR_FAILED_MESSAGE = 'The carrier connection failed without a
  * re-claimed. Renewed every quarter lease, so a live worker keeps its jobs through slow queries.
  */
 export const QUOTE_LEASE_MS = 10_000;
+/**
+ * Share of the lease that must be left, as the worker last proved it (claim or renewal, timed
+ * from before the statement was sent), for it to ask a carrier: with less it cannot rule out
+ * that the lease lapsed and another process holds the job, so it leaves the job to the next
+ * claim rather than ask a carrier a second time (docs/decisions/728-lease-renewal-that-cannot-starve.md).
+ */
+export const QUOTE_LEASE_LEFT_TO_ASK = 0.5;
 
 export interface QuoteWorkerOptions {
   /** Fallback poll interval in ms; defaults to QUOTE_POLL_INTERVAL_MS. */
@@ -64,6 +71,8 @@ export interface QuoteWorkerOptions {
   timeoutMs?: number;
   /** Lease of a claimed job in ms; defaults to QUOTE_LEASE_MS. */
   leaseMs?: number;
+  /** Where leases are renewed: a pool of its own on PostgreSQL (Database.leaseDb); defaults to the worker's db. */
+  leaseDb?: Executor;
   logger?: FastifyBaseLogger;
   /** The connector of a carriers.json connector id; defaults to connectorFor (fault suites plug in others). */
   connectorFor?: (id: string) => Connector;
@@ -220,6 +229,7 @@ async function runJob(
   timeoutMs: number,
   lookup: (id: string) => Connector,
   logger: FastifyBaseLogger | undefined,
+  leaseProven: () => boolean,
 ): Promise<void> {
   // The quote and application came with the claim: the carrier is asked without another query.
   const { quote, application: app } = job;
@@ -231,6 +241,14 @@ async function runJob(
     const message = `Quote request failed after ${QUOTE_MAX_ATTEMPTS} attempts.`;
     await writeAnswer(db, job, { ...emptyOutcome(quote), message });
     await finishJob(db, job, message);
+    return;
+  }
+  if (!leaseProven()) {
+    // Not finished: the lease lapses and the next claim asks the carrier, once.
+    logger?.warn(
+      { quote_id: quote.id, job_id: job.id, attempt: job.attempts, worker: job.locked_by },
+      'quote job lease not proven; left for the next claim',
+    );
     return;
   }
   // One line per connector call: the fault suites count them to prove each request is made once.
@@ -257,9 +275,13 @@ export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}
   const timeoutMs = options.timeoutMs ?? QUOTE_TIMEOUT_MS;
   const lookup = options.connectorFor ?? connectorFor;
   const leaseMs = options.leaseMs ?? QUOTE_LEASE_MS;
+  const leaseDb = options.leaseDb ?? db;
   const logger = options.logger;
-  /** Ids of the jobs in hand (their leases are renewed) and the promises running them. */
-  const held = new Set<number>();
+  /**
+   * The jobs in hand (their leases are renewed), each with the local time (epoch ms) until which
+   * its lease is proven, and the promises running them.
+   */
+  const held = new Map<number, { provenUntil: number }>();
   const running = new Set<Promise<void>>();
   const wakeUp = createWakeUp();
   let polling = false;
@@ -270,10 +292,14 @@ export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}
   async function fill(): Promise<number> {
     const free = concurrency - held.size;
     if (free <= 0) return 0;
+    // Timed before the claim is sent: the database's lease ends no earlier than this plus leaseMs.
+    const claimedAt = Date.now();
     const jobs = await claimQuoteJobs(db, id, free, leaseMs);
     for (const job of jobs) {
-      held.add(job.id);
-      const task = runJob(db, job, timeoutMs, lookup, logger)
+      const lease = { provenUntil: claimedAt + leaseMs };
+      held.set(job.id, lease);
+      const proven = () => Date.now() + leaseMs * QUOTE_LEASE_LEFT_TO_ASK <= lease.provenUntil;
+      const task = runJob(db, job, timeoutMs, lookup, logger, proven)
         .catch((error) => {
           // The job stays running until its lease expires, then another claim retries it.
           logger?.error({ err: error, job: job.id }, 'quote job failed');
@@ -289,12 +315,30 @@ export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}
     return jobs.length;
   }
 
+  let renewing = false;
+  /**
+   * Renews the leases in hand on the lease pool; a job not renewed (finished meanwhile, or
+   * re-claimed after its lease lapsed) is no longer proven. One renewal at a time.
+   */
+  async function renewLeases(): Promise<void> {
+    if (renewing || !held.size) return;
+    renewing = true;
+    const sentAt = Date.now();
+    try {
+      const ids = [...held.keys()];
+      const renewed = new Set(await renewQuoteJobLeases(leaseDb, id, ids, leaseMs));
+      for (const jobId of ids) {
+        const lease = held.get(jobId);
+        if (lease) lease.provenUntil = renewed.has(jobId) ? Math.max(lease.provenUntil, sentAt + leaseMs) : 0;
+      }
+    } finally {
+      renewing = false;
+    }
+  }
+
   function startRenewal(): void {
     renewal ??= setInterval(() => {
-      if (!held.size) return;
-      renewQuoteJobLeases(db, id, [...held], leaseMs).catch((error) =>
-        logger?.error({ err: error }, 'quote job lease renewal failed'),
-      );
+      renewLeases().catch((error) => logger?.error({ err: error }, 'quote job lease renewal failed'));
     }, leaseMs / 4);
   }
 

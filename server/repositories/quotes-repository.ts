@@ -179,15 +179,15 @@ export async function claimQuoteJobs(
 /**
  * Extends to now + `leaseMs` the lock of the jobs `jobIds` that `workerId` still runs: a live
  * worker keeps its jobs, while a dead process's jobs become claimable one lease after its last
- * renewal. Jobs finished or re-claimed meanwhile are left alone. Returns how many were renewed.
+ * renewal. Jobs finished or re-claimed meanwhile are left alone. Returns the ids renewed.
  */
 export async function renewQuoteJobLeases(
   db: Executor,
   workerId: string,
   jobIds: number[],
   leaseMs: number,
-): Promise<number> {
-  if (!jobIds.length) return 0;
+): Promise<number[]> {
+  if (!jobIds.length) return [];
   const rows = await db
     .update(quoteJobs)
     .set({ locked_until: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
@@ -195,7 +195,7 @@ export async function renewQuoteJobLeases(
       and(inArray(quoteJobs.id, jobIds), eq(quoteJobs.locked_by, workerId), eq(quoteJobs.status, 'running')),
     )
     .returning({ id: quoteJobs.id });
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 /** Writes a connector's answer into a still-pending quote; false when it is no longer pending. */

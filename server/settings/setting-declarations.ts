@@ -235,6 +235,33 @@ export const SETTINGS = {
     description:
       "API processes sharing one database: each process takes its share of a carrier connection's max_concurrent.",
   },
+  DATABASE_POOL_API: {
+    group: 'Database',
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 10,
+    description:
+      "PostgreSQL connections one process keeps for the API's requests, apart from the workers' and lease renewal's pools (ADR 727).",
+  },
+  DATABASE_POOL_WORKERS: {
+    group: 'Database',
+    type: 'integer',
+    minimum: 2,
+    maximum: 100,
+    default: 6,
+    description:
+      "PostgreSQL connections one process keeps for the quote and job workers (one of them holds the quote worker's LISTEN for good).",
+  },
+  DATABASE_POOL_LEASES: {
+    group: 'Database',
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 2,
+    description:
+      'PostgreSQL connections one process keeps for renewing the leases of the jobs its workers hold, so a renewal never waits behind a backlog.',
+  },
   QUOTE_WORKER_CONCURRENCY: {
     group: 'Carriers and quoting',
     type: 'integer',

@@ -18,6 +18,10 @@ const BENCHMARKS = {
   },
   api: { load: async () => (await import('./api-bench.ts')).apiBench, about: 'API on 1M applications' },
   launch: { load: async () => (await import('./launch-bench.ts')).launchBench, about: 'time to quotes' },
+  'quote-drain': {
+    load: async () => (await import('./quote-drain-bench.ts')).quoteDrainBench,
+    about: 'quote answers per second and API p99 while a backlog drains, two processes',
+  },
   queries: {
     load: async () => (await import('./query-count-bench.ts')).queryCountBench,
     about: 'SQL statements per call',

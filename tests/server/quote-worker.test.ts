@@ -6,6 +6,7 @@
  * never answers and one that throws.
  */
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteJobs, quotes } from '../../server/db/schema.ts';
 import {
@@ -57,6 +58,17 @@ const fakes: Record<string, Connector> = {
       message: null,
       indicative: true,
     }),
+  },
+};
+/** Quote ids the `counted` carrier was asked for, in order, and how long it takes to answer (ms). */
+const askedQuotes: string[] = [];
+let countedDelayMs = 0;
+fakes.counted = {
+  id: 'counted',
+  quote: async (request) => {
+    askedQuotes.push(request.target.carrier);
+    await new Promise((r) => setTimeout(r, countedDelayMs));
+    return { status: 'quoted', premium: 900, coverages: {}, benefits: [], message: null, indicative: true };
   },
 };
 /** The workers' connector lookup: the fakes above, else the real connectors. */
@@ -208,7 +220,8 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
 
   it('renews the lease of a job in hand, so a slow carrier is not asked twice', async () => {
     const { id, quoteIds } = await launchedWith([{ connector: 'hang' }]);
-    const leaseMs = 100;
+    // Long enough that the claim leaves half of it, as the worker needs to ask the carrier.
+    const leaseMs = 400;
     const holder = createQuoteWorker(t.db, { timeoutMs: 1500, leaseMs, connectorFor });
     const held = holder.drain();
     const jobOf = async () =>
@@ -221,6 +234,68 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     expect(await jobOf()).toMatchObject({ status: 'done', attempts: 1 });
     expect((await application(id)).quotes[0].status).toBe('timeout');
   });
+
+  it('asks no carrier for a job whose lease it cannot prove; the next claim asks it once', async () => {
+    askedQuotes.length = 0;
+    countedDelayMs = 0;
+    const { id, quoteIds } = await launchedWith([{ connector: 'counted', carrier: 'unproven' }]);
+    // The claim's statement waits 700 ms before it is sent (a starved pool): of a 1 s lease, less
+    // than QUOTE_LEASE_LEFT_TO_ASK is proven when the claim answers.
+    let delayed = false;
+    const slowFirstStatement = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute' || delayed) return Reflect.get(target, property, receiver);
+        delayed = true;
+        return async (...args: Parameters<typeof target.execute>) => {
+          await new Promise((r) => setTimeout(r, 700));
+          return target.execute(...args);
+        };
+      },
+    });
+    await createQuoteWorker(slowFirstStatement, { leaseMs: 1_000, connectorFor }).drain();
+    const jobOf = async () =>
+      (await t.db.select().from(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0])))[0];
+    expect(askedQuotes).toEqual([]);
+    expect(await jobOf()).toMatchObject({ status: 'running', attempts: 1 });
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(await createQuoteWorker(t.db, { connectorFor }).drain()).toBe(1);
+    expect(askedQuotes).toEqual(['unproven']);
+    expect(await jobOf()).toMatchObject({ status: 'done', attempts: 2 });
+    expect((await application(id)).status).toBe('completed');
+  });
+
+  it.runIf(kind === 'postgres')(
+    'renews leases on their own pool while the worker pool is taken, so no other claim asks again',
+    async () => {
+      askedQuotes.length = 0;
+      countedDelayMs = 1_500;
+      const { quoteIds } = await launchedWith([{ connector: 'counted', carrier: 'starved' }]);
+      const leaseMs = 300;
+      const workerPool = (t.database.workerDb as unknown as { $client: pg.Pool }).$client;
+      const holder = createQuoteWorker(t.database.workerDb, {
+        leaseDb: t.database.leaseDb,
+        leaseMs,
+        connectorFor,
+      });
+      const held = holder.drain();
+      while (askedQuotes.length === 0) await new Promise((r) => setTimeout(r, 5));
+      // Every worker connection taken for longer than four leases, as a backlog's queries would.
+      const taken = await Promise.all(
+        Array.from({ length: workerPool.options.max }, () => workerPool.connect()),
+      );
+      const other = createQuoteWorker(t.db, { leaseMs, connectorFor });
+      for (let round = 0; round < 12; round += 1) {
+        expect(await other.drain()).toBe(0);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      for (const connection of taken) connection.release();
+      expect(await held).toBe(1);
+      expect(askedQuotes).toEqual(['starved']);
+      const [job] = await t.db.select().from(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0]));
+      expect(job).toMatchObject({ status: 'done', attempts: 1 });
+      countedDelayMs = 0;
+    },
+  );
 
   it(`gives a job up as error after ${QUOTE_MAX_ATTEMPTS} crashed attempts`, async () => {
     const { id, quoteIds } = await launchedWith([{ connector: 'fixed' }]);

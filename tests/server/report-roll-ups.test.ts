@@ -269,24 +269,24 @@ describe.each(DATABASE_KINDS)('report roll-ups on %s', (kind) => {
     rowsOf<Record<string, unknown>>(
       await t.db.execute(sql`
         SELECT 'h' AS t, hour::text, company_id, product, status, source, applications AS a, launched AS b,
-          lowest_premium::text AS c, NULL AS carrier
+          lowest_premium::text AS c, NULL AS carrier, 0 AS shard
         FROM report_hours
         UNION ALL
         SELECT 'c', hour::text, company_id, product, status, source, asked, quoted, declined::text,
-          carrier || '/' || reason
+          carrier || '/' || reason, shard
         FROM report_carrier_hours
         UNION ALL
-        SELECT 'p', hour::text, company_id, product, status, source, applications, NULL, premium::text, flood_zone
+        SELECT 'p', hour::text, company_id, product, status, source, applications, NULL, premium::text, flood_zone, 0
         FROM report_premium_hours
         UNION ALL
         SELECT 't', hour::text, company_id, product, status, source, pairs, NULL,
-          first_seconds::text || '/' || coalesce(all_seconds::text, '-'), carrier
+          first_seconds::text || '/' || coalesce(all_seconds::text, '-'), carrier, shard
         FROM report_quote_time_hours
         UNION ALL
         SELECT 'd', day::text, company_id, product, status, source, pairs, NULL,
-          first_seconds::text || '/' || coalesce(all_seconds::text, '-'), carrier
+          first_seconds::text || '/' || coalesce(all_seconds::text, '-'), carrier, shard
         FROM report_quote_time_days
-        ORDER BY 1, 2, 3, 4, 5, 6, 10, 9`),
+        ORDER BY 1, 2, 3, 4, 5, 6, 10, 9, 11`),
     );
 
   it('property: the kept roll-ups equal a recount, and their answers equal the row scans', async () => {
