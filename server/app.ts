@@ -47,6 +47,7 @@ import {
 } from './quoting/http/live-connectors.ts';
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
+import { auditRoutes } from './routes/audit-routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
 import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
 import { carrierConnectionRoutes } from './routes/carrier-connection-routes.ts';
@@ -340,6 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(quoteDocumentRoutes, { db, mailer, publicBaseUrl: config.publicBaseUrl });
   await app.register(customerPortalRoutes, { db, mailer, config });
   await app.register(contactRoutes, { db });
+  await app.register(auditRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

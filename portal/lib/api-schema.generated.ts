@@ -641,6 +641,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/export-csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the audit trail as CSV
+         * @description The filtered trail (up to 50,000 events, newest first) as CSV text with formula-safe cells; the export is itself audited as export.downloaded. Same access as audit/list.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_audit_export_csv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the audit trail
+         * @description One page of audited actions, newest first, filtered by action and a UTC time range: sign-ins, switches, role, settings and plan changes, publications, exports, deletions and privacy requests. Admins read their agency’s trail (a super-admin switched into it included), super-admins every agency’s or one; agents and customers 403.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_audit_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -7906,6 +7950,267 @@ export interface operations {
                                 /** @description What the key may call (ADR 291). */
                                 scopes: ("applications:read" | "applications:write" | "applications:launch")[];
                             };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_audit_export_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    action?: "auth.login" | "auth.login_failed" | "auth.switch_user" | "user.role_changed" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
+                    /** @description Super-admins: one agency (default every one); admins: only their own. */
+                    company_id?: number | string;
+                    /** @description Events at or after this UTC date or time. */
+                    from?: string;
+                    session_key?: string;
+                    /** @description Events before this UTC date or time. */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Export the audit trail as CSV: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Export the audit trail as CSV.",
+                     *       "data": {
+                     *         "file_name": "file name",
+                     *         "rows": 1,
+                     *         "csv": "csv"
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description The CSV text: a header row, then one row per event. */
+                            csv: string;
+                            file_name: string;
+                            /** @description Events in the file (newest first, at most 50,000). */
+                            rows: number;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_audit_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "page": 1,
+                 *       "per_page": 25,
+                 *       "action": "auth.login",
+                 *       "from": "2026-11-01"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    action?: "auth.login" | "auth.login_failed" | "auth.switch_user" | "user.role_changed" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
+                    /** @description Super-admins: one agency (default every one); admins: only their own. */
+                    company_id?: number | string;
+                    /** @description Events at or after this UTC date or time. */
+                    from?: string;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 25 */
+                    per_page?: number;
+                    session_key?: string;
+                    /** @description Events before this UTC date or time. */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description List the audit trail: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "List the audit trail.",
+                     *       "data": {
+                     *         "events": [],
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "total": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            events: {
+                                acting_as_name: string | null;
+                                /** @description Whom the person acted as. */
+                                acting_as_user_id: number | null;
+                                /** @description e.g. auth.login, user.role_changed, person.erased. */
+                                action: string;
+                                /** @description null once the user is deleted. */
+                                actor_name: string | null;
+                                /** @description The person: the user who signed in (a switched session’s origin). */
+                                actor_user_id: number | null;
+                                client_address: string | null;
+                                /** @description The agency whose trail shows the event. */
+                                company_id: number | null;
+                                /** @description Facts of the action (never a secret). */
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                id: number;
+                                /** @description ISO 8601, UTC. */
+                                occurred_at: string;
+                                target_id: string | null;
+                                target_type: string | null;
+                            }[];
+                            page: number;
+                            per_page: number;
+                            /** @description Events matching the filters in all. */
+                            total: number;
                         };
                         error_obj: null;
                         message: string;

@@ -759,3 +759,26 @@ export const reportQuoteTimeDays = pgTable('report_quote_time_days', {
   shard: smallint('shard').notNull(),
   pairs: integer('pairs').notNull(),
 });
+
+/**
+ * One audited action (migration 0053, issue 38; docs/decisions/719-append-only-audit-trail.md):
+ * append-only (a trigger refuses UPDATE and DELETE except the retention purge); written only by
+ * server/audit/record-audit-event.ts.
+ */
+export const auditEvents = pgTable('audit_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  action: text('action').notNull(),
+  /** The person: the user who signed in (the root of a switched session); null when unknown. */
+  actor_user_id: integer('actor_user_id'),
+  /** Whom the person acted as (differs from actor_user_id inside a switched session). */
+  acting_as_user_id: integer('acting_as_user_id'),
+  /** The agency whose trail shows the event; null for events of no agency. */
+  company_id: integer('company_id'),
+  target_type: text('target_type'),
+  target_id: text('target_id'),
+  client_address: text('client_address'),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+});
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;

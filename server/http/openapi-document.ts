@@ -39,6 +39,7 @@ export const OPENAPI_TAGS = [
   { name: 'texting', description: 'Text conversations with clients (SPEC §2 /dashboard/texto).' },
   { name: 'property-data', description: 'Address verification and property data.' },
   { name: 'customer-portal', description: 'What a signed-in customer sees.' },
+  { name: 'audit', description: 'The audit trail of an agency (issue 38, /dashboard/audit-trail).' },
 ];
 
 /** The name of the partner API key's security scheme. */

@@ -687,4 +687,16 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     description:
       'Replaces a client contact’s fields, checked with the application contact rules. Applications naming it keep their own copy.',
   },
+  // Audit trail (issue 38)
+  'POST /api/audit/list': {
+    summary: 'List the audit trail',
+    description:
+      'One page of audited actions, newest first, filtered by action and a UTC time range: sign-ins, switches, role, settings and plan changes, publications, exports, deletions and privacy requests. Admins read their agency’s trail (a super-admin switched into it included), super-admins every agency’s or one; agents and customers 403.',
+    example: { session_key: 'a1b2c3d4e5f6', page: 1, per_page: 25, action: 'auth.login', from: '2026-11-01' },
+  },
+  'POST /api/audit/export-csv': {
+    summary: 'Export the audit trail as CSV',
+    description:
+      'The filtered trail (up to 50,000 events, newest first) as CSV text with formula-safe cells; the export is itself audited as export.downloaded. Same access as audit/list.',
+  },
 };

@@ -9,6 +9,7 @@ import {
   customerQuotesWebhookJob,
 } from '../services/customer-quotes-webhook-job.ts';
 import { PRICE_MODEL_REFIT_KIND, priceModelRefitJob } from '../services/price-model-refit-job.ts';
+import { RECORDS_RETENTION_KIND, recordsRetentionJob } from '../services/records-retention-job.ts';
 import { REPORT_EXPORT_CLEANUP_KIND, reportExportCleanupJob } from '../services/report-export-cleanup-job.ts';
 import { REPORT_EXPORT_KIND, reportExportJob } from '../services/report-export-job.ts';
 import type { JobHandler } from './job-handler.ts';
@@ -19,6 +20,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [CUSTOMER_QUOTES_WEBHOOK_KIND]: customerQuotesWebhookJob,
   [REPORT_EXPORT_KIND]: reportExportJob,
   [REPORT_EXPORT_CLEANUP_KIND]: reportExportCleanupJob,
+  [RECORDS_RETENTION_KIND]: recordsRetentionJob,
 };
 
 /**

@@ -322,7 +322,18 @@ export async function findRelatedApplicationIds(
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-/** Deletes applications (their notes, quotes and jobs go with them by ON DELETE CASCADE). */
-export async function deleteApplications(db: Executor, ids: number[]): Promise<void> {
-  if (ids.length) await db.delete(applications).where(inArray(applications.id, ids));
+/**
+ * Deletes applications (their notes, quotes and jobs go with them by ON DELETE CASCADE); answers
+ * each deleted row's id, company and client contact link.
+ */
+export async function deleteApplications(
+  db: Executor,
+  ids: number[],
+): Promise<{ id: number; company_id: number; client_name_id: string | null }[]> {
+  if (!ids.length) return [];
+  return db.delete(applications).where(inArray(applications.id, ids)).returning({
+    id: applications.id,
+    company_id: applications.company_id,
+    client_name_id: applications.client_name_id,
+  });
 }

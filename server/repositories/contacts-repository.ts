@@ -2,7 +2,7 @@
  * The rows of client contacts (migration 0029, issue 20) and the application's link to one
  * (applications.client_name_id). The only code that touches those columns.
  */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { applications, type ContactRow, contacts, type NewContact } from '../db/schema.ts';
 import type { AccessScope } from './access-scope.ts';
@@ -73,4 +73,31 @@ export async function linkContact(db: Executor, applicationId: number, contactId
     .update(applications)
     .set({ client_name_id: String(contactId), updated_at: new Date() })
     .where(eq(applications.id, applicationId));
+}
+
+/**
+ * Deletes the contacts that `clientNameIds` (applications.client_name_id values of deleted
+ * applications) name and that no remaining application names (issue 38: deleting an application
+ * removes its client's contact). Answers the ids deleted.
+ */
+export async function deleteContactsNoLongerNamed(
+  db: Executor,
+  clientNameIds: (string | null)[],
+): Promise<number[]> {
+  const ids = [
+    ...new Set(clientNameIds.filter((id): id is string => id !== null && /^[0-9]{1,10}$/.test(id))),
+  ]
+    .map(Number)
+    .filter(isRowId);
+  if (!ids.length) return [];
+  const deleted = await db
+    .delete(contacts)
+    .where(
+      and(
+        inArray(contacts.id, ids),
+        sql`NOT EXISTS (SELECT 1 FROM applications a WHERE a.client_name_id = ${contacts.id}::text)`,
+      ),
+    )
+    .returning({ id: contacts.id });
+  return deleted.map((row) => row.id);
 }

@@ -4,6 +4,7 @@
  * auth-routes.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
@@ -99,6 +100,12 @@ export async function accountAuthRoutes(
       body.session_key,
       Number(body.user_id),
     );
+    // The switch shows in the trail of the agency switched into, under the person who switched.
+    await recordAuditEvent(db, auditCallerOf(request), {
+      action: 'auth.switch_user',
+      companyId: data.user.mga_company?.id ?? null,
+      target: { type: 'user', id: data.user.id },
+    });
     return success('Switched user.', data);
   });
 

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Doc } from '../../engine/index.ts';
+import { auditCallerOf } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
@@ -170,6 +171,7 @@ export async function applicationRoutes(app: FastifyInstance, options: { db: Exe
       actorOf(request),
       Number(body.application_id),
       Boolean(body.delete_all_related_applications),
+      auditCallerOf(request),
     );
     return success('Application deleted.', { deleted_ids });
   });

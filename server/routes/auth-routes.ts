@@ -4,6 +4,7 @@ import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { auditedSignIn } from '../services/audited-sign-in.ts';
 import { accountView, login, logout } from '../services/auth-service.ts';
 import { loginBodySchema, sessionOnlyBodySchema } from './request-schemas.ts';
 
@@ -46,7 +47,7 @@ export async function authRoutes(
     },
     async (request) => {
       const { email, password } = request.body as { email: string; password: string };
-      return success('Logged in.', await login(db, email, password));
+      return success('Logged in.', await auditedSignIn(db, request, email, () => login(db, email, password)));
     },
   );
 

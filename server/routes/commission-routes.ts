@@ -4,6 +4,7 @@
  * trial (402); services/commission-service.ts decides the rest. docs/decisions/177-commission.md.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
@@ -127,7 +128,13 @@ export async function commissionRoutes(app: FastifyInstance, options: { db: Exec
     { schema: { tags: ['commission'], body: body(statementProperties, ['from', 'to']) }, preValidation },
     async (request, reply) => {
       const input = bodyOf<StatementInput>(request);
-      const stream = statementCsvStream(db, actorOf(request), input);
+      const actor = actorOf(request);
+      const stream = statementCsvStream(db, actor, input);
+      await recordAuditEvent(db, auditCallerOf(request), {
+        action: 'export.downloaded',
+        companyId: actor.companyId,
+        target: { type: 'commission_statement', id: `${input.from}..${input.to}` },
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="commission-${input.from}-to-${input.to}.csv"`)

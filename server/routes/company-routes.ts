@@ -1,5 +1,6 @@
 /** MGA management of companies (docs/api-accounts.md Companies) and the public logo file. */
 import type { FastifyInstance } from 'fastify';
+import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { failure, success } from '../http/envelope.ts';
@@ -65,7 +66,14 @@ export async function companyRoutes(app: FastifyInstance, options: { db: Executo
   route('companies/change-plan', companyPlanBodySchema, async (request) => {
     const body = bodyOf<{ company_id: BodyId; plan_id: string }>(request);
     requireRole(actorOf(request), ['super-admin']);
-    return success('Plan changed.', await changeCompanyPlan(db, Number(body.company_id), body.plan_id));
+    const data = await changeCompanyPlan(db, Number(body.company_id), body.plan_id);
+    await recordAuditEvent(db, auditCallerOf(request), {
+      action: 'plan.changed',
+      companyId: Number(body.company_id),
+      target: { type: 'company', id: Number(body.company_id) },
+      details: { plan_id: body.plan_id },
+    });
+    return success('Plan changed.', data);
   });
 
   route('companies/set-approved-states', approvedStatesBodySchema, async (request) => {

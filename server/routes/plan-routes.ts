@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
@@ -36,7 +37,17 @@ export async function planRoutes(app: FastifyInstance, options: { db: Executor; 
   route('plans/change-plan', changePlanBodySchema, async (request) => {
     if (!request.account) throw new Error('route without the authenticate hook');
     const body = bodyOf<{ plan_id: string }>(request);
-    const answer = await changeOwnPlan(db, payments, actorOf(request), request.account, body.plan_id);
+    const actor = actorOf(request);
+    const answer = await changeOwnPlan(db, payments, actor, request.account, body.plan_id);
+    // Without a redirect the plan is changed now; through Stripe, when its event arrives.
+    if (!answer.redirect_url) {
+      await recordAuditEvent(db, auditCallerOf(request), {
+        action: 'plan.changed',
+        companyId: actor.companyId,
+        target: { type: 'company', id: actor.companyId ?? 0 },
+        details: { plan_id: body.plan_id },
+      });
+    }
     return success(answer.redirect_url ? 'Continue to payment.' : 'Plan changed.', answer);
   });
 

@@ -4,6 +4,7 @@
  * admins for their company, super-admins for any; agents and customers 403.
  */
 import type { FastifyInstance } from 'fastify';
+import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { PartnerScope } from '../auth/partner-scopes.ts';
 import type { Executor } from '../db/database.ts';
 import type { EoData } from '../db/schema.ts';
@@ -106,6 +107,12 @@ export async function portalSettingsRoutes(
         const result = change(current, body);
         secret = result.secret ?? null;
         return result;
+      });
+      await recordAuditEvent(db, auditCallerOf(request), {
+        action: 'settings.changed',
+        companyId: settings.company_id,
+        target: { type: 'company', id: settings.company_id },
+        details: { call: `portal-settings/${path}` },
       });
       if (secret === null) return success('Settings saved.', { settings });
       return success(WEBHOOK_SECRET_SAVED_MESSAGE, { settings, webhook_secret: secret });

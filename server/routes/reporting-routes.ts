@@ -6,6 +6,7 @@
  * 411-report-exports-as-jobs.md.
  */
 import type { FastifyInstance } from 'fastify';
+import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
@@ -63,7 +64,13 @@ export async function reportingRoutes(app: FastifyInstance, options: { db: Execu
     },
     async (request, reply) => {
       const input = bodyOf<ExportInput>(request);
-      const stream = reportCsvStream(db, actorOf(request), input);
+      const actor = actorOf(request);
+      const stream = reportCsvStream(db, actor, input);
+      await recordAuditEvent(db, auditCallerOf(request), {
+        action: 'export.downloaded',
+        companyId: actor.companyId,
+        target: { type: 'report', id: exportFileName(input) },
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(input)}"`)
@@ -109,7 +116,14 @@ export async function reportingRoutes(app: FastifyInstance, options: { db: Execu
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const file = await openReportDownload(db, actorOf(request), Number(id));
+      const actor = actorOf(request);
+      const file = await openReportDownload(db, actor, Number(id));
+      await recordAuditEvent(db, auditCallerOf(request), {
+        action: 'export.downloaded',
+        companyId: actor.companyId,
+        target: { type: 'report_export', id },
+        details: { file_name: file.file_name },
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(file.file_name).replace(/^inline/, 'attachment'))

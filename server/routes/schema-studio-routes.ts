@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SchemaSet } from '../../engine/index.ts';
+import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
@@ -112,10 +113,15 @@ export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Ex
   );
 
   route('schema-studio/publish', versionBody(), async (request) => {
-    return success(
-      'Published.',
-      await publishDraft(db, actorOf(request), bodyOf<{ version: number }>(request).version),
-    );
+    const { version } = bodyOf<{ version: number }>(request);
+    const data = await publishDraft(db, actorOf(request), version);
+    // The schema set is every agency's: the event belongs to no one agency's trail.
+    await recordAuditEvent(db, auditCallerOf(request), {
+      action: 'schema.published',
+      companyId: null,
+      target: { type: 'schema_version', id: version },
+    });
+    return success('Published.', data);
   });
 
   route('schema-studio/roll-back', versionBody(), async (request) => {

@@ -1,5 +1,6 @@
 /** User management calls of docs/api-accounts.md Users (SPEC §6 roles). */
 import type { FastifyInstance } from 'fastify';
+import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import type { UserRole } from '../db/schema.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
@@ -98,13 +99,21 @@ export async function userRoutes(
       role?: CreatableRole;
       licensed_states?: string[];
     }>(request);
-    const data = await updateManagedUser(db, actorOf(request), Number(body.user_id), {
+    const { previousRole, ...data } = await updateManagedUser(db, actorOf(request), Number(body.user_id), {
       name: body.name,
       email: body.email,
       phone: body.phone,
       role: body.role,
       licensedStates: body.licensed_states,
     });
+    if (data.user.role !== previousRole) {
+      await recordAuditEvent(db, auditCallerOf(request), {
+        action: 'user.role_changed',
+        companyId: data.user.company?.id ?? null,
+        target: { type: 'user', id: data.user.id },
+        details: { from: previousRole, to: data.user.role },
+      });
+    }
     return success('User updated.', data);
   });
 

@@ -19,6 +19,7 @@ import {
   validateTypes,
 } from '../../engine/index.ts';
 import { placeholders } from '../../schemas/schema-set.ts';
+import { type AuditCaller, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -44,6 +45,7 @@ import {
   companySettingsOf,
   findCompanyWithExtras,
 } from '../repositories/companies-repository.ts';
+import { deleteContactsNoLongerNamed } from '../repositories/contacts-repository.ts';
 import { deleteFilesOfApplication } from '../repositories/files-repository.ts';
 import {
   findNoteForUpdate,
@@ -439,13 +441,16 @@ export async function resetApplication(db: Executor, actor: Actor, id: number): 
 
 /**
  * Deletes an application, and with `deleteAllRelated` every application of the same agent at
- * the same searched address. Returns the deleted ids, ascending. docs/api.md.
+ * the same searched address. Returns the deleted ids, ascending. docs/api.md. In the same
+ * transaction (issue 38): each one's client contact goes too unless another application names it,
+ * and each deletion is audited as application.deleted by `caller`.
  */
 export async function deleteApplication(
   db: Executor,
   actor: Actor,
   id: number,
   deleteAllRelated: boolean,
+  caller: AuditCaller = { actor, clientAddress: null },
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, actor, id, true);
@@ -459,7 +464,19 @@ export async function deleteApplication(
         (a, b) => a - b,
       );
     }
-    await deleteApplications(tx, ids);
+    const deleted = await deleteApplications(tx, ids);
+    const contactIds = await deleteContactsNoLongerNamed(
+      tx,
+      deleted.map((application) => application.client_name_id),
+    );
+    for (const application of deleted) {
+      await recordAuditEvent(tx, caller, {
+        action: 'application.deleted',
+        companyId: application.company_id,
+        target: { type: 'application', id: application.id },
+        details: { contacts_deleted: contactIds.filter((c) => String(c) === application.client_name_id) },
+      });
+    }
     return ids;
   });
 }

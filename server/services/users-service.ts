@@ -222,7 +222,8 @@ export interface UpdateUserInput {
 
 /**
  * Updates a managed user. Changing to role agent creates the agent record; licensed states only
- * for agents (422); your own role cannot change (422); e-mail unique (409).
+ * for agents (422); your own role cannot change (422); e-mail unique (409). Answers the user's
+ * record and `previousRole`, the role before the change (the route audits a change, issue 38).
  */
 export async function updateManagedUser(db: Executor, actor: Actor, userId: number, input: UpdateUserInput) {
   requireRole(actor, MANAGERS);
@@ -253,7 +254,7 @@ export async function updateManagedUser(db: Executor, actor: Actor, userId: numb
       }
     }),
   );
-  return { user: await recordOf(db, userId) };
+  return { user: await recordOf(db, userId), previousRole: row.user.role };
 }
 
 /**

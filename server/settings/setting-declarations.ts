@@ -262,6 +262,15 @@ export const SETTINGS = {
     description:
       'PostgreSQL connections one process keeps for renewing the leases of the jobs its workers hold, so a renewal never waits behind a backlog.',
   },
+  AUDIT_RETENTION_DAYS: {
+    group: 'Operations',
+    type: 'integer',
+    minimum: 1,
+    maximum: 999999,
+    default: 1826,
+    description:
+      'Days an audit event is kept (default five years); the daily records-retention job deletes older ones (ADR 720).',
+  },
   QUOTE_WORKER_CONCURRENCY: {
     group: 'Carriers and quoting',
     type: 'integer',

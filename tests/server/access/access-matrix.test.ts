@@ -36,6 +36,7 @@ import { propertyDataCells } from './property-data-cells.ts';
 import { reportingCells } from './reporting-cells.ts';
 import { resourcesCells } from './resources-cells.ts';
 import { schemaStudioCells } from './schema-studio-cells.ts';
+import { securityCells } from './security-cells.ts';
 import { settingsCells } from './settings-cells.ts';
 import { textingCells } from './texting-cells.ts';
 import { utilityCells } from './utility-cells.ts';
@@ -67,6 +68,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   'customer quotes webhook': webhookCells,
   'customer portal': customerPortalCells,
   'client contacts': contactCells,
+  'audit trail': securityCells,
 };
 
 const allCells = (w: AccessWorld) => Object.values(AREAS).flatMap((cells) => cells(w));

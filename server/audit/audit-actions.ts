@@ -1,0 +1,19 @@
+/**
+ * The actions the audit trail records (issue 38; docs/decisions/719-append-only-audit-trail.md),
+ * as `audit_events.action` stores them and `audit/list {action}` filters by them.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.switch_user',
+  'user.role_changed',
+  'settings.changed',
+  'plan.changed',
+  'schema.published',
+  'export.downloaded',
+  'application.deleted',
+  'person.exported',
+  'person.erased',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
