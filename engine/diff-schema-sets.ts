@@ -31,7 +31,7 @@ const FIELD_WORDS: Record<string, string> = {
  * forms added/removed and their sections, field order, optional list and layout; applicability,
  * `required_when` and computed entries; rules by id (which parts changed: field, when, params,
  * assert, message, format, skip_empty); message texts; outcome questions by table and id;
- * migrations added. Empty for equal sets. Throws SchemaSetError when a set's schemas do not resolve.
+ * migrations added; cases by file and id (added, removed, changed). Empty for equal sets. Throws SchemaSetError when a set's schemas do not resolve.
  * Issue 11 (versions: diff of any two).
  */
 export function diffSchemaSets(before: SchemaSet, after: SchemaSet): SchemaSetChange[] {
@@ -149,6 +149,16 @@ export function diffSchemaSets(before: SchemaSet, after: SchemaSet): SchemaSetCh
         `Migration "${migration.id}" added (${migration.steps.length} steps)`,
       );
   }
+
+  const cases = (set: SchemaSet) =>
+    new Map(
+      (set.cases ?? []).flatMap((file) => file.cases.map((kase) => [`${file.id}/${kase.id}`, kase] as const)),
+    );
+  const casesBefore = cases(before);
+  const casesAfter = cases(after);
+  diffRecord(Object.fromEntries(casesBefore), Object.fromEntries(casesAfter), (key, change) =>
+    add(['cases', ...key.split('/')], change, `Case "${key}" ${change}`),
+  );
   return changes;
 }
 

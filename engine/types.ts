@@ -109,6 +109,51 @@ export interface Migration {
   steps: MigrationStep[];
 }
 
+/**
+ * What a case expects of its document; each key present is checked, each absent one is not.
+ * `messages`: exactly these messages of the whole document, in order (`[]`: it validates clean).
+ * `field_messages`: exactly these texts on each named field. `applicable`/`required`: whether each
+ * named field is shown / must be filled. `computed`: each named computed field's value. `outcomes`:
+ * exactly these underwriting outcomes, in order (`[]`: none).
+ */
+export interface CaseExpectation {
+  messages?: { field: string; message: string }[];
+  field_messages?: Record<string, string[]>;
+  applicable?: Record<string, boolean>;
+  required?: Record<string, boolean>;
+  computed?: Record<string, unknown>;
+  outcomes?: { question_id: string; outcome: 'block' | 'warning' }[];
+}
+
+/**
+ * One case (an oracle written as data): a document, the context it is judged in, and what the set
+ * must answer for it. `doc` holds changes over the example document `over` (a complete document
+ * without `over`); `unset` removes keys from it; `context` overrides the example's context (needed
+ * without `over`). Checked on every run of the harness and before every publish (issue 37).
+ */
+export interface SchemaCase {
+  id: string;
+  /** What the case shows, in a product person's words. */
+  title?: string;
+  over?: string;
+  context?: RuleContext;
+  doc: Doc;
+  unset?: string[];
+  expect: CaseExpectation;
+}
+
+/** The cases of one file of `cases/` (schema-set.json `cases`), named by its `id`. */
+export interface CaseFile {
+  id: string;
+  cases: SchemaCase[];
+  /**
+   * Mutants of the rules no case can kill because they change nothing a document can show, each
+   * with why (`at`: the JSON pointer of the mutated node in the set, `mutation`: as
+   * `npm run schemas:mutate` names it). Left out of the mutation score.
+   */
+  equivalent_mutants?: { at: string; mutation: string; reason: string }[];
+}
+
 /** Everything `schemas/` holds, as one object (built by `schemas/schema-set.ts`). */
 export interface SchemaSet {
   /** The keys conditions may read as `ctx.<key>`; default: product, application_type, status. */
@@ -146,6 +191,8 @@ export interface SchemaSet {
    * (docs/schema-format.md "Messages").
    */
   messages: Record<string, string>;
+  /** The cases the set must pass (files of `cases/`, in schema-set.json's order); issue 37. */
+  cases?: CaseFile[];
 }
 
 /** One failed rule. `values` holds the field's value and the rule's params that made it fail. */

@@ -4,6 +4,7 @@
  * in schemas/: a new JSON file is listed here once (see docs/editing-a-schema.md).
  */
 import type {
+  CaseFile,
   Doc,
   FormDefinition,
   Migration,
@@ -24,6 +25,11 @@ import mailingSchema from './application/mailing.schema.json' with { type: 'json
 import mobileHomeSchema from './application/mobile-home.schema.json' with { type: 'json' };
 import propertySchema from './application/property.schema.json' with { type: 'json' };
 import underwritingSchema from './application/underwriting.schema.json' with { type: 'json' };
+import applicabilityCases from './cases/applicability.json' with { type: 'json' };
+import crossRuleCases from './cases/cross-rules.json' with { type: 'json' };
+import fieldRuleCases from './cases/field-rules.json' with { type: 'json' };
+import formsAndValuesCases from './cases/forms-and-values.json' with { type: 'json' };
+import underwritingCases from './cases/underwriting.json' with { type: 'json' };
 import aopDeductibleConstant from './constants/aop-deductible.json' with { type: 'json' };
 import applicationStatusesConstant from './constants/application-statuses.json' with { type: 'json' };
 import applicationTypesConstant from './constants/application-types.json' with { type: 'json' };
@@ -120,13 +126,20 @@ import primaryExcessTable from './underwriting/primary-excess.json' with { type:
 /** `$id` of the document schema (`payload.useable_details`). */
 const ROOT_SCHEMA_ID = applicationSchema.$id;
 
-/** The imported forms and outcome tables by their path in schemas/, ordered by schema-set.json. */
+/** The imported forms, case files and outcome tables by their path in schemas/, ordered by schema-set.json. */
 const formFiles: Record<string, unknown> = {
   'forms/home.form.json': homeForm,
   'forms/primary.form.json': primaryForm,
   'forms/excess.form.json': excessForm,
   'forms/mobile.form.json': mobileForm,
   'forms/commercial.form.json': commercialForm,
+};
+const caseFiles: Record<string, unknown> = {
+  'cases/cross-rules.json': crossRuleCases,
+  'cases/field-rules.json': fieldRuleCases,
+  'cases/applicability.json': applicabilityCases,
+  'cases/underwriting.json': underwritingCases,
+  'cases/forms-and-values.json': formsAndValuesCases,
 };
 const tableFiles: Record<string, unknown> = {
   'underwriting/mobile.json': mobileTable,
@@ -236,6 +249,8 @@ export const schemaSet: SchemaSet = {
   field_groups: fieldGroups,
   messages,
   migrations: migrations as Migration[],
+  // JSON widens the `outcome` literals of the expectations to string; the cases check them.
+  cases: manifest.cases.map((file) => listed(caseFiles, file)) as CaseFile[],
 };
 
 /**

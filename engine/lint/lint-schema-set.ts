@@ -1,3 +1,4 @@
+import { caseBases, runCases } from '../cases/run-cases.ts';
 import {
   type CompiledSchemaSet,
   type CompileOptions,
@@ -34,7 +35,8 @@ export interface LintOptions extends CompileOptions {
  * defaults, outcomes, forms (field in no form, widgets, spans, unreachable forms), computed fields
  * (cycles, order, required, rules on them), then, given the examples and their contexts, behaviour
  * found by the rule harness (engine/harness: rules that never run, never fail or always fail,
- * conditions that never change, questions that never apply, examples that do not hold). Unlike compileSchemaSet, which stops at the first problem,
+ * conditions that never change, questions that never apply, examples that do not hold) and the set's
+ * cases that fail (kind `case-failed`, engine/cases/run-cases.ts). Unlike compileSchemaSet, which stops at the first problem,
  * it reports all; when the set does not compile, the compile error is reported (kind `compile`) only
  * if no other check explains it, and the checks that need a compiled set are skipped. Never throws
  * for a malformed set. Issue 10, schema lint; docs/schema-format.md "Lint".
@@ -96,6 +98,8 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
       exampleContexts: options.exampleContexts,
     });
     problems.push(...harness.problems);
+    // The set's own cases (oracles as data, issue 37): each that fails names itself.
+    problems.push(...runCases(compiled, caseBases(options.examples, options.exampleContexts)));
   }
   if (compileError && problems.length === 0)
     problems.push({ path: [], kind: 'compile', message: compileError });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type LintPath, lintPointer } from '../lint/lint-problem.ts';
 import type {
+  CaseFile,
   Doc,
   FormDefinition,
   JsonLogic,
@@ -26,6 +27,8 @@ export interface SchemaSetManifest {
   outcome_tables: string[];
   /** The context each `examples/<name>.json` document is judged in, by name. */
   example_contexts?: Record<string, RuleContext>;
+  /** The case files (`cases/<topic>.json`, each a CaseFile), in the order they run; issue 37. */
+  cases?: string[];
 }
 
 /** A schema set read from a directory, with where each part came from. */
@@ -59,7 +62,7 @@ const SCHEMA_FOLDERS = ['application', 'constants'];
  * Reads a directory laid out like `schemas/` (docs/schema-format.md "Layout"): the JSON Schemas of
  * `application/` and `constants/` (every file with a `$id`, by file name), the manifest's forms and
  * outcome tables in its order, the fixed files of `rules/` and `messages.json`, and the examples.
- * `rules/rules-apply-when.json` and `rules/required-when.json` are optional. Throws Error naming the file for a file that is
+ * `rules/rules-apply-when.json` and `rules/required-when.json` are optional, and so are the manifest's `cases`. Throws Error naming the file for a file that is
  * missing or not JSON. Issue 10 (`npm run schemas:lint -- --dir DIR`).
  */
 export function readSchemaSetDir(dir: string): SchemaSetDir {
@@ -110,6 +113,7 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
     messages: read<Record<string, string>>(FIXED_FILES.messages),
     migrations: read<Migration[]>(FIXED_FILES.migrations),
   };
+  if (manifest.cases) set.cases = manifest.cases.map((file) => read<CaseFile>(file));
   const rulesApplyWhen = optional(FIXED_FILES.rules_apply_when);
   if (rulesApplyWhen !== undefined) set.rules_apply_when = rulesApplyWhen;
   const requiredWhen = optional(FIXED_FILES.required_when);
@@ -123,6 +127,7 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
       schemas: schemaFiles,
       forms: manifest.forms,
       outcome_tables: manifest.outcome_tables,
+      cases: manifest.cases ?? [],
     };
     if (typeof head === 'string' && head in indexed && typeof index === 'number' && indexed[head][index]) {
       return `${indexed[head][index]}#${lintPointer(rest)}`;

@@ -7,7 +7,7 @@ import type { SchemaSetManifest } from './read-schema-set-dir.ts';
 /**
  * Writes a schema set into `dir` in the layout readSchemaSetDir reads (its inverse): each JSON
  * Schema at its `$id` below the ids' common base (`application/contact.schema.json`), forms at
- * `forms/<id>.form.json` and outcome tables at `<extras.outcomeTableFolder>/<id>.json` (default
+ * `forms/<id>.form.json`, case files at `cases/<id>.json` and outcome tables at `<extras.outcomeTableFolder>/<id>.json` (default
  * `outcome-tables`) in the manifest's order, the
  * rules, messages and migrations at their fixed names, the manifest `schema-set.json`, and the
  * examples when given. JSON as the project writes it (two-space indent, newline at the end), so an
@@ -42,6 +42,7 @@ export function writeSchemaSetDir(
     root_schema: fileOf(set.root_schema_id),
     ...(set.context_keys ? { context_keys: set.context_keys } : {}),
     forms: set.forms.map((form) => `forms/${form.id}.form.json`),
+    ...(set.cases ? { cases: set.cases.map((file) => `cases/${file.id}.json`) } : {}),
     outcome_tables: set.outcome_tables.map(
       (table) => `${extras.outcomeTableFolder ?? 'outcome-tables'}/${table.id}.json`,
     ),
@@ -50,6 +51,7 @@ export function writeSchemaSetDir(
   write('schema-set.json', manifest);
   for (const [index, form] of set.forms.entries()) write(manifest.forms[index], form);
   for (const [index, table] of set.outcome_tables.entries()) write(manifest.outcome_tables[index], table);
+  for (const file of set.cases ?? []) write(`cases/${file.id}.json`, file);
   write('rules/applicability.json', set.applicability);
   if (set.required_when) write('rules/required-when.json', set.required_when);
   write('rules/field-rules.json', set.field_rules);

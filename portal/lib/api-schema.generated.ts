@@ -26715,6 +26715,47 @@ export interface operations {
                     note?: string;
                     schema_set: {
                         applicability: Record<string, unknown>;
+                        cases?: {
+                            cases: {
+                                context?: {
+                                    [key: string]: string;
+                                };
+                                doc: {
+                                    [key: string]: (string | number | boolean | null) | (string | number | boolean | null)[];
+                                };
+                                expect: {
+                                    applicable?: {
+                                        [key: string]: boolean;
+                                    };
+                                    computed?: Record<string, unknown>;
+                                    field_messages?: {
+                                        [key: string]: string[];
+                                    };
+                                    messages?: {
+                                        field: string;
+                                        message: string;
+                                    }[];
+                                    outcomes?: {
+                                        /** @enum {unknown} */
+                                        outcome: "block" | "warning";
+                                        question_id: string;
+                                    }[];
+                                    required?: {
+                                        [key: string]: boolean;
+                                    };
+                                };
+                                id: string;
+                                over?: string;
+                                title?: string;
+                                unset?: string[];
+                            }[];
+                            equivalent_mutants?: {
+                                at: string;
+                                mutation: string;
+                                reason: string;
+                            }[];
+                            id: string;
+                        }[];
                         computed: Record<string, unknown>;
                         cross_rules: Record<string, unknown>[];
                         field_groups: Record<string, unknown>;

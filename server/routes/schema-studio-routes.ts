@@ -19,6 +19,7 @@ import {
   saveTestDocument,
 } from '../services/schema-studio-service.ts';
 import { sessionKeySchema } from './request-schemas.ts';
+import { caseDocumentSchema, caseFileSchema } from './schema-case-schemas.ts';
 import { bodyOf, sessionRoute } from './session-route.ts';
 
 /** A version number or a row id. */
@@ -58,6 +59,7 @@ const schemaSetSchema = {
     outcome_tables: { type: 'array', items: { type: 'object' } },
     field_groups: { type: 'object' },
     messages: { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 } },
+    cases: { type: 'array', maxItems: 100, items: caseFileSchema },
   },
 } as const;
 
@@ -74,16 +76,7 @@ const testDocumentBody = {
       maxProperties: 20,
       additionalProperties: { type: 'string', maxLength: 100 },
     },
-    document: {
-      type: 'object',
-      maxProperties: 2000,
-      additionalProperties: {
-        anyOf: [
-          { type: ['string', 'number', 'boolean', 'null'] },
-          { type: 'array', maxItems: 100, items: { type: ['string', 'number', 'boolean', 'null'] } },
-        ],
-      },
-    },
+    document: caseDocumentSchema,
   },
 } as const;
 

@@ -160,7 +160,7 @@ export async function compiledSchemaSetWithHash(
   return (contentHash ? compiledByHash.get(contentHash) : undefined) ?? compiledSchemaSetOf(db, version);
 }
 
-/** Answer of get-schema-set: `{schema_version, schema_set}` of `version` (default: the current one); ApiError 404 when not stored. */
+/** Answer of get-schema-set: `{schema_version, schema_set}` of `version` (default: the current one), the set without its cases (a form never reads them); ApiError 404 when not stored. */
 export async function schemaSetView(
   db: Executor,
   version?: number,
@@ -168,7 +168,9 @@ export async function schemaSetView(
   const wanted = version ?? (await currentSchemaVersion(db));
   const row = await findSchemaVersion(db, wanted);
   if (!row || row.status === 'draft') throw new ApiError(404, SCHEMA_VERSION_NOT_FOUND_MESSAGE);
-  return { schema_version: row.version, schema_set: row.schema_set };
+  // The cases judge the set in the studio and before a publish; a form never reads them (issue 37).
+  const { cases: _cases, ...schemaSet } = row.schema_set;
+  return { schema_version: row.version, schema_set: schemaSet };
 }
 
 /** The migrations that upgrade a document of version `from` to version `to`, oldest first. */

@@ -24,6 +24,23 @@ describe('diffSchemaSets', () => {
     expect(diffSchemaSets(schemaSet, structuredClone(schemaSet))).toEqual([]);
   });
 
+  it('names each case added, removed or changed by its file and id (issue 37)', () => {
+    const after = edited((set) => {
+      const [first, ...rest] = set.cases ?? [];
+      first.cases[0] = { ...first.cases[0], title: 'retitled' };
+      const removed = first.cases.splice(1, 1)[0];
+      first.cases.push({ id: 'qa-new', over: 'primary', doc: {}, expect: { messages: [] } });
+      set.cases = [first, ...rest];
+      expect(removed).toBeDefined();
+    });
+    const [first] = schemaSet.cases ?? [];
+    expect(diffSchemaSets(schemaSet, after).map((change) => change.sentence)).toEqual([
+      `Case "${first.id}/${first.cases[0].id}" changed`,
+      `Case "${first.id}/qa-new" added`,
+      `Case "${first.id}/${first.cases[1].id}" removed`,
+    ]);
+  });
+
   it('says what changed, in words', () => {
     const after = edited((set) => {
       property(set, 'phone').title = 'Mobile phone';

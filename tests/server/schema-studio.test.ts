@@ -55,9 +55,11 @@ describe.each(DATABASE_KINDS)('schema studio on %s', (kind) => {
     const saved = await studio(superKey, 'save-draft', { schema_set: broken, note: 'impossible rule' });
     expect(saved.statusCode, saved.body.message).toBe(200);
     const draft = saved.body.data.version as number;
+    // A sqft message on every document also fails the case that expects a clean one (issue 37).
     expect(saved.body.data.problems.map((p: { kind: string }) => p.kind)).toEqual([
       'never-true',
       'rule-always-fails',
+      'case-failed',
     ]);
     const refused = await studio(superKey, 'publish', { version: draft });
     expect(refused.statusCode).toBe(422);
@@ -71,11 +73,41 @@ describe.each(DATABASE_KINDS)('schema studio on %s', (kind) => {
     expect(await newApplicationVersion()).toBe(1);
   });
 
+  it('refuses to publish a draft one of its cases fails, naming the case, and changes nothing', async () => {
+    const before = (await studio(adminKey, 'list-versions')).body.data;
+    // The phone message is pinned by the cases of schemas/cases/field-rules.json (issue 37).
+    const saved = await studio(superKey, 'save-draft', {
+      schema_set: edited((set) => {
+        set.messages.invalid_phone_number = 'Check the phone number';
+      }),
+      note: 'phone message without its cases',
+    });
+    const draft = saved.body.data.version as number;
+    const refused = await studio(superKey, 'publish', { version: draft });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toMatchObject({ status: 'error', code: 422, message: PUBLISH_REFUSED_MESSAGE });
+    const failed = refused.body.data.problems.filter((p: { kind: string }) => p.kind === 'case-failed');
+    expect(failed.map((p: { where: string }) => p.where)).toContain(
+      'cases › field-rules › cases › phone-13-characters',
+    );
+    expect(failed.find((p: { where: string }) => p.where.endsWith('phone-13-characters')).message).toMatch(
+      /^case "phone-13-characters" \(13 characters: Invalid Phone number!\) fails: messages of "phone": expected \["Invalid Phone number!"\], got \["Check the phone number"\]/,
+    );
+    const after = (await studio(adminKey, 'list-versions')).body.data;
+    expect(after.current).toBe(before.current);
+    expect(after.versions.find((v: { version: number }) => v.version === draft).status).toBe('draft');
+    expect(await newApplicationVersion()).toBe(before.current);
+  });
+
   it('publishes a sound draft as the newest version, shows what changed, and rolls back', async () => {
     const draft = (
       await studio(superKey, 'save-draft', {
         schema_set: edited((set) => {
           set.messages.invalid_phone_number = 'Check the phone number';
+          // The draft updates the cases that pin the text with it (issue 37).
+          set.cases = JSON.parse(
+            JSON.stringify(set.cases).replaceAll(messageTexts.invalid_phone_number, 'Check the phone number'),
+          );
         }),
         note: 'friendlier phone message',
       })
@@ -92,6 +124,16 @@ describe.each(DATABASE_KINDS)('schema studio on %s', (kind) => {
         change: 'changed',
         sentence: `Message "invalid_phone_number": "${messageTexts.invalid_phone_number}" -> "Check the phone number"`,
       },
+      ...[
+        'field-rules/phone-13-characters',
+        'field-rules/requester_phone-13-characters',
+        'field-rules/phone-required',
+        'forms-and-values/status-new-rules-run',
+      ].map((key) => ({
+        path: ['cases', ...key.split('/')],
+        change: 'changed',
+        sentence: `Case "${key}" changed`,
+      })),
     ]);
     const listed = await studio(adminKey, 'list-versions');
     expect(listed.body.data.current).toBe(version);
