@@ -6,10 +6,10 @@ import { type CaseBases, casesPass } from '../cases/run-cases.ts';
 import {
   type CompiledSchemaSet,
   compileSchemaSet,
-  type FieldValidator,
   type PrecompiledValidators,
   validatorKey,
 } from '../compile-schema-set.ts';
+import type { FieldValidator } from '../field-validator.ts';
 import type { SchemaSet } from '../types.ts';
 import { mutantName, type RuleMutant, ruleMutants, withReplacement } from './rule-mutants.ts';
 
