@@ -23,7 +23,8 @@ import SpreadBrowserFilesSequencer from './tests/helpers/spread-browser-files.ts
  * Test files run at once: at least two, so that on a 2-core machine one file's waits (a server
  * process, Chromium, PostgreSQL) overlap another file's work; Vitest's own default there is one.
  * Every file has its own database (a PGlite data dir or a PostgreSQL schema), server port and
- * browser, so files do not share state. The fault suites stay one at a time: they time crashes.
+ * browser, so files do not share state. The fault suites run in the same group, each beside other
+ * files, but never two at once: they time crashes (a lock, tests/faults/fault-file-lock.ts; ADR 741).
  */
 const TEST_FILES_AT_ONCE = Math.max(2, availableParallelism() - 1);
 
@@ -112,10 +113,16 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['tests/faults/**/*.test.ts'],
-          globalSetup: ['tests/server/helpers/seeded-pglite-dump.ts', 'tests/helpers/server-bundle.ts'],
+          globalSetup: [
+            'tests/server/helpers/seeded-pglite-dump.ts',
+            'tests/helpers/server-bundle.ts',
+            'tests/faults/fault-file-lock.ts',
+          ],
+          // One fault file at a time, beside the other projects' files rather than in a group of
+          // its own after them (ADR 741; `fileParallelism: false` made that group).
+          setupFiles: ['tests/faults/one-fault-file-at-a-time.ts'],
           testTimeout: 600_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
