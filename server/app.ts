@@ -18,6 +18,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { addHealthRoutes } from './http/health-routes.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
 import { lazyRouteCompilers } from './http/lazy-route-compilers.ts';
+import { addMetricsRoute } from './http/metrics.ts';
 import { openApiOptions } from './http/openapi-document.ts';
 import {
   addPartnerRateLimit,
@@ -259,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preValidation', rejectNulCharacters);
   // Health and readiness probes, and the drain of a stopping process (issue 39).
   addHealthRoutes(app, db);
+  addMetricsRoute(app, db);
 
   // 5. Mail: SMTP_URL, else a company's SMTP, else the local sink that tests read
   // (docs/decisions/081-mail-through-smtp-with-a-local-sink.md).

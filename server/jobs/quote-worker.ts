@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Doc } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
 import type { QuoteJobRow, QuoteRow } from '../db/schema.ts';
+import { carrierCallDuration, quoteRequests } from '../http/metrics.ts';
 import { connectorFor } from '../quoting/connector-for.ts';
 import { parseQuoteAnswer } from '../quoting/parse-quote-answer.ts';
 import { QUOTE_TIMEOUT_MS } from '../quoting/quote-timeout-ms.ts';
@@ -262,7 +263,10 @@ async function runJob(
     },
     'quote requested',
   );
+  const stopTimer = carrierCallDuration.startTimer({ carrier: quote.carrier });
   const outcome = await askConnector(quote, app.useable_details, app, app.company_id, timeoutMs, lookup);
+  stopTimer();
+  quoteRequests.inc({ carrier: quote.carrier, outcome: outcome.status });
   await writeAnswer(db, job, outcome);
   await finishJob(db, job, outcome.status === 'error' ? outcome.message : null);
 }

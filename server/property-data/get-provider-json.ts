@@ -3,6 +3,7 @@
  * and HTTP status, or a PropertyDataError whose message names the provider and what went wrong
  * (never the URL, which may carry a key). ARCHITECTURE "Outside services behind interfaces".
  */
+import { propertyDataCallDuration } from '../http/metrics.ts';
 import { PropertyDataError } from './types.ts';
 
 export interface ProviderRequest {
@@ -30,6 +31,7 @@ function refusal(label: string, status: number): string {
 export async function getProviderJson(request: ProviderRequest): Promise<{ status: number; body: unknown }> {
   const { label, timeoutMs } = request;
   let response: Response;
+  const stopTimer = propertyDataCallDuration.startTimer({ provider: label });
   try {
     response = await fetch(request.url, {
       headers: { accept: 'application/json', ...(request.headers ?? {}) },
@@ -37,12 +39,14 @@ export async function getProviderJson(request: ProviderRequest): Promise<{ statu
       redirect: 'error',
     });
   } catch (error) {
+    stopTimer();
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new PropertyDataError(
       label,
       timedOut ? `${label} did not answer within ${timeoutMs / 1000} s.` : `${label} could not be reached.`,
     );
   }
+  stopTimer();
   const readable = response.ok || (request.readStatuses ?? []).includes(response.status);
   if (!readable) {
     await response.body?.cancel();

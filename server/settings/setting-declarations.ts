@@ -285,6 +285,13 @@ export const SETTINGS = {
     description:
       "Folder report exports are written to (default rmga-report-downloads in the system's temporary folder).",
   },
+  METRICS_TOKEN: {
+    group: 'Operations',
+    type: 'string',
+    secret: true,
+    description:
+      'When set, GET /metrics needs `Authorization: Bearer <token>`; unset, /metrics is open (keep it off the public proxy).',
+  },
   SHUTDOWN_DRAIN_MS: {
     group: 'Operations',
     type: 'integer',

@@ -102,3 +102,56 @@ describe.each(DATABASE_KINDS)('request ids and probes on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+  const tokenBefore = process.env.METRICS_TOKEN;
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+  });
+  afterAll(async () => {
+    if (tokenBefore === undefined) delete process.env.METRICS_TOKEN;
+    else process.env.METRICS_TOKEN = tokenBefore;
+    await t?.close();
+  });
+
+  it('answers Prometheus text with process, request, quote and queue metrics, behind METRICS_TOKEN when set', async () => {
+    const session_key = await t.loginAs('agent@demo.test');
+    const created = await t.post('agent-portal/create-new-application', { session_key, address: MIAMI });
+    await t.post('agent-portal/launch-application', {
+      session_key,
+      application_id: created.body.data.application.id,
+      address_details: structuredClone(examples.primary),
+    });
+    const queued = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(queued.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(queued.body).toContain('process_cpu_user_seconds_total');
+    expect(queued.body).toMatch(
+      /http_request_duration_seconds_count\{method="POST",route="\/api\/agent-portal\/launch-application",status_code="200"\} [1-9]/,
+    );
+    expect(queued.body).toMatch(/job_queue_depth\{queue="quote"\} [1-9]/);
+    expect(queued.body).toMatch(/job_queue_oldest_age_seconds\{queue="quote"\} \d/);
+
+    await t.app.quoteWorker.drain();
+    const answered = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(answered.body).toMatch(/quote_requests_total\{carrier="[^"]+",outcome="[a-z]+"\} [1-9]/);
+    expect(answered.body).toMatch(/carrier_call_duration_seconds_count\{carrier="[^"]+"\} [1-9]/);
+
+    process.env.METRICS_TOKEN = 'scrape-secret';
+    const refused = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect([refused.statusCode, refused.json().code]).toEqual([401, 401]);
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const allowed = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer scrape-secret' },
+    });
+    expect(allowed.statusCode).toBe(200);
+  });
+});
