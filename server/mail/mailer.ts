@@ -1,8 +1,10 @@
 /**
  * Sends the server's own mails through nodemailer: SMTP_URL when set, else the company's SMTP
- * settings of the messaging console, else the local sink (docs/decisions/081).
+ * settings of the messaging console (through the outbound guard, ADR 721), else the local sink
+ * (docs/decisions/081).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import { bareHost, checkOutboundHost } from '../outbound/outbound-guard.ts';
 
 /** A company's SMTP settings as stored (password included; it is never answered back). */
 export interface SmtpSettings {
@@ -47,7 +49,8 @@ export const DEFAULT_FROM = 'MGA agent portal <no-reply@localhost>';
 
 /**
  * A mailer over `smtpUrl` (SMTP_URL) or, lacking it, a company's SMTP or `sinkUrl`. With none of
- * them, send() throws NoSmtpServerError.
+ * them, send() throws NoSmtpServerError; a company SMTP host the outbound guard refuses throws
+ * OutboundHostRefused before any connection.
  */
 export function createMailer(options: { smtpUrl?: string | null; sinkUrl?: string | null }): Mailer {
   return {
@@ -57,10 +60,14 @@ export function createMailer(options: { smtpUrl?: string | null; sinkUrl?: strin
       if (options.smtpUrl) {
         transport = nodemailer.createTransport(options.smtpUrl);
       } else if (companySmtp?.host) {
+        // An admin set this host: connect only to an address the outbound guard checked (ADR 721),
+        // and still check the TLS certificate against the host name.
+        const { address } = await checkOutboundHost(companySmtp.host);
         transport = nodemailer.createTransport({
-          host: companySmtp.host,
+          host: address,
           port: companySmtp.port,
           secure: companySmtp.secure,
+          tls: { servername: bareHost(companySmtp.host) },
           auth: companySmtp.username
             ? { user: companySmtp.username, pass: companySmtp.password ?? '' }
             : undefined,

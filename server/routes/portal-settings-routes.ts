@@ -28,6 +28,7 @@ import {
   COLLECTIONS,
   type CollectionName,
   changeSettings,
+  checkAdminHost,
   eoChange,
   getSettings,
   type PropertyDataJobInput,
@@ -75,6 +76,19 @@ type SettingsBody = { company_id?: BodyId } & Record<string, unknown>;
 export const WEBHOOK_SECRET_SAVED_MESSAGE =
   'Settings saved. Copy the webhook signing secret now: it is not shown again.';
 
+/**
+ * The outbound guard at save (issue 38, ADR 721): 422 when a body's SMTP host or webhook URL host
+ * is, or resolves to, a loopback, private, unique-local or link-local address not allowed by the
+ * operator. Checked before the settings transaction: a lookup never holds the company row's lock.
+ */
+async function checkAdminHosts(body: SettingsBody): Promise<void> {
+  const smtp = body.smtp as { host?: string } | null | undefined;
+  if (smtp?.host) await checkAdminHost(smtp.host, 'smtp.host');
+  const webhook = body.customer_quotes_webhook_url;
+  if (typeof webhook === 'string' && URL.canParse(webhook))
+    await checkAdminHost(new URL(webhook).hostname, 'customer_quotes_webhook_url');
+}
+
 /** Registers portal-settings/* and api-credentials/*. */
 export async function portalSettingsRoutes(
   app: FastifyInstance,
@@ -102,6 +116,7 @@ export async function portalSettingsRoutes(
   ) =>
     route(`portal-settings/${path}`, schema, async (request) => {
       const body = bodyOf<SettingsBody>(request);
+      await checkAdminHosts(body);
       let secret: string | null = null;
       const settings = await changeSettings(db, actorOf(request), idOf(body.company_id), (current) => {
         const result = change(current, body);

@@ -18,6 +18,7 @@ import {
 } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
 import { toE164 } from '../messaging/sms/phone-number.ts';
+import { hostRefusalAtSave, isAllowedHost } from '../outbound/outbound-guard.ts';
 import {
   DEFAULT_CACHE_DAYS,
   PROVIDERS,
@@ -34,7 +35,6 @@ import {
 } from '../repositories/companies-repository.ts';
 import { findUserRecord } from '../repositories/users-repository.ts';
 import { newWebhookSecret } from '../webhooks/webhook-signature.ts';
-import { privateTargetsAllowed } from '../webhooks/webhook-target.ts';
 import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { daysUntil } from './company-status.ts';
@@ -404,7 +404,7 @@ export function webhookSecretRotation(current: StoredSettings): Change & { secre
 
 /**
  * Throws 422 WEBHOOK_HTTPS_MESSAGE unless `url` is null or an absolute https URL with a host
- * (http too when WEBHOOK_ALLOW_PRIVATE_TARGETS=1, for a local receiver in development and tests).
+ * (http too for a host of OUTBOUND_ALLOWED_HOSTS, a local receiver in development and tests).
  */
 export function checkWebhookUrl(url: string | null): void {
   if (url === null) return;
@@ -414,10 +414,20 @@ export function checkWebhookUrl(url: string | null): void {
   } catch {
     parsed = null;
   }
-  const schemes = privateTargetsAllowed() ? ['https:', 'http:'] : ['https:'];
-  if (!parsed || !schemes.includes(parsed.protocol) || parsed.hostname === '') {
+  const https =
+    parsed?.protocol === 'https:' || (parsed?.protocol === 'http:' && isAllowedHost(parsed.hostname));
+  if (!parsed || !https || parsed.hostname === '') {
     throw new ApiError(422, WEBHOOK_HTTPS_MESSAGE, { customer_quotes_webhook_url: WEBHOOK_HTTPS_MESSAGE });
   }
+}
+
+/**
+ * Throws 422 naming `field` when `host` (an admin-set SMTP host, or a webhook URL's host) is an
+ * address, or resolves to one, that the outbound guard refuses (issue 38, ADR 721).
+ */
+export async function checkAdminHost(host: string, field: string): Promise<void> {
+  const refusal = await hostRefusalAtSave(host);
+  if (refusal) throw new ApiError(422, refusal, { [field]: refusal });
 }
 
 /** Creates an item in a collection; texts checked for short codes. */

@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/database.ts';
 import type { WebhookDeliveryRow, WebhookOutcome } from '../db/schema.ts';
+import { OutboundHostRefused } from '../outbound/outbound-guard.ts';
 import {
   insertDeliveryAttempt,
   type NewDeliveryAttempt,
@@ -16,7 +17,7 @@ import {
 } from '../repositories/webhook-deliveries-repository.ts';
 import { postWebhook, type WebhookAnswer } from '../webhooks/post-webhook.ts';
 import { SIGNATURE_HEADER, webhookSignature } from '../webhooks/webhook-signature.ts';
-import { checkWebhookTarget, WebhookTargetRefused } from '../webhooks/webhook-target.ts';
+import { checkWebhookTarget } from '../webhooks/webhook-target.ts';
 
 /** Logged for a URL stored before secrets existed: nothing is sent unsigned. */
 export const NO_SECRET_MESSAGE =
@@ -93,7 +94,7 @@ export async function attemptWebhook(
       { signal: input.signal, timeoutMs: input.timeoutMs },
     );
   } catch (error) {
-    if (!(error instanceof WebhookTargetRefused)) throw error;
+    if (!(error instanceof OutboundHostRefused)) throw error;
     // The URL is the admin's: say plainly why nothing was sent.
     logger?.warn({ ...log, outcome: 'refused', reason: error.message }, 'webhook target refused');
     return settleDeliveryAttempt(db, row.id, {

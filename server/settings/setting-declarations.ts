@@ -44,7 +44,7 @@ export const SETTING_GROUPS = [
   'Payments (Stripe)',
   'Texting',
   'Carriers and quoting',
-  'Webhooks',
+  'Outbound hosts',
   'Testing companies',
   'Operations',
 ] as const;
@@ -301,13 +301,11 @@ export const SETTINGS = {
     description:
       'On SIGTERM or SIGINT: /readyz answers 503 at once; requests in flight get this long (ms) to be answered, then the workers and the database close within the same time again, and the process exits 0.',
   },
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: {
-    group: 'Webhooks',
+  OUTBOUND_ALLOWED_HOSTS: {
+    group: 'Outbound hosts',
     type: 'string',
-    enum: ['0', '1'],
-    default: '0',
     description:
-      'Development only: `1` lets outgoing webhooks reach private and loopback addresses over http or https.',
+      'Comma-separated host names or addresses that admin-set hosts (company SMTP, the customer quotes webhook, over http too) may reach though they are loopback or private (development and tests: `127.0.0.1`); never a private range in production (ADR 721).',
   },
   TESTING_COMPANY_EXTRA: {
     group: 'Testing companies',

@@ -1,7 +1,7 @@
 /**
  * Customer quotes webhook in Chromium (issue 14): the demo admin saves a webhook URL in the
  * messaging console and sees the signing secret once; with the URL pointing at a local receiver
- * (the server runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=1), "Send test" is delivered signed and shows
+ * (the server runs with OUTBOUND_ALLOWED_HOSTS=127.0.0.1), "Send test" is delivered signed and shows
  * in the log in green; a receiver answering 500 shows as Failed. axe-core finds no serious
  * violation in the secret dialog or the log, light and dark. Screenshots: quotes-webhook-secret.png,
  * quotes-webhook-log.png, quotes-webhook-log-dark.png (test-results/ and /tmp/quotes-webhook-shots/).
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
-const FLAG = 'WEBHOOK_ALLOW_PRIVATE_TARGETS';
+const FLAG = 'OUTBOUND_ALLOWED_HOSTS';
 const SHOTS = '/tmp/quotes-webhook-shots';
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 
@@ -40,7 +40,7 @@ describe('customer quotes webhook in Chromium', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/quotes`;
     // The server process inherits the development flag: the receiver is on the loopback.
-    process.env[FLAG] = '1';
+    process.env[FLAG] = '127.0.0.1';
     portal = await startPortal();
     mkdirSync(SHOTS, { recursive: true });
   });

@@ -2,7 +2,7 @@
  * Customer quotes webhook (issue 14) with a local receiver: the secret is answered once; completing
  * an application queues exactly one delivery whose signed body verifies; 500 twice then 200 is
  * three logged attempts on the 1 min, 2 min schedule; 400 stops; loopback and private targets are
- * refused (with a logged outcome) without WEBHOOK_ALLOW_PRIVATE_TARGETS; a job re-claimed after
+ * refused at save and at send (with a logged outcome) off the OUTBOUND_ALLOWED_HOSTS allow-list; a job re-claimed after
  * its worker died posts once, and not again when the dead worker had already delivered, also
  * across a restart on the same PGlite data directory. PGlite and PostgreSQL.
  */
@@ -19,8 +19,9 @@ import { examples } from '../../schemas/schema-set.ts';
 import { buildApp } from '../../server/app.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { applications, type JobRow, jobs, webhookDeliveries } from '../../server/db/schema.ts';
+import { applications, companies, type JobRow, jobs, webhookDeliveries } from '../../server/db/schema.ts';
 import { seedDemoData } from '../../server/db/seed-demo-data.ts';
+import { nonPublicRange } from '../../server/outbound/outbound-guard.ts';
 import { claimJobs } from '../../server/repositories/jobs-repository.ts';
 import {
   CUSTOMER_QUOTES_WEBHOOK_KIND,
@@ -32,11 +33,13 @@ import {
 import { isRetryable } from '../../server/services/webhook-attempt.ts';
 import { NO_WEBHOOK_URL_MESSAGE } from '../../server/services/webhook-deliveries-service.ts';
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from '../../server/webhooks/post-webhook.ts';
-import {
-  ALLOW_PRIVATE_TARGETS_FLAG,
-  checkWebhookTarget,
-  nonPublicRange,
-} from '../../server/webhooks/webhook-target.ts';
+import { checkWebhookTarget } from '../../server/webhooks/webhook-target.ts';
+
+/** The operator's allow-list (ADR 721): the local receiver of these tests is on 127.0.0.1. */
+const ALLOW_LIST = 'OUTBOUND_ALLOWED_HOSTS';
+const LOCAL = new Set(['127.0.0.1', '::1']);
+const NONE = new Set<string>();
+
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 interface Received {
@@ -83,10 +86,10 @@ describe.each(DATABASE_KINDS)('customer quotes webhook on %s', (kind) => {
   let agentKey = '';
   let secret = '';
   let street = 100;
-  const flagBefore = process.env[ALLOW_PRIVATE_TARGETS_FLAG];
+  const flagBefore = process.env[ALLOW_LIST];
 
   beforeAll(async () => {
-    process.env[ALLOW_PRIVATE_TARGETS_FLAG] = '1';
+    process.env[ALLOW_LIST] = '127.0.0.1';
     receiver = await startReceiver();
     t = await startTestApp(kind);
     adminKey = await t.loginAs('admin@demo.test');
@@ -95,11 +98,11 @@ describe.each(DATABASE_KINDS)('customer quotes webhook on %s', (kind) => {
   afterAll(async () => {
     await t?.close();
     await receiver?.close();
-    if (flagBefore === undefined) delete process.env[ALLOW_PRIVATE_TARGETS_FLAG];
-    else process.env[ALLOW_PRIVATE_TARGETS_FLAG] = flagBefore;
+    if (flagBefore === undefined) delete process.env[ALLOW_LIST];
+    else process.env[ALLOW_LIST] = flagBefore;
   });
   afterEach(() => {
-    process.env[ALLOW_PRIVATE_TARGETS_FLAG] = '1';
+    process.env[ALLOW_LIST] = '127.0.0.1';
     receiver.received.length = 0;
     receiver.statuses.length = 0;
   });
@@ -266,15 +269,26 @@ describe.each(DATABASE_KINDS)('customer quotes webhook on %s', (kind) => {
     expect(attempts.map((a) => [a.outcome, a.status_code])).toEqual([['failed', 400]]);
   }, 60_000);
 
-  it('refuses a loopback target without the development flag, with a clear logged outcome', async () => {
-    delete process.env[ALLOW_PRIVATE_TARGETS_FLAG];
-    // Without the flag the URL must be https; the host is what is refused, before any byte is sent.
-    const saved = await setUrl(`https://127.0.0.1:${receiver.port}/hooks/quotes`);
-    expect(saved.statusCode, saved.body.message).toBe(200);
+  it('refuses a loopback target off the allow-list at save and at send, with a clear logged outcome', async () => {
+    delete process.env[ALLOW_LIST];
+    // Off the allow-list the URL must be https, and a loopback host is refused at save...
+    const url = `https://127.0.0.1:${receiver.port}/hooks/quotes`;
+    const refusedAtSave = await setUrl(url);
+    expect([refusedAtSave.statusCode, refusedAtSave.body.message]).toEqual([
+      422,
+      'Refused: 127.0.0.1, a loopback address. Only public addresses can be reached.',
+    ]);
+    // ...and at send, for a URL stored before (or one whose name resolves elsewhere by then).
+    const companyId = t.seed.companyId as number;
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    await t.db
+      .update(companies)
+      .set({ settings: { ...company.settings, customer_quotes_webhook_url: url } })
+      .where(eq(companies.id, companyId));
     const test = await t.post('portal-settings/send-test-webhook', { session_key: adminKey });
     expect(test.body.data.delivery.outcome).toBe('refused');
     expect(test.body.data.delivery.error).toBe(
-      'Refused: 127.0.0.1, a loopback address. Webhooks are sent only to public addresses.',
+      'Refused: 127.0.0.1, a loopback address. Only public addresses can be reached.',
     );
     expect(test.body.message).toContain('Test not delivered: Refused: 127.0.0.1');
 
@@ -286,7 +300,7 @@ describe.each(DATABASE_KINDS)('customer quotes webhook on %s', (kind) => {
     expect((await attemptsOf(job.id)).map((a) => a.outcome)).toEqual(['refused']);
     expect(receiver.received).toHaveLength(0);
     expect((await setUrl(receiver.url)).statusCode).toBe(422);
-    process.env[ALLOW_PRIVATE_TARGETS_FLAG] = '1';
+    process.env[ALLOW_LIST] = '127.0.0.1';
     expect((await setUrl(receiver.url)).statusCode).toBe(200);
   }, 60_000);
 
@@ -361,17 +375,17 @@ describe.each(DATABASE_KINDS)('customer quotes webhook on %s', (kind) => {
 describe('restart (PGlite on disk)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'webhook-restart-'));
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  const flagBefore = process.env[ALLOW_PRIVATE_TARGETS_FLAG];
+  const flagBefore = process.env[ALLOW_LIST];
 
   beforeAll(async () => {
-    process.env[ALLOW_PRIVATE_TARGETS_FLAG] = '1';
+    process.env[ALLOW_LIST] = '127.0.0.1';
     receiver = await startReceiver();
   });
   afterAll(async () => {
     await receiver?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (flagBefore === undefined) delete process.env[ALLOW_PRIVATE_TARGETS_FLAG];
-    else process.env[ALLOW_PRIVATE_TARGETS_FLAG] = flagBefore;
+    if (flagBefore === undefined) delete process.env[ALLOW_LIST];
+    else process.env[ALLOW_LIST] = flagBefore;
   });
 
   async function boot() {
@@ -486,18 +500,18 @@ describe('webhook targets', () => {
     expect(nonPublicRange('2606:4700::1111')).toBeNull();
   });
 
-  it('refuses a host that resolves to a private address, and http without the flag', async () => {
+  it('refuses a host that resolves to a private address, and http to a host off the allow-list', async () => {
     const resolve = async () => [{ address: '10.1.2.3', family: 4 }];
-    await expect(checkWebhookTarget('https://hooks.example.test/q', false, resolve)).rejects.toThrow(
-      'Refused: hooks.example.test resolves to 10.1.2.3, a private address (RFC 1918). Webhooks are sent only to public addresses.',
+    await expect(checkWebhookTarget('https://hooks.example.test/q', NONE, resolve)).rejects.toThrow(
+      'Refused: hooks.example.test resolves to 10.1.2.3, a private address (RFC 1918). Only public addresses can be reached.',
     );
-    await expect(checkWebhookTarget('http://8.8.8.8/q', false)).rejects.toThrow('must use https');
-    const target = await checkWebhookTarget('https://hooks.example.test/q', false, async () => [
+    await expect(checkWebhookTarget('http://8.8.8.8/q', NONE)).rejects.toThrow('must use https');
+    const target = await checkWebhookTarget('https://hooks.example.test/q', NONE, async () => [
       { address: '93.184.215.14', family: 4 },
     ]);
     expect(target.address).toBe('93.184.215.14');
-    await expect(checkWebhookTarget('https://[::1]/q', false)).rejects.toThrow('loopback');
-    expect((await checkWebhookTarget('http://[::1]/q', true)).address).toBe('::1');
+    await expect(checkWebhookTarget('https://[::1]/q', NONE)).rejects.toThrow('loopback');
+    expect((await checkWebhookTarget('http://[::1]/q', LOCAL)).address).toBe('::1');
   });
 });
 
@@ -507,7 +521,7 @@ describe('webhook POST', () => {
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     const { port } = hanging.address() as AddressInfo;
     try {
-      const target = await checkWebhookTarget(`http://127.0.0.1:${port}/`, true);
+      const target = await checkWebhookTarget(`http://127.0.0.1:${port}/`, LOCAL);
       const answer = await postWebhook(target, '{}', {}, { timeoutMs: 200 });
       expect(answer).toMatchObject({
         statusCode: null,
