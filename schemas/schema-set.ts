@@ -11,7 +11,9 @@ import type {
   Rule,
   RuleContext,
   SchemaSet,
+  ValueMapping,
 } from '../engine/types.ts';
+import { valueMappingName } from '../engine/value-mapping-file.ts';
 import applicationSchema from './application/application.schema.json' with { type: 'json' };
 import applicationRecordSchema from './application/application-record.schema.json' with { type: 'json' };
 import buildingSchema from './application/building.schema.json' with { type: 'json' };
@@ -102,6 +104,7 @@ import excessForm from './forms/excess.form.json' with { type: 'json' };
 import homeForm from './forms/home.form.json' with { type: 'json' };
 import mobileForm from './forms/mobile.form.json' with { type: 'json' };
 import primaryForm from './forms/primary.form.json' with { type: 'json' };
+import propertyDataMapping from './mappings/property-data.json' with { type: 'json' };
 import messages from './messages.json' with { type: 'json' };
 import migrations from './migrations.json' with { type: 'json' };
 import applicability from './rules/applicability.json' with { type: 'json' };
@@ -127,6 +130,9 @@ const formFiles: Record<string, unknown> = {
   'forms/excess.form.json': excessForm,
   'forms/mobile.form.json': mobileForm,
   'forms/commercial.form.json': commercialForm,
+};
+const mappingFiles: Record<string, unknown> = {
+  'mappings/property-data.json': propertyDataMapping,
 };
 const tableFiles: Record<string, unknown> = {
   'underwriting/mobile.json': mobileTable,
@@ -236,6 +242,12 @@ export const schemaSet: SchemaSet = {
   field_groups: fieldGroups,
   messages,
   migrations: migrations as Migration[],
+  value_mappings: Object.fromEntries(
+    manifest.value_mappings.map((file) => [
+      valueMappingName(file),
+      listed(mappingFiles, file) as ValueMapping,
+    ]),
+  ),
 };
 
 /**
