@@ -25,10 +25,12 @@ export { formatCurrency } from './format-currency.ts';
 export { type BenchDocument, type BenchRow, runTestBench } from './harness/test-bench.ts';
 export { isApplicable } from './is-applicable.ts';
 export { isRequired } from './is-required.ts';
+export { fieldDefinitionPaths } from './lint/lint-context.ts';
 export { type LintPath, type LintProblem, lintPathLabel } from './lint/lint-problem.ts';
 export { lintSchemaSet } from './lint/lint-schema-set.ts';
 export { messagesByField } from './messages-by-field.ts';
 export { migrateDocument, migrationsBetween } from './migrate-document.ts';
+export { migrateValueMappings } from './migrate-value-mappings.ts';
 export { type ProposedStep, proposeMigrationSteps } from './propose-migration-steps.ts';
 export type {
   Doc,
@@ -36,6 +38,7 @@ export type {
   FormFieldUi,
   JsonLogic,
   JsonSchema,
+  MappedField,
   Migration,
   MigrationStep,
   OutcomeMessage,
@@ -45,7 +48,9 @@ export type {
   RuleContext,
   SchemaSet,
   ValidationMessage,
+  ValueMapping,
 } from './types.ts';
 export { validateDocument } from './validate-document.ts';
 export { validateFieldGroup } from './validate-field-group.ts';
 export { validateTypes } from './validate-types.ts';
+export { unmovedWithdrawnOptions, type WithdrawnOptions, withdrawnOptions } from './withdrawn-options.ts';

@@ -1,6 +1,7 @@
 import { flattenFieldSchemas } from './compile-schema-set.ts';
-import { fieldOptions } from './field-options.ts';
+import { type FieldOption, fieldOptions } from './field-options.ts';
 import type { JsonSchema, MigrationStep, SchemaSet } from './types.ts';
+import { type WithdrawnOptions, withdrawnOptions } from './withdrawn-options.ts';
 
 /** A proposed step with the reason in words, for product staff to accept or leave. */
 export interface ProposedStep {
@@ -12,30 +13,36 @@ const typeOf = (schema: JsonSchema): string => JSON.stringify(schema.type ?? nul
 const optionsOf = (schema: JsonSchema): string =>
   JSON.stringify((fieldOptions(schema) ?? []).map((option) => option.value));
 
-/** The remaining option nearest to a removed numeric one; for text, the one with the removed option's label. */
-function replacement(
-  removed: { value: unknown; label: string },
-  remaining: { value: unknown; label: string }[],
-): unknown {
-  if (typeof removed.value === 'number') {
-    const numbers = remaining.filter((option) => typeof option.value === 'number');
-    if (numbers.length === 0) return undefined;
-    return numbers.reduce((best, option) =>
-      Math.abs((option.value as number) - (removed.value as number)) <
-      Math.abs((best.value as number) - (removed.value as number))
-        ? option
-        : best,
-    ).value;
+/**
+ * What a withdrawn option's documents move to: the remaining text option with its label (the value
+ * was changed, the label kept); else, when the field lost as many options as it gained, the one
+ * gained in the same place (a value renamed in place: "Crawlspace" -> "Crawl space"); else, for a
+ * number, the nearest remaining number; undefined when none fits.
+ */
+function replacement(removed: FieldOption, { gone, now, added }: WithdrawnOptions): unknown {
+  if (typeof removed.value !== 'number') {
+    const sameLabel = now.find((option) => option.label === removed.label);
+    if (sameLabel) return sameLabel.value;
   }
-  return remaining.find((option) => option.label === removed.label)?.value;
+  if (added.length === gone.length) return added[gone.indexOf(removed)].value;
+  if (typeof removed.value !== 'number') return undefined;
+  const numbers = now.filter((option) => typeof option.value === 'number');
+  if (numbers.length === 0) return undefined;
+  return numbers.reduce((best, option) =>
+    Math.abs((option.value as number) - (removed.value as number)) <
+    Math.abs((best.value as number) - (removed.value as number))
+      ? option
+      : best,
+  ).value;
 }
 
 /**
  * The migration steps that would carry documents of `before` to `after`, proposed from their
  * difference: a field removed while one of the same type and options (and, among several, the
  * same label) was added -> `rename`; any other removed field -> `drop`; option values a field no
- * longer offers -> `remap` to the nearest remaining number, or to the remaining option with the
- * same label (values with no such option are left for a person to decide, named in the reason);
+ * longer offers -> `remap` to the remaining option with the same label, the option gained in the
+ * same place, or the nearest remaining number (values with no such option are left for a person
+ * to decide, named in the reason);
  * a field added with a default -> `set_default`. Steps already present in `after`'s migrations are
  * not proposed again. Generic; throws SchemaSetError when a set's schemas do not resolve.
  * Issue 11 (migrations between the draft and the last published version).
@@ -68,17 +75,12 @@ export function proposeMigrationSteps(before: SchemaSet, after: SchemaSet): Prop
     }
   }
 
-  for (const field of Object.keys(b).filter((name) => name in a)) {
-    const was = fieldOptions(a[field]) ?? [];
-    const now = fieldOptions(b[field]);
-    if (!now) continue;
-    const offered = new Set(now.map((option) => JSON.stringify(option.value)));
-    const gone = was.filter((option) => !offered.has(JSON.stringify(option.value)));
-    if (gone.length === 0) continue;
+  for (const withdrawn of withdrawnOptions(before, after)) {
+    const { field, gone } = withdrawn;
     const values: Record<string, unknown> = {};
     const undecided: string[] = [];
     for (const option of gone) {
-      const to = replacement(option, now);
+      const to = replacement(option, withdrawn);
       if (to === undefined) undecided.push(String(option.value));
       else values[String(option.value)] = to;
     }

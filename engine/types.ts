@@ -154,8 +154,35 @@ export interface CaseFile {
   equivalent_mutants?: { at: string; mutation: string; reason: string }[];
 }
 
+/**
+ * One entry of a value mapping: how an outside source's answer fills the document field `field`.
+ * `values` translates the source's words into the field's stored values (each must be one of the
+ * field's options in the same set: lint `mapping-value-not-an-option`); any other key is the
+ * source's own (which answer key, which type) and is not read by the engine.
+ */
+export interface MappedField {
+  field: string;
+  values?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * Everything one outside writer puts into documents (a data provider, a file upload, a carrier's
+ * answer): entries grouped by the writer's own parts (its jobs, its sheets), each group in order.
+ * Stored with the set, so a document is filled with the values of the version it names.
+ */
+export interface ValueMapping {
+  description?: string;
+  groups: Record<string, MappedField[]>;
+}
+
 /** Everything `schemas/` holds, as one object (built by `schemas/schema-set.ts`). */
 export interface SchemaSet {
+  /**
+   * The value mappings of the set by name (`mappings/<name>.json`): what outside writers put into
+   * documents, checked against this set's options and moved by its `remap` and `rename` steps.
+   */
+  value_mappings?: Record<string, ValueMapping>;
   /** The keys conditions may read as `ctx.<key>`; default: product, application_type, status. */
   context_keys?: string[];
   /**

@@ -12,7 +12,9 @@ import type {
   Rule,
   RuleContext,
   SchemaSet,
+  ValueMapping,
 } from '../engine/types.ts';
+import { valueMappingName } from '../engine/value-mapping-file.ts';
 import applicationSchema from './application/application.schema.json' with { type: 'json' };
 import applicationRecordSchema from './application/application-record.schema.json' with { type: 'json' };
 import buildingSchema from './application/building.schema.json' with { type: 'json' };
@@ -108,6 +110,7 @@ import excessForm from './forms/excess.form.json' with { type: 'json' };
 import homeForm from './forms/home.form.json' with { type: 'json' };
 import mobileForm from './forms/mobile.form.json' with { type: 'json' };
 import primaryForm from './forms/primary.form.json' with { type: 'json' };
+import propertyDataMapping from './mappings/property-data.json' with { type: 'json' };
 import messages from './messages.json' with { type: 'json' };
 import migrations from './migrations.json' with { type: 'json' };
 import applicability from './rules/applicability.json' with { type: 'json' };
@@ -140,6 +143,9 @@ const caseFiles: Record<string, unknown> = {
   'cases/applicability.json': applicabilityCases,
   'cases/underwriting.json': underwritingCases,
   'cases/forms-and-values.json': formsAndValuesCases,
+};
+const mappingFiles: Record<string, unknown> = {
+  'mappings/property-data.json': propertyDataMapping,
 };
 const tableFiles: Record<string, unknown> = {
   'underwriting/mobile.json': mobileTable,
@@ -251,6 +257,12 @@ export const schemaSet: SchemaSet = {
   migrations: migrations as Migration[],
   // JSON widens the `outcome` literals of the expectations to string; the cases check them.
   cases: manifest.cases.map((file) => listed(caseFiles, file)) as CaseFile[],
+  value_mappings: Object.fromEntries(
+    manifest.value_mappings.map((file) => [
+      valueMappingName(file),
+      listed(mappingFiles, file) as ValueMapping,
+    ]),
+  ),
 };
 
 /**

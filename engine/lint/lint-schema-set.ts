@@ -13,6 +13,7 @@ import { checkContradictions } from './check-contradictions.ts';
 import { checkDefaults } from './check-defaults.ts';
 import { checkFieldSchemas } from './check-field-schemas.ts';
 import { checkForms } from './check-forms.ts';
+import { checkMappings } from './check-mappings.ts';
 import { checkMessages } from './check-messages.ts';
 import { checkMigrations } from './check-migrations.ts';
 import { checkOperandTypes } from './check-operand-types.ts';
@@ -33,7 +34,8 @@ export interface LintOptions extends CompileOptions {
  * Every semantic problem of a schema set, as LintProblem[] (empty when sound), in check order:
  * field schemas the browser cannot check, names that do not resolve, option typos, operand types, contradictions, message placeholders,
  * defaults, outcomes, forms (field in no form, widgets, spans, unreachable forms), computed fields
- * (cycles, order, required, rules on them), then, given the examples and their contexts, behaviour
+ * (cycles, order, required, rules on them), migrations, value mappings (fields and values the set does
+ * not take), then, given the examples and their contexts, behaviour
  * found by the rule harness (engine/harness: rules that never run, never fail or always fail,
  * conditions that never change, questions that never apply, examples that do not hold) and the set's
  * cases that fail (kind `case-failed`, engine/cases/run-cases.ts). Unlike compileSchemaSet, which stops at the first problem,
@@ -76,6 +78,7 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
     checkForms,
     checkComputed,
     checkMigrations,
+    checkMappings,
   ];
   const problems: LintProblem[] = [];
   for (const check of checks) {

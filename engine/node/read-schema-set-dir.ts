@@ -12,7 +12,9 @@ import type {
   Rule,
   RuleContext,
   SchemaSet,
+  ValueMapping,
 } from '../types.ts';
+import { valueMappingName } from '../value-mapping-file.ts';
 
 /**
  * The manifest `schema-set.json` of a schema-set directory: what the folder layout cannot say.
@@ -25,6 +27,8 @@ export interface SchemaSetManifest {
   context_keys?: string[];
   forms: string[];
   outcome_tables: string[];
+  /** The value mapping files (`mappings/<name>.json`): what outside writers put into documents. */
+  value_mappings?: string[];
   /** The context each `examples/<name>.json` document is judged in, by name. */
   example_contexts?: Record<string, RuleContext>;
   /** The case files (`cases/<topic>.json`, each a CaseFile), in the order they run; issue 37. */
@@ -61,8 +65,9 @@ const SCHEMA_FOLDERS = ['application', 'constants'];
 /**
  * Reads a directory laid out like `schemas/` (docs/schema-format.md "Layout"): the JSON Schemas of
  * `application/` and `constants/` (every file with a `$id`, by file name), the manifest's forms and
- * outcome tables in its order, the fixed files of `rules/` and `messages.json`, and the examples.
- * `rules/rules-apply-when.json` and `rules/required-when.json` are optional, and so are the manifest's `cases`. Throws Error naming the file for a file that is
+ * outcome tables and value mappings in its order, the fixed files of `rules/` and `messages.json`, and
+ * the examples. `rules/rules-apply-when.json` and `rules/required-when.json` are optional, and so are
+ * the manifest's `cases`. Throws Error naming the file for a file that is
  * missing or not JSON. Issue 10 (`npm run schemas:lint -- --dir DIR`).
  */
 export function readSchemaSetDir(dir: string): SchemaSetDir {
@@ -114,6 +119,11 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
     migrations: read<Migration[]>(FIXED_FILES.migrations),
   };
   if (manifest.cases) set.cases = manifest.cases.map((file) => read<CaseFile>(file));
+  if (manifest.value_mappings) {
+    set.value_mappings = Object.fromEntries(
+      manifest.value_mappings.map((file) => [valueMappingName(file), read<ValueMapping>(file)]),
+    );
+  }
   const rulesApplyWhen = optional(FIXED_FILES.rules_apply_when);
   if (rulesApplyWhen !== undefined) set.rules_apply_when = rulesApplyWhen;
   const requiredWhen = optional(FIXED_FILES.required_when);
@@ -132,6 +142,8 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
     if (typeof head === 'string' && head in indexed && typeof index === 'number' && indexed[head][index]) {
       return `${indexed[head][index]}#${lintPointer(rest)}`;
     }
+    const mappingFile = manifest.value_mappings?.find((file) => valueMappingName(file) === index);
+    if (head === 'value_mappings' && mappingFile) return `${mappingFile}#${lintPointer(rest)}`;
     if (typeof head === 'string' && head in FIXED_FILES) {
       return `${FIXED_FILES[head as keyof typeof FIXED_FILES]}#${lintPointer(path.slice(1))}`;
     }

@@ -2,14 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Doc, RuleContext, SchemaSet } from '../types.ts';
+import { valueMappingFile } from '../value-mapping-file.ts';
 import type { SchemaSetManifest } from './read-schema-set-dir.ts';
 
 /**
  * Writes a schema set into `dir` in the layout readSchemaSetDir reads (its inverse): each JSON
  * Schema at its `$id` below the ids' common base (`application/contact.schema.json`), forms at
- * `forms/<id>.form.json`, case files at `cases/<id>.json` and outcome tables at `<extras.outcomeTableFolder>/<id>.json` (default
- * `outcome-tables`) in the manifest's order, the
- * rules, messages and migrations at their fixed names, the manifest `schema-set.json`, and the
+ * `forms/<id>.form.json`, case files at `cases/<id>.json` and outcome tables at
+ * `<extras.outcomeTableFolder>/<id>.json` (default `outcome-tables`) in the manifest's order, the value
+ * mappings at `mappings/<name>.json`, the rules, messages and migrations at their fixed names, the
+ * manifest `schema-set.json`, and the
  * examples when given. JSON as the project writes it (two-space indent, newline at the end), so an
  * export of the files' own set reproduces them byte for byte. Returns the files written, relative
  * to `dir`. Throws Error for a schema whose `$id` is outside the common base. Issue 11 (export).
@@ -46,12 +48,15 @@ export function writeSchemaSetDir(
     outcome_tables: set.outcome_tables.map(
       (table) => `${extras.outcomeTableFolder ?? 'outcome-tables'}/${table.id}.json`,
     ),
+    ...(set.value_mappings ? { value_mappings: Object.keys(set.value_mappings).map(valueMappingFile) } : {}),
     ...(extras.exampleContexts ? { example_contexts: extras.exampleContexts } : {}),
   };
   write('schema-set.json', manifest);
   for (const [index, form] of set.forms.entries()) write(manifest.forms[index], form);
   for (const [index, table] of set.outcome_tables.entries()) write(manifest.outcome_tables[index], table);
   for (const file of set.cases ?? []) write(`cases/${file.id}.json`, file);
+  for (const [name, mapping] of Object.entries(set.value_mappings ?? {}))
+    write(valueMappingFile(name), mapping);
   write('rules/applicability.json', set.applicability);
   if (set.required_when) write('rules/required-when.json', set.required_when);
   write('rules/field-rules.json', set.field_rules);

@@ -48,6 +48,8 @@ export interface FormStore {
   touch(fields: readonly string[]): void;
   setShowAllErrors(show: boolean): void;
   setNotes(notes: Readonly<Record<string, string>> | undefined): void;
+  /** Messages from outside the engine (a save the server refused), shown at their fields before any other. */
+  setFieldErrors(errors: Readonly<Record<string, string>> | undefined): void;
   /** The fields touched so far (kept when a new store replaces this one). */
   touched(): ReadonlySet<string>;
 }
@@ -60,6 +62,8 @@ export interface FormStoreOptions {
   doc: Doc;
   showAllErrors: boolean;
   notes?: Readonly<Record<string, string>>;
+  /** Messages from outside the engine by field, shown whether the field was touched or not. */
+  fieldErrors?: Readonly<Record<string, string>>;
   touched?: ReadonlySet<string>;
   /** Receives each document an edit makes. */
   emit: (doc: Doc) => void;
@@ -78,6 +82,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   let checks: DocumentChecks = checkDocument(compiled, options.doc, ctx);
   let showAll = options.showAllErrors;
   let notes = options.notes;
+  let fieldErrors = options.fieldErrors;
   const touched = new Set(options.touched ?? []);
   const views = new Map<string, FieldView>();
   const fieldListeners = new Map<string, Set<() => void>>();
@@ -85,7 +90,8 @@ export function createFormStore(options: FormStoreOptions): FormStore {
 
   const viewOf = (field: string): FieldView => {
     const check = checks.fields.get(field);
-    const shown = showAll || touched.has(field) ? check?.message?.message : undefined;
+    const shown =
+      fieldErrors?.[field] ?? (showAll || touched.has(field) ? check?.message?.message : undefined);
     return {
       value: checks.doc[field],
       required: check?.required ?? false,
@@ -190,6 +196,12 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       if (next === notes) return;
       const keys = new Set([...Object.keys(notes ?? {}), ...Object.keys(next ?? {})]);
       notes = next;
+      refresh(keys, null);
+    },
+    setFieldErrors(next) {
+      if (next === fieldErrors) return;
+      const keys = new Set([...Object.keys(fieldErrors ?? {}), ...Object.keys(next ?? {})]);
+      fieldErrors = next;
       refresh(keys, null);
     },
     touched: () => touched,

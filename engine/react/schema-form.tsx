@@ -38,6 +38,11 @@ export interface SchemaFormProps {
   /** A short note shown with a field's help, per field (e.g. where a pre-filled value came from). */
   fieldNotes?: Readonly<Record<string, string>>;
   /**
+   * Messages from outside the engine by field (a save the server refused), shown at the field in
+   * place of its own message, touched or not.
+   */
+  fieldErrors?: Readonly<Record<string, string>>;
+  /**
    * Prefix of the element ids: field `f` renders with id `${idPrefix}_f` (a radio group's first
    * radio `${idPrefix}_f-0`), so a caller can move focus to a field. Default: unique per form.
    */
@@ -100,6 +105,7 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
     disabled = false,
     explainMessages = false,
     fieldNotes,
+    fieldErrors,
     form,
     everySectionAtOnce = false,
   } = props;
@@ -112,7 +118,7 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
   // One store per set, ctx and form, created with the props of that render; the layout effect
   // below hands it every later document, message setting and note. Touched fields carry over.
   const lastStore = useRef<FormStore | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: value, showAllErrors and fieldNotes reach an existing store through the layout effect
+  // biome-ignore lint/correctness/useExhaustiveDependencies: value, showAllErrors, fieldNotes and fieldErrors reach an existing store through the layout effect
   const store = useMemo(
     () =>
       createFormStore({
@@ -123,6 +129,7 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
         doc: value,
         showAllErrors,
         notes: fieldNotes,
+        fieldErrors,
         touched: lastStore.current?.touched(),
         emit: (doc) => latestOnChange.current(doc),
       }),
@@ -143,7 +150,8 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
     }
     store.setShowAllErrors(showAllErrors);
     store.setNotes(fieldNotes);
-  }, [store, value, showAllErrors, fieldNotes]);
+    store.setFieldErrors(fieldErrors);
+  }, [store, value, showAllErrors, fieldNotes, fieldErrors]);
 
   const handleRjsfChange = useCallback(
     (event: IChangeEvent<Doc>) => {

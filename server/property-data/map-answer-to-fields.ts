@@ -1,19 +1,21 @@
 /**
- * Maps one job's provider answer onto the application document's fields, by the data in
- * server/config/property-data-fields.json (issue 15; docs/decisions/232-property-data-field-map.md):
- * each found field `{value, source, fetched_at}`, and each field the answer could not fill with
- * the reason. Values are checked against the schemas/constants file the mapping names.
+ * Maps one job's provider answer onto the application document's fields, by the value mapping
+ * `property-data` of the schema set the application names (schemas/mappings/property-data.json;
+ * issue 15, issue 37; docs/decisions/232-property-data-field-map.md, 691): each found field
+ * `{value, source, fetched_at}`, and each field the answer could not fill with the reason. Values
+ * are checked against the field's own schema in that set, so a version that renamed an option is
+ * filled with its own value.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fieldMap from '../config/property-data-fields.json' with { type: 'json' };
+import type { CompiledSchemaSet, MappedField } from '../../engine/index.ts';
 import type { PropertyDataJob } from './types.ts';
 
-interface FieldRule {
+/** The name of the schema set's value mapping this module reads (`mappings/property-data.json`). */
+export const PROPERTY_DATA_MAPPING = 'property-data';
+
+/** One entry of the mapping: the answer key, the field, its type, an optional qualifier and word table. */
+interface FieldRule extends MappedField {
   answer: string;
-  field: string;
   type: 'string' | 'number' | 'integer';
-  constant?: string;
   qualifier?: string;
   values?: Record<string, string>;
 }
@@ -31,28 +33,15 @@ export interface MissingField {
   reason: string;
 }
 
-const RULES = fieldMap.jobs as Record<PropertyDataJob, FieldRule[]>;
-const CONSTANTS_DIR = join(import.meta.dirname, '..', '..', 'schemas', 'constants');
+/** The entries of `job` in the set's property-data mapping, in order (none when the set has no such mapping). */
+function rulesOf(compiled: CompiledSchemaSet, job: PropertyDataJob): FieldRule[] {
+  return (compiled.set.value_mappings?.[PROPERTY_DATA_MAPPING]?.groups[job] ?? []) as FieldRule[];
+}
 
-type Allowed = (value: string | number) => boolean;
-const allowedCache = new Map<string, Allowed>();
-
-/** Whether a value is one the constant file takes: its enum, oneOf consts, or integer bounds. */
-function allowedBy(file: string): Allowed {
-  let allowed = allowedCache.get(file);
-  if (!allowed) {
-    const schema = JSON.parse(readFileSync(join(CONSTANTS_DIR, file), 'utf8'));
-    const options: unknown[] | null =
-      schema.enum ?? (schema.oneOf ? schema.oneOf.map((o: { const: unknown }) => o.const) : null);
-    allowed = options
-      ? (value) => options.includes(value)
-      : (value) =>
-          typeof value === 'number' &&
-          (schema.minimum === undefined || value >= schema.minimum) &&
-          (schema.maximum === undefined || value <= schema.maximum);
-    allowedCache.set(file, allowed);
-  }
-  return allowed;
+/** Whether the set takes `value` for `field` (its type, options and bounds). */
+function takes(compiled: CompiledSchemaSet, field: string, value: string | number): boolean {
+  const validator = Object.hasOwn(compiled.validators, field) ? compiled.validators[field] : undefined;
+  return validator ? validator(value) : false;
 }
 
 /** The answer's value as the field's type, or null when it cannot be one. */
@@ -64,16 +53,13 @@ function typed(value: unknown, type: FieldRule['type']): string | number | null 
   return type === 'integer' ? Math.round(n) : n;
 }
 
-/** The document fields a job may fill, in the mapping's order. */
-export function fieldsOfJob(job: PropertyDataJob): string[] {
-  return RULES[job].map((rule) => rule.field);
-}
-
 /**
- * `{fields, missing}` of one job's `answer` (null: the provider found nothing, so every field of
- * the job is missing with `notFoundReason`). `source` labels the fields; `fetchedAt` is ISO.
+ * `{fields, missing}` of one job's `answer` under the compiled set of the application's version
+ * (null answer: the provider found nothing, so every field of the job is missing with
+ * `notFoundReason`). `source` labels the fields; `fetchedAt` is ISO.
  */
 export function mapAnswerToFields(
+  compiled: CompiledSchemaSet,
   job: PropertyDataJob,
   answer: Record<string, unknown> | null,
   source: string,
@@ -82,7 +68,7 @@ export function mapAnswerToFields(
 ): { fields: Record<string, FoundField>; missing: MissingField[] } {
   const fields: Record<string, FoundField> = {};
   const missing: MissingField[] = [];
-  for (const rule of RULES[job]) {
+  for (const rule of rulesOf(compiled, job)) {
     if (!answer) {
       missing.push({ field: rule.field, reason: notFoundReason });
       continue;
@@ -99,7 +85,7 @@ export function mapAnswerToFields(
     const value = typed(translated, rule.type);
     if (value === null) {
       missing.push({ field: rule.field, reason: `${source} has no value.` });
-    } else if (rule.constant && !allowedBy(rule.constant)(value)) {
+    } else if (!takes(compiled, rule.field, value)) {
       missing.push({
         field: rule.field,
         reason: `${source} answered "${String(raw)}", which is not one of the options.`,

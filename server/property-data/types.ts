@@ -50,8 +50,8 @@ export interface AddressSuggestion {
 
 /**
  * Property characteristics (ATTOM property detail), the provider's own words kept (construction
- * "FRAME", foundation "SLAB"): server/config/property-data-fields.json maps them onto the schema
- * set's values. Living area in square feet.
+ * "FRAME", foundation "SLAB"): the schema set's value mapping (schemas/mappings/property-data.json)
+ * maps them onto its values. Living area in square feet.
  */
 export interface PropertyCharacteristics {
   year_built: number | null;

@@ -337,3 +337,34 @@ export async function deleteApplications(
     client_name_id: applications.client_name_id,
   });
 }
+
+/**
+ * How many drafts (status new, of any schema version) hold each of `values` in `field` of their
+ * document, as the field's value or an item of it when it is a list, with up to 5 of their ids;
+ * values no draft holds are left out. One scan of the drafts (jsonb containment). Issue 37 (a
+ * publish may not strand stored values).
+ */
+export async function countDraftsHolding(
+  db: Executor,
+  field: string,
+  values: unknown[],
+): Promise<{ value: unknown; count: number; sample_ids: number[] }[]> {
+  if (values.length === 0) return [];
+  const holds = (value: unknown) =>
+    sql`(${applications.useable_details} @> ${JSON.stringify({ [field]: value })}::jsonb OR ${applications.useable_details} @> ${JSON.stringify({ [field]: [value] })}::jsonb)`;
+  const columns = values.map(
+    (value, index) =>
+      sql`count(*) FILTER (WHERE ${holds(value)}) AS ${sql.raw(`c${index}`)}, (array_agg(${applications.id} ORDER BY ${applications.id}) FILTER (WHERE ${holds(value)}))[1:5] AS ${sql.raw(`s${index}`)}`,
+  );
+  const result = await db.execute(
+    sql`SELECT ${sql.join(columns, sql`, `)} FROM ${applications} WHERE ${applications.status} = 'new'`,
+  );
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  return values
+    .map((value, index) => ({
+      value,
+      count: Number(row?.[`c${index}`] ?? 0),
+      sample_ids: ((row?.[`s${index}`] as unknown[] | null) ?? []).map(Number),
+    }))
+    .filter((entry) => entry.count > 0);
+}

@@ -60,6 +60,34 @@ const schemaSetSchema = {
     field_groups: { type: 'object' },
     messages: { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 } },
     cases: { type: 'array', maxItems: 100, items: caseFileSchema },
+    // What outside writers put into documents (issue 37): each entry names the field it fills.
+    value_mappings: {
+      type: 'object',
+      maxProperties: 50,
+      additionalProperties: {
+        type: 'object',
+        required: ['groups'],
+        properties: {
+          description: { type: 'string', maxLength: 5000 },
+          groups: {
+            type: 'object',
+            maxProperties: 50,
+            additionalProperties: {
+              type: 'array',
+              maxItems: 500,
+              items: {
+                type: 'object',
+                required: ['field'],
+                properties: {
+                  field: { type: 'string', minLength: 1, maxLength: 200 },
+                  values: { type: 'object', maxProperties: 1000 },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
   },
 } as const;
 

@@ -4,9 +4,10 @@
  * the three jobs (address, characteristics, flood zone) with the providers of the application's
  * company (portal settings; sandbox by default). Each answer is cached per provider, job and
  * normalised address for the company's cache days; a provider's error or timeout stays with its
- * job. Fields are mapped by server/config/property-data-fields.json.
- * docs/decisions/230-property-data-providers.md ... 234.
+ * job. Fields are mapped by the value mapping of the schema set the application names
+ * (schemas/mappings/property-data.json). docs/decisions/230-property-data-providers.md ... 234, 691.
  */
+import type { CompiledSchemaSet } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { buildProviders, type PropertyDataOptions } from '../property-data/build-providers.ts';
@@ -30,6 +31,7 @@ import { findCachedAnswer, saveAnswer } from '../repositories/property-data-cach
 import type { Actor } from './actor.ts';
 import { loadOwned } from './owned-application.ts';
 import { companyPropertyData, type PropertyDataSettings } from './portal-settings-service.ts';
+import { compiledSchemaSetOf } from './schema-versions.ts';
 
 /** The application's document has no street address and ZIP to look up. */
 export const NO_ADDRESS_MESSAGE = 'The application has no address to look up: fill Address 1 and Zip first.';
@@ -88,6 +90,7 @@ function providerFailure(error: unknown): string {
 /** Runs one job through the cache into a JobResult (errors kept as the job's error). */
 async function runJob<T extends object>(
   db: Executor,
+  compiled: CompiledSchemaSet,
   job: PropertyDataJob,
   provider: string,
   address: PropertyAddress,
@@ -100,6 +103,7 @@ async function runJob<T extends object>(
     const got = await cachedAnswer(db, provider, job, address, settings.cache_days, fetch);
     const fetchedAt = got.fetched_at.toISOString();
     const mapped = mapAnswerToFields(
+      compiled,
       job,
       got.answer as Record<string, unknown> | null,
       source,
@@ -112,7 +116,7 @@ async function runJob<T extends object>(
     };
   } catch (error) {
     const message = providerFailure(error);
-    const mapped = mapAnswerToFields(job, null, source, '', message);
+    const mapped = mapAnswerToFields(compiled, job, null, source, '', message);
     return { result: { ...base, fetched_at: null, cached: false, error: message, ...mapped }, answer: null };
   }
 }
@@ -148,19 +152,24 @@ export async function lookUpApplication(
   const doc = row.useable_details ?? {};
   const address = addressOf(doc);
   const { settings, providers } = await providersOf(db, row.company_id, options);
+  // Filled with the values of the version the application names (issue 37).
+  const compiled = await compiledSchemaSetOf(db, row.schema_version);
   const [verified, characteristics] = await Promise.all([
-    runJob(db, 'address', providers.address.name, address, settings, () => providers.address.verify(address)),
-    runJob(db, 'characteristics', providers.characteristics.name, address, settings, () =>
+    runJob(db, compiled, 'address', providers.address.name, address, settings, () =>
+      providers.address.verify(address),
+    ),
+    runJob(db, compiled, 'characteristics', providers.characteristics.name, address, settings, () =>
       providers.characteristics.characteristics(address),
     ),
   ]);
-  const flood = await floodJob(db, providers, address, settings, verified.answer, doc);
+  const flood = await floodJob(db, compiled, providers, address, settings, verified.answer, doc);
   return { application_id: row.id, jobs: [verified.result, characteristics.result, flood] };
 }
 
 /** The flood zone job at the best point known; without one, every flood field is missing. */
 async function floodJob(
   db: Executor,
+  compiled: CompiledSchemaSet,
   providers: PropertyDataProviders,
   address: PropertyAddress,
   settings: PropertyDataSettings,
@@ -181,12 +190,12 @@ async function floodJob(
       fetched_at: null,
       cached: false,
       error: null,
-      ...mapAnswerToFields('flood_zone', null, source, '', reason),
+      ...mapAnswerToFields(compiled, 'flood_zone', null, source, '', reason),
     };
   }
   const location: Location = { latitude, longitude };
   return (
-    await runJob(db, 'flood_zone', provider, address, settings, () =>
+    await runJob(db, compiled, 'flood_zone', provider, address, settings, () =>
       providers.flood_zone.floodZone(location, address),
     )
   ).result;

@@ -34,6 +34,7 @@ import {
   SCHEMA_VERSION_NOT_FOUND_MESSAGE,
   saveDraftSchemaSet,
 } from './schema-versions.ts';
+import { strandedValueProblems, withMovedMappings } from './stranded-values.ts';
 
 /** Publish refused: the first problem's words; `data.problems` lists them all. */
 export const PUBLISH_REFUSED_MESSAGE = 'The schema set has problems; fix them before publishing.';
@@ -82,15 +83,22 @@ export async function getVersion(db: Executor, actor: Actor, version: number, co
 /** A problem with `where`: its path in words, list items named by their id (lintPathLabel). */
 export type LocatedProblem = LintProblem & { where: string };
 
-/** The lint and harness problems of `set`, each with where it is in words. */
-async function locatedProblems(set: SchemaSet): Promise<LocatedProblem[]> {
-  return (await checkSchemaSet(set)).map((problem) => ({
+/**
+ * The lint and harness problems of `set`, and the values it withdraws that stored drafts still
+ * hold without a remap (stranded-values.ts), each with where it is in words.
+ */
+async function locatedProblems(db: Executor, set: SchemaSet): Promise<LocatedProblem[]> {
+  const [checked, stranded] = await Promise.all([checkSchemaSet(set), strandedValueProblems(db, set)]);
+  return [...checked, ...stranded].map((problem) => ({
     ...problem,
     where: lintPathLabel(set, problem.path),
   }));
 }
 
-/** Stores a draft (super-admin) and answers its number with the problems it has now (a draft may have some). */
+/**
+ * Stores a draft (super-admin), its value mappings moved by its new remaps, and answers its number
+ * with the problems it has now (a draft may have some).
+ */
 export async function saveDraft(
   db: Executor,
   actor: Actor,
@@ -98,24 +106,28 @@ export async function saveDraft(
   note: string,
 ): Promise<{ version: number; problems: LocatedProblem[] }> {
   requireRole(actor, ['super-admin']);
-  const problems = await locatedProblems(set);
-  return { version: await saveDraftSchemaSet(db, set, note, actor.userId), problems };
+  const moved = await withMovedMappings(db, set);
+  const problems = await locatedProblems(db, moved);
+  return { version: await saveDraftSchemaSet(db, moved, note, actor.userId), problems };
 }
 
 /**
- * Publishes a draft as the newest version (super-admin) once the lint and the rule harness find
- * nothing: 422 PUBLISH_REFUSED_MESSAGE with `data.problems` (each with its counter-example) otherwise.
+ * Publishes a draft as the newest version (super-admin), its value mappings moved by its new
+ * remaps, once the lint and the rule harness find nothing and it strands no value stored drafts
+ * hold (issue 37): 422 PUBLISH_REFUSED_MESSAGE with `data.problems` (each with its counter-example
+ * or the field and values) otherwise, changing nothing.
  * The draft is archived; new applications use the new version at once, in every process.
  */
 export async function publishDraft(db: Executor, actor: Actor, version: number) {
   requireRole(actor, ['super-admin']);
   const row = await versionOrNotFound(db, version);
   if (row.status !== 'draft') throw new ApiError(409, NOT_A_DRAFT_MESSAGE);
-  const problems = await locatedProblems(row.schema_set);
+  const set = await withMovedMappings(db, row.schema_set);
+  const problems = await locatedProblems(db, set);
   if (problems.length > 0) throw new ApiError(422, PUBLISH_REFUSED_MESSAGE, null, { problems });
   const published = await publishSchemaSet(
     db,
-    row.schema_set,
+    set,
     row.note || `Published draft ${version}`,
     actor.userId,
     'current',

@@ -19,7 +19,8 @@ export function isUnreachable(envelope: Pick<ApiEnvelope<unknown>, 'code'>): boo
  * Saves `addressDetails` (the whole document) of application `applicationId` (numeric id), based
  * on `version` when given: a stale one answers 409 with the current application
  * (`staleVersionApplication`). Returns the envelope; success means the draft is stored. Only in
- * status new. A stale version and an unreachable server are not toasted: the form shows them.
+ * status new. A stale version, an unreachable server and a refused field value are not toasted:
+ * the form shows them.
  */
 export function updateApplication(
   applicationId: number,
@@ -34,6 +35,12 @@ export function updateApplication(
       address_details: addressDetails as ApiBody<'agent-portal/update-application'>['address_details'],
       ...(version === undefined ? {} : { version }),
     },
-    { suppressToast: (envelope) => staleVersionApplication(envelope) !== null || isUnreachable(envelope) },
+    {
+      // A refused value is shown at its field (refused-values.ts), not in a toast.
+      suppressToast: (envelope) =>
+        staleVersionApplication(envelope) !== null ||
+        isUnreachable(envelope) ||
+        (envelope.code === 422 && envelope.error_obj !== null),
+    },
   );
 }

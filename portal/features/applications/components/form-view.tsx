@@ -15,7 +15,7 @@ import {
   IconHistory,
   IconRocket,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CompiledSchemaSet,
   computeFields,
@@ -38,6 +38,13 @@ import type { ContactFields } from '../api/client-contacts.ts';
 import { launchApplication } from '../api/launch-application.ts';
 import { isUnreachable, staleVersionApplication, updateApplication } from '../api/update-application.ts';
 import { changedFields } from '../stores/changed-fields.ts';
+import {
+  type RefusedValues,
+  refusalMessages,
+  refusedValuesOf,
+  standingRefusals,
+  withoutRefused,
+} from '../stores/refused-values.ts';
 import {
   clearUnsavedEdits,
   readUnsavedEdits,
@@ -136,12 +143,12 @@ const text = (value: unknown): string =>
 function SaveIndicator({ state }: { state: SaveState }) {
   const label = saveStateLabel(state);
   if (!label) return null;
-  const warn = state === 'retrying' || state === 'offline' || state === 'conflict';
+  const warn = state === 'retrying' || state === 'offline' || state === 'conflict' || state === 'refused';
   return (
     <Group gap={6} aria-live="polite" role="status">
       {state === 'saved' ? (
         <IconCheck size={16} color="var(--mantine-color-green-6)" aria-hidden />
-      ) : state === 'conflict' ? (
+      ) : state === 'conflict' || state === 'refused' ? (
         <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden />
       ) : warn ? (
         <IconCloudOff size={16} color="var(--mantine-color-yellow-7)" aria-hidden />
@@ -170,6 +177,9 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
   const base = useRef(start.base);
   const latestDoc = useRef(start.doc);
   const [conflict, setConflict] = useState<Application | null>(null);
+  // Values the server refused (issue 37): shown at their fields, left out of later saves.
+  const refused = useRef<RefusedValues>({});
+  const [refusedShown, setRefusedShown] = useState<RefusedValues>({});
   const [showAllErrors, setShowAllErrors] = useState(false);
   const [outcomes, setOutcomes] = useState<OutcomeMessage[] | null>(null);
   const [launching, setLaunching] = useState(false);
@@ -203,20 +213,38 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
     });
   }
 
+  /** Saves `next` without the values the server refused; a new refusal is kept and the rest saved at once. */
+  async function saveDocument(next: Doc) {
+    let sent = withoutRefused(next, refused.current);
+    let envelope = await updateApplication(application.id, sent, base.current.version);
+    const newly = refusedValuesOf(envelope, sent);
+    if (newly) {
+      refused.current = { ...refused.current, ...newly };
+      sent = withoutRefused(next, refused.current);
+      envelope = await updateApplication(application.id, sent, base.current.version);
+    }
+    refused.current = standingRefusals(refused.current, latestDoc.current);
+    setRefusedShown(refused.current);
+    return { envelope, sent };
+  }
+
   const autosave = useAutosave<Doc>(async (next) => {
-    const envelope = await updateApplication(application.id, next, base.current.version);
+    const { envelope, sent } = await saveDocument(next);
     if (envelope.status === 'success' && envelope.data) {
-      base.current = { doc: next, version: envelope.data.application.version };
+      // The server holds what was sent over what it had; a refused value stays an unsaved edit.
+      base.current = { doc: { ...base.current.doc, ...sent }, version: envelope.data.application.version };
       keepEdits(latestDoc.current);
-      return 'saved';
+      return Object.keys(refused.current).length > 0 ? 'refused' : 'saved';
     }
     const latest = staleVersionApplication(envelope);
     if (latest) {
       setConflict(latest);
       return 'conflict';
     }
+    if (refusedValuesOf(envelope, sent)) return 'refused';
     return isUnreachable(envelope) ? 'offline' : 'failed';
   });
+  const fieldErrors = useMemo(() => refusalMessages(refusedShown, doc), [refusedShown, doc]);
 
   function showDoc(next: Doc) {
     latestDoc.current = next;
@@ -401,6 +429,7 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
         disabled={!editable}
         explainMessages={role === 'admin' || role === 'super-admin'}
         fieldNotes={propertyData.notes}
+        fieldErrors={fieldErrors}
       />
       <ClientContactDialog
         opened={contactOpen}

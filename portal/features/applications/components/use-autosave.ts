@@ -14,13 +14,22 @@ function clearTimer(timer: TimerRef): void {
 
 /**
  * What one save attempt came to: saved; offline (no answer, or the server failed: retried);
- * failed (the server refused: retried); conflict (the application changed elsewhere: not retried,
- * the caller resolves it and schedules again).
+ * failed (the server failed it otherwise: retried); conflict (the application changed elsewhere:
+ * not retried, the caller resolves it and schedules again); refused (the server refused a value
+ * the form shows at its field: not retried, the next edit saves again; issue 37).
  */
-export type SaveOutcome = 'saved' | 'offline' | 'failed' | 'conflict';
+export type SaveOutcome = 'saved' | 'offline' | 'failed' | 'conflict' | 'refused';
 
-/** Autosave state: idle (nothing changed), pending, saving, saved, retrying, offline or conflict. */
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying' | 'offline' | 'conflict';
+/** Autosave state: idle (nothing changed), pending, saving, saved, retrying, offline, conflict or refused. */
+export type SaveState =
+  | 'idle'
+  | 'pending'
+  | 'saving'
+  | 'saved'
+  | 'retrying'
+  | 'offline'
+  | 'conflict'
+  | 'refused';
 
 /** Label shown for a save state. */
 export function saveStateLabel(state: SaveState): string {
@@ -36,6 +45,8 @@ export function saveStateLabel(state: SaveState): string {
       return 'Offline — changes kept on this device, will retry';
     case 'conflict':
       return 'Changed elsewhere — not saved';
+    case 'refused':
+      return 'Not saved — see the marked field';
     default:
       return '';
   }
@@ -57,7 +68,7 @@ export function retryDelayMs(
  * Schedules `save(doc)` `debounceMs` (ms) after the last `schedule(doc)`, one save at a time. An
  * offline or failed save retries after `retryDelayMs` (from `retryMs` up to `maxRetryMs`), and at
  * once on the window's `online` event; a thrown save counts as offline; a conflict waits for the
- * caller. `flush()` saves a pending document now; `cancel()` drops it and goes back to idle.
+ * caller, and a refusal for the next edit. `flush()` saves a pending document now; `cancel()` drops it and goes back to idle.
  */
 export function useAutosave<T>(
   save: (doc: T) => Promise<SaveOutcome>,
@@ -101,11 +112,11 @@ export function useAutosave<T>(
       }
       return;
     }
-    if (outcome === 'conflict') {
+    if (outcome === 'conflict' || outcome === 'refused') {
       attempts.current = 0;
       clearTimer(timer);
       pending.current = null;
-      setState('conflict');
+      setState(outcome);
       return;
     }
     // Keep the newest document if the user edited during the failed save.

@@ -1,7 +1,7 @@
 import type { Doc } from '../../../../engine/index.ts';
 
 /** Document values are scalars or lists of scalars (docs/api.md); undefined reads as null. */
-function sameValue(a: unknown, b: unknown): boolean {
+export function sameValue(a: unknown, b: unknown): boolean {
   const left = a === undefined ? null : a;
   const right = b === undefined ? null : b;
   if (Array.isArray(left) && Array.isArray(right)) {
