@@ -10,6 +10,7 @@
  * customer-contact-dialog.png, customer-access-denied-<mode>.png, customer-quote-view.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageStateViolations } from './axe-in-both-modes.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
@@ -64,6 +65,20 @@ describe('customer portal in Chromium', () => {
 
       await card.getByRole('button', { name: 'Contact my agent' }).click();
       const dialog = page.getByRole('dialog', { name: 'Contact my agent' });
+      // The accessibility sweep's check of the customer's dialog as it opens, in both modes, made
+      // here where the journey opens it (ADR 743; it was accessibility.test.ts's customer sweep).
+      await dialog.waitFor();
+      expect(
+        await pageStateViolations(
+          portal,
+          page,
+          '/dashboard "Contact my agent"',
+          'axe-dialog-customer-Contact-my-agent',
+          {
+            restore: true,
+          },
+        ),
+      ).toEqual([]);
       await dialog.getByRole('textbox', { name: /Message/ }).fill('Please call me after 5 pm.');
       await portal.screenshot(page, 'customer-contact-dialog', false);
       const [contact] = await Promise.all([

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { startServerProcess } from '../helpers/server-process.ts';
-import { transitionsSettled } from './transitions-settled.ts';
+import { motionSettled, transitionsSettled } from './transitions-settled.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results');
@@ -38,7 +38,10 @@ export interface RunningPortal {
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** Signs `email` in through the login page (demo password unless given) and waits for the dashboard. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
-  /** Saves test-results/<name>.png: the whole page, or only the viewport with `fullPage` false. */
+  /**
+   * Saves test-results/<name>.png: the whole page, or only the viewport with `fullPage` false, once
+   * the page's transitions, scrolling, charts and images have settled (transitions-settled.ts).
+   */
   screenshot(page: Page, name: string, fullPage?: boolean): Promise<string>;
   stop(): Promise<void>;
 }
@@ -103,6 +106,7 @@ export async function startPortal(
     async screenshot(page, name, fullPage = true) {
       const path = join(SCREENSHOT_DIR, `${name}.png`);
       await transitionsSettled(page);
+      await motionSettled(page);
       await page.screenshot({ path, fullPage });
       return path;
     },

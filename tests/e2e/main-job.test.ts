@@ -151,8 +151,7 @@ describe('the main job in Chromium', () => {
         if (outcome === 'launched') break;
         await expect.poll(async () => (await focused(page)).flagged).toBe(true);
         if (round === 0) {
-          // The field scrolls into view smoothly; the screenshot waits for it to stop.
-          await page.waitForTimeout(600);
+          // The field scrolls into view smoothly; the screenshot waits for it to stop (motionSettled).
           await portal.screenshot(page, 'keyboard-launch-messages', false);
         }
         filled.push(...(await fillFlaggedFieldsByKeyboard(page, primary)));

@@ -35,13 +35,17 @@ describe('price predictor in Chromium', () => {
           .click();
         await page.getByRole('heading', { name: 'Price predictor' }).waitFor();
         // The first fit runs as a job at server start: reload until it is stored.
-        for (let attempt = 0; attempt < 30; attempt++) {
-          if (await page.getByText('How the estimate is made').count()) break;
-          await page.waitForTimeout(1000);
-          await page.reload();
-          await page.getByRole('heading', { name: 'Price predictor' }).waitFor();
-        }
-        await page.getByText('How the estimate is made').waitFor();
+        await expect
+          .poll(
+            async () => {
+              if (await page.getByText('How the estimate is made').count()) return true;
+              await page.reload();
+              await page.getByRole('heading', { name: 'Price predictor' }).waitFor();
+              return (await page.getByText('How the estimate is made').count()) > 0;
+            },
+            { timeout: 30_000, interval: 500 },
+          )
+          .toBe(true);
 
         await page.getByRole('combobox', { name: 'Start from an application' }).click();
         await page.getByRole('option').first().click();

@@ -129,7 +129,6 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         const jumped = await page.evaluate(() => document.activeElement?.id ?? '');
         expect(jumped).toMatch(new RegExp(`^application${newId}_`));
         expect(jumped).not.toBe(firstFocused);
-        await page.waitForTimeout(500);
         await portal.screenshot(page, `launch-messages-${mode}`, false);
         await panel.scrollIntoViewIfNeeded();
         expect(await seriousAxeViolations(page)).toEqual([]);
@@ -151,7 +150,6 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         await page.goto(`${portal.baseUrl}/agent-portal/application-details/${completedId}`);
         const table = page.getByRole('table', { name: 'Quotes comparison' });
         await table.waitFor();
-        await page.waitForTimeout(400);
         await portal.screenshot(page, `quote-comparison-${mode}`);
         expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -176,7 +174,6 @@ describe('launch messages and the quotes comparison in Chromium', () => {
           .getByRole('row')
           .filter({ has: page.getByRole('rowheader', { name: /^Premium/ }) });
         expect(await premiumRow.locator('td[data-differs]').count()).toBe(2);
-        await page.waitForTimeout(300);
         await portal.screenshot(page, `quote-side-by-side-${mode}`, false);
         expect(await seriousAxeViolations(page)).toEqual([]);
       } catch (error) {
@@ -237,7 +234,6 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         await page.reload();
         await table.waitFor();
         await rowOf('Neptune Flood').getByText('Bindable').waitFor();
-        await page.waitForTimeout(400);
         await portal.screenshot(page, `live-and-sandbox-quotes-${mode}`, false);
         expect(await seriousAxeViolations(page)).toEqual([]);
       }
@@ -246,7 +242,6 @@ describe('launch messages and the quotes comparison in Chromium', () => {
       const card = page.getByLabel('Neptune Flood quote');
       await card.getByRole('img', { name: 'Neptune Flood logo' }).waitFor();
       await card.getByText('Bindable').waitFor();
-      await page.waitForTimeout(300);
       await portal.screenshot(page, 'live-and-sandbox-quote-cards-dark', false);
       expect(await seriousAxeViolations(page)).toEqual([]);
     } catch (error) {
@@ -272,7 +267,6 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         const exchange = await neptune.getByLabel('Request 1 and its answer').textContent();
         expect(exchange).toContain('********');
         expect(exchange).not.toContain(FAKE_CREDENTIALS.sample_api_key?.api_key);
-        await page.waitForTimeout(300);
         await portal.screenshot(page, `carrier-connection-test-${mode}`, false);
         expect(await seriousAxeViolations(page)).toEqual([]);
       }

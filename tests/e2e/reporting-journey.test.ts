@@ -130,7 +130,6 @@ describe('reporting in Chromium', () => {
         await weeks.waitFor();
         expect(await weeks.locator('tbody tr').count()).toBeGreaterThan(0);
         expect(await seriousAxeViolations(page), `analytics (${mode})`).toEqual([]);
-        await page.waitForTimeout(600);
         await portal.screenshot(page, `analytics-${mode}`);
       } finally {
         await page.context().close();

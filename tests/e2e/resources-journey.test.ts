@@ -77,7 +77,6 @@ describe('resources in Chromium', () => {
     const watch = agent.getByRole('dialog', { name: 'Elevation certificates in 5 minutes' });
     const video = watch.locator('video');
     expect(await video.getAttribute('src')).toBe('https://videos.example.com/ec.mp4');
-    await agent.waitForTimeout(400);
     await portal.screenshot(agent, 'resources-watch', false);
     expect(await dialogAxeViolationsInBothSchemes(agent)).toEqual([]);
     await watch.getByRole('button').first().click();

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { transitionsSettled } from './transitions-settled.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 
@@ -118,9 +119,14 @@ describe('portal settings take effect in Chromium', () => {
         if (mode === 'light') {
           await banner.getByRole('button', { name: 'Dismiss banner' }).click();
           await banner.waitFor({ state: 'detached' });
+          // The banners' answer after the reload has arrived and been drawn: the dismissed one stays away.
+          const banners = page.waitForResponse(
+            (response) => response.url().endsWith('/api/portal-settings/active-banners') && response.ok(),
+          );
           await page.reload();
           await header.getByText('Gulf Coast Flood Desk').waitFor();
-          await page.waitForTimeout(1000);
+          await banners;
+          await transitionsSettled(page);
           expect(await page.getByText('NFIP renewals are due Friday.').count()).toBe(0);
         }
 

@@ -53,7 +53,6 @@ describe('plan change through Stripe Checkout in Chromium', () => {
     await page.getByRole('button', { name: 'Choose Pro' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change plan' });
     await dialog.getByText('Your plan changes as soon as Stripe confirms the payment.').waitFor();
-    await page.waitForTimeout(300);
     await portal.screenshot(page, 'stripe-plan-change-dialog', false);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Continue to payment' }).click();

@@ -42,3 +42,32 @@ export async function transitionsSettled(page: Page, timeoutMs = 5_000): Promise
     }
   }
 }
+
+/**
+ * Waits until what a screenshot would show stops moving in ways CSS transitions do not cover, at
+ * most `timeoutMs` (ms): a smooth scroll (the window's and the focused element's position), a
+ * chart drawn by JavaScript (recharts animates its SVG paths' `d`), and images still loading (a
+ * carrier's logo). Done once three animation frames in a row show the same positions, paths and
+ * loaded images. The harness's screenshot calls it after transitionsSettled; it replaced the
+ * fixed pauses (300-600 ms) the journeys made before a screenshot (ADR 742).
+ */
+export async function motionSettled(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const deadline = Date.now() + timeout;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const signature = () => {
+      const focused = document.activeElement?.getBoundingClientRect();
+      const paths = Array.from(document.querySelectorAll('svg path'), (path) => path.getAttribute('d'));
+      const loading = Array.from(document.images).filter((image) => !image.complete).length;
+      return JSON.stringify([window.scrollX, window.scrollY, focused?.top, focused?.left, loading, paths]);
+    };
+    let last = signature();
+    let still = 0;
+    while (still < 3 && Date.now() < deadline) {
+      await frame();
+      const now = signature();
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+  }, timeoutMs);
+}
