@@ -3,7 +3,7 @@
  * production database (which seeds none). The password is read from standard input (typed without
  * echo on a terminal, or piped: `printf '%s' "$PW" | npm run superadmin:create -- --email E`).
  * Works while the server runs: on PostgreSQL it connects as any process does; on PGlite it asks
- * the server through DATA_DIR's control socket, and opens DATA_DIR itself only when no server runs.
+ * the server through the control socket beside DATA_DIR, and opens DATA_DIR itself only when no server runs.
  * Exits 0 with the new user's id, 1 with the reason when nothing was created.
  */
 import { text } from 'node:stream/consumers';

@@ -1,7 +1,7 @@
 /**
  * Backup and restore of either database (issue 39, docs/deploying.md Backups):
  * - PGlite: the data dir as PGlite's own gzipped tar (dumpDataDir), taken by the running server
- *   through DATA_DIR's control socket, else by opening DATA_DIR; restored by creating the data
+ *   through the control socket beside DATA_DIR, else by opening DATA_DIR; restored by creating the data
  *   dir from it (loadDataDir).
  * - PostgreSQL: pg_dump's custom format, restored with pg_restore (PostgreSQL's client tools must
  *   be installed; a missing tool is named).

@@ -1,8 +1,9 @@
 /**
  * The embedded database's control socket (issue 39): PGlite is one process's, so while the server
  * runs on a DATA_DIR, commands on the same DATA_DIR (superadmin:create, db:backup) ask the server
- * through a Unix socket in that folder (`control.sock`, mode 0600: only the data dir's owner)
- * instead of opening the database a second time. When nothing listens there the command opens
+ * through a Unix socket beside that folder (`<DATA_DIR>.control.sock`, mode 0600: only its
+ * owner; not inside it, since PGlite's dump reads every file of the data dir and fails on a
+ * socket) instead of opening the database a second time. When nothing listens there the command opens
  * the data dir itself. PostgreSQL needs none of this: every process connects.
  *
  * Requests: `POST /superadmin` `{email, password}` answers `{created, userId | problem}`;
@@ -10,12 +11,14 @@
  */
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { json } from 'node:stream/consumers';
 import type { SuperAdminResult } from '../services/super-admin.ts';
 
-/** The socket's file name in DATA_DIR. */
-export const CONTROL_SOCKET_NAME = 'control.sock';
+/** The socket of the server on `dataDir`: `<dataDir>.control.sock`, beside it. */
+export function controlSocketPath(dataDir: string): string {
+  return `${resolve(dataDir)}.control.sock`;
+}
 
 /** What the server does for a command. */
 export interface ControlHandlers {
@@ -25,11 +28,11 @@ export interface ControlHandlers {
 }
 
 /**
- * Listens on DATA_DIR/control.sock (a stale file of a crashed server is replaced); resolves with
+ * Listens on controlSocketPath(dataDir) (a stale file of a crashed server is replaced); resolves with
  * the server, whose close() the caller calls on shutdown.
  */
 export async function startControlSocket(dataDir: string, handlers: ControlHandlers): Promise<Server> {
-  const path = join(dataDir, CONTROL_SOCKET_NAME);
+  const path = controlSocketPath(dataDir);
   if (existsSync(path)) rmSync(path);
   const server = createServer(async (req, res) => {
     try {
@@ -46,7 +49,7 @@ export async function startControlSocket(dataDir: string, handlers: ControlHandl
       }
     } catch (error) {
       res.statusCode = 500;
-      res.end((error as Error).message);
+      res.end(error instanceof Error ? error.message : JSON.stringify(error));
     }
   });
   await new Promise<void>((resolve) => server.listen(path, resolve));
@@ -64,7 +67,7 @@ export function callControlSocket(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: Buffer } | null> {
-  const socketPath = join(dataDir, CONTROL_SOCKET_NAME);
+  const socketPath = controlSocketPath(dataDir);
   if (!existsSync(socketPath)) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const req = request({ socketPath, method, path }, (res) => {

@@ -25,8 +25,11 @@ export interface ServerProcess {
    * answer arrives (connection refused or reset: the process is gone).
    */
   post(path: string, body: unknown): Promise<{ statusCode: number; body: LooseData }>;
-  /** SIGTERM (the server closes its worker and database); waits for the exit and the last output. */
-  stop(): Promise<void>;
+  /**
+   * SIGTERM (the server drains, closes its worker and database); waits for the exit and the last
+   * output; resolves with the exit code (null when a signal ended it).
+   */
+  stop(): Promise<number | null>;
   /** SIGKILL: no shutdown code runs, as in a crash or an OOM kill. Waits as stop() does. */
   kill(): Promise<void>;
 }
@@ -150,6 +153,7 @@ export async function startServerProcess(
     async stop() {
       child.kill('SIGTERM');
       await closed;
+      return child.exitCode;
     },
     async kill() {
       child.kill('SIGKILL');
