@@ -26767,6 +26767,17 @@ export interface operations {
                         outcome_tables: Record<string, unknown>[];
                         root_schema_id: string;
                         schemas: Record<string, unknown>[];
+                        value_mappings?: {
+                            [key: string]: {
+                                description?: string;
+                                groups: {
+                                    [key: string]: {
+                                        field: string;
+                                        values?: Record<string, unknown>;
+                                    }[];
+                                };
+                            };
+                        };
                     };
                     session_key?: string;
                     version?: number;

@@ -2,13 +2,16 @@
  * The migrations editor (issue 11): the migrations the working copy adds over its base version (the
  * ones that will upgrade documents created under the base when they are migrated), and the steps
  * proposed from the difference (rename, drop, remap, set a default: engine proposeMigrationSteps),
- * which a super-admin ticks and adds as one migration. Other edits go through the raw JSON view.
+ * which a super-admin ticks and adds as one migration; its remaps and renames move the draft's value
+ * mappings as well (issue 37). Other edits go through the raw JSON view.
  */
 import { Alert, Button, Checkbox, Code, Group, List, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
+  type Migration,
   type MigrationStep,
+  migrateValueMappings,
   migrationsBetween,
   proposeMigrationSteps,
   type SchemaSet,
@@ -52,13 +55,13 @@ export function MigrationsEditor({ baseVersion, base, set, onChange, editable }:
   const addChosen = () => {
     let n = added.length + 1;
     while (migrations.some((migration) => migration.id === `from-v${baseVersion}-${n}`)) n += 1;
-    onChange(
-      setPart(
-        set,
-        ['migrations'],
-        [...migrations, { id: `from-v${baseVersion}-${n}`, steps: chosen.map((proposal) => proposal.step) }],
-      ),
-    );
+    const migration: Migration = {
+      id: `from-v${baseVersion}-${n}`,
+      steps: chosen.map((proposal) => proposal.step),
+    };
+    // The value mappings of the draft move with the documents (issue 37): a remapped value is
+    // remapped where a provider's answer writes it too.
+    onChange(migrateValueMappings(setPart(set, ['migrations'], [...migrations, migration]), [migration]));
     setSkipped(new Set());
   };
   return (

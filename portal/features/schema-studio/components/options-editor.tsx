@@ -1,7 +1,9 @@
 /**
- * The option list editor of one field (issue 11): each option's stored value and label, add and
- * remove, written where the list lives (the field's own schema, or the shared constants document it
- * takes by `$ref`, named with the other fields that use it). Values are typed by the list's type.
+ * The option list editor of one field (issue 11): each option's stored value and the label agents
+ * read, add and remove, written where the list lives (the field's own schema, or the shared
+ * constants document it takes by `$ref`, named with the other fields that use it). Values are typed
+ * by the list's type. Renaming a label keeps the stored value; changing or removing a value is a
+ * remap the migrations tab proposes (issue 37).
  */
 import { ActionIcon, Alert, Button, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -39,8 +41,8 @@ export function OptionsEditor({ set, field, onChange, editable }: OptionsEditorP
       <Table verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Value</Table.Th>
-            {source.style === 'oneOf' && <Table.Th>Label</Table.Th>}
+            <Table.Th>Stored value</Table.Th>
+            <Table.Th>Label agents read</Table.Th>
             <Table.Th w={40} />
           </Table.Tr>
         </Table.Thead>
@@ -65,21 +67,25 @@ export function OptionsEditor({ set, field, onChange, editable }: OptionsEditorP
                     readOnly={!editable}
                     value={String(option.value ?? '')}
                     error={duplicate(option.value, index) ? 'Listed twice' : undefined}
-                    onChange={(event) => change(index, { value: event.currentTarget.value })}
+                    onChange={(event) =>
+                      // In a plain list the label is the value: it follows until it is given its own.
+                      change(index, {
+                        value: event.currentTarget.value,
+                        ...(source.style === 'enum' ? { label: event.currentTarget.value } : {}),
+                      })
+                    }
                   />
                 )}
               </Table.Td>
-              {source.style === 'oneOf' && (
-                <Table.Td>
-                  <TextInput
-                    size="xs"
-                    aria-label={`Label of option ${index + 1}`}
-                    readOnly={!editable}
-                    value={option.label}
-                    onChange={(event) => change(index, { label: event.currentTarget.value })}
-                  />
-                </Table.Td>
-              )}
+              <Table.Td>
+                <TextInput
+                  size="xs"
+                  aria-label={`Label of option ${index + 1}`}
+                  readOnly={!editable}
+                  value={option.label}
+                  onChange={(event) => change(index, { label: event.currentTarget.value })}
+                />
+              </Table.Td>
               <Table.Td>
                 {editable && (
                   <ActionIcon

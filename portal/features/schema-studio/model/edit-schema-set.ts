@@ -154,14 +154,24 @@ export function optionSource(set: SchemaSet, field: string): OptionSource | null
   };
 }
 
-/** Replaces the option list of `field` where it lives (see optionSource). Throws Error when it has none. */
+/**
+ * Replaces the option list of `field` where it lives (see optionSource). An `enum` list stays one
+ * while every label reads as its value; a label of its own turns it into `oneOf` entries (`const`
+ * the stored value, `title` the label), so renaming what agents read never changes a stored value
+ * (issue 37). Throws Error when the field has no option list.
+ */
 export function setFieldOptions(set: SchemaSet, field: string, options: EditableOption[]): SchemaSet {
   const source = optionSource(set, field);
   if (!source) throw new Error(`the field "${field}" has no option list`);
+  const plain = options.every((option) => option.label === String(option.value ?? ''));
   return produce(set, (draft) => {
     const node = nodeAt(draft.schemas[source.schemaIndex], source.path);
-    if (source.style === 'enum') node.enum = options.map((option) => option.value);
-    else node.oneOf = options.map((option) => ({ const: option.value, title: option.label }));
+    if (source.style === 'enum' && plain) {
+      node.enum = options.map((option) => option.value);
+      return;
+    }
+    delete node.enum;
+    node.oneOf = options.map((option) => ({ const: option.value, title: option.label }));
   });
 }
 
