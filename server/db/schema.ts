@@ -747,3 +747,20 @@ export const reportQuoteTimeDays = pgTable('report_quote_time_days', {
   all_seconds: numeric('all_seconds'),
   pairs: integer('pairs').notNull(),
 });
+
+/**
+ * Who published, approved and rolled back which schema version, and when (migration 0046, issue 37
+ * "Four eyes"; docs/decisions/706-four-eyes-on-schema-publish.md). Append-only.
+ */
+export const schemaVersionEvents = pgTable('schema_version_events', {
+  id: serial('id').primaryKey(),
+  version: integer('version').notNull(),
+  action: text('action').$type<SchemaVersionAction>().notNull(),
+  user_id: integer('user_id').notNull(),
+  published_version: integer('published_version'),
+  accepted_impact: boolean('accepted_impact').notNull().default(false),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a schema_version_events row records. */
+export type SchemaVersionAction = 'publish' | 'approve' | 'roll-back';

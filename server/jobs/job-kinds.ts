@@ -11,6 +11,7 @@ import {
 import { PRICE_MODEL_REFIT_KIND, priceModelRefitJob } from '../services/price-model-refit-job.ts';
 import { REPORT_EXPORT_CLEANUP_KIND, reportExportCleanupJob } from '../services/report-export-cleanup-job.ts';
 import { REPORT_EXPORT_KIND, reportExportJob } from '../services/report-export-job.ts';
+import { SCHEMA_IMPACT_KIND, schemaImpactJob } from '../services/schema-impact-service.ts';
 import type { JobHandler } from './job-handler.ts';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -19,6 +20,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [CUSTOMER_QUOTES_WEBHOOK_KIND]: customerQuotesWebhookJob,
   [REPORT_EXPORT_KIND]: reportExportJob,
   [REPORT_EXPORT_CLEANUP_KIND]: reportExportCleanupJob,
+  [SCHEMA_IMPACT_KIND]: schemaImpactJob,
 };
 
 /**

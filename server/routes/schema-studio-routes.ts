@@ -18,6 +18,7 @@ import {
   saveTestDocument,
 } from '../services/schema-studio-service.ts';
 import { sessionKeySchema } from './request-schemas.ts';
+import { schemaStudioSafetyRoutes } from './schema-studio-safety-routes.ts';
 import { bodyOf, sessionRoute } from './session-route.ts';
 
 /** A version number or a row id. */
@@ -90,6 +91,7 @@ const testDocumentBody = {
 export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
   const route = sessionRoute(app, db, 'schema-studio');
+  schemaStudioSafetyRoutes(app, db);
 
   route(
     'schema-studio/list-versions',
@@ -111,10 +113,11 @@ export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Ex
     },
   );
 
-  route('schema-studio/publish', versionBody(), async (request) => {
+  route('schema-studio/publish', versionBody({ accept_impact: { type: 'boolean' } }), async (request) => {
+    const body = bodyOf<{ version: number; accept_impact?: boolean }>(request);
     return success(
       'Published.',
-      await publishDraft(db, actorOf(request), bodyOf<{ version: number }>(request).version),
+      await publishDraft(db, actorOf(request), body.version, body.accept_impact === true),
     );
   });
 
