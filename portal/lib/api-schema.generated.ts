@@ -2671,6 +2671,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schema-studio/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a schema draft
+         * @description A second super-admin’s approval, needed to publish when four eyes are on; the author cannot approve.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_schema_studio_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/schema-studio/delete-test-document": {
         parameters: {
             query?: never;
@@ -2709,6 +2731,50 @@ export interface paths {
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
         post: operations["POST_api_schema_studio_get_version"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schema-studio/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the impact of a schema draft
+         * @description Replays the draft over the saved test documents, the examples and the stored in-progress applications: values no longer allowed, messages gained or lost, fields appearing or disappearing, underwriting outcomes changed, each with a count and sample ids. Large books run as a job (follow it with impact-status).
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_schema_studio_impact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schema-studio/impact-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow an impact check
+         * @description The impact job’s progress, and its report once done.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_schema_studio_impact_status"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2770,7 +2836,7 @@ export interface paths {
         put?: never;
         /**
          * Publish the schema draft
-         * @description Makes the draft the current schema version when its test documents pass.
+         * @description Makes the draft the current schema version when its test documents pass, a second super-admin approved it (when four eyes are on) and, if it changes stored applications, accept_impact is true.
          *
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
@@ -2841,6 +2907,28 @@ export interface paths {
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
         post: operations["POST_api_schema_studio_save_test_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schema-studio/version-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schema version history
+         * @description Every publish, approval and roll-back with who and when, and whether publishing needs approval.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_schema_studio_version_history"];
         delete?: never;
         options?: never;
         head?: never;
@@ -26016,6 +26104,112 @@ export interface operations {
             };
         };
     };
+    POST_api_schema_studio_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Approve a schema draft: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Approve a schema draft.",
+                     *       "data": {
+                     *         "version": 1,
+                     *         "approved_by": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description The approver’s user id. */
+                            approved_by: number;
+                            version: number;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
     POST_api_schema_studio_delete_test_document: {
         parameters: {
             query?: never;
@@ -26234,6 +26428,380 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "published" | "archived";
                             version: number;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_schema_studio_impact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Check the impact of a schema draft: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Check the impact of a schema draft.",
+                     *       "data": {
+                     *         "job_id": 1,
+                     *         "status": "queued",
+                     *         "progress": {
+                     *           "applications_checked": 1,
+                     *           "applications_total": 1
+                     *         },
+                     *         "impact": {
+                     *           "version": 1,
+                     *           "applications_checked": 1,
+                     *           "test_documents_checked": 1,
+                     *           "values_no_longer_allowed": [],
+                     *           "message_changes": [],
+                     *           "field_changes": [],
+                     *           "outcome_changes": [],
+                     *           "changes_stored_applications": false,
+                     *           "checked_at": "checked at"
+                     *         },
+                     *         "error": "error"
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            error: string | null;
+                            impact: {
+                                /** @description Stored in-progress applications replayed. */
+                                applications_checked: number;
+                                /** @description A refused value, a message or an outcome changes for a stored application: publish needs accept_impact. */
+                                changes_stored_applications: boolean;
+                                /** @description ISO 8601 timestamp. */
+                                checked_at: string;
+                                field_changes: {
+                                    /** @enum {string} */
+                                    change: "appears" | "disappears";
+                                    /** @description Stored applications it touches. */
+                                    count: number;
+                                    field: string;
+                                    /** @description Up to 5 application ids. */
+                                    sample_application_ids: number[];
+                                    /** @description Saved test documents and examples (up to 5). */
+                                    test_documents: string[];
+                                }[];
+                                message_changes: {
+                                    /** @enum {string} */
+                                    change: "gained" | "lost";
+                                    /** @description Stored applications it touches. */
+                                    count: number;
+                                    field: string;
+                                    message: string;
+                                    rule_id: string;
+                                    /** @description Up to 5 application ids. */
+                                    sample_application_ids: number[];
+                                    /** @description Saved test documents and examples (up to 5). */
+                                    test_documents: string[];
+                                }[];
+                                outcome_changes: {
+                                    /** @enum {string} */
+                                    change: "gained" | "lost";
+                                    /** @description Stored applications it touches. */
+                                    count: number;
+                                    message: string;
+                                    /** @enum {string} */
+                                    outcome: "block" | "warning";
+                                    question_id: string;
+                                    /** @description Up to 5 application ids. */
+                                    sample_application_ids: number[];
+                                    table_id: string;
+                                    /** @description Saved test documents and examples (up to 5). */
+                                    test_documents: string[];
+                                }[];
+                                test_documents_checked: number;
+                                values_no_longer_allowed: {
+                                    /** @description Stored applications it touches. */
+                                    count: number;
+                                    field: string;
+                                    /** @description Up to 5 application ids. */
+                                    sample_application_ids: number[];
+                                    /** @description Saved test documents and examples (up to 5). */
+                                    test_documents: string[];
+                                    value: unknown;
+                                }[];
+                                version: number;
+                            } | null;
+                            /** @description The impact job; null when answered at once. */
+                            job_id: number | null;
+                            progress: {
+                                applications_checked: number;
+                                applications_total: number;
+                            } | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed";
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_schema_studio_impact_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "job_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    job_id: number;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Follow an impact check: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Follow an impact check.",
+                     *       "data": {
+                     *         "job_id": 1,
+                     *         "status": "queued",
+                     *         "progress": {
+                     *           "applications_checked": 1,
+                     *           "applications_total": 1
+                     *         },
+                     *         "impact": {
+                     *           "version": 1,
+                     *           "applications_checked": 1,
+                     *           "test_documents_checked": 1,
+                     *           "values_no_longer_allowed": [],
+                     *           "message_changes": [],
+                     *           "field_changes": [],
+                     *           "outcome_changes": [],
+                     *           "changes_stored_applications": false,
+                     *           "checked_at": "checked at"
+                     *         },
+                     *         "error": "error"
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            error: string | null;
+                            impact: {
+                                /** @description Stored in-progress applications replayed. */
+                                applications_checked: number;
+                                /** @description A refused value, a message or an outcome changes for a stored application: publish needs accept_impact. */
+                                changes_stored_applications: boolean;
+                                /** @description ISO 8601 timestamp. */
+                                checked_at: string;
+                                field_changes: {
+                                    /** @enum {string} */
+                                    change: "appears" | "disappears";
+                                    /** @description Stored applications it touches. */
+                                    count: number;
+                                    field: string;
+                                    /** @description Up to 5 application ids. */
+                                    sample_application_ids: number[];
+                                    /** @description Saved test documents and examples (up to 5). */
+                                    test_documents: string[];
+                                }[];
+                                message_changes: {
+                                    /** @enum {string} */
+                                    change: "gained" | "lost";
+                                    /** @description Stored applications it touches. */
+                                    count: number;
+                                    field: string;
+                                    message: string;
+                                    rule_id: string;
+                                    /** @description Up to 5 application ids. */
+                                    sample_application_ids: number[];
+                                    /** @description Saved test documents and examples (up to 5). */
+                                    test_documents: string[];
+                                }[];
+                                outcome_changes: {
+                                    /** @enum {string} */
+                                    change: "gained" | "lost";
+                                    /** @description Stored applications it touches. */
+                                    count: number;
+                                    message: string;
+                                    /** @enum {string} */
+                                    outcome: "block" | "warning";
+                                    question_id: string;
+                                    /** @description Up to 5 application ids. */
+                                    sample_application_ids: number[];
+                                    table_id: string;
+                                    /** @description Saved test documents and examples (up to 5). */
+                                    test_documents: string[];
+                                }[];
+                                test_documents_checked: number;
+                                values_no_longer_allowed: {
+                                    /** @description Stored applications it touches. */
+                                    count: number;
+                                    field: string;
+                                    /** @description Up to 5 application ids. */
+                                    sample_application_ids: number[];
+                                    /** @description Saved test documents and examples (up to 5). */
+                                    test_documents: string[];
+                                    value: unknown;
+                                }[];
+                                version: number;
+                            } | null;
+                            /** @description The impact job; null when answered at once. */
+                            job_id: number | null;
+                            progress: {
+                                applications_checked: number;
+                                applications_total: number;
+                            } | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed";
                         };
                         error_obj: null;
                         message: string;
@@ -26491,6 +27059,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    accept_impact?: boolean;
                     session_key?: string;
                     version: number;
                 };
@@ -26998,6 +27567,124 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 updated_at: string;
                             };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_schema_studio_version_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Schema version history: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Schema version history.",
+                     *       "data": {
+                     *         "approval_required": false,
+                     *         "events": []
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description Publishing needs a second super-admin’s approval. */
+                            approval_required: boolean;
+                            /** @description Newest first. */
+                            events: {
+                                accepted_impact: boolean;
+                                /** @enum {string} */
+                                action: "publish" | "approve" | "roll-back";
+                                /** @description ISO 8601 timestamp. */
+                                at: string;
+                                id: number;
+                                /** @description The version a publish or roll-back stored. */
+                                published_version: number | null;
+                                user_id: number;
+                                user_name: string | null;
+                                /** @description The version acted on. */
+                                version: number;
+                            }[];
                         };
                         error_obj: null;
                         message: string;

@@ -782,3 +782,20 @@ export const auditEvents = pgTable('audit_events', {
 });
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+/**
+ * Who published, approved and rolled back which schema version, and when (migration 0046, issue 37
+ * "Four eyes"; docs/decisions/706-four-eyes-on-schema-publish.md). Append-only.
+ */
+export const schemaVersionEvents = pgTable('schema_version_events', {
+  id: serial('id').primaryKey(),
+  version: integer('version').notNull(),
+  action: text('action').$type<SchemaVersionAction>().notNull(),
+  user_id: integer('user_id').notNull(),
+  published_version: integer('published_version'),
+  accepted_impact: boolean('accepted_impact').notNull().default(false),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a schema_version_events row records. */
+export type SchemaVersionAction = 'publish' | 'approve' | 'roll-back';

@@ -20,6 +20,7 @@ import { QUOTE_DOCUMENT_ANSWER_SCHEMAS } from '../routes/quote-document-response
 import { REPORTING_ANSWER_SCHEMAS } from '../routes/reporting-response-schemas.ts';
 import { RESOURCES_ANSWER_SCHEMAS } from '../routes/resources-response-schemas.ts';
 import { SCHEMA_STUDIO_ANSWER_SCHEMAS } from '../routes/schema-studio-response-schemas.ts';
+import { SCHEMA_STUDIO_SAFETY_ANSWER_SCHEMAS } from '../routes/schema-studio-safety-response-schemas.ts';
 import { SECURITY_ANSWER_SCHEMAS } from '../routes/security-response-schemas.ts';
 import { SETTINGS_ANSWER_SCHEMAS } from '../routes/settings-response-schemas.ts';
 import { STRIPE_ANSWER_SCHEMAS } from '../routes/stripe-response-schemas.ts';
@@ -39,6 +40,7 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...SETTINGS_ANSWER_SCHEMAS,
   ...INTEGRATION_ANSWER_SCHEMAS,
   ...SCHEMA_STUDIO_ANSWER_SCHEMAS,
+  ...SCHEMA_STUDIO_SAFETY_ANSWER_SCHEMAS,
   ...QUOTE_DOCUMENT_ANSWER_SCHEMAS,
   ...REPORTING_ANSWER_SCHEMAS,
   ...COMMISSION_ANSWER_SCHEMAS,

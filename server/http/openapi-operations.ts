@@ -333,7 +333,27 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   },
   'POST /api/schema-studio/publish': {
     summary: 'Publish the schema draft',
-    description: 'Makes the draft the current schema version when its test documents pass.',
+    description:
+      'Makes the draft the current schema version when its test documents pass, a second super-admin approved it (when four eyes are on) and, if it changes stored applications, accept_impact is true.',
+  },
+  'POST /api/schema-studio/impact': {
+    summary: 'Check the impact of a schema draft',
+    description:
+      'Replays the draft over the saved test documents, the examples and the stored in-progress applications: values no longer allowed, messages gained or lost, fields appearing or disappearing, underwriting outcomes changed, each with a count and sample ids. Large books run as a job (follow it with impact-status).',
+  },
+  'POST /api/schema-studio/impact-status': {
+    summary: 'Follow an impact check',
+    description: 'The impact job’s progress, and its report once done.',
+  },
+  'POST /api/schema-studio/approve': {
+    summary: 'Approve a schema draft',
+    description:
+      'A second super-admin’s approval, needed to publish when four eyes are on; the author cannot approve.',
+  },
+  'POST /api/schema-studio/version-history': {
+    summary: 'Schema version history',
+    description:
+      'Every publish, approval and roll-back with who and when, and whether publishing needs approval.',
   },
   'POST /api/schema-studio/roll-back': {
     summary: 'Roll back a schema version',

@@ -12,6 +12,7 @@ import { PRICE_MODEL_REFIT_KIND, priceModelRefitJob } from '../services/price-mo
 import { RECORDS_RETENTION_KIND, recordsRetentionJob } from '../services/records-retention-job.ts';
 import { REPORT_EXPORT_CLEANUP_KIND, reportExportCleanupJob } from '../services/report-export-cleanup-job.ts';
 import { REPORT_EXPORT_KIND, reportExportJob } from '../services/report-export-job.ts';
+import { SCHEMA_IMPACT_KIND, schemaImpactJob } from '../services/schema-impact-service.ts';
 import type { JobHandler } from './job-handler.ts';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -21,6 +22,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [REPORT_EXPORT_KIND]: reportExportJob,
   [REPORT_EXPORT_CLEANUP_KIND]: reportExportCleanupJob,
   [RECORDS_RETENTION_KIND]: recordsRetentionJob,
+  [SCHEMA_IMPACT_KIND]: schemaImpactJob,
 };
 
 /**

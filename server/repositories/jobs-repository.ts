@@ -4,7 +4,7 @@
  * finish. Every write by a worker names the worker, so a job re-claimed after its lease ran out is
  * never finished by the worker that lost it.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/schema.ts';
 import { currentRequestId } from '../http/request-id.ts';
@@ -196,4 +196,20 @@ export async function deleteFinishedJobs(db: Executor, ids: number[]): Promise<n
     .where(and(inArray(jobs.id, ids), inArray(jobs.status, ['done', 'failed'])))
     .returning({ id: jobs.id });
   return deleted.length;
+}
+
+/** The newest job of `kind` whose payload's `key` is `value` (compared as text), or null. */
+export async function latestJobWithPayload(
+  db: Executor,
+  kind: string,
+  key: string,
+  value: string | number,
+): Promise<JobRow | null> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), sql`${jobs.payload} ->> ${key} = ${String(value)}`))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -20,6 +20,7 @@ import {
 } from '../services/schema-studio-service.ts';
 import { sessionKeySchema } from './request-schemas.ts';
 import { caseDocumentSchema, caseFileSchema } from './schema-case-schemas.ts';
+import { schemaStudioSafetyRoutes } from './schema-studio-safety-routes.ts';
 import { bodyOf, sessionRoute } from './session-route.ts';
 
 /** A version number or a row id. */
@@ -112,6 +113,7 @@ const testDocumentBody = {
 export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
   const route = sessionRoute(app, db, 'schema-studio');
+  schemaStudioSafetyRoutes(app, db);
 
   route(
     'schema-studio/list-versions',
@@ -133,14 +135,14 @@ export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Ex
     },
   );
 
-  route('schema-studio/publish', versionBody(), async (request) => {
-    const { version } = bodyOf<{ version: number }>(request);
-    const data = await publishDraft(db, actorOf(request), version);
+  route('schema-studio/publish', versionBody({ accept_impact: { type: 'boolean' } }), async (request) => {
+    const body = bodyOf<{ version: number; accept_impact?: boolean }>(request);
+    const data = await publishDraft(db, actorOf(request), body.version, body.accept_impact === true);
     // The schema set is every agency's: the event belongs to no one agency's trail.
     await recordAuditEvent(db, auditCallerOf(request), {
       action: 'schema.published',
       companyId: null,
-      target: { type: 'schema_version', id: version },
+      target: { type: 'schema_version', id: body.version },
     });
     return success('Published.', data);
   });

@@ -19,6 +19,7 @@ import {
   listSchemaTestDocuments,
   upsertSchemaTestDocument,
 } from '../repositories/schema-test-documents-repository.ts';
+import { recordSchemaVersionEvent } from '../repositories/schema-version-events-repository.ts';
 import {
   findSchemaVersion,
   listSchemaVersions,
@@ -28,6 +29,8 @@ import {
 import { requireRole } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { checkSchemaSet } from './check-schema-set.ts';
+import { requireApproval } from './schema-approvals.ts';
+import { requireAcceptedImpact } from './schema-impact-service.ts';
 import {
   currentSchemaVersion,
   publishSchemaSet,
@@ -115,39 +118,63 @@ export async function saveDraft(
  * Publishes a draft as the newest version (super-admin), its value mappings moved by its new
  * remaps, once the lint and the rule harness find nothing and it strands no value stored drafts
  * hold (issue 37): 422 PUBLISH_REFUSED_MESSAGE with `data.problems` (each with its counter-example
- * or the field and values) otherwise, changing nothing.
- * The draft is archived; new applications use the new version at once, in every process.
+ * or the field and values) otherwise; 409 when four eyes are on and no other super-admin approved
+ * it (schema-approvals.ts), or when it changes stored applications and `acceptImpact` is not true
+ * (schema-impact-service.ts, with `data.impact`). Nothing changes on a refusal. The draft is
+ * archived and the publish recorded in one transaction; new applications use the new version at
+ * once, in every process.
  */
-export async function publishDraft(db: Executor, actor: Actor, version: number) {
+export async function publishDraft(db: Executor, actor: Actor, version: number, acceptImpact = false) {
   requireRole(actor, ['super-admin']);
   const row = await versionOrNotFound(db, version);
   if (row.status !== 'draft') throw new ApiError(409, NOT_A_DRAFT_MESSAGE);
   const set = await withMovedMappings(db, row.schema_set);
   const problems = await locatedProblems(db, set);
   if (problems.length > 0) throw new ApiError(422, PUBLISH_REFUSED_MESSAGE, null, { problems });
-  const published = await publishSchemaSet(
-    db,
-    set,
-    row.note || `Published draft ${version}`,
-    actor.userId,
-    'current',
-  );
-  await setSchemaVersionStatus(db, version, 'archived');
+  await requireApproval(db, version, row.author_user_id);
+  const impact = await requireAcceptedImpact(db, version, acceptImpact);
+  const published = await db.transaction(async (tx) => {
+    const stored = await publishSchemaSet(
+      tx,
+      set,
+      row.note || `Published draft ${version}`,
+      actor.userId,
+      'current',
+    );
+    await setSchemaVersionStatus(tx, version, 'archived');
+    await recordSchemaVersionEvent(tx, {
+      version,
+      action: 'publish',
+      userId: actor.userId,
+      publishedVersion: stored,
+      acceptedImpact: acceptImpact && impact.changes_stored_applications,
+    });
+    return stored;
+  });
   return { version: published };
 }
 
-/** Publishes an earlier published version's content again as the newest (super-admin). */
+/** Publishes an earlier published version's content again as the newest (super-admin); recorded with who and when. */
 export async function rollBack(db: Executor, actor: Actor, version: number) {
   requireRole(actor, ['super-admin']);
   const row = await versionOrNotFound(db, version);
   if (row.status === 'draft') throw new ApiError(409, 'A draft cannot be rolled back to; publish it.');
-  const published = await publishSchemaSet(
-    db,
-    row.schema_set,
-    `Rollback to version ${version}`,
-    actor.userId,
-    'current',
-  );
+  const published = await db.transaction(async (tx) => {
+    const stored = await publishSchemaSet(
+      tx,
+      row.schema_set,
+      `Rollback to version ${version}`,
+      actor.userId,
+      'current',
+    );
+    await recordSchemaVersionEvent(tx, {
+      version,
+      action: 'roll-back',
+      userId: actor.userId,
+      publishedVersion: stored,
+    });
+    return stored;
+  });
   return { version: published };
 }
 

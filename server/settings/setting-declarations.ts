@@ -45,6 +45,7 @@ export const SETTING_GROUPS = [
   'Texting',
   'Carriers and quoting',
   'Outbound hosts',
+  'Schema studio',
   'Testing companies',
   'Operations',
 ] as const;
@@ -270,6 +271,14 @@ export const SETTINGS = {
     default: 1826,
     description:
       'Days an audit event is kept (default five years); the daily records-retention job deletes older ones (ADR 720).',
+  },
+  SCHEMA_PUBLISH_NEEDS_APPROVAL: {
+    group: 'Schema studio',
+    type: 'string',
+    enum: ['true', 'false'],
+    default: 'false',
+    description:
+      '`true`: publishing a schema draft needs the approval of a super-admin other than its author (four eyes, ADR 706).',
   },
   QUOTE_WORKER_CONCURRENCY: {
     group: 'Carriers and quoting',

@@ -92,7 +92,7 @@ async function readApplicationsIntoCache(): Promise<{ mb: number; seconds: numbe
  * roll-ups), then vacuums and analyzes what they wrote, as the seed does, so the timed queries
  * meet planner statistics and visibility maps as on a seeded database.
  */
-async function migrateBench(): Promise<string[]> {
+export async function migrateBench(): Promise<string[]> {
   const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL });
   try {
     const applied = await migrate(database.db);

@@ -40,6 +40,10 @@ const BENCHMARKS = {
     load: async () => (await import('./reporting-bench.ts')).reportingBench,
     about: 'reporting and analytics queries, 1M-row CSV export',
   },
+  impact: {
+    load: async () => (await import('./impact-bench.ts')).impactBench,
+    about: 'a draft replayed over 1M applications',
+  },
 } satisfies Record<string, { load: () => Promise<() => Promise<string>>; about: string }>;
 
 type BenchmarkName = keyof typeof BENCHMARKS;

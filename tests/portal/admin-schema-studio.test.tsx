@@ -42,6 +42,33 @@ const VERSIONS = {
   ],
 };
 
+/** The impact of draft 3 (issue 37): one value no longer allowed for two stored applications. */
+const IMPACT = {
+  job_id: null,
+  status: 'done',
+  progress: { applications_checked: 2, applications_total: 2 },
+  error: null,
+  impact: {
+    version: 3,
+    applications_checked: 2,
+    test_documents_checked: 5,
+    values_no_longer_allowed: [
+      {
+        field: 'foundation_type',
+        value: 'Crawlspace',
+        count: 2,
+        sample_application_ids: [7, 9],
+        test_documents: [],
+      },
+    ],
+    message_changes: [],
+    field_changes: [],
+    outcome_changes: [],
+    changes_stored_applications: true,
+    checked_at: '2026-11-28T10:00:00Z',
+  },
+};
+
 function answer(path: string, body: Record<string, unknown>) {
   if (path === 'schema-studio/list-versions') return envelope(VERSIONS);
   if (path === 'schema-studio/get-version') {
@@ -63,6 +90,8 @@ function answer(path: string, body: Record<string, unknown>) {
     });
   }
   if (path === 'schema-studio/save-draft') return envelope({ version: 4, problems: [] });
+  if (path === 'schema-studio/version-history') return envelope({ approval_required: false, events: [] });
+  if (path === 'schema-studio/impact') return envelope(IMPACT);
   if (path === 'schema-studio/publish') {
     return envelope(
       {
@@ -124,7 +153,17 @@ describe('schema studio versions page', () => {
     renderWithProviders(<SchemaStudioPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish draft 3?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    // The impact beside the button, in words; Publish waits for the person's confirmation.
+    expect(
+      await within(dialog).findByText(
+        '2 applications hold “Crawlspace” in foundation_type, which this draft no longer allows (e.g. #7, #9).',
+      ),
+    ).toBeTruthy();
+    const publish = within(dialog).getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
+    expect(publish.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /I have read the impact/ }));
+    expect(publish.disabled).toBe(false);
+    fireEvent.click(publish);
     expect(await within(dialog).findByText(/rule "x" fires on every document tried/)).toBeTruthy();
     expect(within(dialog).getByText('Not published: the draft has problems')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Roll back to it' })).toBeTruthy();

@@ -4,8 +4,10 @@
  * stored versions as they were.
  */
 import { schemaSet } from '../../../schemas/schema-set.ts';
-import { schemaTestDocuments, schemaVersions } from '../../../server/db/schema.ts';
+import { schemaTestDocuments, schemaVersionEvents, schemaVersions } from '../../../server/db/schema.ts';
+import { enqueueJob } from '../../../server/repositories/jobs-repository.ts';
 import { upsertSchemaTestDocument } from '../../../server/repositories/schema-test-documents-repository.ts';
+import { SCHEMA_IMPACT_KIND } from '../../../server/services/schema-impact-service.ts';
 import { saveDraftSchemaSet } from '../../../server/services/schema-versions.ts';
 import type { Cell } from './access-cell.ts';
 import type { AccessWorld } from './access-world.ts';
@@ -14,6 +16,7 @@ import { MANAGERS_OWN, SUPER_ONLY } from './callers.ts';
 /** Every schema-studio cell. */
 export function schemaStudioCells(w: AccessWorld): Cell[] {
   const versions = () => w.t.db.select().from(schemaVersions).orderBy(schemaVersions.version);
+  const events = () => w.t.db.select().from(schemaVersionEvents).orderBy(schemaVersionEvents.id);
   const testDocuments = () => w.t.db.select().from(schemaTestDocuments).orderBy(schemaTestDocuments.id);
   const context = { product: 'Primary', application_type: 'flood', status: 'new' };
   return [
@@ -88,6 +91,48 @@ export function schemaStudioCells(w: AccessWorld): Cell[] {
         return { body: { id: row.id } };
       },
       unchanged: testDocuments,
+    },
+    {
+      // Issue 37: the safety calls are the super-admin's alone, reads included.
+      name: 'schema-studio/impact',
+      endpoint: 'POST /api/schema-studio/impact',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: async () => ({
+        body: { version: await saveDraftSchemaSet(w.t.db, schemaSet, 'matrix impact') },
+      }),
+      unchanged: versions,
+    },
+    {
+      name: 'schema-studio/impact-status',
+      endpoint: 'POST /api/schema-studio/impact-status',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: async () => {
+        const version = await saveDraftSchemaSet(w.t.db, schemaSet, 'matrix impact job');
+        const job = await enqueueJob(w.t.db, {
+          kind: SCHEMA_IMPACT_KIND,
+          payload: { version, requested_by: 1 },
+        });
+        return { body: { job_id: job.id } };
+      },
+    },
+    {
+      name: 'schema-studio/approve',
+      endpoint: 'POST /api/schema-studio/approve',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: async () => ({
+        body: { version: await saveDraftSchemaSet(w.t.db, schemaSet, 'matrix approve') },
+      }),
+      unchanged: events,
+    },
+    {
+      name: 'schema-studio/version-history',
+      endpoint: 'POST /api/schema-studio/version-history',
+      side: 'none',
+      expected: SUPER_ONLY,
+      request: () => ({ body: {} }),
     },
   ];
 }

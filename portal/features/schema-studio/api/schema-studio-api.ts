@@ -6,6 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Doc, SchemaSet } from '../../../../engine/index.ts';
 import type { ApiEnvelope } from '../../../lib/api-client.ts';
 import { type ApiAnswer, type ApiBody, documentedCall, documentedData } from '../../../lib/api-operations.ts';
+import type { ImpactReport } from './schema-impact-api.ts';
 
 /** One stored version as list-versions answers it (author_name null for the start-up import). */
 export type SchemaVersionSummary = ApiAnswer<'schema-studio/list-versions'>['versions'][number];
@@ -67,17 +68,17 @@ export function saveDraft(
   return documentedCall('schema-studio/save-draft', { schema_set: schemaSet, note });
 }
 
-/** A publish answer: the version published, or a refusal (422) whose `data.problems` says why. */
+/** A publish answer: the version published, or a refusal: 422 with `data.problems`, 409 with a message (and `data.impact` when the impact is not accepted). */
 export type PublishAnswer = ApiEnvelope<
-  Partial<ApiAnswer<'schema-studio/publish'>> & { problems?: SchemaSetProblem[] }
+  Partial<ApiAnswer<'schema-studio/publish'>> & { problems?: SchemaSetProblem[]; impact?: ImpactReport }
 >;
 
-/** Publishes a draft; a refusal (422) carries `data.problems` and is shown by the caller, not toasted. */
-export function publishDraft(version: number): Promise<PublishAnswer> {
+/** Publishes a draft (`acceptImpact`: the person confirmed its impact); a refusal (422, 409) is shown by the caller, not toasted. */
+export function publishDraft(version: number, acceptImpact = false): Promise<PublishAnswer> {
   return documentedCall(
     'schema-studio/publish',
-    { version },
-    { suppressToast: (envelope) => envelope.code === 422 },
+    { version, accept_impact: acceptImpact },
+    { suppressToast: (envelope) => envelope.code === 422 || envelope.code === 409 },
   );
 }
 

@@ -5,7 +5,9 @@
  */
 import {
   Badge,
+  Button,
   Grid,
+  Group,
   NavLink,
   NumberInput,
   ScrollArea,
@@ -19,6 +21,7 @@ import { useState } from 'react';
 import { fieldOptions } from '../../../../engine/field-options.ts';
 import type { CompiledSchemaSet, SchemaSet } from '../../../../engine/index.ts';
 import { WIDGET_NAMES } from '../../../../engine/widget-names.ts';
+import { removeField } from '../model/add-field.ts';
 import type { ConditionVariable } from '../model/condition-variables.ts';
 import { valueTypeOf } from '../model/condition-variables.ts';
 import {
@@ -28,6 +31,7 @@ import {
   setFormFieldUi,
   setRequiredInForm,
 } from '../model/edit-schema-set.ts';
+import { AddFieldDialog } from './add-field-dialog.tsx';
 import { ConditionBuilder } from './condition-builder.tsx';
 import { OptionsEditor } from './options-editor.tsx';
 
@@ -48,11 +52,28 @@ export function FieldsEditor({ set, compiled, onChange, variables, editable }: F
   const [formId, setFormId] = useState(set.forms[0]?.id ?? '');
   const form = set.forms.find((candidate) => candidate.id === formId) ?? set.forms[0];
   const [field, setField] = useState<string | null>(form?.sections[0]?.fields[0] ?? null);
+  const [adding, setAdding] = useState(false);
   if (!form) return <Text size="sm">The set has no forms.</Text>;
   return (
     <Grid>
+      <AddFieldDialog
+        set={set}
+        fieldKeys={compiled.fields}
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onAdd={(next, key) => {
+          onChange(next);
+          setAdding(false);
+          setField(key);
+        }}
+      />
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <Stack gap="xs">
+          {editable && (
+            <Button variant="light" size="xs" w="fit-content" onClick={() => setAdding(true)}>
+              Add a field
+            </Button>
+          )}
           <Select
             label="Form"
             data={set.forms.map((candidate) => candidate.id)}
@@ -101,6 +122,7 @@ export function FieldsEditor({ set, compiled, onChange, variables, editable }: F
             formId={form.id}
             field={field}
             onChange={onChange}
+            onRemoved={() => setField(form.sections[0]?.fields[0] ?? null)}
             variables={variables}
             editable={editable}
           />
@@ -125,10 +147,12 @@ function FieldPanel(props: {
   formId: string;
   field: string;
   onChange: (set: SchemaSet) => void;
+  onRemoved: () => void;
   variables: ConditionVariable[];
   editable: boolean;
 }) {
   const { set, compiled, formId, field, onChange, variables, editable } = props;
+  const [removing, setRemoving] = useState(false);
   const declared = declaredFieldSchema(set, field);
   const resolved = compiled.properties[field];
   const form = set.forms.find((candidate) => candidate.id === formId);
@@ -231,6 +255,34 @@ function FieldPanel(props: {
         variables={variables}
         editable={editable}
       />
+      {editable &&
+        (removing ? (
+          <Stack gap={4} component="section" aria-label={`Remove ${field}`}>
+            <Text size="sm">
+              {field} leaves every form, and publishing adds the migration step “drop {field}”: stored
+              applications lose its value when they move to the new version.
+            </Text>
+            <Group gap="xs">
+              <Button
+                color="red"
+                size="xs"
+                onClick={() => {
+                  onChange(removeField(set, field));
+                  props.onRemoved();
+                }}
+              >
+                Remove {field} with its migration step
+              </Button>
+              <Button variant="default" size="xs" onClick={() => setRemoving(false)}>
+                Keep it
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Button variant="subtle" color="red" size="xs" w="fit-content" onClick={() => setRemoving(true)}>
+            Remove this field
+          </Button>
+        ))}
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatInUserZone } from '../../../lib/format-when.ts';
@@ -33,6 +33,7 @@ import { canManageCompanies } from '../../admin/api/admin-roles.ts';
 import { AdminAccessGate } from '../../admin/components/admin-access-gate.tsx';
 import { EmptyState } from '../../admin/components/empty-state.tsx';
 import { TableSkeleton } from '../../admin/components/table-skeleton.tsx';
+import { approveDraft, type ImpactReport, useVersionHistory } from '../api/schema-impact-api.ts';
 import {
   publishDraft,
   rollBackTo,
@@ -41,7 +42,9 @@ import {
   useSchemaVersion,
   useSchemaVersions,
 } from '../api/schema-studio-api.ts';
+import { DraftImpact } from './draft-impact.tsx';
 import { SchemaEditor } from './schema-editor.tsx';
+import { VersionHistoryCard } from './version-history-card.tsx';
 
 const STATUS_COLORS = { published: 'green', draft: 'yellow', archived: 'gray' } as const;
 
@@ -132,6 +135,7 @@ function SchemaVersions() {
                       .filter((version) => version !== shown)}
                   />
                 )}
+                {superAdmin && <VersionHistoryCard />}
               </Grid.Col>
             </Grid>
           </Tabs.Panel>
@@ -154,6 +158,21 @@ function VersionRow(props: {
   onAction: (kind: Action['kind']) => void;
 }) {
   const { row, current, selected, superAdmin } = props;
+  const me = useAuth().user?.id;
+  const history = useVersionHistory(superAdmin);
+  const queryClient = useQueryClient();
+  const approvers = (history.data?.events ?? [])
+    .filter((event) => event.action === 'approve' && event.version === row.version)
+    .map((event) => event.user_name ?? `user ${event.user_id}`);
+  const canApprove =
+    row.status === 'draft' && history.data?.approval_required === true && row.author_user_id !== me;
+  const approve = async () => {
+    const answer = await approveDraft(row.version);
+    if (answer.status === 'success') {
+      showToast('success', 'Approved', `Draft ${row.version} may now be published.`);
+      await queryClient.invalidateQueries({ queryKey: ['schema-studio', 'version-history'] });
+    }
+  };
   const date = row.published_at ?? row.created_at;
   return (
     <Table.Tr bg={selected ? 'var(--mantine-color-default-hover)' : undefined}>
@@ -180,9 +199,21 @@ function VersionRow(props: {
       {superAdmin && (
         <Table.Td>
           {row.status === 'draft' ? (
-            <Button size="xs" onClick={() => props.onAction('publish')}>
-              Publish
-            </Button>
+            <Group gap={4}>
+              <Button size="xs" onClick={() => props.onAction('publish')}>
+                Publish
+              </Button>
+              {canApprove && !approvers.length && (
+                <Button size="xs" variant="light" onClick={approve}>
+                  Approve
+                </Button>
+              )}
+              {approvers.length > 0 && (
+                <Badge variant="light" color="blue">
+                  approved by {approvers.join(', ')}
+                </Badge>
+              )}
+            </Group>
           ) : row.status === 'published' && !current ? (
             <Button size="xs" variant="light" onClick={() => props.onAction('roll-back')}>
               Roll back to it
@@ -263,15 +294,25 @@ function ActionDialog({ action, onClose }: { action: Action | null; onClose: () 
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<SchemaSetProblem[] | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const [impact, setImpact] = useState<ImpactReport | null>(null);
+  const onReport = useCallback((report: ImpactReport | null) => setImpact(report), []);
+  const publishing = action?.kind === 'publish';
   const close = () => {
     setProblems(null);
+    setRefusal(null);
+    setAccepted(false);
+    setImpact(null);
     onClose();
   };
   const confirm = async () => {
     if (!action) return;
     setBusy(true);
     const answer =
-      action.kind === 'publish' ? await publishDraft(action.version) : await rollBackTo(action.version);
+      action.kind === 'publish'
+        ? await publishDraft(action.version, accepted)
+        : await rollBackTo(action.version);
     setBusy(false);
     if (answer.status === 'success') {
       showToast(
@@ -283,20 +324,34 @@ function ActionDialog({ action, onClose }: { action: Action | null; onClose: () 
       close();
     } else if (answer.code === 422) {
       setProblems((answer.data as { problems?: SchemaSetProblem[] } | null)?.problems ?? []);
+    } else if (answer.code === 409) {
+      setRefusal(answer.message);
     }
   };
-  const title =
-    action?.kind === 'publish'
-      ? `Publish draft ${action.version}?`
-      : `Roll back to version ${action?.version}?`;
+  const title = publishing ? `Publish draft ${action?.version}?` : `Roll back to version ${action?.version}?`;
+  // A draft publishes once its impact is known and, when it changes stored applications, accepted.
+  const ready = !publishing || (impact !== null && (!impact.changes_stored_applications || accepted));
   return (
     <Modal opened={action !== null} onClose={close} title={title} centered size="lg">
       <Stack>
         <Text size="sm">
-          {action?.kind === 'publish'
+          {publishing
             ? 'The lint and the rule harness check the draft first; new applications then use it at once.'
             : 'Its content becomes the newest version; new applications use it at once.'}
         </Text>
+        {publishing && action && (
+          <DraftImpact
+            version={action.version}
+            accepted={accepted}
+            onAcceptedChange={setAccepted}
+            onReport={onReport}
+          />
+        )}
+        {refusal && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Not published">
+            {refusal}
+          </Alert>
+        )}
         {problems && (
           <Alert
             color="red"
@@ -319,8 +374,8 @@ function ActionDialog({ action, onClose }: { action: Action | null; onClose: () 
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
-          <Button loading={busy} onClick={confirm}>
-            {action?.kind === 'publish' ? 'Publish' : 'Roll back'}
+          <Button loading={busy} disabled={!ready} onClick={confirm}>
+            {publishing ? 'Publish' : 'Roll back'}
           </Button>
         </Group>
       </Stack>

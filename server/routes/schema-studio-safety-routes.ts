@@ -1,0 +1,57 @@
+/**
+ * The schema studio's safety calls (issue 37), in the call contract of SPEC §7: the impact of a
+ * draft on stored applications (at once, or as a job with progress), the approval of a draft by a
+ * second super-admin, and the history of publishes, approvals and roll-backs. Super-admins only.
+ * Registered by schema-studio-routes.ts; handlers stay thin.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { actorOf } from '../http/authenticate-hook.ts';
+import { success } from '../http/envelope.ts';
+import { approveDraft, versionHistory } from '../services/schema-approvals.ts';
+import { checkImpact, impactStatus } from '../services/schema-impact-service.ts';
+import { sessionKeySchema } from './request-schemas.ts';
+import { bodyOf, sessionRoute } from './session-route.ts';
+
+/** A version number or a job id. */
+const positiveInteger = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+const oneNumber = (key: string) =>
+  ({
+    type: 'object',
+    required: [key],
+    additionalProperties: false,
+    properties: { session_key: sessionKeySchema, [key]: positiveInteger },
+  }) as const;
+
+/** Registers schema-studio/impact, impact-status, approve and version-history. */
+export function schemaStudioSafetyRoutes(app: FastifyInstance, db: Executor) {
+  const route = sessionRoute(app, db, 'schema-studio');
+
+  route('schema-studio/impact', oneNumber('version'), async (request) =>
+    success(
+      'Impact of the draft.',
+      await checkImpact(db, actorOf(request), bodyOf<{ version: number }>(request).version),
+    ),
+  );
+
+  route('schema-studio/impact-status', oneNumber('job_id'), async (request) =>
+    success(
+      'Impact check.',
+      await impactStatus(db, actorOf(request), bodyOf<{ job_id: number }>(request).job_id),
+    ),
+  );
+
+  route('schema-studio/approve', oneNumber('version'), async (request) =>
+    success(
+      'Draft approved.',
+      await approveDraft(db, actorOf(request), bodyOf<{ version: number }>(request).version),
+    ),
+  );
+
+  route(
+    'schema-studio/version-history',
+    { type: 'object', additionalProperties: false, properties: { session_key: sessionKeySchema } },
+    async (request) => success('Version history.', await versionHistory(db, actorOf(request))),
+  );
+}
