@@ -18,6 +18,7 @@ import { prepareDatabase } from './db/prepare-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
 import { quoteWorkerConcurrencyOf } from './jobs/quote-worker.ts';
 import { lintConnections } from './quoting/http/lint-connections.ts';
+import { quoteBacklogAgeLimitFromEnv } from './quoting/quote-backlog.ts';
 import { tuneV8ForRequests } from './v8-tuning.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -73,6 +74,7 @@ const app = await buildApp({
   db: database.db,
   workerDb: database.workerDb,
   leaseDb: database.leaseDb,
+  quoteBacklogAgeLimitMs: quoteBacklogAgeLimitFromEnv(),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   portalDir,
   worker: { concurrency: quoteWorkerConcurrencyOf(process.env.QUOTE_WORKER_CONCURRENCY) },
