@@ -1,6 +1,6 @@
 /**
  * Sustained load on two server processes over one PostgreSQL (issue 47): agents' mixed traffic,
- * paced and alternating between the processes, for SOAK_LOAD_SECONDS (default 100), then the quote
+ * paced and alternating between the processes, for SOAK_LOAD_SECONDS (default 75), then the quote
  * backlog left to drain. Asserts no quote requested twice (the 'quote requested' lines of both
  * processes), no acknowledged write lost (a client ledger read back afterwards), every answer 200,
  * no 5xx, and logs the server-side p99 of every whole minute from the load's start to the drain's
@@ -19,7 +19,7 @@ import { answeredRequests, p99PerMinute } from './server-latency.ts';
 import { createWriteLedger, verifyLedger } from './write-load.ts';
 
 /** How long the mixed load runs, in s (the issue's operator ran 600; CI's budget is tight). */
-const LOAD_SECONDS = Number(process.env.SOAK_LOAD_SECONDS ?? 100);
+const LOAD_SECONDS = Number(process.env.SOAK_LOAD_SECONDS ?? 75);
 /** Calls started per second, alternating between the processes. */
 const CALLS_PER_SECOND = 20;
 /** Calls in flight at most; a tick finding this many starts none (the load is open-loop, not a queue). */
