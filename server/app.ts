@@ -46,6 +46,7 @@ import {
   type LiveConnectors,
   type LiveConnectorsOptions,
 } from './quoting/http/live-connectors.ts';
+import { createCarriersBusyCheck, QUOTE_BACKLOG_AGE_LIMIT_MS } from './quoting/quote-backlog.ts';
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
@@ -129,6 +130,8 @@ export interface BuildAppOptions {
   workerDb?: Executor;
   /** The pool the workers renew their leases on (Database.leaseDb, ADR 728); defaults to db. */
   leaseDb?: Executor;
+  /** Backlog age past which launches are said to meet busy carriers, in ms (QUOTE_BACKLOG_AGE_LIMIT_MS, ADR 729). */
+  quoteBacklogAgeLimitMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Built portal to serve with the SPA fallback; null = API only. Default: dist/portal when built. */
   portalDir?: string | null;
@@ -316,8 +319,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(carrierConnectionRoutes, { db, live: liveConnectors, file: connectionsFile });
   await app.register(carrierFileRoutes);
   await app.register(schemaStudioRoutes, { db });
-  await app.register(applicationRoutes, { db });
-  await app.register(quoteEventsRoutes, { db, timing: { ...LIVE_QUOTES_TIMING, ...options.liveQuotes } });
+  // Back-pressure (issue 47): launches past the backlog's age limit are queued and said to be slow.
+  const carriersBusy = createCarriersBusyCheck(
+    db,
+    options.quoteBacklogAgeLimitMs ?? QUOTE_BACKLOG_AGE_LIMIT_MS,
+  );
+  await app.register(applicationRoutes, { db, carriersBusy });
+  await app.register(quoteEventsRoutes, {
+    db,
+    timing: { ...LIVE_QUOTES_TIMING, ...options.liveQuotes },
+    carriersBusy,
+  });
   await app.register(carrierRoutes, { db });
   await app.register(sovRoutes, { db, sov: options.sov });
   await app.register(fileRoutes, { db });

@@ -87,6 +87,7 @@ const app = await buildApp({
   db: database.db,
   workerDb: database.workerDb,
   leaseDb: database.leaseDb,
+  quoteBacklogAgeLimitMs: settings.QUOTE_BACKLOG_AGE_LIMIT_MS,
   logger: { level: settings.LOG_LEVEL },
   portalDir,
   worker: { concurrency: settings.QUOTE_WORKER_CONCURRENCY },

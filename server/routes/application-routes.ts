@@ -2,6 +2,7 @@
  * The application calls of docs/api.md under /api/agent-portal/ (SPEC §7). Handlers stay thin:
  * parse the checked body, call the service, wrap the answer in the envelope.
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Doc } from '../../engine/index.ts';
 import { auditCallerOf } from '../audit/record-audit-event.ts';
@@ -10,6 +11,7 @@ import { ApiError } from '../http/api-error.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { CARRIERS_BUSY_MESSAGE, LAUNCHED_MESSAGE } from '../quoting/quote-backlog.ts';
 import {
   type CreateApplicationInput,
   createApplication,
@@ -51,8 +53,11 @@ function bodyOf(request: FastifyRequest): Body {
  * Registers the application routes; every one needs a session, is closed to customers and to
  * companies without a subscription or trial (402).
  */
-export async function applicationRoutes(app: FastifyInstance, options: { db: Executor }) {
-  const { db } = options;
+export async function applicationRoutes(
+  app: FastifyInstance,
+  options: { db: Executor; carriersBusy: () => Promise<boolean> },
+) {
+  const { db, carriersBusy } = options;
   const accessHook = applicationAccessHook(db);
   const route = (
     path: string,
@@ -145,7 +150,8 @@ export async function applicationRoutes(app: FastifyInstance, options: { db: Exe
       Number(body.application_id),
       body.address_details as Doc,
     );
-    return success('Application launched.', data);
+    // Accepted and queued either way; the message says honestly when quotes will be slow (issue 47).
+    return success((await carriersBusy()) ? CARRIERS_BUSY_MESSAGE : LAUNCHED_MESSAGE, data);
   });
 
   route('reset-application', applicationIdBodySchema, async (request) => {

@@ -36,9 +36,9 @@ const quoteEventsQuerySchema = {
 /** Registers the live quotes stream. */
 export async function quoteEventsRoutes(
   app: FastifyInstance,
-  options: { db: Executor; timing: LiveQuotesTiming },
+  options: { db: Executor; timing: LiveQuotesTiming; carriersBusy: () => Promise<boolean> },
 ) {
-  const { db, timing } = options;
+  const { db, timing, carriersBusy } = options;
   const openStreams = closeStreamsOnShutdown(app);
   app.get(
     '/api/agent-portal/quote-events',
@@ -55,7 +55,7 @@ export async function quoteEventsRoutes(
       const applicationId = Number((request.query as { application_id: string }).application_id);
       // Refusals answer as get-application-by-id does, before the stream opens.
       let sent = NOTHING_SENT;
-      const first = await liveQuotesSnapshot(db, actor, applicationId);
+      const first = await liveQuotesSnapshot(db, actor, applicationId, carriersBusy);
       let timer: NodeJS.Timeout | undefined;
       const stream = openEventStream(request, reply, {
         lifetimeMs: timing.streamMs,
@@ -73,7 +73,7 @@ export async function quoteEventsRoutes(
         if (polling) return;
         polling = true;
         try {
-          sendChanges(await liveQuotesSnapshot(db, actor, applicationId));
+          sendChanges(await liveQuotesSnapshot(db, actor, applicationId, carriersBusy));
         } catch (error) {
           // Deleted, or no longer the caller's: the reconnect answers why (404); anything else is logged.
           if (!(error instanceof ApiError && error.statusCode === 404))

@@ -28,6 +28,8 @@ export interface LiveApplicationState {
   status: string;
   application_relaunch_count: number;
   launched_at: string | null;
+  /** Launched while the quote backlog is older than its limit: quotes are queued (issue 47, ADR 729). */
+  carriers_busy: boolean;
 }
 
 /** What the stream compares: the application's state and its quotes (docs/api.md Quote). */
@@ -53,12 +55,14 @@ export const NOTHING_SENT: SentQuotes = { application: null, quotes: new Map() }
 
 /**
  * The application `applicationId` as `actor` may see it (ApiError 404 otherwise, as
- * get-application-by-id), reduced to what the stream follows.
+ * get-application-by-id), reduced to what the stream follows; `carriersBusy` is asked only while
+ * the application is launched (server/quoting/quote-backlog.ts).
  */
 export async function liveQuotesSnapshot(
   db: Executor,
   actor: Actor,
   applicationId: number,
+  carriersBusy: () => Promise<boolean>,
 ): Promise<LiveQuotesSnapshot> {
   const row = await loadOwned(db, actor, applicationId);
   return {
@@ -66,6 +70,7 @@ export async function liveQuotesSnapshot(
       status: row.status,
       application_relaunch_count: row.application_relaunch_count,
       launched_at: row.launched_at?.toISOString() ?? null,
+      carriers_busy: row.status === 'launched' && (await carriersBusy()),
     },
     quotes: quoteViewsOf(row, await quotesOfApplication(db, row.id)),
   };

@@ -280,6 +280,15 @@ export const SETTINGS = {
     description:
       '`true`: publishing a schema draft needs the approval of a super-admin other than its author (four eyes, ADR 706).',
   },
+  QUOTE_BACKLOG_AGE_LIMIT_MS: {
+    group: 'Carriers and quoting',
+    type: 'integer',
+    minimum: 1000,
+    maximum: 3600000,
+    default: 30000,
+    description:
+      'How long (ms) the oldest queued quote job may wait before launches are answered with "carriers are busy" (still accepted and queued; ADR 729).',
+  },
   QUOTE_WORKER_CONCURRENCY: {
     group: 'Carriers and quoting',
     type: 'integer',

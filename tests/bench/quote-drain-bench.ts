@@ -114,6 +114,11 @@ export async function quoteDrainBench(): Promise<string> {
       ['reader p99 while draining, client (ms)', percentile(reader.times, 99).toFixed(1), ''],
       ['every call p99 while draining, server (ms)', percentile(serverTimes, 99).toFixed(1), '<= 500'],
       ['quote ids requested twice', String(twice), '0'],
+      [
+        'claims left for a lease not proven',
+        String(servers.reduce((n, server) => n + server.output().split('lease not proven').length - 1, 0)),
+        '',
+      ],
     ];
     return `## Quote drain (two processes, PostgreSQL)\n\n${markdownTable(['figure', 'value', 'target'], rows)}\n`;
   } finally {

@@ -358,6 +358,20 @@ describe('the quotes view by screen width', () => {
     expect(screen.queryByRole('table', { name: 'Quotes comparison' })).toBeNull();
   });
 
+  it('says honestly that carriers are busy while the live stream reports a backlog', async () => {
+    stubWidth(true);
+    const pending = { ...QUOTES[0], id: 901, status: 'pending' as const, premium: null };
+    const launched = { ...application(), status: 'launched' as const, quotes: [...QUOTES, pending] };
+    const quiet = renderWithProviders(<QuotesView application={launched} onChanged={() => {}} />);
+    expect((await screen.findByRole('status')).textContent).toBe('Waiting for 2 carriers…');
+    quiet.unmount();
+    const busy = { ...launched, carriers_busy: true } as Application;
+    renderWithProviders(<QuotesView application={busy} onChanged={() => {}} />);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Carriers are busy: 2 quotes are queued and will arrive as carriers answer.',
+    );
+  });
+
   it('shows cards, with the flags, on a phone', async () => {
     stubWidth(false);
     renderWithProviders(<QuotesView application={application()} onChanged={() => {}} />);

@@ -50,6 +50,7 @@ const snapshotArbitrary: fc.Arbitrary<LiveQuotesSnapshot> = fc.record({
     status: fc.constantFrom('new', 'launched', 'completed'),
     application_relaunch_count: fc.integer({ min: 0, max: 3 }),
     launched_at: fc.constantFrom(null, '2026-11-25T10:00:00.000Z'),
+    carriers_busy: fc.boolean(),
   }),
   quotes: fc
     .uniqueArray(fc.integer({ min: 1, max: 8 }), { maxLength: 6 })
@@ -92,7 +93,12 @@ describe('liveQuoteEvents', () => {
   });
 
   it('sends the state first, then only the quote that changed, then the quote that went', () => {
-    const launched = { status: 'launched', application_relaunch_count: 0, launched_at: null };
+    const launched = {
+      status: 'launched',
+      application_relaunch_count: 0,
+      launched_at: null,
+      carriers_busy: false,
+    };
     const first = liveQuoteEvents(NOTHING_SENT, {
       application: launched,
       quotes: [quote(1, 'pending', null), quote(2, 'pending', null)],

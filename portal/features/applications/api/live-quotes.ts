@@ -18,6 +18,8 @@ export interface LiveApplicationState {
   status: Application['status'];
   application_relaunch_count: number;
   launched_at: string | null;
+  /** Launched while the quote backlog is older than its limit: the quotes are queued (issue 47). */
+  carriers_busy: boolean;
 }
 
 /** One event of the stream, as the server sends it. */

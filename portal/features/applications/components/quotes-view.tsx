@@ -82,6 +82,8 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
   const priced = quotes.filter((q) => q.premium !== null);
   const cheapestId = priced[0]?.id ?? null;
   const pending = quotes.filter((q) => q.status === 'pending').length;
+  // Sent by the live quotes stream while the quote backlog is past its age limit (issue 47).
+  const busy = (application as Application & { carriers_busy?: boolean }).carriers_busy === true;
   const commercial = application.carrier_quote_type?.[0] === 'Commercial';
   const staff = canRecordManualQuote(role);
 
@@ -161,7 +163,11 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
               <Group gap={6} role="status" aria-live="polite">
                 <Loader size="xs" aria-hidden />
                 <Text size="sm" c="dimmed">
-                  {pending > 0 ? `Waiting for ${pending} carrier${pending === 1 ? '' : 's'}…` : 'Updating…'}
+                  {pending > 0
+                    ? busy
+                      ? `Carriers are busy: ${pending} quote${pending === 1 ? ' is' : 's are'} queued and will arrive as carriers answer.`
+                      : `Waiting for ${pending} carrier${pending === 1 ? '' : 's'}…`
+                    : 'Updating…'}
                 </Text>
               </Group>
             )}
