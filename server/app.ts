@@ -17,12 +17,14 @@ import { failure } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
 import { lazyRouteCompilers } from './http/lazy-route-compilers.ts';
+import { setNoStoreForApi } from './http/no-store.ts';
 import { openApiOptions } from './http/openapi-document.ts';
 import {
   addPartnerRateLimit,
   DEFAULT_PARTNER_RATE_LIMIT,
   type PartnerRateLimit,
 } from './http/partner-rate-limit.ts';
+import { redactedRequest, redactUrlsInText } from './http/redact-url.ts';
 import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
 import { securityHeadersSetter } from './http/security-headers.ts';
@@ -186,6 +188,16 @@ function securityHeadersOf(csp: boolean, scriptHashes: string[]): HelmetOptions 
 }
 
 /**
+ * The logger options with the request serializer that redacts secrets from URLs (ADR 722); false
+ * stays false, and a logger instance is the caller's to configure.
+ */
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: redactedRequest } };
+}
+
+/**
  * Builds the app; does not listen. Errors of plugin registration reject. Issue 2 §4, docs/api.md.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -205,14 +217,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     // A URL that is not percent-encoded UTF-8 (or has an over-long parameter) fails before
     // routing and hooks: answer the envelope too (docs/decisions/107-fuzzed-bodies-on-every-endpoint.md),
     // with the security headers the helmet hook would have set.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400;
       setSecurityHeaders(reply.raw);
+      setNoStoreForApi(request.url, reply.raw);
       (reply as FastifyReply).code(status).send(failure(status, `Invalid request: ${error.message}`));
     },
     ajv: { customOptions: REQUEST_AJV_OPTIONS },
@@ -225,8 +238,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('applicationRead', null);
 
   // 1. Security headers first, so every answer (errors and static files too) carries them.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(reply.raw);
+    setNoStoreForApi(request.url, reply.raw);
     done();
   });
   // 2. Rate limiting and 3. OpenAPI collect route options in onRoute hooks: before any route.
@@ -248,8 +262,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailSink =
     !config.smtpUrl && config.mailSink
       ? await startMailSink((message) =>
+          // Its links carry reset tokens: logged redacted (ADR 722); the sink keeps the message whole.
           app.log.info(
-            { to: message.envelopeTo, subject: message.subject, text: message.text },
+            { to: message.envelopeTo, subject: message.subject, text: redactUrlsInText(message.text ?? '') },
             'mail kept by the local SMTP sink',
           ),
         )
