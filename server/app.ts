@@ -62,6 +62,7 @@ import { iconSetRoute } from './routes/icon-set-route.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { pricePredictorRoutes } from './routes/price-predictor-routes.ts';
+import { privacyRoutes } from './routes/privacy-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
 import { propertyDataRoutes } from './routes/property-data-routes.ts';
 import { quoteDocumentRoutes } from './routes/quote-document-routes.ts';
@@ -338,6 +339,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customerPortalRoutes, { db, mailer, config });
   await app.register(contactRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(privacyRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.
