@@ -19,12 +19,14 @@ import { addHealthRoutes } from './http/health-routes.ts';
 import { inlineScriptHashes } from './http/inline-script-hashes.ts';
 import { lazyRouteCompilers } from './http/lazy-route-compilers.ts';
 import { addMetricsRoute } from './http/metrics.ts';
+import { setNoStoreForApi } from './http/no-store.ts';
 import { openApiOptions } from './http/openapi-document.ts';
 import {
   addPartnerRateLimit,
   DEFAULT_PARTNER_RATE_LIMIT,
   type PartnerRateLimit,
 } from './http/partner-rate-limit.ts';
+import { redactedRequest, redactUrlsInText } from './http/redact-url.ts';
 import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
 import { addRequestIds, REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
@@ -64,6 +66,7 @@ import { iconSetRoute } from './routes/icon-set-route.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { pricePredictorRoutes } from './routes/price-predictor-routes.ts';
+import { privacyRoutes } from './routes/privacy-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
 import { propertyDataRoutes } from './routes/property-data-routes.ts';
 import { quoteDocumentRoutes } from './routes/quote-document-routes.ts';
@@ -197,6 +200,16 @@ function securityHeadersOf(csp: boolean, scriptHashes: string[]): HelmetOptions 
 }
 
 /**
+ * The logger options with the request serializer that redacts secrets from URLs (ADR 722); false
+ * stays false, and a logger instance is the caller's to configure.
+ */
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: redactedRequest } };
+}
+
+/**
  * Builds the app; does not listen. Errors of plugin registration reject. Issue 2 §4, docs/api.md.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -216,14 +229,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     // A URL that is not percent-encoded UTF-8 (or has an over-long parameter) fails before
     // routing and hooks: answer the envelope too (docs/decisions/107-fuzzed-bodies-on-every-endpoint.md),
     // with the security headers the helmet hook would have set.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400;
       setSecurityHeaders(reply.raw);
+      setNoStoreForApi(request.url, reply.raw);
       (reply as FastifyReply).code(status).send(failure(status, `Invalid request: ${error.message}`));
     },
     ajv: { customOptions: REQUEST_AJV_OPTIONS },
@@ -241,8 +255,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('applicationRead', null);
 
   // 1. Security headers first, so every answer (errors and static files too) carries them.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(reply.raw);
+    setNoStoreForApi(request.url, reply.raw);
     done();
   });
   // Then the request id, echoed on every answer and handed to the jobs the request enqueues.
@@ -272,8 +287,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailSink =
     !config.smtpUrl && config.mailSink
       ? await startMailSink((message) =>
+          // Its links carry reset tokens: logged redacted (ADR 722); the sink keeps the message whole.
           app.log.info(
-            { to: message.envelopeTo, subject: message.subject, text: message.text },
+            { to: message.envelopeTo, subject: message.subject, text: redactUrlsInText(message.text ?? '') },
             'mail kept by the local SMTP sink',
           ),
         )
@@ -356,6 +372,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customerPortalRoutes, { db, mailer, config });
   await app.register(contactRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(privacyRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.

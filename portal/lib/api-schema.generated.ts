@@ -2275,6 +2275,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/erase-person": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person
+         * @description Irreversibly, in one transaction: deletes the person’s contacts, text conversations and the webhook deliveries of their applications, replaces their e-mail, names and phone in those applications by [erased] and anonymises a customer account; answers the counts. Same access as export; audited.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_privacy_erase_person"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/export-person": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a person’s records
+         * @description Every record naming the person with this e-mail, as JSON: accounts, client contacts, applications (linked or naming the e-mail), text conversations with a contact’s phone and their messages, webhook deliveries of those applications. Admins: their agency; super-admins: every agency. Audited (without the e-mail).
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_privacy_export_person"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/update": {
         parameters: {
             query?: never;
@@ -23726,6 +23770,256 @@ export interface operations {
                         data: {
                             /** @description The queued refit job. */
                             job_id: number;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_privacy_erase_person: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "email": "maria.lopez@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Erase a person: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Erase a person.",
+                     *       "data": {
+                     *         "counts": {}
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description Records erased: deleted (contacts, conversations, deliveries) or anonymised (applications, customer accounts). */
+                            counts: {
+                                [key: string]: number;
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_privacy_export_person: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "email": "maria.lopez@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Export a person’s records: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Export a person’s records.",
+                     *       "data": {
+                     *         "counts": {
+                     *           "users": 1,
+                     *           "contacts": 1,
+                     *           "applications": 1,
+                     *           "text_conversations": 1,
+                     *           "text_messages": 1,
+                     *           "webhook_deliveries": 1
+                     *         },
+                     *         "records": {
+                     *           "users": [],
+                     *           "contacts": [],
+                     *           "applications": [],
+                     *           "text_conversations": [],
+                     *           "webhook_deliveries": []
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            counts: {
+                                applications: number;
+                                contacts: number;
+                                text_conversations: number;
+                                text_messages: number;
+                                users: number;
+                                webhook_deliveries: number;
+                            };
+                            records: {
+                                /** @description Linked to a contact or the customer, or naming the e-mail. */
+                                applications: {
+                                    [key: string]: unknown;
+                                }[];
+                                contacts: {
+                                    [key: string]: unknown;
+                                }[];
+                                /** @description With a contact’s phone, each with its messages. */
+                                text_conversations: {
+                                    [key: string]: unknown;
+                                }[];
+                                /** @description Accounts with the e-mail (no password hash). */
+                                users: {
+                                    [key: string]: unknown;
+                                }[];
+                                webhook_deliveries: {
+                                    [key: string]: unknown;
+                                }[];
+                            };
                         };
                         error_obj: null;
                         message: string;

@@ -714,6 +714,18 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
       'One page of audited actions, newest first, filtered by action and a UTC time range: sign-ins, switches, role, settings and plan changes, publications, exports, deletions and privacy requests. Admins read their agency’s trail (a super-admin switched into it included), super-admins every agency’s or one; agents and customers 403.',
     example: { session_key: 'a1b2c3d4e5f6', page: 1, per_page: 25, action: 'auth.login', from: '2026-11-01' },
   },
+  'POST /api/privacy/export-person': {
+    summary: 'Export a person’s records',
+    description:
+      'Every record naming the person with this e-mail, as JSON: accounts, client contacts, applications (linked or naming the e-mail), text conversations with a contact’s phone and their messages, webhook deliveries of those applications. Admins: their agency; super-admins: every agency. Audited (without the e-mail).',
+    example: { session_key: 'a1b2c3d4e5f6', email: 'maria.lopez@example.com' },
+  },
+  'POST /api/privacy/erase-person': {
+    summary: 'Erase a person',
+    description:
+      'Irreversibly, in one transaction: deletes the person’s contacts, text conversations and the webhook deliveries of their applications, replaces their e-mail, names and phone in those applications by [erased] and anonymises a customer account; answers the counts. Same access as export; audited.',
+    example: { session_key: 'a1b2c3d4e5f6', email: 'maria.lopez@example.com' },
+  },
   'POST /api/audit/export-csv': {
     summary: 'Export the audit trail as CSV',
     description:

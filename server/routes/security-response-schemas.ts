@@ -47,6 +47,26 @@ export const auditEventSchema = {
   },
 } as const;
 
+/** How many records of each kind a privacy request found (export) or erased (erase). */
+const personCounts = {
+  type: 'object',
+  required: [
+    'users',
+    'contacts',
+    'applications',
+    'text_conversations',
+    'text_messages',
+    'webhook_deliveries',
+  ],
+  properties: Object.fromEntries(
+    ['users', 'contacts', 'applications', 'text_conversations', 'text_messages', 'webhook_deliveries'].map(
+      (k) => [k, { type: 'integer' }],
+    ),
+  ),
+} as const;
+
+const recordList = { type: 'array', items: { type: 'object', additionalProperties: true } } as const;
+
 /** `data` of the audit and privacy calls, by `<METHOD> <route url>`. */
 export const SECURITY_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
   'POST /api/audit/list': {
@@ -57,6 +77,42 @@ export const SECURITY_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
       page: { type: 'integer' },
       per_page: { type: 'integer' },
       total: { type: 'integer', description: 'Events matching the filters in all.' },
+    },
+  },
+  'POST /api/privacy/export-person': {
+    type: 'object',
+    required: ['counts', 'records'],
+    properties: {
+      counts: personCounts,
+      records: {
+        type: 'object',
+        required: ['users', 'contacts', 'applications', 'text_conversations', 'webhook_deliveries'],
+        properties: {
+          users: { ...recordList, description: 'Accounts with the e-mail (no password hash).' },
+          contacts: recordList,
+          applications: {
+            ...recordList,
+            description: 'Linked to a contact or the customer, or naming the e-mail.',
+          },
+          text_conversations: {
+            ...recordList,
+            description: 'With a contact’s phone, each with its messages.',
+          },
+          webhook_deliveries: recordList,
+        },
+      },
+    },
+  },
+  'POST /api/privacy/erase-person': {
+    type: 'object',
+    required: ['counts'],
+    properties: {
+      counts: {
+        type: 'object',
+        description:
+          'Records erased: deleted (contacts, conversations, deliveries) or anonymised (applications, customer accounts).',
+        additionalProperties: { type: 'integer' },
+      },
     },
   },
   'POST /api/audit/export-csv': {

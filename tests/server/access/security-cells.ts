@@ -3,8 +3,10 @@
  * and audit/export-csv on the callers' agency (no company_id: an admin's own trail, a
  * super-admin's every agency) and on another agency (its company_id: super-admins only, an admin
  * learns only "not found"); agents and customers 403. An admin's listing shows no other agency's
- * event.
+ * event. Privacy requests: super-admins and admins (of their own agency's people: another agency's
+ * person is not found), agents and customers 403.
  */
+import { contacts } from '../../../server/db/schema.ts';
 import type { Cell } from './access-cell.ts';
 import type { AccessWorld } from './access-world.ts';
 import { MANAGERS_OTHER, MANAGERS_OWN } from './callers.ts';
@@ -47,5 +49,40 @@ export function securityCells(w: AccessWorld): Cell[] {
       expected: MANAGERS_OTHER,
       request: () => ({ body: { company_id: w.other.companyId } }),
     },
+    ...(['own', 'other'] as const).flatMap((side): Cell[] => {
+      // A person only the side's agency holds: an admin of the callers' agency finds nothing of another's.
+      const email = `privacy-${side}@example.com`;
+      const companyId = side === 'own' ? w.own.companyId : w.other.companyId;
+      const ensureContact = async () => {
+        await w.t.db
+          .insert(contacts)
+          .values({ company_id: companyId, owned_type: 'Individual Owned', phone: '(305) 555-0100', email });
+        return { body: { email } };
+      };
+      return [
+        {
+          name: `privacy/export-person of a person of ${side === 'own' ? 'the caller’s' : 'another'} agency`,
+          endpoint: 'POST /api/privacy/export-person',
+          side,
+          expected: MANAGERS_OWN,
+          request: ensureContact,
+          leaks: (answer, caller) =>
+            caller === 'admin' && side === 'other' && answer.body.data.counts.contacts > 0
+              ? ['another agency’s contact exported']
+              : [],
+        },
+        {
+          name: `privacy/erase-person of a person of ${side === 'own' ? 'the caller’s' : 'another'} agency`,
+          endpoint: 'POST /api/privacy/erase-person',
+          side,
+          expected: MANAGERS_OWN,
+          request: ensureContact,
+          leaks: (answer, caller) =>
+            caller === 'admin' && side === 'other' && answer.body.data.counts.contacts > 0
+              ? ['another agency’s contact erased']
+              : [],
+        },
+      ];
+    }),
   ];
 }
