@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import { carriersFile } from '../carrier-catalog/carriers-file.ts';
+import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottle } from './auth/sign-in-throttle.ts';
 import type { Executor } from './db/database.ts';
 import { serialiseAnswersWithSchemas } from './http/answer-serialisation.ts';
 import { failure } from './http/envelope.ts';
@@ -26,6 +27,7 @@ import {
 import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
 import { securityHeadersSetter } from './http/security-headers.ts';
+import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { jobHandlers, messagingJobHandlers } from './jobs/job-kinds.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
@@ -45,7 +47,7 @@ import {
 } from './quoting/http/live-connectors.ts';
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
-import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
+import { authRoutes } from './routes/auth-routes.ts';
 import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
 import { carrierConnectionRoutes } from './routes/carrier-connection-routes.ts';
 import { carrierFileRoutes } from './routes/carrier-file-routes.ts';
@@ -66,6 +68,7 @@ import { quoteEventsRoutes } from './routes/quote-events-routes.ts';
 import { reportingRoutes } from './routes/reporting-routes.ts';
 import { resourcesRoutes } from './routes/resources-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
+import { signInSecurityRoutes } from './routes/sign-in-security-routes.ts';
 import { sovRoutes } from './routes/sov-routes.ts';
 import { textingRoutes } from './routes/texting-routes.ts';
 import {
@@ -132,7 +135,10 @@ export interface BuildAppOptions {
   propertyData?: PropertyDataOptions;
   /** Options of the job worker; its handlers default to server/jobs/job-kinds.ts. */
   jobs?: JobWorkerOptions;
-  loginRateLimit?: LoginRateLimit;
+  /** Failures allowed per account and per client address before sign-in answers 429 (issue 38). */
+  signInThrottle?: SignInThrottle;
+  /** The proxies whose X-Forwarded-For names the client (Fastify `trustProxy`); default TRUST_PROXY. */
+  trustProxy?: string | false;
   /** Calls per window of one partner API key (issue 16); tests lower it. */
   partnerRateLimit?: PartnerRateLimit;
   /** Calls per window of one caller to GET /api/test/throttle (SPEC §7); tests lower the window. */
@@ -215,6 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (reply as FastifyReply).code(status).send(failure(status, `Invalid request: ${error.message}`));
     },
     ajv: { customOptions: REQUEST_AJV_OPTIONS },
+    // request.ip is X-Forwarded-For's client only behind a proxy TRUST_PROXY names (issue 38).
+    trustProxy: options.trustProxy ?? trustProxyFromEnv(),
     // Each route's validator and serialiser compiles on its first use, not at ready (ADR 682).
     schemaController: lazyRouteCompilers,
   });
@@ -258,9 +266,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = createMailer({ smtpUrl: config.smtpUrl, sinkUrl: mailSink?.url ?? null });
 
   // 6. The API.
-  const loginRateLimit = options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT;
-  await app.register(authRoutes, { db, loginRateLimit });
-  await app.register(accountAuthRoutes, { db, mailer, config, loginRateLimit });
+  const throttle = options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE;
+  await app.register(authRoutes, { db, throttle });
+  await app.register(accountAuthRoutes, { db, mailer, config, throttle });
+  await app.register(signInSecurityRoutes, { db, throttle });
   await app.register(profileRoutes, { db });
   await app.register(userRoutes, { db, mailer, config });
   await app.register(companyRoutes, { db });

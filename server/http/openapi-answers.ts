@@ -21,6 +21,7 @@ import { REPORTING_ANSWER_SCHEMAS } from '../routes/reporting-response-schemas.t
 import { RESOURCES_ANSWER_SCHEMAS } from '../routes/resources-response-schemas.ts';
 import { SCHEMA_STUDIO_ANSWER_SCHEMAS } from '../routes/schema-studio-response-schemas.ts';
 import { SETTINGS_ANSWER_SCHEMAS } from '../routes/settings-response-schemas.ts';
+import { SIGN_IN_SECURITY_ANSWER_SCHEMAS } from '../routes/sign-in-security-response-schemas.ts';
 import { STRIPE_ANSWER_SCHEMAS } from '../routes/stripe-response-schemas.ts';
 import { TEXTING_ANSWER_SCHEMAS } from '../routes/texting-response-schemas.ts';
 import { UTILITY_ANSWER_SCHEMAS } from '../routes/utility-response-schemas.ts';
@@ -48,6 +49,7 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...PROPERTY_DATA_ANSWER_SCHEMAS,
   ...STRIPE_ANSWER_SCHEMAS,
   ...CONTACT_ANSWER_SCHEMAS,
+  ...SIGN_IN_SECURITY_ANSWER_SCHEMAS,
 };
 
 const errorObjSchema = {

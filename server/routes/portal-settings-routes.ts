@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PartnerScope } from '../auth/partner-scopes.ts';
 import type { Executor } from '../db/database.ts';
-import type { EoData } from '../db/schema.ts';
+import type { CompanyRow, EoData } from '../db/schema.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import type { SmtpSettings } from '../mail/mailer.ts';
@@ -35,11 +35,13 @@ import {
   replaceItem,
   type StoredSettings,
   samlChange,
+  signInPolicyChange,
   smsProviderChange,
   smtpChange,
   webhookChange,
   webhookSecretRotation,
 } from '../services/portal-settings-service.ts';
+import type { SignInPolicy } from '../services/sign-in-policy.ts';
 import { type PreviewInput, previewTemplate } from '../services/template-preview-service.ts';
 import { listWebhookDeliveries, sendTestWebhook } from '../services/webhook-deliveries-service.ts';
 import {
@@ -58,6 +60,7 @@ import {
   quoteRushBodySchema,
   samlSettingsBodySchema,
   settingsGetBodySchema,
+  signInPolicyBodySchema,
   smsProviderBodySchema,
   smtpBodySchema,
   templatePreviewBodySchema,
@@ -97,16 +100,22 @@ export async function portalSettingsRoutes(
     change: (
       current: StoredSettings,
       body: SettingsBody,
+      company: CompanyRow,
     ) => { settings?: StoredSettings; company?: object; secret?: string | null },
   ) =>
     route(`portal-settings/${path}`, schema, async (request) => {
       const body = bodyOf<SettingsBody>(request);
       let secret: string | null = null;
-      const settings = await changeSettings(db, actorOf(request), idOf(body.company_id), (current) => {
-        const result = change(current, body);
-        secret = result.secret ?? null;
-        return result;
-      });
+      const settings = await changeSettings(
+        db,
+        actorOf(request),
+        idOf(body.company_id),
+        (current, company) => {
+          const result = change(current, body, company);
+          secret = result.secret ?? null;
+          return result;
+        },
+      );
       if (secret === null) return success('Settings saved.', { settings });
       return success(WEBHOOK_SECRET_SAVED_MESSAGE, { settings, webhook_secret: secret });
     });
@@ -169,6 +178,9 @@ export async function portalSettingsRoutes(
       current,
       body.saml as { entry_point: string; issuer: string; idp_cert?: string | null } | null,
     ),
+  );
+  write('update-sign-in-policy', signInPolicyBodySchema, (current, body, company) =>
+    signInPolicyChange(current, body.sign_in_policy as SignInPolicy, company),
   );
   write('update-property-data', propertyDataBodySchema, (current, body) =>
     propertyDataChange(
