@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import { carriersFile } from '../carrier-catalog/carriers-file.ts';
+import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottle } from './auth/sign-in-throttle.ts';
 import type { Executor } from './db/database.ts';
 import { serialiseAnswersWithSchemas } from './http/answer-serialisation.ts';
 import { failure } from './http/envelope.ts';
@@ -32,6 +33,7 @@ import { rejectNulCharacters } from './http/reject-nul-characters.ts';
 import { addRequestIds, REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
 import { securityHeadersSetter } from './http/security-headers.ts';
 import { answerWhileShuttingDown } from './http/shutting-down-answer.ts';
+import { trustedProxies } from './http/trust-proxy.ts';
 import { jobHandlers, messagingJobHandlers } from './jobs/job-kinds.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
@@ -52,7 +54,7 @@ import { createCarriersBusyCheck, QUOTE_BACKLOG_AGE_LIMIT_MS } from './quoting/q
 import { accountAuthRoutes } from './routes/account-auth-routes.ts';
 import { applicationRoutes } from './routes/application-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
-import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './routes/auth-routes.ts';
+import { authRoutes } from './routes/auth-routes.ts';
 import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
 import { carrierConnectionRoutes } from './routes/carrier-connection-routes.ts';
 import { carrierFileRoutes } from './routes/carrier-file-routes.ts';
@@ -74,6 +76,7 @@ import { quoteEventsRoutes } from './routes/quote-events-routes.ts';
 import { reportingRoutes } from './routes/reporting-routes.ts';
 import { resourcesRoutes } from './routes/resources-routes.ts';
 import { schemaStudioRoutes } from './routes/schema-studio-routes.ts';
+import { signInSecurityRoutes } from './routes/sign-in-security-routes.ts';
 import { sovRoutes } from './routes/sov-routes.ts';
 import { textingRoutes } from './routes/texting-routes.ts';
 import {
@@ -147,7 +150,10 @@ export interface BuildAppOptions {
   propertyData?: PropertyDataOptions;
   /** Options of the job worker; its handlers default to server/jobs/job-kinds.ts. */
   jobs?: JobWorkerOptions;
-  loginRateLimit?: LoginRateLimit;
+  /** Failures allowed per account and per client address before sign-in answers 429 (issue 38). */
+  signInThrottle?: SignInThrottle;
+  /** The proxies whose X-Forwarded-For names the client (Fastify `trustProxy`); default TRUST_PROXY. */
+  trustProxy?: string | false;
   /** Calls per window of one partner API key (issue 16); tests lower it. */
   partnerRateLimit?: PartnerRateLimit;
   /** Calls per window of one caller to GET /api/test/throttle (SPEC §7); tests lower the window. */
@@ -246,6 +252,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
     // A request reaching a closing server is answered in the envelope by answerWhileShuttingDown.
     return503OnClosing: false,
+    // request.ip is X-Forwarded-For's client only behind a proxy TRUST_PROXY names (issue 38).
+    trustProxy: options.trustProxy ?? trustedProxies(),
     // Each route's validator and serialiser compiles on its first use, not at ready (ADR 682).
     schemaController: lazyRouteCompilers,
   });
@@ -299,9 +307,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = createMailer({ smtpUrl: config.smtpUrl, sinkUrl: mailSink?.url ?? null });
 
   // 6. The API.
-  const loginRateLimit = options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT;
-  await app.register(authRoutes, { db, loginRateLimit });
-  await app.register(accountAuthRoutes, { db, mailer, config, loginRateLimit });
+  const throttle = options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE;
+  await app.register(authRoutes, { db, throttle });
+  await app.register(accountAuthRoutes, { db, mailer, config, throttle });
+  await app.register(signInSecurityRoutes, { db, throttle });
   await app.register(profileRoutes, { db });
   await app.register(userRoutes, { db, mailer, config });
   await app.register(companyRoutes, { db });

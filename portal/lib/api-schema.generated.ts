@@ -795,6 +795,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/mfa/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My second factors
+         * @description Whether the authenticator app is on, recovery codes left, passkeys, and whether the company requires a second factor.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on the authenticator app
+         * @description Checks a first code from the app and turns two-step sign-in on; answers the recovery codes once (and, with an mfa_token, the session of the sign-in).
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_totp_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp-enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app
+         * @description Answers a new secret (base32) and its otpauth URI for a QR code. With a session key, or with the mfa_token of a sign-in whose company requires a second factor the user has not set up.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_totp_enroll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a sign-in with a second factor
+         * @description Takes the mfa_token of a sign-in that answered mfa_required and a code from the authenticator app or an unused recovery code; answers the session. A wrong code is 401 and counts toward the sign-in limit (429).
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/reset-password": {
         parameters: {
             query?: never;
@@ -877,6 +965,72 @@ export interface paths {
         get: operations["GET_api_auth_saml_company_id_login"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My sessions
+         * @description The caller’s open sessions: created, last seen, address, browser, and which is this one.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_sessions_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End one of my sessions
+         * @description Ends a session of the caller (and any session switched from it).
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_sessions_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere else
+         * @description Ends every session of the caller but this one.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_sessions_revoke_others"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2093,6 +2247,28 @@ export interface paths {
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
         post: operations["POST_api_portal_settings_update_saml"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal-settings/update-sign-in-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the sign-in policy
+         * @description Who must use a second factor (nobody, admins, everyone; enrolment at their next sign-in), whether password sign-in is refused in favour of SAML, and the idle timeout in minutes.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_portal_settings_update_sign_in_policy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3413,6 +3589,28 @@ export interface paths {
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
         post: operations["POST_api_users_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/revoke-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a user’s sessions
+         * @description Signs a user out everywhere: admins for users of their company, super-admins for anyone.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_users_revoke_sessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8635,38 +8833,10 @@ export interface operations {
                      *       "code": 200,
                      *       "message": "Sign in.",
                      *       "data": {
-                     *         "session_key": "a1b2c3d4e5f6",
-                     *         "user": {
-                     *           "id": 1,
-                     *           "name": "name",
-                     *           "email": "email",
-                     *           "role": "super-admin",
-                     *           "agent": {
-                     *             "id": 1,
-                     *             "licensed_states": []
-                     *           },
-                     *           "customer_id": 1,
-                     *           "mga_company": {
-                     *             "id": 1,
-                     *             "name": "name"
-                     *           },
-                     *           "user_accesses_final": []
-                     *         },
-                     *         "company": {
-                     *           "id": 1,
-                     *           "name": "name",
-                     *           "trial_ends_at": "trial ends at",
-                     *           "trial_remaining_days": 1,
-                     *           "has_active_subscription": false,
-                     *           "is_trial_disabled": false,
-                     *           "permissions": []
-                     *         },
-                     *         "user_settings": {
-                     *           "timezone": "timezone",
-                     *           "email_notifications": false,
-                     *           "sms_notifications": false,
-                     *           "default_per_page": 10
-                     *         }
+                     *         "mfa_required": true,
+                     *         "mfa_token": "mfa token",
+                     *         "enrolment_required": false,
+                     *         "methods": []
                      *       },
                      *       "error_obj": null
                      *     }
@@ -8675,6 +8845,14 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: {
+                            /** @description The company requires a second factor the user has not set up: enrol with the token. */
+                            enrolment_required: boolean;
+                            methods: ("totp" | "recovery_code" | "passkey")[];
+                            /** @constant */
+                            mfa_required: true;
+                            /** @description For auth/mfa/verify; valid 10 minutes, 5 wrong codes. */
+                            mfa_token: string;
+                        } | {
                             company: {
                                 application_sources?: string[];
                                 approved_states?: string[];
@@ -9009,6 +9187,605 @@ export interface operations {
                                 trial_ends_at: string | null;
                                 trial_remaining_days: number;
                             };
+                            user: {
+                                agent: {
+                                    id: number;
+                                    licensed_states: string[];
+                                } | null;
+                                assigned_agent_id?: number | null;
+                                customer_id: number | null;
+                                email: string;
+                                /** @description YYYY-MM-DD or null. */
+                                eo_expiry?: string | null;
+                                id: number;
+                                mga_company: {
+                                    id: number;
+                                    name: string;
+                                };
+                                name: string;
+                                phone?: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                user_accesses_final: string[];
+                            };
+                            user_settings: {
+                                /** @enum {integer} */
+                                default_per_page: 10 | 25 | 50 | 100;
+                                email_notifications: boolean;
+                                sms_notifications: boolean;
+                                timezone: string | null;
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_mfa_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description My second factors: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "My second factors.",
+                     *       "data": {
+                     *         "totp_enabled": false,
+                     *         "recovery_codes_left": 1,
+                     *         "passkeys": 1,
+                     *         "required_by_company": false
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description Passkeys registered. */
+                            passkeys: number;
+                            recovery_codes_left: number;
+                            required_by_company: boolean;
+                            totp_enabled: boolean;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_mfa_totp_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "<session_key>",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                    mfa_token?: string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Turn on the authenticator app: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Turn on the authenticator app.",
+                     *       "data": {
+                     *         "recovery_codes": [
+                     *           "k7m2p-x9qrt",
+                     *           "k7m2p-x9qrt",
+                     *           "k7m2p-x9qrt",
+                     *           "k7m2p-x9qrt",
+                     *           "k7m2p-x9qrt",
+                     *           "k7m2p-x9qrt",
+                     *           "k7m2p-x9qrt",
+                     *           "k7m2p-x9qrt"
+                     *         ],
+                     *         "session_key": "a1b2c3d4e5f6"
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            company?: {
+                                application_sources?: string[];
+                                approved_states?: string[];
+                                dashboard_widgets?: string[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data?: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                eo_expiry_days?: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company?: boolean;
+                                is_testing_company?: boolean;
+                                is_trial_active?: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url?: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan?: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name?: string | null;
+                                quote_rush?: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id?: string | null;
+                                support_email?: string | null;
+                                support_phone?: string | null;
+                                timezone?: string;
+                                trial_ends_at: string | null;
+                                trial_remaining_days: number;
+                            };
+                            /** @description One-time codes, shown this once: each signs in once in place of an app code. */
+                            recovery_codes: string[];
+                            session_key?: string;
+                            user?: {
+                                agent: {
+                                    id: number;
+                                    licensed_states: string[];
+                                } | null;
+                                assigned_agent_id?: number | null;
+                                customer_id: number | null;
+                                email: string;
+                                /** @description YYYY-MM-DD or null. */
+                                eo_expiry?: string | null;
+                                id: number;
+                                mga_company: {
+                                    id: number;
+                                    name: string;
+                                };
+                                name: string;
+                                phone?: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                user_accesses_final: string[];
+                            };
+                            user_settings?: {
+                                /** @enum {integer} */
+                                default_per_page: 10 | 25 | 50 | 100;
+                                email_notifications: boolean;
+                                sms_notifications: boolean;
+                                timezone: string | null;
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_mfa_totp_enroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    mfa_token?: string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Start setting up an authenticator app: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Start setting up an authenticator app.",
+                     *       "data": {
+                     *         "secret": "secret",
+                     *         "otpauth_uri": "otpauth://totp/MGA%20Agent%20Portal:a%40b.test?secret=..."
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @example otpauth://totp/MGA%20Agent%20Portal:a%40b.test?secret=... */
+                            otpauth_uri: string;
+                            /** @description Base32 (RFC 4648), for typing into an app. */
+                            secret: string;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_mfa_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfa_token": "<mfa_token from auth/login>",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                    mfa_token: string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Complete a sign-in with a second factor: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Complete a sign-in with a second factor.",
+                     *       "data": {
+                     *         "session_key": "a1b2c3d4e5f6",
+                     *         "user": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "role": "super-admin",
+                     *           "agent": {
+                     *             "id": 1,
+                     *             "licensed_states": []
+                     *           },
+                     *           "customer_id": 1,
+                     *           "mga_company": {
+                     *             "id": 1,
+                     *             "name": "name"
+                     *           },
+                     *           "user_accesses_final": []
+                     *         },
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": []
+                     *         },
+                     *         "user_settings": {
+                     *           "timezone": "timezone",
+                     *           "email_notifications": false,
+                     *           "sms_notifications": false,
+                     *           "default_per_page": 10
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            company: {
+                                application_sources?: string[];
+                                approved_states?: string[];
+                                dashboard_widgets?: string[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data?: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                eo_expiry_days?: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company?: boolean;
+                                is_testing_company?: boolean;
+                                is_trial_active?: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url?: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan?: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name?: string | null;
+                                quote_rush?: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id?: string | null;
+                                support_email?: string | null;
+                                support_phone?: string | null;
+                                timezone?: string;
+                                trial_ends_at: string | null;
+                                trial_remaining_days: number;
+                            };
+                            session_key: string;
                             user: {
                                 agent: {
                                     id: number;
@@ -9389,6 +10166,318 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    POST_api_auth_sessions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description My sessions: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "My sessions.",
+                     *       "data": {
+                     *         "sessions": []
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            sessions: {
+                                /** @example Chrome 120 on Linux */
+                                browser: string | null;
+                                client_address: string | null;
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description The session of this call. */
+                                current: boolean;
+                                id: number;
+                                /** @description Last call, to the minute. */
+                                last_seen_at: string;
+                            }[];
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_sessions_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "id": 1
+                 *     }
+                 */
+                "application/json": {
+                    id: number | string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description End one of my sessions: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "End one of my sessions.",
+                     *       "data": {
+                     *         "revoked_id": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            revoked_id: number;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_sessions_revoke_others: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Sign out everywhere else: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Sign out everywhere else.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: null;
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
             };
         };
     };
@@ -13890,6 +14979,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -14077,6 +15171,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -14247,6 +15352,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -14434,6 +15544,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -14612,6 +15733,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -14799,6 +15925,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -14984,6 +16121,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -15171,6 +16313,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -15341,6 +16494,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -15528,6 +16686,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -15715,6 +16884,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -15902,6 +17076,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -16080,6 +17265,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -16267,6 +17457,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -16437,6 +17638,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -16624,6 +17830,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -16804,6 +18021,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -16991,6 +18213,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -17159,6 +18392,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -17346,6 +18584,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -17760,6 +19009,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -17948,6 +19202,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -18264,6 +19529,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -18451,6 +19721,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -18621,6 +19902,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -18808,6 +20094,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -18986,6 +20283,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -19173,6 +20475,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -19351,6 +20664,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -19538,6 +20856,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -19730,6 +21059,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -19917,6 +21251,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -20097,6 +21442,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -20284,6 +21634,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -20466,6 +21827,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -20653,6 +22019,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -20857,6 +22234,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -21044,6 +22426,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -21220,6 +22613,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -21407,6 +22805,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -21584,6 +22993,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -21771,6 +23185,399 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
+                                /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
+                                sms_provider: {
+                                    account_sid: string;
+                                    /** @example +13055550100 */
+                                    from_number: string;
+                                    has_auth_token: boolean;
+                                } | null;
+                                sms_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description The SMTP server, or null: the product mails. The password is never answered. */
+                                smtp: {
+                                    from_email: string;
+                                    from_name: string | null;
+                                    has_password: boolean;
+                                    host: string;
+                                    port: number;
+                                    secure: boolean;
+                                    username: string | null;
+                                } | null;
+                                widgets: {
+                                    enabled: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                };
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_portal_settings_update_sign_in_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "sign_in_policy": {
+                 *         "mfa_required": "none",
+                 *         "saml_required": false,
+                 *         "idle_timeout_minutes": 5
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    company_id?: number | string;
+                    session_key?: string;
+                    sign_in_policy: {
+                        idle_timeout_minutes: number;
+                        /** @enum {unknown} */
+                        mfa_required: "none" | "admins" | "everyone";
+                        saml_required: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Set the sign-in policy: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Set the sign-in policy.",
+                     *       "data": {
+                     *         "settings": {
+                     *           "company_id": 1,
+                     *           "global": {
+                     *             "portal_name": "portal name",
+                     *             "timezone": "timezone",
+                     *             "quote_expiry_days": 1,
+                     *             "support_email": "support email",
+                     *             "support_phone": "support phone"
+                     *           },
+                     *           "application_sources": [],
+                     *           "banners": [],
+                     *           "widgets": {
+                     *             "enabled": []
+                     *           },
+                     *           "available_widgets": [],
+                     *           "quote_rush": {
+                     *             "enabled": false,
+                     *             "message": "message"
+                     *           },
+                     *           "eo_data": {},
+                     *           "eo_expiry_days": 1,
+                     *           "smtp": {
+                     *             "host": "host",
+                     *             "port": 1,
+                     *             "username": "username",
+                     *             "from_email": "from email",
+                     *             "from_name": "from name",
+                     *             "secure": false,
+                     *             "has_password": false
+                     *           },
+                     *           "email_templates": [],
+                     *           "sms_templates": [],
+                     *           "short_codes": [],
+                     *           "customer_quotes_webhook_url": "customer quotes webhook url",
+                     *           "has_webhook_secret": false,
+                     *           "api_management": {
+                     *             "enabled": false,
+                     *             "allowed_origins": [],
+                     *             "rate_limit_per_minute": 1
+                     *           },
+                     *           "sms_provider": {
+                     *             "account_sid": "account sid",
+                     *             "from_number": "+13055550100",
+                     *             "has_auth_token": false
+                     *           },
+                     *           "saml": {
+                     *             "entry_point": "entry point",
+                     *             "issuer": "issuer",
+                     *             "has_idp_cert": false
+                     *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
+                     *           "property_data": {
+                     *             "cache_days": 1,
+                     *             "available": {
+                     *               "address": [],
+                     *               "characteristics": [],
+                     *               "flood_zone": []
+                     *             },
+                     *             "jobs": {
+                     *               "address": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "characteristics": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "auto_send": {
+                     *             "working_hours_only": false,
+                     *             "complete": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1
+                     *             },
+                     *             "timeout": {
+                     *               "email_template_id": 1,
+                     *               "sms_template_id": 1,
+                     *               "after_minutes": 5
+                     *             }
+                     *           }
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            settings: {
+                                api_management: {
+                                    allowed_origins: string[];
+                                    enabled: boolean;
+                                    /** @description Calls a minute. */
+                                    rate_limit_per_minute: number;
+                                };
+                                application_sources: {
+                                    id: number;
+                                    is_active: boolean;
+                                    name: string;
+                                }[];
+                                auto_send: {
+                                    complete: {
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    timeout: {
+                                        /** @description Minutes after the launch. */
+                                        after_minutes: number;
+                                        /** @description A template id, or null: nothing sent. */
+                                        email_template_id: number | null;
+                                        /** @description A template id, or null: nothing sent. */
+                                        sms_template_id: number | null;
+                                    };
+                                    working_hours_only: boolean;
+                                };
+                                available_widgets: ("quote-summary" | "recent-applications" | "alerts" | "quote-rush" | "eo-expiry" | "training-videos" | "commission")[];
+                                banners: {
+                                    /** @enum {string} */
+                                    audience?: "everyone" | "admins" | "agents" | "customers";
+                                    /** @enum {string} */
+                                    color: "blue" | "green" | "yellow" | "orange" | "red" | "gray";
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    ends_on: string | null;
+                                    id: number;
+                                    is_active: boolean;
+                                    message: string;
+                                    /** @description YYYY-MM-DD, or null: open. */
+                                    starts_on: string | null;
+                                }[];
+                                company_id: number;
+                                customer_quotes_webhook_url: string | null;
+                                email_templates: {
+                                    body: string;
+                                    id: number;
+                                    name: string;
+                                    subject: string;
+                                }[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                /** @description Days to eo_data.expiry, rounded up; null when missing or invalid. */
+                                eo_expiry_days: number | null;
+                                global: {
+                                    /** @description Null: the product's own name. */
+                                    portal_name: string | null;
+                                    /** @description Days a premium is offered. */
+                                    quote_expiry_days: number;
+                                    support_email: string | null;
+                                    support_phone: string | null;
+                                    /** @description IANA zone name, e.g. America/New_York. */
+                                    timezone: string;
+                                };
+                                /** @description A signing secret is stored (it is never answered here). */
+                                has_webhook_secret: boolean;
+                                property_data: {
+                                    available: {
+                                        /** @description The providers that may answer address, sandbox first. */
+                                        address: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer characteristics, sandbox first. */
+                                        characteristics: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                        /** @description The providers that may answer flood_zone, sandbox first. */
+                                        flood_zone: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        }[];
+                                    };
+                                    /** @description Days a provider answer is reused. */
+                                    cache_days: number;
+                                    jobs: {
+                                        address: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        characteristics: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                        flood_zone: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                        };
+                                    };
+                                };
+                                quote_rush: {
+                                    enabled: boolean;
+                                    message: string;
+                                };
+                                saml: {
+                                    entry_point: string;
+                                    has_idp_cert: boolean;
+                                    issuer: string;
+                                } | null;
+                                short_codes: {
+                                    /** @example {{first_name}} */
+                                    code: string;
+                                    description: string;
+                                }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -21948,6 +23755,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -22135,6 +23947,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -22320,6 +24143,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -22507,6 +24335,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -22677,6 +24516,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -22864,6 +24708,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -23040,6 +24895,11 @@ export interface operations {
                      *             "issuer": "issuer",
                      *             "has_idp_cert": false
                      *           },
+                     *           "sign_in_policy": {
+                     *             "mfa_required": "none",
+                     *             "saml_required": false,
+                     *             "idle_timeout_minutes": 1
+                     *           },
                      *           "property_data": {
                      *             "cache_days": 1,
                      *             "available": {
@@ -23227,6 +25087,17 @@ export interface operations {
                                     code: string;
                                     description: string;
                                 }[];
+                                sign_in_policy: {
+                                    /** @description Minutes a session may go unused. */
+                                    idle_timeout_minutes: number;
+                                    /**
+                                     * @description Who must use a second factor.
+                                     * @enum {string}
+                                     */
+                                    mfa_required: "none" | "admins" | "everyone";
+                                    /** @description Password sign-in is refused (SAML set up). */
+                                    saml_required: boolean;
+                                };
                                 /** @description Twilio's account SID and sending number (E.164), or null: texts go to the local sink. */
                                 sms_provider: {
                                     account_sid: string;
@@ -30742,6 +32613,110 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 updated_at: string;
                             }[];
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_users_revoke_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "user_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                    user_id: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description End a user’s sessions: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "End a user’s sessions.",
+                     *       "data": {
+                     *         "user_id": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description The user whose sessions ended. */
+                            user_id: number;
                         };
                         error_obj: null;
                         message: string;

@@ -5,6 +5,7 @@
 export const AUDIT_ACTIONS = [
   'auth.login',
   'auth.login_failed',
+  'auth.mfa_verified',
   'auth.switch_user',
   'user.role_changed',
   'settings.changed',

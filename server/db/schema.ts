@@ -86,6 +86,11 @@ export const sessions = pgTable('sessions', {
   revoked_at: timestamp('revoked_at', { withTimezone: true }),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   switched_from_session_id: integer('switched_from_session_id'),
+  /** Last authenticated call, to the minute (the idle timeout counts from it); migration 0049. */
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Client address and User-Agent at sign-in, for the owner's session list; migration 0049. */
+  client_address: text('client_address'),
+  user_agent: text('user_agent'),
 });
 
 export const companyLogos = pgTable('company_logos', {

@@ -23,6 +23,7 @@ import { SCHEMA_STUDIO_ANSWER_SCHEMAS } from '../routes/schema-studio-response-s
 import { SCHEMA_STUDIO_SAFETY_ANSWER_SCHEMAS } from '../routes/schema-studio-safety-response-schemas.ts';
 import { SECURITY_ANSWER_SCHEMAS } from '../routes/security-response-schemas.ts';
 import { SETTINGS_ANSWER_SCHEMAS } from '../routes/settings-response-schemas.ts';
+import { SIGN_IN_SECURITY_ANSWER_SCHEMAS } from '../routes/sign-in-security-response-schemas.ts';
 import { STRIPE_ANSWER_SCHEMAS } from '../routes/stripe-response-schemas.ts';
 import { TEXTING_ANSWER_SCHEMAS } from '../routes/texting-response-schemas.ts';
 import { UTILITY_ANSWER_SCHEMAS } from '../routes/utility-response-schemas.ts';
@@ -52,6 +53,7 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...STRIPE_ANSWER_SCHEMAS,
   ...CONTACT_ANSWER_SCHEMAS,
   ...SECURITY_ANSWER_SCHEMAS,
+  ...SIGN_IN_SECURITY_ANSWER_SCHEMAS,
 };
 
 const errorObjSchema = {

@@ -23,6 +23,40 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
       'Checks an e-mail and password and answers a new session key with the user, the company and the user settings. Rate-limited per address (429).',
     example: { email: 'agent@demo.test', password: 'demo1234' },
   },
+  'POST /api/auth/mfa/verify': {
+    summary: 'Complete a sign-in with a second factor',
+    description:
+      'Takes the mfa_token of a sign-in that answered mfa_required and a code from the authenticator app or an unused recovery code; answers the session. A wrong code is 401 and counts toward the sign-in limit (429).',
+    example: { mfa_token: '<mfa_token from auth/login>', code: '123456' },
+  },
+  'POST /api/auth/mfa/totp-enroll': {
+    summary: 'Start setting up an authenticator app',
+    description:
+      'Answers a new secret (base32) and its otpauth URI for a QR code. With a session key, or with the mfa_token of a sign-in whose company requires a second factor the user has not set up.',
+  },
+  'POST /api/auth/mfa/totp-confirm': {
+    summary: 'Turn on the authenticator app',
+    description:
+      'Checks a first code from the app and turns two-step sign-in on; answers the recovery codes once (and, with an mfa_token, the session of the sign-in).',
+    example: { session_key: '<session_key>', code: '123456' },
+  },
+  'POST /api/auth/mfa/status': {
+    summary: 'My second factors',
+    description:
+      'Whether the authenticator app is on, recovery codes left, passkeys, and whether the company requires a second factor.',
+  },
+  'POST /api/auth/sessions/list': {
+    summary: 'My sessions',
+    description: 'The caller’s open sessions: created, last seen, address, browser, and which is this one.',
+  },
+  'POST /api/auth/sessions/revoke': {
+    summary: 'End one of my sessions',
+    description: 'Ends a session of the caller (and any session switched from it).',
+  },
+  'POST /api/auth/sessions/revoke-others': {
+    summary: 'Sign out everywhere else',
+    description: 'Ends every session of the caller but this one.',
+  },
   'POST /api/auth/logout': {
     summary: 'Sign out',
     description: 'Revokes the session key, and any session switched from it.',
@@ -102,6 +136,10 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'POST /api/users/delete': {
     summary: 'Delete a user',
     description: 'Deletes a user the caller may manage and revokes their sessions.',
+  },
+  'POST /api/users/revoke-sessions': {
+    summary: 'End a user’s sessions',
+    description: 'Signs a user out everywhere: admins for users of their company, super-admins for anyone.',
   },
   'POST /api/users/assign-agent': {
     summary: 'Assign a customer’s agent',
@@ -240,6 +278,11 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'POST /api/portal-settings/update-saml': {
     summary: 'Set SAML sign-in',
     description: 'The identity provider the company’s users sign in with.',
+  },
+  'POST /api/portal-settings/update-sign-in-policy': {
+    summary: 'Set the sign-in policy',
+    description:
+      'Who must use a second factor (nobody, admins, everyone; enrolment at their next sign-in), whether password sign-in is refused in favour of SAML, and the idle timeout in minutes.',
   },
   'POST /api/portal-settings/update-property-data': {
     summary: 'Set the property data providers',

@@ -27,6 +27,8 @@ export interface Account {
   agent: AgentRow | null;
   /** Version of the company's logo (for its URL), or null without a logo. */
   logoVersion: number | null;
+  /** The session the account was found by (session look-ups only): its id and last use. */
+  session?: { id: number; lastSeenAt: Date };
 }
 
 /**
@@ -80,16 +82,38 @@ export async function findAccountByUserId(db: Executor, userId: number): Promise
   return accountOf(row);
 }
 
-/** The session whose key hashes to the `keyHash` placeholder, unexpired at `now` and not revoked. */
+/** Minutes a session may go unused before it ends, when the company set none (issue 38). */
+export const DEFAULT_IDLE_TIMEOUT_MINUTES = 30;
+
+/**
+ * The session whose key hashes to the `keyHash` placeholder, unexpired at `now`, not revoked, and
+ * used within its company's idle timeout (settings.sign_in_policy.idle_timeout_minutes, default
+ * 30; read here, so a change applies to open sessions at once; docs/decisions/715-idle-timeout.md).
+ */
 const activeSessionCondition = and(
   eq(sessions.key_hash, sql.placeholder('keyHash')),
   gt(sessions.expires_at, sql.placeholder('now')),
   isNull(sessions.revoked_at),
+  sql`${sessions.last_seen_at} > (${sql.placeholder('now')})::timestamptz - make_interval(mins =>
+        coalesce((${companies.settings} #>> '{sign_in_policy,idle_timeout_minutes}')::int, ${sql.raw(String(DEFAULT_IDLE_TIMEOUT_MINUTES))}))`,
 );
+
+/** The session's id and last use, read with the account (the caller refreshes a stale last use). */
+const sessionColumns = {
+  session_id: sql<number>`${sessions.id}`,
+  session_seen: sql<Date>`${sessions.last_seen_at}`.mapWith(sessions.last_seen_at),
+};
+
+/** The account of a session look-up's row, with the session's id and last use. */
+function accountOfSessionRow(row: { account: unknown; session_id: number; session_seen: Date } | undefined) {
+  const account = accountOf(row);
+  if (!account || !row) return null;
+  return { ...account, session: { id: row.session_id, lastSeenAt: row.session_seen } };
+}
 
 /** The statement of findAccountOfActiveSession, prepared once per handle (every call runs it). */
 const accountOfActiveSession = preparedOnce((db) =>
-  accountQuery(db)
+  accountQuery(db, sessionColumns)
     .innerJoin(sessions, eq(sessions.user_id, users.id))
     .where(activeSessionCondition)
     .prepare('account_of_active_session'),
@@ -97,7 +121,10 @@ const accountOfActiveSession = preparedOnce((db) =>
 
 /** The statement of findAccountOfActiveSessionWithApplication, prepared once per handle. */
 const accountOfActiveSessionWithApplication = preparedOnce((db) =>
-  accountQuery(db, { application: applicationWithRelationsJson(sql.placeholder('applicationId')) })
+  accountQuery(db, {
+    ...sessionColumns,
+    application: applicationWithRelationsJson(sql.placeholder('applicationId')),
+  })
     .innerJoin(sessions, eq(sessions.user_id, users.id))
     .where(activeSessionCondition)
     .prepare('account_of_active_session_with_application'),
@@ -114,7 +141,7 @@ export async function findAccountOfActiveSession(
   now: Date,
 ): Promise<Account | null> {
   const [row] = await accountOfActiveSession(db).execute({ keyHash, now });
-  return accountOf(row);
+  return accountOfSessionRow(row);
 }
 
 /**
@@ -131,7 +158,7 @@ export async function findAccountOfActiveSessionWithApplication(
   applicationId: number,
 ): Promise<{ account: Account; application: FoundApplication | null } | null> {
   const [row] = await accountOfActiveSessionWithApplication(db).execute({ keyHash, now, applicationId });
-  const account = accountOf(row);
+  const account = accountOfSessionRow(row);
   return account && { account, application: foundApplicationFromJson(row.application) };
 }
 

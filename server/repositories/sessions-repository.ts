@@ -1,16 +1,29 @@
 /** Session rows: stored by the SHA-256 of the key, never the key itself. */
-import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { type SessionRow, sessions } from '../db/schema.ts';
 
-/** Stores a new session. */
+/** Where a sign-in came from: the client address and the browser's User-Agent (null: unknown). */
+export interface SignInClient {
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** Stores a new session, with the client it was signed in from when known. */
 export async function insertSession(
   db: Executor,
   keyHash: string,
   userId: number,
   expiresAt: Date,
+  client: SignInClient = { address: null, userAgent: null },
 ): Promise<void> {
-  await db.insert(sessions).values({ key_hash: keyHash, user_id: userId, expires_at: expiresAt });
+  await db.insert(sessions).values({
+    key_hash: keyHash,
+    user_id: userId,
+    expires_at: expiresAt,
+    client_address: client.address,
+    user_agent: client.userAgent,
+  });
 }
 
 /**
@@ -90,4 +103,57 @@ export async function revokeUserSessions(
     ) as SQL,
     now,
   );
+}
+
+/** A user's session as the owner's list shows it. */
+export interface ListedSession {
+  id: number;
+  key_hash: string;
+  created_at: Date;
+  last_seen_at: Date;
+  client_address: string | null;
+  user_agent: string | null;
+}
+
+/**
+ * The user's sessions that are neither revoked nor past `expires_at` at `now`, newest first
+ * (the idle timeout is the look-up's: an idle session is listed until it is next used).
+ */
+export async function listActiveSessions(db: Executor, userId: number, now: Date): Promise<ListedSession[]> {
+  return db
+    .select({
+      id: sessions.id,
+      key_hash: sessions.key_hash,
+      created_at: sessions.created_at,
+      last_seen_at: sessions.last_seen_at,
+      client_address: sessions.client_address,
+      user_agent: sessions.user_agent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.user_id, userId), gt(sessions.expires_at, now), isNull(sessions.revoked_at)))
+    .orderBy(desc(sessions.created_at), desc(sessions.id));
+}
+
+/**
+ * Revokes session `id` of user `userId` (with the sessions switched from it); false when the user
+ * has no active session with that id.
+ */
+export async function revokeUserSession(
+  db: Executor,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+  if (!row) return false;
+  await revokeWithSwitched(db, eq(sessions.id, id), now);
+  return true;
+}
+
+/** Sets the session's last use to `now` (the idle timeout counts from it). */
+export async function touchSession(db: Executor, id: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
 }

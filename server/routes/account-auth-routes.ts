@@ -3,12 +3,19 @@
  * switch user and back, SAML sign-in, and the open config. Login, logout and me stay in
  * auth-routes.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
+import {
+  recordFailure,
+  refuseWhenThrottled,
+  type SignInThrottle,
+  throttleKeys,
+} from '../auth/sign-in-throttle.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
+import { signInClientOf } from '../http/sign-in-client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccountsConfig } from '../services/accounts-config.ts';
 import {
@@ -29,15 +36,13 @@ import {
   switchBackBodySchema,
   switchUserBodySchema,
 } from './account-request-schemas.ts';
-import type { LoginRateLimit } from './auth-routes.ts';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from './auth-routes.ts';
 import { companyParamsSchema } from './request-schemas.ts';
 import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts';
 
-/** Registers the routes (needs @fastify/rate-limit registered first). */
+/** Registers the routes. */
 export async function accountAuthRoutes(
   app: FastifyInstance,
-  options: { db: Executor; mailer: Mailer; config: AccountsConfig; loginRateLimit: LoginRateLimit },
+  options: { db: Executor; mailer: Mailer; config: AccountsConfig; throttle: SignInThrottle },
 ) {
   const { db, mailer, config } = options;
   const secured = sessionRoute(app, db, 'auth');
@@ -53,30 +58,17 @@ export async function accountAuthRoutes(
       }),
   );
 
-  app.post(
-    '/api/auth/forgot-password',
-    {
-      schema: { tags: ['auth'], body: forgotPasswordBodySchema },
-      config: {
-        rateLimit: {
-          max: options.loginRateLimit.max,
-          timeWindow: options.loginRateLimit.timeWindowMs,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) =>
-            `forgot|${request.ip}|${String((request.body as { email?: string }).email ?? '').toLowerCase()}`,
-          errorResponseBuilder: () => new ApiError(429, TOO_MANY_ATTEMPTS_MESSAGE),
-        },
-      },
-    },
-    async (request) => {
-      const { email } = bodyOf<{ email: string }>(request);
-      const deliver = await requestPasswordReset(db, mailer, email, config.publicBaseUrl);
-      // Not awaited: the answer must not take longer when the e-mail exists.
-      if (deliver)
-        deliver().catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
-      return success(FORGOT_PASSWORD_MESSAGE, null);
-    },
-  );
+  open('auth/forgot-password', forgotPasswordBodySchema, async (request) => {
+    const { email } = bodyOf<{ email: string }>(request);
+    // Every request counts, so one inbox gets at most accountMax reset mails per window.
+    const keys = throttleKeys('forgot', email, signInClientOf(request).address);
+    await refuseWhenThrottled(db, keys, options.throttle);
+    await recordFailure(db, keys, options.throttle);
+    const deliver = await requestPasswordReset(db, mailer, email, config.publicBaseUrl);
+    // Not awaited: the answer must not take longer when the e-mail exists.
+    if (deliver) deliver().catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
+    return success(FORGOT_PASSWORD_MESSAGE, null);
+  });
 
   open('auth/reset-password', resetPasswordBodySchema, async (request) => {
     const { token, password } = bodyOf<{ token: string; password: string }>(request);

@@ -9,6 +9,7 @@ import { providersFor } from '../property-data/provider-catalogue.ts';
 import { PROPERTY_DATA_JOBS } from '../property-data/types.ts';
 import { PLAN_IDS } from '../services/plans.ts';
 import { AVAILABLE_WIDGETS, BANNER_AUDIENCES, BANNER_COLORS } from '../services/portal-settings-service.ts';
+import { MFA_REQUIREMENTS } from '../services/sign-in-policy.ts';
 import { CREATABLE_ROLES } from '../services/users-service.ts';
 import { idSchema, sessionKeySchema } from './request-schemas.ts';
 
@@ -344,6 +345,18 @@ export const apiManagementBodySchema = settingsBody(
     }),
   },
   ['api_management'],
+);
+
+/** portal-settings/update-sign-in-policy (issue 38, server/services/sign-in-policy.ts). */
+export const signInPolicyBodySchema = settingsBody(
+  {
+    sign_in_policy: item({
+      mfa_required: { enum: [...MFA_REQUIREMENTS] },
+      saml_required: { type: 'boolean' },
+      idle_timeout_minutes: { type: 'integer', minimum: 5, maximum: 720 },
+    }),
+  },
+  ['sign_in_policy'],
 );
 
 export const samlSettingsBodySchema = settingsBody(

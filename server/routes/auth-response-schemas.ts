@@ -131,9 +131,27 @@ const sessionSchema = (withKey: boolean) => ({
   },
 });
 
+/** The second sign-in step of issue 38: no session until auth/mfa/verify (or totp-confirm). */
+const mfaStepSchema = {
+  type: 'object',
+  required: ['mfa_required', 'mfa_token', 'enrolment_required', 'methods'],
+  properties: {
+    mfa_required: { const: true },
+    mfa_token: { type: 'string', description: 'For auth/mfa/verify; valid 10 minutes, 5 wrong codes.' },
+    enrolment_required: {
+      type: 'boolean',
+      description: 'The company requires a second factor the user has not set up: enrol with the token.',
+    },
+    methods: { type: 'array', items: { type: 'string', enum: ['totp', 'recovery_code', 'passkey'] } },
+  },
+} as const;
+
+/** The session a completed sign-in answers (login without a second factor, auth/mfa/verify). */
+export const signedInSchema = sessionSchema(true);
+
 /** `data` of the sign-in calls, by `<METHOD> <route url>`. */
 export const AUTH_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
-  'POST /api/auth/login': sessionSchema(true),
+  'POST /api/auth/login': { anyOf: [mfaStepSchema, signedInSchema] },
   'POST /api/auth/me': sessionSchema(false),
   'POST /api/auth/logout': { type: 'null' },
   'POST /api/auth/forgot-password': { type: 'null' },

@@ -1,53 +1,32 @@
-/** POST /api/auth/login, /logout, /me (docs/api.md Auth). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+/** POST /api/auth/login, /logout, /me (docs/api.md Auth; the sign-in of issue 38: sign-in-service.ts). */
+import type { FastifyInstance } from 'fastify';
+import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { Executor } from '../db/database.ts';
-import { ApiError } from '../http/api-error.ts';
 import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { signInClientOf } from '../http/sign-in-client.ts';
 import { auditedSignIn } from '../services/audited-sign-in.ts';
-import { accountView, login, logout } from '../services/auth-service.ts';
+import { accountView, logout } from '../services/auth-service.ts';
+import { login } from '../services/sign-in-service.ts';
 import { loginBodySchema, sessionOnlyBodySchema } from './request-schemas.ts';
-
-export interface LoginRateLimit {
-  /** Attempts allowed per IP and e-mail within the window. */
-  max: number;
-  /** Window length in ms. */
-  timeWindowMs: number;
-}
-
-/** 10 login attempts per minute per IP and e-mail. Issue 2 §4 Auth. */
-export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = { max: 10, timeWindowMs: 60_000 };
-
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many login attempts. Try again later.';
 
 const response = { default: envelopeSchema };
 
-/** Registers the auth routes on `app` (needs @fastify/rate-limit registered first). */
-export async function authRoutes(
-  app: FastifyInstance,
-  options: { db: Executor; loginRateLimit: LoginRateLimit },
-) {
+/** Registers the auth routes on `app`. */
+export async function authRoutes(app: FastifyInstance, options: { db: Executor; throttle: SignInThrottle }) {
   const { db } = options;
 
   app.post(
     '/api/auth/login',
     {
       schema: { tags: ['auth'], body: loginBodySchema, response },
-      config: {
-        rateLimit: {
-          max: options.loginRateLimit.max,
-          timeWindow: options.loginRateLimit.timeWindowMs,
-          // After validation, so the key can include the e-mail.
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) =>
-            `${request.ip}|${String((request.body as { email?: string }).email ?? '').toLowerCase()}`,
-          errorResponseBuilder: () => new ApiError(429, TOO_MANY_ATTEMPTS_MESSAGE),
-        },
-      },
     },
     async (request) => {
       const { email, password } = request.body as { email: string; password: string };
-      return success('Logged in.', await auditedSignIn(db, request, email, () => login(db, email, password)));
+      const answer = await auditedSignIn(db, request, email, () =>
+        login(db, email, password, signInClientOf(request), options.throttle),
+      );
+      return success('mfa_required' in answer ? 'Enter your second factor.' : 'Logged in.', answer);
     },
   );
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { PartnerScope } from '../auth/partner-scopes.ts';
 import type { Executor } from '../db/database.ts';
-import type { EoData } from '../db/schema.ts';
+import type { CompanyRow, EoData } from '../db/schema.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import type { SmtpSettings } from '../mail/mailer.ts';
@@ -37,11 +37,13 @@ import {
   replaceItem,
   type StoredSettings,
   samlChange,
+  signInPolicyChange,
   smsProviderChange,
   smtpChange,
   webhookChange,
   webhookSecretRotation,
 } from '../services/portal-settings-service.ts';
+import type { SignInPolicy } from '../services/sign-in-policy.ts';
 import { type PreviewInput, previewTemplate } from '../services/template-preview-service.ts';
 import { listWebhookDeliveries, sendTestWebhook } from '../services/webhook-deliveries-service.ts';
 import {
@@ -60,6 +62,7 @@ import {
   quoteRushBodySchema,
   samlSettingsBodySchema,
   settingsGetBodySchema,
+  signInPolicyBodySchema,
   smsProviderBodySchema,
   smtpBodySchema,
   templatePreviewBodySchema,
@@ -112,17 +115,23 @@ export async function portalSettingsRoutes(
     change: (
       current: StoredSettings,
       body: SettingsBody,
+      company: CompanyRow,
     ) => { settings?: StoredSettings; company?: object; secret?: string | null },
   ) =>
     route(`portal-settings/${path}`, schema, async (request) => {
       const body = bodyOf<SettingsBody>(request);
       await checkAdminHosts(body);
       let secret: string | null = null;
-      const settings = await changeSettings(db, actorOf(request), idOf(body.company_id), (current) => {
-        const result = change(current, body);
-        secret = result.secret ?? null;
-        return result;
-      });
+      const settings = await changeSettings(
+        db,
+        actorOf(request),
+        idOf(body.company_id),
+        (current, company) => {
+          const result = change(current, body, company);
+          secret = result.secret ?? null;
+          return result;
+        },
+      );
       await recordAuditEvent(db, auditCallerOf(request), {
         action: 'settings.changed',
         companyId: settings.company_id,
@@ -191,6 +200,9 @@ export async function portalSettingsRoutes(
       current,
       body.saml as { entry_point: string; issuer: string; idp_cert?: string | null } | null,
     ),
+  );
+  write('update-sign-in-policy', signInPolicyBodySchema, (current, body, company) =>
+    signInPolicyChange(current, body.sign_in_policy as SignInPolicy, company),
   );
   write('update-property-data', propertyDataBodySchema, (current, body) =>
     propertyDataChange(

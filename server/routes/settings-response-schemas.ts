@@ -15,6 +15,7 @@ import {
   BANNER_COLORS,
   COLLECTIONS,
 } from '../services/portal-settings-service.ts';
+import { MFA_REQUIREMENTS } from '../services/sign-in-policy.ts';
 import { eoDataSchema } from './auth-response-schemas.ts';
 
 const timestamp = { type: 'string', description: 'ISO 8601 timestamp.' } as const;
@@ -140,6 +141,15 @@ export const portalSettingsSchema = record({
       { type: 'null' },
     ],
   },
+  sign_in_policy: record({
+    mfa_required: {
+      type: 'string',
+      enum: [...MFA_REQUIREMENTS],
+      description: 'Who must use a second factor.',
+    },
+    saml_required: { type: 'boolean', description: 'Password sign-in is refused (SAML set up).' },
+    idle_timeout_minutes: { type: 'integer', description: 'Minutes a session may go unused.' },
+  }),
   property_data: record({
     cache_days: { type: 'integer', description: 'Days a provider answer is reused.' },
     available: record(
@@ -262,6 +272,7 @@ export const SETTINGS_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
   'POST /api/portal-settings/send-test-webhook': record({ delivery: deliverySchema }),
   'POST /api/portal-settings/update-api-management': settingsAnswer,
   'POST /api/portal-settings/update-saml': settingsAnswer,
+  'POST /api/portal-settings/update-sign-in-policy': settingsAnswer,
   'POST /api/portal-settings/update-property-data': settingsAnswer,
   ...collectionWrites,
   'POST /api/portal-settings/active-banners': record({

@@ -4,25 +4,23 @@
  */
 import { userAccessesFinal } from '../access/access-rules.ts';
 import { hashSessionKey, newSessionKey, SESSION_TTL_MS } from '../auth/session-key.ts';
-import { verifyPassword } from '../auth/verify-password.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import {
   type Account,
-  findAccountByEmail,
   findAccountOfActiveSession,
   findAccountOfActiveSessionWithApplication,
 } from '../repositories/accounts-repository.ts';
 import type { FoundApplication } from '../repositories/application-with-relations.ts';
-import { insertSession, revokeSession } from '../repositories/sessions-repository.ts';
+import {
+  insertSession,
+  revokeSession,
+  type SignInClient,
+  touchSession,
+} from '../repositories/sessions-repository.ts';
 import type { Actor } from './actor.ts';
 import { companyView } from './company-view.ts';
 import { userSettingsOf } from './user-settings.ts';
-
-/** A scrypt hash of a random password: verified when the e-mail is unknown so timing does not reveal it. */
-const DUMMY_HASH =
-  'scrypt$00000000000000000000000000000000$' +
-  '00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000';
 
 /**
  * What login and me answer: `{user, company, user_settings}` shaped as docs/api.md Auth and
@@ -51,15 +49,18 @@ export function accountView(account: Account, now: Date = new Date()) {
 }
 
 /**
- * Checks e-mail and password; on success stores a new session (12 h) and returns its key with the
- * account view. Throws ApiError 401 'Invalid email or password.' otherwise. docs/api.md Auth.
+ * Stores a new session (12 h, SESSION_TTL_MS) for `account`, signed in from `client`, and answers
+ * its key with the account view: what a completed sign-in answers. docs/api.md Auth.
  */
-export async function login(db: Executor, email: string, password: string, now: Date = new Date()) {
-  const account = await findAccountByEmail(db, email);
-  const ok = await verifyPassword(password, account?.user.password_hash ?? DUMMY_HASH);
-  if (!account || !ok) throw new ApiError(401, 'Invalid email or password.');
+export async function startSession(
+  db: Executor,
+  account: Account,
+  client: SignInClient,
+  now: Date = new Date(),
+) {
   const key = newSessionKey();
-  await insertSession(db, hashSessionKey(key), account.user.id, new Date(now.getTime() + SESSION_TTL_MS));
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await insertSession(db, hashSessionKey(key), account.user.id, expiresAt, client);
   return { session_key: key, ...accountView(account, now) };
 }
 
@@ -85,6 +86,19 @@ function actorOfAccount(account: Account | null, keyHash: string): { actor: Acto
   };
 }
 
+/** How stale a session's last use may get before a call writes it again: 1 minute, in ms. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * Writes `now` as the session's last use when the stored one is older than LAST_SEEN_RESOLUTION_MS:
+ * the idle timeout counts from it, and most calls cost no write (docs/decisions/715-idle-timeout.md).
+ */
+async function touchWhenStale(db: Executor, account: Account | null, now: Date): Promise<void> {
+  const session = account?.session;
+  if (session && now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS)
+    await touchSession(db, session.id, now);
+}
+
 /**
  * The actor of a session key. Throws ApiError 401 'Invalid Details' when the key is missing or
  * empty and 401 'Unauthenticated.' when it is unknown, expired or revoked. SPEC §6, §8.
@@ -95,7 +109,9 @@ export async function authenticate(
   now: Date = new Date(),
 ): Promise<{ actor: Actor; account: Account }> {
   const keyHash = keyHashOf(sessionKey);
-  return actorOfAccount(await findAccountOfActiveSession(db, keyHash, now), keyHash);
+  const account = await findAccountOfActiveSession(db, keyHash, now);
+  await touchWhenStale(db, account, now);
+  return actorOfAccount(account, keyHash);
 }
 
 /**
@@ -112,6 +128,7 @@ export async function authenticateWithApplication(
 ): Promise<{ actor: Actor; account: Account; application: FoundApplication | null }> {
   const keyHash = keyHashOf(sessionKey);
   const found = await findAccountOfActiveSessionWithApplication(db, keyHash, now, applicationId);
+  await touchWhenStale(db, found?.account ?? null, now);
   const { actor, account } = actorOfAccount(found?.account ?? null, keyHash);
   return { actor, account, application: found?.application ?? null };
 }

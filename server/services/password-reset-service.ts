@@ -5,6 +5,7 @@
  * created without a password (docs/decisions/294-invitations-through-the-reset-link.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { refuseCommonPassword } from '../auth/common-password.ts';
 import { hashPassword } from '../auth/hash-password.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -136,6 +137,7 @@ export async function resetPassword(
   password: string,
   now: Date = new Date(),
 ): Promise<void> {
+  await refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, hashResetToken(token), now);

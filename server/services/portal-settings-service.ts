@@ -38,6 +38,7 @@ import { newWebhookSecret } from '../webhooks/webhook-signature.ts';
 import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { daysUntil } from './company-status.ts';
+import { companySignInPolicy, type SignInPolicy } from './sign-in-policy.ts';
 
 export const ITEM_NOT_FOUND = 'Item not found.';
 export const WEBHOOK_HTTPS_MESSAGE = 'The webhook URL must use https.';
@@ -93,6 +94,8 @@ export interface StoredSettings {
   sms_provider?: SmsProviderSettings | null;
   property_data?: PropertyDataSettings;
   auto_send?: AutoSendSettings;
+  /** Second factor, SAML-only and idle timeout (server/services/sign-in-policy.ts, issue 38). */
+  sign_in_policy?: Partial<SignInPolicy>;
   /** Next id handed to a new collection item (ids are unique within the company). */
   next_item_id?: number;
 }
@@ -273,6 +276,7 @@ export function settingsView(company: CompanyRow, now: Date = new Date()) {
     customer_quotes_webhook_url: s.customer_quotes_webhook_url ?? null,
     has_webhook_secret: Boolean(s.customer_quotes_webhook_secret),
     api_management: s.api_management ?? { enabled: false, allowed_origins: [], rate_limit_per_minute: 60 },
+    sign_in_policy: companySignInPolicy(company),
     sms_provider: s.sms_provider
       ? {
           account_sid: s.sms_provider.account_sid,
@@ -548,6 +552,24 @@ export function samlChange(
   return {
     settings: { ...current, saml: { entry_point: saml.entry_point, issuer: saml.issuer, idp_cert: idpCert } },
   };
+}
+
+export const SAML_NOT_SET_UP_MESSAGE = 'Set up SAML sign-in before requiring it.';
+
+/**
+ * Sign-in policy update (issue 38). Throws ApiError 422 SAML_NOT_SET_UP_MESSAGE when SAML is
+ * required but not set up: nobody of the company could sign in.
+ */
+export function signInPolicyChange(
+  current: StoredSettings,
+  policy: SignInPolicy,
+  company: CompanyRow,
+): Change {
+  if (policy.saml_required && companySaml(company) === null)
+    throw new ApiError(422, SAML_NOT_SET_UP_MESSAGE, {
+      'sign_in_policy.saml_required': SAML_NOT_SET_UP_MESSAGE,
+    });
+  return { settings: { ...current, sign_in_policy: policy } };
 }
 
 /** A job's provider and key as written: `key` omitted keeps the stored one for the same provider. */

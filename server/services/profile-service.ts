@@ -2,6 +2,7 @@
  * A user's own profile (docs/api-accounts.md Profile): contact details, user settings and
  * change password. Every role may call these for themselves only.
  */
+import { refuseCommonPassword } from '../auth/common-password.ts';
 import { hashPassword } from '../auth/hash-password.ts';
 import { verifyPassword } from '../auth/verify-password.ts';
 import type { Executor } from '../db/database.ts';
@@ -91,6 +92,7 @@ export async function changePassword(
   if (!(await verifyPassword(currentPassword, account.user.password_hash))) {
     throw new ApiError(422, WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD });
   }
+  await refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await updateUser(tx, actor.userId, { password_hash: passwordHash });

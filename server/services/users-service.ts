@@ -3,6 +3,7 @@
  * the non-super-admin users of their company; agents and customers manage none. Each write is one
  * transaction.
  */
+import { refuseCommonPassword } from '../auth/common-password.ts';
 import { hashPassword } from '../auth/hash-password.ts';
 import type { Executor } from '../db/database.ts';
 import type { UserRole } from '../db/schema.ts';
@@ -174,6 +175,7 @@ export async function createUser(
   }
   const states = checkStateCodes(input.licensedStates ?? [], 'licensed_states');
   const email = normalizeEmail(input.email);
+  if (input.password !== undefined) await refuseCommonPassword(input.password);
   const passwordHash =
     input.password === undefined ? INVITED_PASSWORD_HASH : await hashPassword(input.password);
   const created = await emailRace(
@@ -272,6 +274,22 @@ export async function deleteManagedUser(db: Executor, actor: Actor, userId: numb
     await deleteUser(tx, userId);
   });
   return { deleted_id: userId };
+}
+
+/**
+ * Ends every session of a managed user (issue 38): super-admins for anyone, admins for a user of
+ * their company (another company's is 404 'User not found.'); agents and customers 403.
+ */
+export async function revokeManagedUserSessions(
+  db: Executor,
+  actor: Actor,
+  userId: number,
+  now: Date = new Date(),
+) {
+  requireRole(actor, MANAGERS);
+  await managedUser(db, actor, userId);
+  await revokeUserSessions(db, userId, now);
+  return { user_id: userId };
 }
 
 /**

@@ -289,6 +289,12 @@ export const SETTINGS = {
     description:
       'How long (ms) the oldest queued quote job may wait before launches are answered with "carriers are busy" (still accepted and queued; ADR 729).',
   },
+  TRUST_PROXY: {
+    group: 'Server',
+    type: 'string',
+    description:
+      "The reverse proxies whose X-Forwarded-For names the client (comma-separated addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`); unset: no proxy is trusted and the client is the connection's address, so a forged header cannot give a client a fresh sign-in counter (ADR 712).",
+  },
   QUOTE_WORKER_CONCURRENCY: {
     group: 'Carriers and quoting',
     type: 'integer',

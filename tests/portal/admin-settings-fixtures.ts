@@ -51,6 +51,7 @@ export function settingsFixture(overrides: Partial<PortalSettings> = {}): Portal
     has_webhook_secret: false,
     api_management: { enabled: false, allowed_origins: [], rate_limit_per_minute: 60 },
     saml: null,
+    sign_in_policy: { mfa_required: 'none', saml_required: false, idle_timeout_minutes: 30 },
     auto_send: {
       working_hours_only: true,
       complete: { email_template_id: 3, sms_template_id: null },

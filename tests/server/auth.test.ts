@@ -1,17 +1,26 @@
 /** docs/api.md Auth and SPEC §8 auth errors, through app.inject on each database kind. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_MS } from '../../server/auth/session-key.ts';
-import { login } from '../../server/services/auth-service.ts';
+import { DEFAULT_SIGN_IN_THROTTLE } from '../../server/auth/sign-in-throttle.ts';
+import { login } from '../../server/services/sign-in-service.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind, { loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+    t = await startTestApp(kind, { signInThrottle: { accountMax: 3, addressMax: 50, windowMs: 60_000 } });
   });
   afterAll(async () => {
     await t?.close();
   });
+
+  /** The session key of a demo admin's sign-in at `now` (demo users have no second factor). */
+  async function adminKeyAt(now: Date = new Date()): Promise<string> {
+    const client = { address: '127.0.0.1', userAgent: null };
+    const answer = await login(t.db, 'admin@demo.test', 'demo1234', client, DEFAULT_SIGN_IN_THROTTLE, now);
+    if (!('session_key' in answer)) throw new Error('the demo admin has no second factor');
+    return answer.session_key;
+  }
 
   it('logs in and answers the session key, user and company of docs/api.md', async () => {
     const { statusCode, body } = await t.post('auth/login', {
@@ -80,7 +89,7 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
     }
   });
 
-  it('rate-limits repeated attempts per IP and e-mail with the 429 envelope', async () => {
+  it('rate-limits repeated failures per e-mail with the 429 envelope', async () => {
     const email = 'limited@demo.test';
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) codes.push((await t.post('auth/login', { email, password: 'x' })).statusCode);
@@ -98,7 +107,7 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
   });
 
   it('me answers the account without a new key', async () => {
-    const key = (await login(t.db, 'admin@demo.test', 'demo1234')).session_key;
+    const key = await adminKeyAt();
     const { statusCode, body } = await t.post('auth/me', { session_key: key });
     expect(statusCode).toBe(200);
     expect(body.data.session_key).toBeUndefined();
@@ -117,7 +126,7 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
   });
 
   it('revokes the key on logout', async () => {
-    const key = (await login(t.db, 'admin@demo.test', 'demo1234')).session_key;
+    const key = await adminKeyAt();
     expect((await t.post('auth/logout', { session_key: key })).statusCode).toBe(200);
     const after = await t.post('auth/me', { session_key: key });
     expect(after.statusCode).toBe(401);
@@ -126,21 +135,16 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
 
   it('expires a key 12 hours after login', async () => {
     const longAgo = new Date(Date.now() - SESSION_TTL_MS - 1000);
-    const expired = await login(t.db, 'admin@demo.test', 'demo1234', longAgo);
-    const result = await t.post('auth/me', { session_key: expired.session_key });
+    const expired = await adminKeyAt(longAgo);
+    const result = await t.post('auth/me', { session_key: expired });
     expect(result.statusCode).toBe(401);
     expect(result.body.message).toBe('Unauthenticated.');
-    const recent = await login(
-      t.db,
-      'admin@demo.test',
-      'demo1234',
-      new Date(Date.now() - SESSION_TTL_MS + 60_000),
-    );
-    expect((await t.post('auth/me', { session_key: recent.session_key })).statusCode).toBe(200);
+    const recent = await adminKeyAt(new Date(Date.now() - SESSION_TTL_MS + 60_000));
+    expect((await t.post('auth/me', { session_key: recent })).statusCode).toBe(200);
   });
 
   it('stores only the hash of a session key', async () => {
-    const key = (await login(t.db, 'admin@demo.test', 'demo1234')).session_key;
+    const key = await adminKeyAt();
     const { rowsOf } = await import('../../server/db/database.ts');
     const { sql } = await import('drizzle-orm');
     const rows = rowsOf<{ n: number }>(

@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../../server/app.ts';
 import { hashSessionKey } from '../../../server/auth/session-key.ts';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../server/auth/sign-in-throttle.ts';
 import { inlineScriptHashes } from '../../../server/http/inline-script-hashes.ts';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../server/routes/auth-routes.ts';
 import { addAccount } from '../helpers/add-account.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)('sessions and headers on %s', (kind) => {
     portalDir = tinyPortal();
     t = await startTestApp(kind, {
       portalDir,
-      loginRateLimit: { max: LOGIN_LIMIT, timeWindowMs: 60_000 },
+      signInThrottle: { accountMax: LOGIN_LIMIT, addressMax: 50, windowMs: 60_000 },
       accounts: { mailSink: false },
     });
   });

@@ -56,6 +56,9 @@ export function accountCells(w: AccessWorld): Cell[] {
     return problems;
   };
 
+  /** The user whose sessions users/revoke-sessions ends, per side (made on first use). */
+  const signedOut: Partial<Record<Side, number>> = {};
+
   /** A cell per side; `user` is the target user whose rows a refusal must leave alone. */
   const onUser = (
     path: string,
@@ -171,6 +174,17 @@ export function accountCells(w: AccessWorld): Cell[] {
         })
       ).userId,
     })),
+    // One target per side for every caller: the own company stays within its plan's user limit.
+    ...onUser('users/revoke-sessions', 'ends the sessions of', managers, async (side) => {
+      signedOut[side] ??= (
+        await addAccount(t.db, {
+          email: w.uniqueEmail('signed-out'),
+          role: 'customer',
+          companyId: records(side).companyId,
+        })
+      ).userId;
+      return { user_id: signedOut[side] };
+    }),
     ...onUser('users/assign-agent', 'assigns an agent to', managers, async (side) => {
       await updateUser(t.db, records(side).customerUserId, { assigned_agent_id: null });
       return { customer_user_id: records(side).customerUserId, agent_id: records(side).agentId };

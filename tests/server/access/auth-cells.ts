@@ -4,6 +4,8 @@
  * tries to name another company's user or company and must be refused (400) without a change.
  * Open sign-in calls answer the same to every caller.
  */
+import { eq } from 'drizzle-orm';
+import { hashSessionKey } from '../../../server/auth/session-key.ts';
 import { sessions } from '../../../server/db/schema.ts';
 import { ROLE_EMAILS } from '../helpers/accounts-fixture.ts';
 import type { Cell } from './access-cell.ts';
@@ -26,6 +28,14 @@ const EVERYONE_422 = everyone(422);
 export function authCells(w: AccessWorld): Cell[] {
   const { t, own, other } = w;
   const otherAgent = () => userSnapshot(t, other.agentUserId);
+  /** The id of the session of `key`. */
+  const sessionIdOf = async (key: string) => {
+    const [row] = await t.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.key_hash, hashSessionKey(key)));
+    return row.id;
+  };
   /** A call of one's own account, and the same call naming another company's user. */
   const ownAccount = (
     path: string,
@@ -122,6 +132,40 @@ export function authCells(w: AccessWorld): Cell[] {
       request: () => ({ body: { previous_session_key: other.agentKey } }),
       unchanged: () => rowsWhere(t, sessions, sessions.user_id, other.agentUserId),
     },
+    {
+      // Open: a session key is ignored; the token's own 401s are tests/server/auth/sign-in-security.test.ts's.
+      name: 'auth/mfa/verify with an over-long code (open)',
+      endpoint: 'POST /api/auth/mfa/verify',
+      side: 'none',
+      expected: everyone(400),
+      request: () => ({ body: { mfa_token: 'a'.repeat(64), code: '1'.repeat(41) } }),
+    },
+    ...ownAccount('auth/mfa/totp-enroll', {}),
+    // A pending secret (the enrol cell's) or none: a made-up code is refused either way.
+    ...ownAccount('auth/mfa/totp-confirm', { code: '000000' }, signedIn([422, 422, 422, 422])),
+    ...ownAccount('auth/mfa/status', {}),
+    ...ownAccount('auth/sessions/list', {}),
+    {
+      name: 'auth/sessions/revoke of a fresh own session',
+      endpoint: 'POST /api/auth/sessions/revoke',
+      side: 'own',
+      expected: EVERY_ROLE,
+      request: async (caller) => {
+        if (!(caller in ROLE_EMAILS)) return { body: { id: 1 } };
+        const key = await t.loginAs(ROLE_EMAILS[caller as keyof typeof ROLE_EMAILS]);
+        return { body: { id: await sessionIdOf(key) } };
+      },
+    },
+    {
+      name: "auth/sessions/revoke of another company's user's session",
+      endpoint: 'POST /api/auth/sessions/revoke',
+      side: 'other',
+      expected: signedIn([404, 404, 404, 404]),
+      request: async () => ({ body: { id: await sessionIdOf(other.agentKey) } }),
+      unchanged: () => rowsWhere(t, sessions, sessions.user_id, other.agentUserId),
+    },
+    // The world's keys are the ones the callers send, so ending the others leaves every column's key.
+    ...ownAccount('auth/sessions/revoke-others', {}),
     {
       name: 'auth/forgot-password (open)',
       endpoint: 'POST /api/auth/forgot-password',

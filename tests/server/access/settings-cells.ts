@@ -63,6 +63,9 @@ const SETTINGS_WRITES: Record<string, Record<string, unknown>> = {
   'update-saml': {
     saml: { entry_point: 'https://idp.example.test/sso', issuer: 'matrix', idp_cert: 'CERT' },
   },
+  'update-sign-in-policy': {
+    sign_in_policy: { mfa_required: 'none', saml_required: false, idle_timeout_minutes: 45 },
+  },
   'update-property-data': {
     property_data: {
       jobs: {

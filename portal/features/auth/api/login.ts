@@ -5,12 +5,14 @@ import { type ApiAnswer, documentedCall } from '../../../lib/api-operations.ts';
 import { logout } from '../../../lib/auth-store.ts';
 
 /**
- * Signs in; on success stores the session (sanitised user and company, user settings) and returns
- * the envelope. Error answers are toasted by the API client and returned.
+ * Signs in; when the answer is a session, stores it (sanitised user and company, user settings);
+ * when it is the second step (`mfa_required`, issue 38), stores nothing. Returns the envelope.
+ * Error answers are toasted by the API client and returned.
  */
 export async function login(email: string, password: string): Promise<ApiEnvelope<ApiAnswer<'auth/login'>>> {
   const envelope = await documentedCall('auth/login', { email, password }, { withSession: false });
-  if (envelope.status === 'success' && envelope.data) storeSessionAnswer(envelope.data);
+  const data = envelope.status === 'success' ? envelope.data : null;
+  if (data && !('mfa_required' in data)) storeSessionAnswer(data);
   return envelope;
 }
 

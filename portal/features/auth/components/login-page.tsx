@@ -2,12 +2,15 @@
 import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { AuthFormCard } from '../../../components/auth-form-card.tsx';
 import { AuthPageLink } from '../../../components/auth-page-link.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
+import type { MfaStep } from '../../../lib/account-data.ts';
 import { errorToastText } from '../../../lib/api-client.ts';
 import { useSettingsForm } from '../../../lib/use-settings-form.ts';
 import { login } from '../api/login.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 /** Props: called after a successful sign-in (the route navigates). */
 export interface LoginPageProps {
@@ -25,6 +28,7 @@ const DEMO_ACCOUNTS = [
 
 /** Login form with field errors, a form-level error and the demo accounts hint. */
 export function LoginPage({ onSignedIn }: LoginPageProps) {
+  const [step, setStep] = useState<MfaStep | null>(null);
   const form = useSettingsForm({
     initial: () => ({ email: '', password: '' }),
     validate: ({ email, password }) => ({
@@ -36,7 +40,11 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
       password: password ? undefined : 'Password cannot be empty!',
     }),
     send: ({ email, password }) => login(email.trim(), password),
-    onSaved: onSignedIn,
+    onSaved: (envelope) => {
+      const data = envelope.data as MfaStep | { session_key: string };
+      if ('mfa_required' in data) setStep(data);
+      else onSignedIn();
+    },
     refused: (envelope) => {
       const { title, body } = errorToastText(envelope);
       return {
@@ -45,6 +53,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
     },
   });
   const { values, errors, set } = form;
+  if (step) return <SecondFactorStep step={step} onSignedIn={onSignedIn} onRestart={() => setStep(null)} />;
 
   return (
     <AuthFormCard

@@ -22,6 +22,7 @@ import { useMe } from '../../../lib/me-query.ts';
 import { readUserSettings } from '../../../lib/user-settings.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ContactUpdateDialog } from './contact-update-dialog.tsx';
+import { SessionsCard, TwoStepCard } from './sign-in-security-cards.tsx';
 import { UserSettingsDialog } from './user-settings-dialog.tsx';
 
 type Dialog = 'contact' | 'password' | 'settings' | null;
@@ -170,6 +171,8 @@ export function ProfilePage() {
           </Card>
         )}
       </SimpleGrid>
+      <TwoStepCard />
+      <SessionsCard />
 
       <ContactUpdateDialog
         opened={dialog === 'contact'}
