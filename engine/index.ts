@@ -6,6 +6,7 @@
  * lives in engine/react/, node-only file reading in engine/node/. engine/README.md shows the use.
  */
 export { applyDefaults } from './apply-defaults.ts';
+export { type CaseBases, caseBases, caseMismatches } from './cases/run-cases.ts';
 export { clearHiddenFields } from './clear-hidden-fields.ts';
 export {
   type CompiledSchemaSet,
@@ -29,8 +30,10 @@ export { type LintPath, type LintProblem, lintPathLabel } from './lint/lint-prob
 export { lintSchemaSet } from './lint/lint-schema-set.ts';
 export { messagesByField } from './messages-by-field.ts';
 export { migrateDocument, migrationsBetween } from './migrate-document.ts';
+export { type JudgedMutant, type MutationReport, runMutation } from './mutate/run-mutation.ts';
 export { type ProposedStep, proposeMigrationSteps } from './propose-migration-steps.ts';
 export type {
+  CaseFile,
   Doc,
   FormDefinition,
   FormFieldUi,
@@ -43,6 +46,7 @@ export type {
   OutcomeTable,
   Rule,
   RuleContext,
+  SchemaCase,
   SchemaSet,
   ValidationMessage,
 } from './types.ts';
