@@ -6,6 +6,7 @@
  * lives in engine/react/, node-only file reading in engine/node/. engine/README.md shows the use.
  */
 export { applyDefaults } from './apply-defaults.ts';
+export { type CaseBases, caseBases, caseMismatches } from './cases/run-cases.ts';
 export { clearHiddenFields } from './clear-hidden-fields.ts';
 export {
   type CompiledSchemaSet,
@@ -31,8 +32,10 @@ export { lintSchemaSet } from './lint/lint-schema-set.ts';
 export { messagesByField } from './messages-by-field.ts';
 export { migrateDocument, migrationsBetween } from './migrate-document.ts';
 export { migrateValueMappings } from './migrate-value-mappings.ts';
+export { type JudgedMutant, type MutationReport, runMutation } from './mutate/run-mutation.ts';
 export { type ProposedStep, proposeMigrationSteps } from './propose-migration-steps.ts';
 export type {
+  CaseFile,
   Doc,
   FormDefinition,
   FormFieldUi,
@@ -46,6 +49,7 @@ export type {
   OutcomeTable,
   Rule,
   RuleContext,
+  SchemaCase,
   SchemaSet,
   ValidationMessage,
   ValueMapping,

@@ -35,9 +35,8 @@ export interface MutationOptions {
   group?: RuleMutant['group'];
   /** True when the check passes for a mutant (the mutant survives). Default: every case holds. */
   passes?: (compiled: CompiledSchemaSet, set: SchemaSet, precompiled: PrecompiledValidators) => boolean;
-  /** Judge every n-th mutant only, starting at `offset` (to split a run across workers). */
-  stride?: number;
-  offset?: number;
+  /** Field validators made ahead of time for the original set (a page whose CSP forbids eval). */
+  precompiled?: PrecompiledValidators;
 }
 
 /**
@@ -48,19 +47,16 @@ export interface MutationOptions {
  * score. Throws SchemaSetError when `set` itself does not compile.
  */
 export function runMutation(set: SchemaSet, bases: CaseBases, options: MutationOptions = {}): MutationReport {
-  const original = compileSchemaSet(set);
+  const original = compileSchemaSet(set, { precompiled: options.precompiled });
   const precompiled = precompiledFrom(original);
   const passes = options.passes ?? ((compiled) => casesPass(compiled, bases));
   const equivalent = new Map<string, string>();
   for (const file of set.cases ?? [])
     for (const entry of file.equivalent_mutants ?? [])
       equivalent.set(`${entry.at} ${entry.mutation}`, entry.reason);
-  const stride = options.stride ?? 1;
-  const offset = options.offset ?? 0;
   const group = options.group ?? 'main';
   const mutants = ruleMutants(set)
     .filter((mutant) => mutant.group === group)
-    .filter((_, index) => index % stride === offset)
     .map((mutant): JudgedMutant => {
       const reason = equivalent.get(mutantName(mutant));
       if (reason !== undefined) return { ...mutant, status: 'equivalent', reason };
@@ -82,7 +78,7 @@ export function runMutation(set: SchemaSet, bases: CaseBases, options: MutationO
   return summarise(mutants);
 }
 
-/** Counts and score of judged mutants (also used to merge the parts of a split run). */
+/** Counts and score of judged mutants. */
 export function summarise(mutants: JudgedMutant[]): MutationReport {
   const count = (status: JudgedMutant['status']) => mutants.filter((m) => m.status === status).length;
   const killed = count('killed');

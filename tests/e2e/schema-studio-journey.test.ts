@@ -1,7 +1,8 @@
 /**
  * The schema studio in Chromium (issue 11): a super-admin first saves a draft with an unsatisfiable
  * cross rule (typed in the raw JSON view) and sees its publish refused, naming the rule; then
- * changes 'Invalid Phone number!' in the messages editor and adds a $50,000 deductible option in
+ * changes 'Invalid Phone number!' in the messages editor (and the cases that pin it, in the raw JSON
+ * view: issue 37) and adds a $50,000 deductible option in
  * the fields editor, sees both in the live preview, saves a draft and publishes it; an application
  * made after shows both, one made before keeps the old text; rolling back to version 1 makes a
  * newer application show the old text again. Screenshots of the editors, the preview, the refused
@@ -134,6 +135,13 @@ describe('the schema studio in Chromium', () => {
     await openEditor(admin, 'Messages');
     await admin.getByRole('button', { name: 'Discard' }).click();
     await admin.getByLabel('Text of invalid_phone_number').fill(NEW_TEXT);
+    // The cases that pin the old text change with it, or the publish is refused (issue 37).
+    await admin.getByRole('tab', { name: 'Raw JSON' }).click();
+    await admin.getByRole('combobox', { name: 'Part of the schema set' }).click();
+    await admin.getByRole('option', { name: 'cases', exact: true }).click();
+    await admin
+      .getByLabel('JSON of the part')
+      .fill(JSON.stringify(schemaSet.cases, null, 2).replaceAll(messageTexts.invalid_phone_number, NEW_TEXT));
     await admin.getByRole('tab', { name: 'Fields' }).click();
     await admin.getByRole('combobox', { name: 'Form' }).click();
     await admin.getByRole('option', { name: 'primary', exact: true }).click();
@@ -178,5 +186,6 @@ describe('the schema studio in Chromium', () => {
     // under the strict CSP (no 'unsafe-eval').
     expect(adminViolations).toEqual([]);
     expect(agentViolations).toEqual([]);
-  });
+    // Three publish checks (lint, harness and, since issue 37, the cases) on a shared 2-core machine.
+  }, 240_000);
 });

@@ -36,8 +36,10 @@ import { compileInBrowser, lintInBrowser } from '../../../lib/browser-schema-eng
 import { formatInUserZone } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { saveDraft, useTestDocuments } from '../api/schema-studio-api.ts';
+import { withQaCase } from '../model/case-from-preview.ts';
 import { conditionVariables } from '../model/condition-variables.ts';
 import { readWorkingCopy, writeWorkingCopy } from '../model/working-copy-store.ts';
+import { CaseSuite } from './case-suite.tsx';
 import { FieldsEditor } from './fields-editor.tsx';
 import { MigrationsEditor } from './migrations-editor.tsx';
 import { QuestionsEditor } from './questions-editor.tsx';
@@ -164,7 +166,15 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
                 />
               </Tabs.Panel>
               <Tabs.Panel value="bench" pt="md">
-                <RuleTestBench compiled={compiled} documents={benchDocuments} bases={BASES} />
+                <Stack gap="lg">
+                  <CaseSuite
+                    set={set}
+                    compiled={compiled}
+                    examples={examples}
+                    exampleContexts={exampleContexts}
+                  />
+                  <RuleTestBench compiled={compiled} documents={benchDocuments} bases={BASES} />
+                </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="raw" pt="md">
                 <RawJsonEditor set={set} onChange={setSet} problems={problems} editable={editable} />
@@ -180,6 +190,7 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
             exampleContexts={exampleContexts}
             testDocuments={testDocuments}
             editable={editable}
+            onAddCase={(kase) => setSet((current) => withQaCase(current, kase))}
           />
         </Grid.Col>
       </Grid>

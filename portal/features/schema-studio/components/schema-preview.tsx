@@ -13,11 +13,16 @@ import {
   applyDefaults,
   type CompiledSchemaSet,
   type Doc,
+  fieldLabel,
+  formFor,
+  isApplicable,
   type RuleContext,
+  type SchemaCase,
 } from '../../../../engine/index.ts';
 import { SchemaForm } from '../../../../engine/react/schema-form.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { type SchemaTestDocument, saveTestDocument } from '../api/schema-studio-api.ts';
+import { expectHiddenCase, expectMessagesCase } from '../model/case-from-preview.ts';
 
 /**
  * Props: the last good compile, the compile error of the current copy (if any), the example
@@ -30,6 +35,8 @@ export interface SchemaPreviewProps {
   exampleContexts: Record<string, RuleContext>;
   testDocuments: SchemaTestDocument[];
   editable: boolean;
+  /** Adds a QA case built from what the preview shows to the working copy (issue 37). */
+  onAddCase?: (kase: SchemaCase) => void;
 }
 
 /** What the preview starts from: blank, the example of its product, or a saved test document (by id). */
@@ -37,7 +44,7 @@ type Fill = 'blank' | 'example' | `saved:${number}`;
 
 /** The preview card: product, blank or example, and the form. */
 export function SchemaPreview(props: SchemaPreviewProps) {
-  const { compiled, compileError, examples, exampleContexts, testDocuments, editable } = props;
+  const { compiled, compileError, examples, exampleContexts, testDocuments, editable, onAddCase } = props;
   const names = Object.keys(exampleContexts);
   const [name, setName] = useState(names[0]);
   const [fill, setFill] = useState<Fill>('blank');
@@ -106,6 +113,9 @@ export function SchemaPreview(props: SchemaPreviewProps) {
           </Alert>
         )}
         {editable && <SaveAsTestDocument ctx={ctx} doc={doc ?? start} />}
+        {editable && onAddCase && (
+          <AddQaCase compiled={compiled} ctx={ctx} doc={doc ?? start} onAddCase={onAddCase} />
+        )}
         <div data-testid="schema-preview-form">
           <SchemaForm
             compiled={compiled}
@@ -148,5 +158,77 @@ function SaveAsTestDocument({ ctx, doc }: { ctx: RuleContext; doc: Doc }) {
         Save
       </Button>
     </Group>
+  );
+}
+
+/**
+ * QA's case from the preview, without JSON: a title, then "Expect exactly these messages" (what the
+ * form shows now) or a hidden field picked from those the form hides now and "Expect this field hidden".
+ */
+function AddQaCase(props: {
+  compiled: CompiledSchemaSet;
+  ctx: RuleContext;
+  doc: Doc;
+  onAddCase: (kase: SchemaCase) => void;
+}) {
+  const { compiled, ctx, doc, onAddCase } = props;
+  const [title, setTitle] = useState('');
+  const [hidden, setHidden] = useState<string | null>(null);
+  const hiddenFields = useMemo(() => {
+    try {
+      const form = formFor(compiled, ctx);
+      return form.sections
+        .flatMap((section) => section.fields)
+        .filter((field) => !isApplicable(compiled, field, doc, ctx))
+        .map((field) => ({ value: field, label: `${fieldLabel(compiled, field).label} (${field})` }));
+    } catch {
+      return [];
+    }
+  }, [compiled, ctx, doc]);
+  const named = title.trim();
+  const add = (kase: SchemaCase) => {
+    onAddCase(kase);
+    showToast('success', 'QA case added', `"${named}" runs with every check of this draft.`);
+    setTitle('');
+    setHidden(null);
+  };
+  return (
+    <Stack gap={6} component="section" aria-label="Add a QA case">
+      <TextInput
+        size="xs"
+        label="Add what the preview shows as a QA case"
+        placeholder="Title, e.g. Condo on floor 1 has no stairs"
+        value={title}
+        onChange={(event) => setTitle(event.currentTarget.value)}
+      />
+      <Group gap="xs" align="flex-end">
+        <Button
+          size="xs"
+          variant="light"
+          disabled={named === ''}
+          onClick={() => add(expectMessagesCase(compiled, named, doc, ctx))}
+        >
+          Expect exactly these messages
+        </Button>
+        <Select
+          size="xs"
+          aria-label="Field the case expects hidden"
+          placeholder="A hidden field"
+          data={hiddenFields}
+          value={hidden}
+          onChange={setHidden}
+          searchable
+          w={200}
+        />
+        <Button
+          size="xs"
+          variant="light"
+          disabled={named === '' || !hidden}
+          onClick={() => hidden && add(expectHiddenCase(named, doc, ctx, hidden))}
+        >
+          Expect this field hidden
+        </Button>
+      </Group>
+    </Stack>
   );
 }
