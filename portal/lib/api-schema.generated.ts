@@ -8306,7 +8306,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    action?: "auth.login" | "auth.login_failed" | "auth.switch_user" | "user.role_changed" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
+                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
                     /** @description Super-admins: one agency (default every one); admins: only their own. */
                     company_id?: number | string;
                     /** @description Events at or after this UTC date or time. */
@@ -8425,7 +8425,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    action?: "auth.login" | "auth.login_failed" | "auth.switch_user" | "user.role_changed" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
+                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
                     /** @description Super-admins: one agency (default every one); admins: only their own. */
                     company_id?: number | string;
                     /** @description Events at or after this UTC date or time. */
@@ -8891,7 +8891,7 @@ export interface operations {
                                 timezone?: string;
                                 trial_ends_at: string | null;
                                 trial_remaining_days: number;
-                            };
+                            } | null;
                             session_key: string;
                             user: {
                                 agent: {
@@ -8907,7 +8907,7 @@ export interface operations {
                                 mga_company: {
                                     id: number;
                                     name: string;
-                                };
+                                } | null;
                                 name: string;
                                 phone?: string | null;
                                 /** @enum {string} */
@@ -9186,7 +9186,7 @@ export interface operations {
                                 timezone?: string;
                                 trial_ends_at: string | null;
                                 trial_remaining_days: number;
-                            };
+                            } | null;
                             user: {
                                 agent: {
                                     id: number;
@@ -9201,7 +9201,7 @@ export interface operations {
                                 mga_company: {
                                     id: number;
                                     name: string;
-                                };
+                                } | null;
                                 name: string;
                                 phone?: string | null;
                                 /** @enum {string} */
@@ -9474,7 +9474,7 @@ export interface operations {
                                 timezone?: string;
                                 trial_ends_at: string | null;
                                 trial_remaining_days: number;
-                            };
+                            } | null;
                             /** @description One-time codes, shown this once: each signs in once in place of an app code. */
                             recovery_codes: string[];
                             session_key?: string;
@@ -9492,7 +9492,7 @@ export interface operations {
                                 mga_company: {
                                     id: number;
                                     name: string;
-                                };
+                                } | null;
                                 name: string;
                                 phone?: string | null;
                                 /** @enum {string} */
@@ -9784,7 +9784,7 @@ export interface operations {
                                 timezone?: string;
                                 trial_ends_at: string | null;
                                 trial_remaining_days: number;
-                            };
+                            } | null;
                             session_key: string;
                             user: {
                                 agent: {
@@ -9800,7 +9800,7 @@ export interface operations {
                                 mga_company: {
                                     id: number;
                                     name: string;
-                                };
+                                } | null;
                                 name: string;
                                 phone?: string | null;
                                 /** @enum {string} */
@@ -10642,7 +10642,7 @@ export interface operations {
                                 timezone?: string;
                                 trial_ends_at: string | null;
                                 trial_remaining_days: number;
-                            };
+                            } | null;
                             session_key: string;
                             user: {
                                 agent: {
@@ -10658,7 +10658,7 @@ export interface operations {
                                 mga_company: {
                                     id: number;
                                     name: string;
-                                };
+                                } | null;
                                 name: string;
                                 phone?: string | null;
                                 /** @enum {string} */
@@ -10862,7 +10862,7 @@ export interface operations {
                                 timezone?: string;
                                 trial_ends_at: string | null;
                                 trial_remaining_days: number;
-                            };
+                            } | null;
                             previous_user: {
                                 session_key: string;
                                 user: {
@@ -10879,7 +10879,7 @@ export interface operations {
                                     mga_company: {
                                         id: number;
                                         name: string;
-                                    };
+                                    } | null;
                                     name: string;
                                     phone?: string | null;
                                     /** @enum {string} */
@@ -10902,7 +10902,7 @@ export interface operations {
                                 mga_company: {
                                     id: number;
                                     name: string;
-                                };
+                                } | null;
                                 name: string;
                                 phone?: string | null;
                                 /** @enum {string} */
@@ -26062,7 +26062,7 @@ export interface operations {
                                 timezone?: string;
                                 trial_ends_at: string | null;
                                 trial_remaining_days: number;
-                            };
+                            } | null;
                             user: {
                                 agent: {
                                     id: number;
@@ -26077,7 +26077,7 @@ export interface operations {
                                 mga_company: {
                                     id: number;
                                     name: string;
-                                };
+                                } | null;
                                 name: string;
                                 phone?: string | null;
                                 /** @enum {string} */

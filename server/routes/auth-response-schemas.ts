@@ -31,7 +31,8 @@ export const sessionUserSchema = {
     customer_id: { type: ['integer', 'null'] },
     assigned_agent_id: { type: ['integer', 'null'] },
     mga_company: {
-      type: 'object',
+      // null for a super-admin of no company (the first one of a production database, issue 39).
+      type: ['object', 'null'],
       required: ['id', 'name'],
       properties: { id: { type: 'integer' }, name: { type: 'string' } },
     },
@@ -126,7 +127,8 @@ const sessionSchema = (withKey: boolean) => ({
   properties: {
     ...(withKey ? { session_key: { type: 'string' } } : {}),
     user: sessionUserSchema,
-    company: sessionCompanySchema,
+    // A super-admin may belong to no company (the first one of a production database, issue 39).
+    company: { ...sessionCompanySchema, type: ['object', 'null'] },
     user_settings: userSettingsSchema,
   },
 });

@@ -1,9 +1,11 @@
 /**
  * The first super-admin of a production database (issue 39): production seeds no demo accounts,
  * so `npm run superadmin:create -- --email E` makes one. The password must pass the same rules as
- * a password set through the API (the `password` of change-password's body schema).
+ * a password set through the API: the `password` of change-password's body schema, and not a
+ * common password (server/auth/common-password.ts, issue 38).
  */
 import Ajv from 'ajv';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-password.ts';
 import { hashPassword } from '../auth/hash-password.ts';
 import type { Executor } from '../db/database.ts';
 import { insertUser, userIdByEmail } from '../repositories/users-repository.ts';
@@ -28,7 +30,8 @@ export type SuperAdminResult = { created: true; userId: number } | { created: fa
 /**
  * Creates a super-admin with `email` (trimmed, lower-cased, as sign-in compares it) and
  * `password` (scrypt-hashed). Refuses, changing nothing, an invalid e-mail, a password the
- * API's rules refuse (at least 8 characters, at most 200), or an e-mail already in use.
+ * API's rules refuse (at least 8 characters, at most 200, not a common password), or an e-mail
+ * already in use.
  */
 export async function createSuperAdmin(
   db: Executor,
@@ -40,6 +43,7 @@ export async function createSuperAdmin(
     return { created: false, problem: `${JSON.stringify(email)} is not an e-mail address.` };
   if (!validPassword(password))
     return { created: false, problem: 'The password must be 8 to 200 characters long.' };
+  if (await isCommonPassword(password)) return { created: false, problem: COMMON_PASSWORD_MESSAGE };
   if ((await userIdByEmail(db, normalised)) !== null)
     return { created: false, problem: `A user with the e-mail ${normalised} already exists.` };
   const userId = await insertUser(db, {
