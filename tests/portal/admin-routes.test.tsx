@@ -32,6 +32,8 @@ beforeEach(() => {
     if (path === 'auth/me') return envelope({ user: getAuthState().user, company: null });
     if (path === 'users/list') return envelope({ users: [] });
     if (path === 'companies/list') return envelope({ companies: [] });
+    // The settings pages read the company's carrier connections as they open.
+    if (path === 'carrier-connections/list') return envelope({ connections: [] });
     if (path.startsWith('agent-portal/'))
       return envelope({
         applications: { data: [], total: 0 },
