@@ -20,7 +20,7 @@ export function ExpiredBadge({ expiresAt, size = 'md' }: ExpiredBadgeProps) {
   return (
     <ExplainedMark explanation={explanation}>
       <Badge variant="outline" color="red" size={size}>
-        Expired
+        <span>Expired</span>
         <MarkExplanation explanation={explanation} />
       </Badge>
     </ExplainedMark>

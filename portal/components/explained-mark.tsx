@@ -22,7 +22,10 @@ export function ExplainedMark({ explanation, children }: ExplainedMarkProps) {
   );
 }
 
-/** The words assistive technology reads after a mark's visible text: ". <explanation>". */
+/**
+ * The words assistive technology reads after a mark's visible text: ". <explanation>". Keep the
+ * visible text in an element of its own beside it, so the mark is still found by its own words.
+ */
 export function MarkExplanation({ explanation }: { explanation: string }) {
   return <VisuallyHidden>. {explanation}</VisuallyHidden>;
 }

@@ -21,7 +21,7 @@ export function BindableBadge({ quote, size = 'md' }: { quote: Quote; size?: 'sm
   return (
     <ExplainedMark explanation={explanation}>
       <Badge variant="outline" color="teal" size={size}>
-        Bindable
+        <span>Bindable</span>
         <MarkExplanation explanation={explanation} />
       </Badge>
     </ExplainedMark>

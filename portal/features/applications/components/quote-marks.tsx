@@ -17,7 +17,7 @@ export function sourceBadgeLabel(source: Quote['source']): 'SOV' | 'Manual' | nu
 }
 
 /** What an Indicative badge means (its tooltip, and read with it). */
-const INDICATIVE_EXPLANATION = 'Rated by the sandbox connector. Sandbox rates are not bindable.';
+const INDICATIVE_EXPLANATION = 'Rated by the sandbox connector. A sandbox rate cannot be bound.';
 
 /** The source, indicative, bound and expired badges of `quote`, each only when it applies; `size` of the badges. */
 export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' | 'md' }) {
@@ -38,7 +38,7 @@ export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' |
             size={size}
             rightSection={<IconInfoCircle size={12} aria-hidden />}
           >
-            Indicative
+            <span>Indicative</span>
             <MarkExplanation explanation={INDICATIVE_EXPLANATION} />
           </Badge>
         </ExplainedMark>
