@@ -41,17 +41,20 @@ declare module 'fastify' {
 const response = { default: envelopeSchema };
 
 /**
- * preValidation of the enrolment calls: body.mfa_token opens the sign-in's challenge (only for a
- * user with no second factor yet: ApiError 403 VERIFY_FIRST_MESSAGE otherwise, so a password
- * alone never adds a factor to an account that has one); without it the session key
- * authenticates as on every call.
+ * preValidation of the enrolment calls: a body with a session key authenticates by it as on every
+ * call (checked before the body, ADR 013); without one, body.mfa_token opens the sign-in's
+ * challenge (only for a user with no second factor yet: ApiError 403 VERIFY_FIRST_MESSAGE
+ * otherwise, so a password alone never adds a factor to an account that has one).
  */
 function sessionOrMfaToken(db: Executor) {
   const authenticate = authenticateHook(db);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const body = request.body as Record<string, unknown> | null | undefined;
-    const token = body && typeof body === 'object' && !Array.isArray(body) ? body.mfa_token : undefined;
-    if (typeof token !== 'string') return authenticate(request, reply);
+    const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+    // A session key is checked first, as on every session call (ADR 013); the token only without one.
+    if (typeof fields.mfa_token !== 'string' || fields.session_key !== undefined)
+      return authenticate(request, reply);
+    const token = fields.mfa_token;
     const { challenge, account } = await openChallenge(db, token);
     const factors = await secondFactorsOf(db, account.user.id);
     if (factors.totp || factors.passkeys > 0) throw new ApiError(403, VERIFY_FIRST_MESSAGE);
