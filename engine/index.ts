@@ -30,6 +30,7 @@ export { fieldDefinitionPaths } from './lint/lint-context.ts';
 export { type LintPath, type LintProblem, lintPathLabel } from './lint/lint-problem.ts';
 export { lintSchemaSet } from './lint/lint-schema-set.ts';
 export { messagesByField } from './messages-by-field.ts';
+export { migrateCases } from './migrate-cases.ts';
 export { migrateDocument, migrationsBetween } from './migrate-document.ts';
 export { migrateValueMappings } from './migrate-value-mappings.ts';
 export { type JudgedMutant, type MutationReport, runMutation } from './mutate/run-mutation.ts';

@@ -7,6 +7,7 @@
 import {
   fieldDefinitionPaths,
   type LintProblem,
+  migrateCases,
   migrateValueMappings,
   migrationsBetween,
   type SchemaSet,
@@ -23,12 +24,15 @@ async function currentSet(db: Executor): Promise<SchemaSet | undefined> {
 }
 
 /**
- * `draft` with its value mappings moved by the migrations it adds over the current version (a
- * remap written for stored documents moves the mappings of the same version too).
+ * `draft` with its value mappings and its cases' documents moved by the migrations it adds over
+ * the current version (a remap written for stored documents moves the mappings and the cases of
+ * the same version too).
  */
 export async function withMovedMappings(db: Executor, draft: SchemaSet): Promise<SchemaSet> {
   const current = await currentSet(db);
-  return current ? migrateValueMappings(draft, migrationsBetween(current, draft)) : draft;
+  if (!current) return draft;
+  const migrations = migrationsBetween(current, draft);
+  return migrateCases(migrateValueMappings(draft, migrations), migrations);
 }
 
 /**
