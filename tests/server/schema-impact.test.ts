@@ -36,6 +36,14 @@ function withoutOption(set: SchemaSet, file: string, value: string): SchemaSet {
 const WALLS = 'Solid Foundation Walls';
 const STORED = { ...examples.primary, foundation_type: WALLS };
 
+/**
+ * The set without its cases: the drafts below change what the cases pin (an outcome, a message's
+ * words), and this suite judges the impact check, not the cases (tests/schemas/cases.test.ts).
+ */
+function withoutCases(set: SchemaSet): SchemaSet {
+  return { ...set, cases: [] };
+}
+
 /** The set with the prior-loss warning shown for answer "No". */
 function warnOnNoPriorLoss(set: SchemaSet): SchemaSet {
   const next = structuredClone(set);
@@ -139,12 +147,16 @@ describe.each(DATABASE_KINDS)('impact before publish on %s', (kind) => {
       'no crawlspace',
     );
     // Crawlspace is nobody's value: no stored application changes, so it would publish freely.
-    const walls = await saveDraft(withoutOption(schemaSet, 'foundation-types.json', WALLS), 'no walls again');
+    // A withdrawn value in use is refused outright (stranded-values.ts); an outcome change needs consent.
+    const walls = await saveDraft(withoutCases(warnOnNoPriorLoss(schemaSet)), 'warn on no prior loss');
     const before = await versions();
     const refused = await studio('publish', { version: walls });
     expect(refused.statusCode).toBe(409);
     expect(refused.body.message).toBe(IMPACT_NOT_ACCEPTED_MESSAGE);
-    expect(refused.body.data.impact.values_no_longer_allowed[0]).toMatchObject({ value: WALLS });
+    expect(refused.body.data.impact.outcome_changes[0]).toMatchObject({
+      question_id: 'primary-excess-prior-loss',
+      count: inProgress.length,
+    });
     expect(await versions()).toEqual(before);
 
     const accepted = await studio('publish', { version: walls, accept_impact: true });
@@ -170,7 +182,7 @@ describe.each(DATABASE_KINDS)('impact before publish on %s', (kind) => {
   }, 120_000);
 
   it('publishes a reworded message without accept_impact: its text is no change', async () => {
-    const set = structuredClone(schemaSet);
+    const set = withoutCases(structuredClone(schemaSet));
     set.messages.invalid_phone_number = 'Check the phone number';
     const draft = await saveDraft(set, 'reworded');
     const impact = (await studio('impact', { version: draft })).body.data.impact;
@@ -196,10 +208,7 @@ describe.each(DATABASE_KINDS)('impact before publish on %s', (kind) => {
       SELECT agent_id, company_id, 'new', 'flood', carrier_quote_type, useable_details
       FROM applications, generate_series(1, ${INLINE_IMPACT_LIMIT}) WHERE id = ${inProgress[0]}`);
     const total = inProgress.length + INLINE_IMPACT_LIMIT;
-    const draft = await saveDraft(
-      withoutOption(schemaSet, 'foundation-types.json', WALLS),
-      'no walls, large',
-    );
+    const draft = await saveDraft(withoutCases(warnOnNoPriorLoss(schemaSet)), 'warn on no prior loss, large');
     const queued = await studio('impact', { version: draft });
     expect(queued.statusCode, queued.body.message).toBe(200);
     expect(queued.body.data).toMatchObject({ status: 'queued', impact: null });
@@ -214,7 +223,10 @@ describe.each(DATABASE_KINDS)('impact before publish on %s', (kind) => {
     expect(done.status).toBe('done');
     expect(done.progress).toEqual({ applications_checked: total, applications_total: total });
     expect(done.impact.applications_checked).toBe(total);
-    expect(done.impact.values_no_longer_allowed[0]).toMatchObject({ field: 'foundation_type', count: total });
+    expect(done.impact.outcome_changes[0]).toMatchObject({
+      question_id: 'primary-excess-prior-loss',
+      count: total,
+    });
 
     const refused = await studio('publish', { version: draft });
     expect([refused.statusCode, refused.body.message]).toEqual([409, IMPACT_NOT_ACCEPTED_MESSAGE]);
