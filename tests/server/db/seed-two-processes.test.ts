@@ -5,6 +5,7 @@
  * start-up seeds at once on one handle seed once too, the lock and the second check being the same.
  * The start-up's scheduled jobs (price model refits, report export clean-up) are queued once too.
  */
+
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '../../../server/db/database.ts';
@@ -12,6 +13,7 @@ import { migrate } from '../../../server/db/migrate.ts';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { seedDemoData } from '../../../server/db/seed-demo-data.ts';
 import { seedDemoStart } from '../../../server/db/seed-demo-start.ts';
+import { RECORDS_RETENTION_KIND } from '../../../server/services/records-retention-job.ts';
 import {
   REPORT_EXPORT_CLEANUP_KIND,
   scheduleReportExportCleanup,
@@ -52,6 +54,7 @@ describe('seeding twice at once on PGlite', () => {
       );
       expect(jobs).toEqual([
         { kind: 'price-model-refit', n: 2 },
+        { kind: RECORDS_RETENTION_KIND, n: 1 },
         { kind: REPORT_EXPORT_CLEANUP_KIND, n: 1 },
       ]);
     } finally {
