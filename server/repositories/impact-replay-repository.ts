@@ -7,7 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
 import type { ApplicationStatus } from '../db/schema.ts';
-import { SAMPLE_SIZE } from '../services/impact-report.ts';
+
+/** Application ids and test document names kept per change of an impact report. */
+export const SAMPLE_SIZE = 5;
 
 /** Identical stored documents in one context: how many, some ids, and the hash naming the document. */
 export interface ApplicationGroup {

@@ -4,10 +4,8 @@
  * SAMPLE_SIZE of their ids, and the saved test documents and examples it touches by name.
  * docs/decisions/705-impact-before-publish.md.
  */
+import { SAMPLE_SIZE } from '../repositories/impact-replay-repository.ts';
 import type { DocumentChanges } from './impact-replay.ts';
-
-/** Application ids and test document names kept per change. */
-export const SAMPLE_SIZE = 5;
 
 /** How many stored applications a change touches, some of their ids, and the test documents it touches. */
 export interface ImpactCount {
