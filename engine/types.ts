@@ -114,7 +114,7 @@ export interface Migration {
  * `messages`: exactly these messages of the whole document, in order (`[]`: it validates clean).
  * `field_messages`: exactly these texts on each named field. `applicable`/`required`: whether each
  * named field is shown / must be filled. `computed`: each named computed field's value. `outcomes`:
- * exactly these underwriting outcomes, in order (`[]`: none).
+ * exactly these outcomes of the outcome tables, in order (`[]`: none).
  */
 export interface CaseExpectation {
   messages?: { field: string; message: string }[];
@@ -167,7 +167,7 @@ export interface MappedField {
 }
 
 /**
- * Everything one outside writer puts into documents (a data provider, a file upload, a carrier's
+ * Everything one outside writer puts into documents (a data provider, a file upload, an outside service's
  * answer): entries grouped by the writer's own parts (its jobs, its sheets), each group in order.
  * Stored with the set, so a document is filled with the values of the version it names.
  */

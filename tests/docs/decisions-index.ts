@@ -84,6 +84,8 @@ export function decisionsIndex(headers: DecisionHeader[]): string {
   return [
     '# Decisions',
     '',
+    'Status: generated index of the records below (not a decision of its own)',
+    '',
     'Architecture decision records, grouped by area. Each record starts with its `Date:`, `Status:`',
     '(`accepted`, `superseded by NNN` or `amended by NNN`) and `Area:` lines; a new record takes the next',
     'free number. This index is generated from those lines by `npm run docs:decisions`',
