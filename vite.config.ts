@@ -5,13 +5,17 @@
  * that start real server processes; `npm run test:faults`).
  */
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { fieldValidators } from './engine/node/field-validators-plugin.ts';
 import { mantineUseIdWithoutMountEffect } from './engine/node/mantine-use-id-plugin.ts';
 import { schemaSet } from './schemas/schema-set.ts';
+import { GENERATED_ROUTE_TREE, routeTreeOptions } from './server/build/route-tree-options.ts';
 import SpreadBrowserFilesSequencer from './tests/helpers/spread-browser-files.ts';
 
 /**
@@ -27,6 +31,12 @@ import SpreadBrowserFilesSequencer from './tests/helpers/spread-browser-files.ts
  * files, but never two at once: they time crashes (a lock, tests/faults/fault-file-lock.ts; ADR 741).
  */
 const TEST_FILES_AT_ONCE = Math.max(2, availableParallelism() - 1);
+
+/**
+ * The global setup of every project that runs servers: after the run's last file, any issued key
+ * or token found in any server log of the run fails it (tests/helpers/issued-secrets-check.ts, ADR 755).
+ */
+const ISSUED_SECRETS_CHECK = 'tests/helpers/issued-secrets-check.ts';
 
 const BUILD_ID = process.env.VITEST ? 'dev' : `${new Date().toISOString()}-${randomUUID().slice(0, 8)}`;
 
@@ -45,10 +55,37 @@ function buildMetaManifest(): Plugin {
   };
 }
 
+/**
+ * The file routes' plugin (ADR 762): generates portal/routeTree.gen.ts from portal/routes/ and
+ * splits each route's components into chunks of their own. `npm run dev` and `npm run build` keep
+ * the checked-in tree current. Under Vitest (the dom tests, and the e2e project's build) it writes
+ * the tree it needs for splitting to a folder of this process instead, so a test run never rewrites
+ * the checked-in file and tests/server/build/route-tree-generate.test.ts can tell when it is stale.
+ */
+function fileRoutes(): Plugin[] {
+  const cacheDir = join(import.meta.dirname, 'node_modules/.cache/tanstack-router');
+  if (!process.env.VITEST)
+    return tanstackRouter(routeTreeOptions(GENERATED_ROUTE_TREE, cacheDir)) as Plugin[];
+  const processDir = join(cacheDir, String(process.pid));
+  process.once('exit', () => rmSync(processDir, { recursive: true, force: true }));
+  return tanstackRouter({
+    ...routeTreeOptions(join(processDir, 'routeTree.gen.ts'), processDir),
+    // No hot-reload hooks in test modules.
+    codeSplittingOptions: { addHmr: false },
+  }) as Plugin[];
+}
+
 export default defineConfig({
   root: 'portal',
   publicDir: false,
-  plugins: [react(), buildMetaManifest(), fieldValidators(schemaSet), mantineUseIdWithoutMountEffect()],
+  plugins: [
+    // Before react(): the router plugin splits route files before JSX is compiled.
+    ...fileRoutes(),
+    react(),
+    buildMetaManifest(),
+    fieldValidators(schemaSet),
+    mantineUseIdWithoutMountEffect(),
+  ],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     outDir: '../dist/portal',
@@ -73,7 +110,7 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['tests/{engine,schemas,server,carriers,bench,helpers,docs}/**/*.test.ts'],
-          globalSetup: ['tests/server/helpers/seeded-pglite-dump.ts'],
+          globalSetup: ['tests/server/helpers/seeded-pglite-dump.ts', ISSUED_SECRETS_CHECK],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -101,6 +138,7 @@ export default defineConfig({
             'tests/e2e/build-portal.ts',
             'tests/e2e/seeded-data-dir.ts',
             'tests/helpers/server-bundle.ts',
+            ISSUED_SECRETS_CHECK,
           ],
           testTimeout: 120_000,
           hookTimeout: 180_000,
@@ -117,6 +155,7 @@ export default defineConfig({
             'tests/server/helpers/seeded-pglite-dump.ts',
             'tests/helpers/server-bundle.ts',
             'tests/faults/fault-file-lock.ts',
+            ISSUED_SECRETS_CHECK,
           ],
           // One fault file at a time, beside the other projects' files rather than in a group of
           // its own after them (ADR 741; `fileParallelism: false` made that group).

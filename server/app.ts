@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { HelmetOptions } from 'helmet';
 import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottle } from './auth/sign-in-throttle.ts';
+import { type RelyingPartyConfig, relyingPartyConfigFromEnv } from './auth/webauthn-relying-party.ts';
 import type { Executor } from './db/database.ts';
 import { serialiseAnswersWithSchemas } from './http/answer-serialisation.ts';
 import { failure } from './http/envelope.ts';
@@ -34,7 +35,7 @@ import { addRequestIds, REQUEST_ID_HEADER, requestIdOf } from './http/request-id
 import { securityHeadersSetter } from './http/security-headers.ts';
 import { answerWhileShuttingDown } from './http/shutting-down-answer.ts';
 import { trustedProxies } from './http/trust-proxy.ts';
-import { jobHandlers, messagingJobHandlers } from './jobs/job-kinds.ts';
+import { jobHandlers, messagingJobHandlers, propertyDataJobHandlers } from './jobs/job-kinds.ts';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
 import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
 import { type MailSink, startMailSink } from './mail/mail-sink.ts';
@@ -65,6 +66,7 @@ import { contactRoutes } from './routes/contact-routes.ts';
 import { customerPortalRoutes } from './routes/customer-portal-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { iconSetRoute } from './routes/icon-set-route.ts';
+import { passkeyRoutes } from './routes/passkey-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
 import { pricePredictorRoutes } from './routes/price-predictor-routes.ts';
@@ -162,6 +164,8 @@ export interface BuildAppOptions {
   contentSecurityPolicy?: boolean;
   /** Overrides of the environment's issue 4 settings (PUBLIC_BASE_URL, SMTP_URL, MAIL_SINK, ...). */
   accounts?: Partial<AccountsConfig>;
+  /** Overrides of the passkeys' relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN; ADR 754). */
+  webauthn?: Partial<RelyingPartyConfig>;
   /** Overrides of the environment's texting settings (TWILIO_API_BASE_URL, SMS_SINK, ...). */
   texting?: Partial<TextingConfig>;
   /** Overrides of the environment's Stripe settings (STRIPE_SECRET_KEY, STRIPE_API_BASE_URL, ...). */
@@ -311,6 +315,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { db, throttle });
   await app.register(accountAuthRoutes, { db, mailer, config, throttle });
   await app.register(signInSecurityRoutes, { db, throttle });
+  const relyingParty = { ...relyingPartyConfigFromEnv(settings), ...options.webauthn };
+  await app.register(passkeyRoutes, { db, throttle, relyingParty });
   await app.register(profileRoutes, { db });
   await app.register(userRoutes, { db, mailer, config });
   await app.register(companyRoutes, { db });
@@ -407,7 +413,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobWorker = createJobWorker(workerDb, {
     leaseDb,
     logger: app.log,
-    handlers: { ...jobHandlers, ...messagingJobHandlers({ mailer, texting: textingDeps }) },
+    handlers: {
+      ...jobHandlers,
+      ...messagingJobHandlers({ mailer, texting: textingDeps }),
+      ...propertyDataJobHandlers(options.propertyData),
+    },
     ...options.jobs,
   });
   app.decorate('quoteWorker', worker);

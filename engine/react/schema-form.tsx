@@ -15,7 +15,7 @@ import { createFormStore, type FormStore } from './form-store.ts';
 import { FormStoreContext } from './form-store-context.ts';
 import { mergeFieldChanges } from './merge-field-changes.ts';
 import { rjsfValidator } from './rjsf-validator.ts';
-import { SectionsTemplate } from './sections-template.tsx';
+import { SectionHeadingLevelContext, SectionsTemplate } from './sections-template.tsx';
 import { EverySectionContext } from './use-sections-shown.ts';
 import { engineWidgets } from './widget-registry.ts';
 
@@ -52,6 +52,11 @@ export interface SchemaFormProps {
    * low-priority transitions (ADR 650); for a preview whose reader looks anywhere in the form at once.
    */
   everySectionAtOnce?: boolean;
+  /**
+   * The heading level of the section titles: 3 (default) under a page's h1 and a heading of the
+   * form's own, 2 where the form sits right under the page's h1 (issue 46).
+   */
+  sectionHeadingLevel?: 2 | 3;
 }
 
 const engineTheme: ThemeProps<Doc> = {
@@ -108,6 +113,7 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
     fieldErrors,
     form,
     everySectionAtOnce = false,
+    sectionHeadingLevel = 3,
   } = props;
   const generatedPrefix = `sf${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const idPrefix = props.idPrefix ?? generatedPrefix;
@@ -218,7 +224,9 @@ function SchemaFormBody(props: SchemaFormProps & { form: FormDefinition }): JSX.
     <FormStoreContext.Provider value={store}>
       <ExplainMessageContext.Provider value={explain}>
         <EverySectionContext.Provider value={showAllErrors || everySectionAtOnce}>
-          {rendered}
+          <SectionHeadingLevelContext.Provider value={sectionHeadingLevel}>
+            {rendered}
+          </SectionHeadingLevelContext.Provider>
         </EverySectionContext.Provider>
       </ExplainMessageContext.Provider>
     </FormStoreContext.Provider>

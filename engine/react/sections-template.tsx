@@ -1,7 +1,7 @@
 import { Fieldset, Grid, Stack } from '@mantine/core';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { deepEquals } from '@rjsf/utils';
-import { isValidElement, memo, type ReactNode, useContext } from 'react';
+import { createContext, isValidElement, memo, type ReactNode, useContext } from 'react';
 import { FormStoreContext, useVisibleSections } from './form-store-context.ts';
 import { useSectionsShown } from './use-sections-shown.ts';
 
@@ -33,21 +33,33 @@ const FieldCell = memo(FieldCellRender, (prev, next) => {
 });
 
 /**
+ * The heading level of the section titles (SchemaForm `sectionHeadingLevel`): 3 under a page's h1
+ * and the form's own h2, 2 where the form sits right under the h1 (issue 46: no skipped level).
+ */
+export const SectionHeadingLevelContext = createContext<2 | 3>(3);
+
+/**
  * Root object template: one titled fieldset per form section with at least one field to show,
  * fields in form order on a 12-column grid (full width on phones, `span` columns from `sm` up).
  * Sections come from the form's store (only applicable fields; this template alone re-renders when
  * they change); a field left out there is not rendered at all. The sections render progressively
  * (useSectionsShown: the first ones in the first commit, the rest in low-priority commits after it);
- * while some are still to come the stack carries `aria-busy="true"`.
+ * while some are still to come the stack carries `aria-busy="true"`. Each legend holds a real
+ * heading (SectionHeadingLevelContext) in the legend's own font, so the outline lists the sections.
  */
 export function SectionsTemplate(props: ObjectFieldTemplateProps) {
   const sections = useVisibleSections(useContext(FormStoreContext));
+  const Heading = useContext(SectionHeadingLevelContext) === 2 ? 'h2' : 'h3';
   const shown = useSectionsShown(sections);
   const content = new Map<string, ReactNode>(props.properties.map((p) => [p.name, p.content]));
   return (
     <Stack gap="lg" aria-busy={shown < sections.length || undefined}>
       {sections.slice(0, shown).map((section) => (
-        <Fieldset key={section.id} legend={section.title} data-section={section.id}>
+        <Fieldset
+          key={section.id}
+          legend={<Heading style={{ margin: 0, font: 'inherit' }}>{section.title}</Heading>}
+          data-section={section.id}
+        >
           <Grid gap="md">
             {section.fields.map(({ name, span }) => (
               <FieldCell key={name} name={name} span={span} content={content.get(name)} />

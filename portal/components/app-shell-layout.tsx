@@ -12,8 +12,10 @@ import {
   NavLink,
   Text,
   Tooltip,
+  useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDotsVertical, IconMail, IconPhone, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -23,6 +25,7 @@ import { type StoredCompany, type StoredUser, useAuth } from '../lib/auth-store.
 import { SUPER_ADMIN_REDIRECTED_PATHS } from '../lib/constants.ts';
 import { useFocusWhenLost } from '../lib/focus-when-lost.ts';
 import { PAGE_AREA_NAME, pageTransitionCss } from '../lib/page-transition.ts';
+import { useStickyBar } from '../lib/sticky-clearance.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
 import { PortalBrand, usePortalTitle } from './portal-brand.tsx';
 import { SetIcon } from './set-icon.tsx';
@@ -80,6 +83,7 @@ const ADMIN_NAV_ITEMS = [
   { to: '/dashboard/mga-management', label: 'MGA management', icon: 'tabler:building-community' },
   { to: '/dashboard/portal-settings', label: 'Portal settings', icon: 'tabler:settings' },
   { to: '/dashboard/schema-studio', label: 'Schema studio', icon: 'tabler:forms' },
+  { to: '/dashboard/audit-trail', label: 'Audit trail', icon: 'tabler:history' },
 ] as const;
 
 /** Props: logout action and the account pieces, supplied by the route layer. */
@@ -132,8 +136,17 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [showDrawer, setShowDrawer] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
+  // Below the sm breakpoint the folded navigation only slides off screen: inert, its links are no
+  // Tab stops a keyboard user cannot see (issue 46).
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
+  const navigationHidden = !wide && !showDrawer;
   const queryClient = useQueryClient();
   const main = useRef<HTMLElement>(null);
+  // The fixed header covers the top of the page: focus scrolled to is kept below it (ADR 749).
+  const header = useRef<HTMLElement>(null);
+  useStickyBar(header, 'top');
   // A page that replaced the focused element (a dialog that navigated, a link's page gone) hands
   // focus to the new page, not back to the top of the document.
   useFocusWhenLost(main, pathname);
@@ -162,7 +175,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
     >
       <ShellLoadingBar />
       <SkipToContentLink target={main} />
-      <AppShell.Header>
+      <AppShell.Header ref={header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -220,7 +233,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation" id="main-navigation">
+      <AppShell.Navbar p="sm" aria-label="Main navigation" id="main-navigation" inert={navigationHidden}>
         {navItems.map(({ to, label, icon }) => (
           <NavLink
             key={to}

@@ -25,14 +25,14 @@ export function AuthCard({ children }: { children: ReactNode }) {
   );
 }
 
-/** The card with a form: heading, subtitle, alert, fields. */
+/** The card with a form: heading (the page's h1, issue 46), subtitle, alert, fields. */
 export function AuthFormCard({ title, subtitle, formError, onSubmit, children }: AuthFormCardProps) {
   return (
     <AuthCard>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <div>
-            <Title order={2} size="h3">
+            <Title order={1} size="h3">
               {title}
             </Title>
             <Text c="dimmed" size="sm">

@@ -1,6 +1,7 @@
 /**
  * Two date inputs for a range of whole days (`YYYY-MM-DD`, both included): the first cannot pass
- * the second; a cleared input changes nothing. Used by reporting, analytics and commission.
+ * the second; a cleared input changes nothing. Used by reporting, analytics, commission and the
+ * audit trail.
  */
 import { TextInput } from '@mantine/core';
 

@@ -1,15 +1,17 @@
 /**
  * Setting up an authenticator app (issue 38): the QR code of the otpauth URI (qrcode.react) with
- * the secret to type instead, a first code to turn it on, then the recovery codes, shown once.
+ * the secret to type instead, a first code to turn it on, then the recovery codes, shown once
+ * (recovery-codes.tsx).
  * Used at sign-in when the company requires a second factor (with the mfa_token) and on the
  * profile page (with the session).
  */
-import { Alert, Button, Code, List, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { confirmTotp, enrolTotp } from '../lib/second-factor-api.ts';
 import { useSettingsForm } from '../lib/use-settings-form.ts';
 import { FormAlert } from './form-alert.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
 
 /** Props: the sign-in's mfa_token (null: the signed-in user), and what follows the saved codes. */
 export interface TotpEnrolmentProps {
@@ -42,24 +44,7 @@ export function TotpEnrolment({ mfaToken, onDone }: TotpEnrolmentProps) {
     onSaved: (envelope) => setCodes((envelope.data as { recovery_codes: string[] }).recovery_codes),
   });
 
-  if (codes) {
-    return (
-      <Stack gap="sm">
-        <Alert color="green" title="Two-step sign-in is on">
-          Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They
-          are not shown again.
-        </Alert>
-        <List aria-label="Recovery codes" spacing={2} listStyleType="none">
-          {codes.map((code) => (
-            <List.Item key={code}>
-              <Code fz="sm">{code}</Code>
-            </List.Item>
-          ))}
-        </List>
-        <Button onClick={onDone}>I have saved my recovery codes</Button>
-      </Stack>
-    );
-  }
+  if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
   if (failed) return <FormAlert message={failed} withIcon />;
   if (!setup) return <Loader aria-label="Preparing the set-up" />;
   return (

@@ -71,7 +71,11 @@ export function serverUrl(url: string, base: string = apiBase()): string {
   return match ? `${base}${match[1]}` : url;
 }
 
-/** The billing-portal link: `{api_base}/billing-portal?session_key=...` (key URL-encoded). SPEC §2 Guards, §7. */
-export function billingPortalUrl(sessionKey: string, base: string = apiBase()): string {
-  return `${apiUrl('billing-portal', base)}?session_key=${encodeURIComponent(sessionKey)}`;
+/**
+ * The billing-portal link: `{api_base}/billing-portal` (SPEC §2 Guards, §7). The session cookie
+ * authenticates it, so the session key stays out of the URL (ADR 748); the server still takes the
+ * SPEC's session-key query parameter from a client that sends it.
+ */
+export function billingPortalUrl(base: string = apiBase()): string {
+  return apiUrl('billing-portal', base);
 }

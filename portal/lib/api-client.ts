@@ -127,6 +127,9 @@ export async function apiCall<T>(
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify(payload),
+      // An API base on another origin (api-base.ts) stores the session cookie the sign-in answers
+      // set only for a call made with credentials; the calls themselves never use it (ADR 748).
+      credentials: 'include',
       signal: options.signal,
     });
     const parsed: unknown = await response.json();

@@ -333,6 +333,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agent-portal/preview-quote-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a quote e-mail
+         * @description The subject and message a send would e-mail, short codes filled; nothing is sent.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_agent_portal_preview_quote_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent-portal/quote-events": {
         parameters: {
             query?: never;
@@ -342,9 +364,9 @@ export interface paths {
         };
         /**
          * Live quotes of an application
-         * @description Server-sent events of one application while it is launched: its status, each quote as it is written, quotes removed (the session key in the query).
+         * @description Server-sent events of one application while it is launched: its status, each quote as it is written, quotes removed.
          *
-         *     Authentication: `session_key` in the query, a key from `POST /api/auth/login`.
+         *     Authentication: the `portal_session` cookie that the answers starting a session set (HttpOnly, SameSite=Strict, path /api), or for API clients `session_key` in the query (401 `Invalid Details` without either, `Unauthenticated.` for a dead one).
          */
         get: operations["GET_api_agent_portal_quote_events"];
         put?: never;
@@ -795,6 +817,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/mfa/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a sign-in’s passkey step
+         * @description Takes the mfa_token of a sign-in that answered mfa_required and answers the WebAuthn request options for the user’s passkeys (the `optionsJSON` of startAuthentication). 401 for a dead token, 422 when the user has no passkey.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_passkey_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/passkey-register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a passkey
+         * @description Checks the browser’s new passkey against the challenge of passkey-register-options, the origin and the relying party (WEBAUTHN_ORIGIN, WEBAUTHN_RP_ID) and stores it under `name`; two-step sign-in is then on. A user without the authenticator app and without recovery codes left also gets `recovery_codes`, shown this once. An expired, spent or unknown challenge or an answer that does not verify is 422; a passkey added already is 409.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_passkey_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/passkey-register-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description Answers the WebAuthn creation options (the `optionsJSON` of @simplewebauthn/browser’s startRegistration) for a new passkey of the caller; the challenge lives 5 minutes and replaces an earlier one.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_passkey_register_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/passkey-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a passkey
+         * @description Removes one of the caller’s passkeys (404 for any other id). Without a passkey or an authenticator app, two-step sign-in is off again.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_passkey_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/passkey-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a sign-in with a passkey
+         * @description Takes the mfa_token and the browser’s passkey answer to the challenge of passkey-options; answers the session as auth/mfa/verify does. An expired or spent challenge, another origin, an unknown passkey, a bad signature or a counter that did not move is 401 and counts toward the sign-in limit (429).
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_passkey_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/passkeys-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My passkeys
+         * @description The caller’s passkeys: name, when added, transports.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_mfa_passkeys_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/mfa/status": {
         parameters: {
             query?: never;
@@ -905,6 +1059,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/saml-sso-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a SAML sign-in
+         * @description Spends the one-time code of the SAML return (once, within 2 minutes) and answers the session as sign-in does, with the session cookie. An unknown, spent or expired code is 401.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_auth_saml_sso_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/saml-sso-login": {
         parameters: {
             query?: never;
@@ -938,7 +1114,7 @@ export interface paths {
         put?: never;
         /**
          * SAML assertion consumer service
-         * @description Receives the identity provider’s form post, checks the assertion and redirects to the sign-in page with a session key or an error.
+         * @description Receives the identity provider’s form post, checks the assertion and redirects to the sign-in page with a one-time `code` (valid 2 minutes, for auth/saml-sso-complete) or an error; never with a session key.
          *
          *     Open: no session is needed.
          */
@@ -1092,7 +1268,7 @@ export interface paths {
          * Open the billing portal
          * @description Redirects an admin to the Stripe billing portal of their company (SPEC §7: the session key in the query).
          *
-         *     Authentication: `session_key` in the query, a key from `POST /api/auth/login`.
+         *     Authentication: the `portal_session` cookie that the answers starting a session set (HttpOnly, SameSite=Strict, path /api), or for API clients `session_key` in the query (401 `Invalid Details` without either, `Unauthenticated.` for a dead one).
          */
         get: operations["GET_api_billing_portal"];
         put?: never;
@@ -1598,7 +1774,7 @@ export interface paths {
          * Download a file
          * @description A stored quote document, to those who may see its application.
          *
-         *     Authentication: `session_key` in the query, a key from `POST /api/auth/login`.
+         *     Authentication: the `portal_session` cookie that the answers starting a session set (HttpOnly, SameSite=Strict, path /api), or for API clients `session_key` in the query (401 `Invalid Details` without either, `Unauthenticated.` for a dead one).
          */
         get: operations["GET_api_files_id"];
         put?: never;
@@ -2583,6 +2759,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/property-data/prefill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pre-fill again
+         * @description Queues a background pre-fill of a draft application (it also runs by itself on create and on an address change): the values found and the coverage estimates go into the fields that are empty or still hold an earlier pre-fill’s value, never into one the agent typed. Answers the pre-fill status; 409 after launch.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_property_data_prefill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/property-data/prefill-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pre-fill status
+         * @description Whether the newest pre-fill of an application is queued, running, done or failed; what it filled, kept and could not find; and each pre-filled field’s source, time and whether it is an estimate.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_property_data_prefill_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/property-data/verify-address": {
         parameters: {
             query?: never;
@@ -2616,7 +2836,7 @@ export interface paths {
          * Download a report export
          * @description The finished CSV of an export, to the user who asked for it only (SPEC §7 report downloads path); 410 once the export expired (kept 7 days, server/config/report-exports.json), 404 once the daily clean-up deleted it.
          *
-         *     Authentication: `session_key` in the query, a key from `POST /api/auth/login`.
+         *     Authentication: the `portal_session` cookie that the answers starting a session set (HttpOnly, SameSite=Strict, path /api), or for API clients `session_key` in the query (401 `Invalid Details` without either, `Unauthenticated.` for a dead one).
          */
         get: operations["GET_api_reporting_downloads_id"];
         put?: never;
@@ -2792,7 +3012,7 @@ export interface paths {
          * Download a resource file
          * @description An uploaded document or video; byte ranges are answered with 206.
          *
-         *     Authentication: `session_key` in the query, a key from `POST /api/auth/login`.
+         *     Authentication: the `portal_session` cookie that the answers starting a session set (HttpOnly, SameSite=Strict, path /api), or for API clients `session_key` in the query (401 `Invalid Details` without either, `Unauthenticated.` for a dead one).
          */
         get: operations["GET_api_resources_file_id"];
         put?: never;
@@ -2880,9 +3100,9 @@ export interface paths {
         put?: never;
         /**
          * Upload a training video
-         * @description The video’s bytes as the request body; session key and file name in the query.
+         * @description The video’s bytes as the request body; the file name in the query.
          *
-         *     Authentication: `session_key` in the query, a key from `POST /api/auth/login`.
+         *     Authentication: the session key in the `X-Session-Key` header (or `session_key` in the query), a key from `POST /api/auth/login`; never the cookie.
          */
         post: operations["POST_api_resources_upload_video"];
         delete?: never;
@@ -3362,9 +3582,9 @@ export interface paths {
         };
         /**
          * Texting events
-         * @description Server-sent events of new and updated messages (SPEC §7: the session key in the query).
+         * @description Server-sent events of new and updated messages.
          *
-         *     Authentication: `session_key` in the query, a key from `POST /api/auth/login`.
+         *     Authentication: the `portal_session` cookie that the answers starting a session set (HttpOnly, SameSite=Strict, path /api), or for API clients `session_key` in the query (401 `Invalid Details` without either, `Unauthenticated.` for a dead one).
          */
         get: operations["GET_api_texting_events"];
         put?: never;
@@ -3589,6 +3809,28 @@ export interface paths {
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
         post: operations["POST_api_users_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/reset-mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a user’s two-step sign-in
+         * @description Removes a user’s authenticator app, recovery codes and passkeys and signs them out everywhere, for a user who lost their device: admins for users of their company, super-admins for anyone; never one’s own (422). Recorded as `user.mfa_reset`. When the company requires a second factor, the user sets one up at their next sign-in.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_users_reset_mfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6004,6 +6246,121 @@ export interface operations {
             };
         };
     };
+    POST_api_agent_portal_preview_quote_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "application_id": 1,
+                 *       "quote_ids": [
+                 *         1
+                 *       ],
+                 *       "subject": "subject",
+                 *       "message": "message"
+                 *     }
+                 */
+                "application/json": {
+                    application_id: number | string;
+                    message: string;
+                    quote_ids: (number | string)[];
+                    session_key?: string;
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Preview a quote e-mail: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Preview a quote e-mail.",
+                     *       "data": {
+                     *         "subject": "subject",
+                     *         "message": "message"
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description The message as the client receives it: short codes filled. */
+                            message: string;
+                            /** @description The subject as the client receives it: short codes filled, one line. */
+                            subject: string;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
     GET_api_agent_portal_quote_events: {
         parameters: {
             query: {
@@ -6014,7 +6371,13 @@ export interface operations {
             };
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The session cookie the sign-in answers set (HttpOnly, SameSite=Strict, path /api).
+                 * @example portal session
+                 */
+                portal_session?: string;
+            };
         };
         requestBody?: never;
         responses: {
@@ -8306,7 +8669,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
+                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "user.mfa_reset" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
                     /** @description Super-admins: one agency (default every one); admins: only their own. */
                     company_id?: number | string;
                     /** @description Events at or after this UTC date or time. */
@@ -8425,7 +8788,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
+                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "user.mfa_reset" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
                     /** @description Super-admins: one agency (default every one); admins: only their own. */
                     company_id?: number | string;
                     /** @description Events at or after this UTC date or time. */
@@ -9225,6 +9588,859 @@ export interface operations {
             };
         };
     };
+    POST_api_auth_mfa_passkey_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfa_token": "<mfa_token from auth/login>"
+                 *     }
+                 */
+                "application/json": {
+                    mfa_token: string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Start a sign-in’s passkey step: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Start a sign-in’s passkey step.",
+                     *       "data": {
+                     *         "challenge": "challenge"
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description The `optionsJSON` of startAuthentication (@simplewebauthn/browser). */
+                        data: {
+                            allowCredentials?: {
+                                /** @description base64url, no padding. */
+                                id: string;
+                                transports?: ("ble" | "hybrid" | "internal" | "nfc" | "usb")[];
+                                /** @enum {string} */
+                                type: "public-key";
+                            }[];
+                            /** @description base64url, no padding. */
+                            challenge: string;
+                            /** @description The relying party id (WEBAUTHN_RP_ID). */
+                            rpId?: string;
+                            /** @description Milliseconds. */
+                            timeout?: number;
+                            /** @enum {string} */
+                            userVerification?: "required" | "preferred" | "discouraged";
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_mfa_passkey_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "<session_key>",
+                 *       "name": "Work laptop",
+                 *       "response": {
+                 *         "id": "AAAA",
+                 *         "rawId": "AAAA",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
+                 *           "attestationObject": "o2NmbXRkbm9uZQ"
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    response: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: Record<string, unknown>;
+                        id: string;
+                        rawId: string;
+                        response: {
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            clientDataJSON: string;
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            transports?: string[];
+                        };
+                        /** @enum {string} */
+                        type: "public-key";
+                    };
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Add a passkey: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Add a passkey.",
+                     *       "data": {
+                     *         "passkey": {
+                     *           "id": 1,
+                     *           "name": "Work laptop",
+                     *           "created_at": "created at",
+                     *           "transports": []
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            passkey: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                /** @example Work laptop */
+                                name: string;
+                                /** @description How the browser reached the authenticator. */
+                                transports: ("ble" | "hybrid" | "internal" | "nfc" | "usb")[];
+                            };
+                            /** @description One-time codes, shown this once: each signs in once in place of an app code or a passkey. */
+                            recovery_codes?: string[];
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_mfa_passkey_register_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Start adding a passkey: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Start adding a passkey.",
+                     *       "data": {
+                     *         "challenge": "challenge",
+                     *         "rp": {
+                     *           "name": "name"
+                     *         },
+                     *         "user": {
+                     *           "id": "id",
+                     *           "name": "name",
+                     *           "displayName": "displayName"
+                     *         },
+                     *         "pubKeyCredParams": []
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description The `optionsJSON` of startRegistration (@simplewebauthn/browser). */
+                        data: {
+                            /** @enum {string} */
+                            attestation?: "none" | "indirect" | "direct" | "enterprise";
+                            authenticatorSelection?: {
+                                /** @enum {string} */
+                                authenticatorAttachment?: "platform" | "cross-platform";
+                                requireResidentKey?: boolean;
+                                /** @enum {string} */
+                                residentKey?: "discouraged" | "preferred" | "required";
+                                /** @enum {string} */
+                                userVerification?: "required" | "preferred" | "discouraged";
+                            };
+                            /** @description base64url, no padding. */
+                            challenge: string;
+                            excludeCredentials?: {
+                                /** @description base64url, no padding. */
+                                id: string;
+                                transports?: ("ble" | "hybrid" | "internal" | "nfc" | "usb")[];
+                                /** @enum {string} */
+                                type: "public-key";
+                            }[];
+                            extensions?: {
+                                credProps?: boolean;
+                            };
+                            hints?: ("hybrid" | "security-key" | "client-device")[];
+                            pubKeyCredParams: {
+                                /** @description A COSE algorithm. */
+                                alg: number;
+                                /** @enum {string} */
+                                type: "public-key";
+                            }[];
+                            rp: {
+                                /** @description The relying party id (WEBAUTHN_RP_ID). */
+                                id?: string;
+                                name: string;
+                            };
+                            /** @description Milliseconds. */
+                            timeout?: number;
+                            user: {
+                                displayName: string;
+                                /** @description base64url, no padding. */
+                                id: string;
+                                name: string;
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_mfa_passkey_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "id": 1
+                 *     }
+                 */
+                "application/json": {
+                    id: number | string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Remove a passkey: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Remove a passkey.",
+                     *       "data": {
+                     *         "removed_id": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            removed_id: number;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_mfa_passkey_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfa_token": "<mfa_token from auth/login>",
+                 *       "response": {
+                 *         "id": "AAAA",
+                 *         "rawId": "AAAA",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
+                 *           "authenticatorData": "AAAA",
+                 *           "signature": "MEUC"
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    mfa_token: string;
+                    response: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: Record<string, unknown>;
+                        id: string;
+                        rawId: string;
+                        response: {
+                            authenticatorData: string;
+                            clientDataJSON: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @enum {string} */
+                        type: "public-key";
+                    };
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Complete a sign-in with a passkey: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Complete a sign-in with a passkey.",
+                     *       "data": {
+                     *         "session_key": "a1b2c3d4e5f6",
+                     *         "user": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "role": "super-admin",
+                     *           "agent": {
+                     *             "id": 1,
+                     *             "licensed_states": []
+                     *           },
+                     *           "customer_id": 1,
+                     *           "mga_company": {
+                     *             "id": 1,
+                     *             "name": "name"
+                     *           },
+                     *           "user_accesses_final": []
+                     *         },
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": []
+                     *         },
+                     *         "user_settings": {
+                     *           "timezone": "timezone",
+                     *           "email_notifications": false,
+                     *           "sms_notifications": false,
+                     *           "default_per_page": 10
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            company: {
+                                application_sources?: string[];
+                                approved_states?: string[];
+                                dashboard_widgets?: string[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data?: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                eo_expiry_days?: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company?: boolean;
+                                is_testing_company?: boolean;
+                                is_trial_active?: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url?: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan?: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name?: string | null;
+                                quote_rush?: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id?: string | null;
+                                support_email?: string | null;
+                                support_phone?: string | null;
+                                timezone?: string;
+                                trial_ends_at: string | null;
+                                trial_remaining_days: number;
+                            } | null;
+                            session_key: string;
+                            user: {
+                                agent: {
+                                    id: number;
+                                    licensed_states: string[];
+                                } | null;
+                                assigned_agent_id?: number | null;
+                                customer_id: number | null;
+                                email: string;
+                                /** @description YYYY-MM-DD or null. */
+                                eo_expiry?: string | null;
+                                id: number;
+                                mga_company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                name: string;
+                                phone?: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                user_accesses_final: string[];
+                            };
+                            user_settings: {
+                                /** @enum {integer} */
+                                default_per_page: 10 | 25 | 50 | 100;
+                                email_notifications: boolean;
+                                sms_notifications: boolean;
+                                timezone: string | null;
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_mfa_passkeys_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description My passkeys: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "My passkeys.",
+                     *       "data": {
+                     *         "passkeys": []
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            passkeys: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                id: number;
+                                /** @example Work laptop */
+                                name: string;
+                                /** @description How the browser reached the authenticator. */
+                                transports: ("ble" | "hybrid" | "internal" | "nfc" | "usb")[];
+                            }[];
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
     POST_api_auth_mfa_status: {
         parameters: {
             query?: never;
@@ -9475,7 +10691,7 @@ export interface operations {
                                 trial_ends_at: string | null;
                                 trial_remaining_days: number;
                             } | null;
-                            /** @description One-time codes, shown this once: each signs in once in place of an app code. */
+                            /** @description One-time codes, shown this once: each signs in once in place of an app code or a passkey. */
                             recovery_codes: string[];
                             session_key?: string;
                             user?: {
@@ -9916,6 +11132,206 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_auth_saml_sso_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "<code from the SAML return>"
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Complete a SAML sign-in: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Complete a SAML sign-in.",
+                     *       "data": {
+                     *         "session_key": "a1b2c3d4e5f6",
+                     *         "user": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "email": "email",
+                     *           "role": "super-admin",
+                     *           "agent": {
+                     *             "id": 1,
+                     *             "licensed_states": []
+                     *           },
+                     *           "customer_id": 1,
+                     *           "mga_company": {
+                     *             "id": 1,
+                     *             "name": "name"
+                     *           },
+                     *           "user_accesses_final": []
+                     *         },
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "name",
+                     *           "trial_ends_at": "trial ends at",
+                     *           "trial_remaining_days": 1,
+                     *           "has_active_subscription": false,
+                     *           "is_trial_disabled": false,
+                     *           "permissions": []
+                     *         },
+                     *         "user_settings": {
+                     *           "timezone": "timezone",
+                     *           "email_notifications": false,
+                     *           "sms_notifications": false,
+                     *           "default_per_page": 10
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            company: {
+                                application_sources?: string[];
+                                approved_states?: string[];
+                                dashboard_widgets?: string[];
+                                /** @description The company's E&O coverage, or null. */
+                                eo_data?: {
+                                    carrier?: string | null;
+                                    /** @description YYYY-MM-DD. */
+                                    expiry?: string | null;
+                                    /** @description Dollars. */
+                                    limit?: number | null;
+                                    policy_number?: string | null;
+                                } | null;
+                                eo_expiry_days?: number | null;
+                                has_active_subscription: boolean;
+                                id: number;
+                                is_extra_testing_company?: boolean;
+                                is_testing_company?: boolean;
+                                is_trial_active?: boolean;
+                                is_trial_disabled: boolean;
+                                logo_url?: string | null;
+                                name: string;
+                                permissions: string[];
+                                plan?: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                portal_name?: string | null;
+                                quote_rush?: {
+                                    enabled?: boolean;
+                                    message?: string;
+                                };
+                                stripe_id?: string | null;
+                                support_email?: string | null;
+                                support_phone?: string | null;
+                                timezone?: string;
+                                trial_ends_at: string | null;
+                                trial_remaining_days: number;
+                            } | null;
+                            session_key: string;
+                            user: {
+                                agent: {
+                                    id: number;
+                                    licensed_states: string[];
+                                } | null;
+                                assigned_agent_id?: number | null;
+                                customer_id: number | null;
+                                email: string;
+                                /** @description YYYY-MM-DD or null. */
+                                eo_expiry?: string | null;
+                                id: number;
+                                mga_company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                name: string;
+                                phone?: string | null;
+                                /** @enum {string} */
+                                role: "super-admin" | "admin" | "agent" | "customer";
+                                user_accesses_final: string[];
+                            };
+                            user_settings: {
+                                /** @enum {integer} */
+                                default_per_page: 10 | 25 | 50 | 100;
+                                email_notifications: boolean;
+                                sms_notifications: boolean;
+                                timezone: string | null;
+                            };
+                        };
                         error_obj: null;
                         message: string;
                         /** @constant */
@@ -10934,7 +12350,13 @@ export interface operations {
             };
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The session cookie the sign-in answers set (HttpOnly, SameSite=Strict, path /api).
+                 * @example portal session
+                 */
+                portal_session?: string;
+            };
         };
         requestBody?: never;
         responses: {
@@ -14079,7 +15501,13 @@ export interface operations {
                 /** @example 1 */
                 id: string;
             };
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The session cookie the sign-in answers set (HttpOnly, SameSite=Strict, path /api).
+                 * @example portal session
+                 */
+                portal_session?: string;
+            };
         };
         requestBody?: never;
         responses: {
@@ -14989,7 +16417,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -15003,6 +16434,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -15113,7 +16559,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -15122,7 +16577,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -15131,7 +16595,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -15141,19 +16614,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -15362,7 +16853,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -15376,6 +16870,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -15486,7 +16995,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -15495,7 +17013,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -15504,7 +17031,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -15514,19 +17050,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -15743,7 +17297,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -15757,6 +17314,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -15867,7 +17439,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -15876,7 +17457,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -15885,7 +17475,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -15895,19 +17494,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -16131,7 +17748,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -16145,6 +17765,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -16255,7 +17890,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -16264,7 +17908,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -16273,7 +17926,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -16283,19 +17945,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -16504,7 +18184,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -16518,6 +18201,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -16628,7 +18326,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -16637,7 +18344,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -16646,7 +18362,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -16656,19 +18381,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -16894,7 +18637,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -16908,6 +18654,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -17018,7 +18779,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -17027,7 +18797,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -17036,7 +18815,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -17046,19 +18834,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -17275,7 +19081,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -17289,6 +19098,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -17399,7 +19223,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -17408,7 +19241,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -17417,7 +19259,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -17427,19 +19278,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -17648,7 +19517,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -17662,6 +19534,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -17772,7 +19659,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -17781,7 +19677,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -17790,7 +19695,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -17800,19 +19714,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -18031,7 +19963,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -18045,6 +19980,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -18155,7 +20105,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -18164,7 +20123,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -18173,7 +20141,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -18183,19 +20160,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -18402,7 +20397,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -18416,6 +20414,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -18526,7 +20539,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -18535,7 +20557,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -18544,7 +20575,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -18554,19 +20594,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -19019,7 +21077,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -19033,6 +21094,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -19144,7 +21220,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -19153,7 +21238,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -19162,7 +21256,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -19172,19 +21275,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -19539,7 +21660,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -19553,6 +21677,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -19663,7 +21802,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -19672,7 +21820,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -19681,7 +21838,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -19691,19 +21857,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -19912,7 +22096,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -19926,6 +22113,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -20036,7 +22238,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -20045,7 +22256,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -20054,7 +22274,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -20064,19 +22293,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -20293,7 +22540,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -20307,6 +22557,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -20417,7 +22682,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -20426,7 +22700,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -20435,7 +22718,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -20445,19 +22737,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -20674,7 +22984,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -20688,6 +23001,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -20798,7 +23126,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -20807,7 +23144,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -20816,7 +23162,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -20826,19 +23181,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -21069,7 +23442,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -21083,6 +23459,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -21193,7 +23584,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -21202,7 +23602,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -21211,7 +23620,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -21221,19 +23639,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -21452,7 +23888,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -21466,6 +23905,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -21576,7 +24030,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -21585,7 +24048,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -21594,7 +24066,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -21604,19 +24085,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -21837,7 +24336,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -21851,6 +24353,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -21961,7 +24478,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -21970,7 +24496,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -21979,7 +24514,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -21989,19 +24533,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -22079,17 +24641,7 @@ export interface operations {
                  * @example {
                  *       "session_key": "a1b2c3d4e5f6",
                  *       "property_data": {
-                 *         "jobs": {
-                 *           "address": {
-                 *             "provider": "sandbox"
-                 *           },
-                 *           "characteristics": {
-                 *             "provider": "sandbox"
-                 *           },
-                 *           "flood_zone": {
-                 *             "provider": "sandbox"
-                 *           }
-                 *         }
+                 *         "jobs": {}
                  *       }
                  *     }
                  */
@@ -22098,23 +24650,41 @@ export interface operations {
                     property_data: {
                         cache_days?: number;
                         jobs: {
-                            address: {
+                            address?: {
                                 key?: string | null;
                                 key_id?: string | null;
                                 /** @enum {unknown} */
-                                provider: "sandbox" | "smarty";
+                                provider: "sandbox" | "smarty" | "census_geocoder";
                             };
-                            characteristics: {
+                            cbra?: {
+                                key?: string | null;
+                                key_id?: string | null;
+                                /** @enum {unknown} */
+                                provider: "sandbox" | "fws_cbrs";
+                            };
+                            characteristics?: {
                                 key?: string | null;
                                 key_id?: string | null;
                                 /** @enum {unknown} */
                                 provider: "sandbox" | "attom";
                             };
-                            flood_zone: {
+                            community_status?: {
+                                key?: string | null;
+                                key_id?: string | null;
+                                /** @enum {unknown} */
+                                provider: "sandbox" | "openfema_csb";
+                            };
+                            flood_zone?: {
                                 key?: string | null;
                                 key_id?: string | null;
                                 /** @enum {unknown} */
                                 provider: "sandbox" | "fema_nfhl";
+                            };
+                            ground_elevation?: {
+                                key?: string | null;
+                                key_id?: string | null;
+                                /** @enum {unknown} */
+                                provider: "sandbox" | "usgs_epqs";
                             };
                         };
                     };
@@ -22244,7 +24814,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -22258,6 +24831,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -22368,7 +24956,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -22377,7 +24974,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -22386,7 +24992,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -22396,19 +25011,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -22623,7 +25256,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -22637,6 +25273,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -22747,7 +25398,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -22756,7 +25416,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -22765,7 +25434,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -22775,19 +25453,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -23003,7 +25699,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -23017,6 +25716,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -23127,7 +25841,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -23136,7 +25859,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -23145,7 +25877,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -23155,19 +25896,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -23385,7 +26144,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -23399,6 +26161,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -23509,7 +26286,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -23518,7 +26304,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -23527,7 +26322,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -23537,19 +26341,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -23765,7 +26587,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -23779,6 +26604,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -23889,7 +26729,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -23898,7 +26747,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -23907,7 +26765,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -23917,19 +26784,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -24153,7 +27038,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -24167,6 +27055,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -24277,7 +27180,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -24286,7 +27198,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -24295,7 +27216,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -24305,19 +27235,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -24526,7 +27474,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -24540,6 +27491,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -24650,7 +27616,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -24659,7 +27634,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -24668,7 +27652,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -24678,19 +27671,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -24905,7 +27916,10 @@ export interface operations {
                      *             "available": {
                      *               "address": [],
                      *               "characteristics": [],
-                     *               "flood_zone": []
+                     *               "flood_zone": [],
+                     *               "ground_elevation": [],
+                     *               "cbra": [],
+                     *               "community_status": []
                      *             },
                      *             "jobs": {
                      *               "address": {
@@ -24919,6 +27933,21 @@ export interface operations {
                      *                 "has_key": false
                      *               },
                      *               "flood_zone": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "ground_elevation": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "cbra": {
+                     *                 "provider": "sandbox",
+                     *                 "key_id": "key id",
+                     *                 "has_key": false
+                     *               },
+                     *               "community_status": {
                      *                 "provider": "sandbox",
                      *                 "key_id": "key id",
                      *                 "has_key": false
@@ -25029,7 +28058,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer cbra, sandbox first. */
+                                        cbra: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer characteristics, sandbox first. */
                                         characteristics: {
@@ -25038,7 +28076,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer community_status, sandbox first. */
+                                        community_status: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                         /** @description The providers that may answer flood_zone, sandbox first. */
                                         flood_zone: {
@@ -25047,7 +28094,16 @@ export interface operations {
                                             label: string;
                                             needs_key: boolean;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        }[];
+                                        /** @description The providers that may answer ground_elevation, sandbox first. */
+                                        ground_elevation: {
+                                            /** @description The key has a public id part besides the secret. */
+                                            key_id: boolean;
+                                            label: string;
+                                            needs_key: boolean;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         }[];
                                     };
                                     /** @description Days a provider answer is reused. */
@@ -25057,19 +28113,37 @@ export interface operations {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        cbra: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         characteristics: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        community_status: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                         flood_zone: {
                                             has_key: boolean;
                                             key_id: string | null;
                                             /** @enum {string} */
-                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl";
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
+                                        };
+                                        ground_elevation: {
+                                            has_key: boolean;
+                                            key_id: string | null;
+                                            /** @enum {string} */
+                                            provider: "sandbox" | "smarty" | "attom" | "fema_nfhl" | "census_geocoder" | "usgs_epqs" | "fws_cbrs" | "openfema_csb";
                                         };
                                     };
                                 };
@@ -25267,8 +28341,23 @@ export interface operations {
                                 fitted_at: string;
                                 quote_count: number;
                             } | null;
+                            /** @description Every product of the schema set; only those `predicted` get estimates (ADR 761), each with its measured accuracy. */
                             products: {
+                                accuracy: {
+                                    /** @description Held-out quotes predicted. */
+                                    evaluated: number;
+                                    /** @description Median absolute percentage error of the middle estimate (0.12 = 12%). */
+                                    median_absolute_percentage_error: number | null;
+                                    /** @description Share of held-out premiums inside the predicted range, 0..1. */
+                                    range_coverage: number | null;
+                                    /** @description Held-out quotes without enough comparables. */
+                                    unpredicted: number;
+                                } | null;
+                                /** @description Quoted applications of the product in the model. */
+                                applications: number;
                                 label: string;
+                                /** @description The model holds at least min_comparables applications of the product. */
+                                predicted: boolean;
                                 value: string;
                             }[];
                         };
@@ -26452,7 +29541,7 @@ export interface operations {
                                     };
                                 };
                                 /** @enum {string} */
-                                job: "address" | "characteristics" | "flood_zone";
+                                job: "address" | "characteristics" | "flood_zone" | "ground_elevation" | "cbra" | "community_status";
                                 /** @description The fields the job could not fill, and why. */
                                 missing: {
                                     field: string;
@@ -26464,6 +29553,324 @@ export interface operations {
                                 /** @description The label the fields carry ("Sample data" for the sandbox). */
                                 source: string;
                             }[];
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_property_data_prefill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "application_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    application_id: number;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Pre-fill again: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Pre-fill again.",
+                     *       "data": {
+                     *         "application_id": 1,
+                     *         "status": "none",
+                     *         "queued_at": "queued at",
+                     *         "finished_at": "finished at",
+                     *         "marks": {},
+                     *         "result": {
+                     *           "version": 1,
+                     *           "filled": [],
+                     *           "kept": [],
+                     *           "sample": false,
+                     *           "sources": [],
+                     *           "problems": [],
+                     *           "skipped": "skipped"
+                     *         },
+                     *         "error": "error"
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            application_id: number;
+                            /** @description Why the newest pre-fill failed, or null. */
+                            error: string | null;
+                            /** @description ISO 8601 timestamp, or null. */
+                            finished_at: string | null;
+                            /** @description Field -> where its pre-filled value came from; a field the agent changed has none. */
+                            marks: {
+                                [key: string]: {
+                                    /** @description True for an estimate the agent confirms. */
+                                    estimate: boolean;
+                                    /** @description ISO 8601 timestamp. */
+                                    fetched_at: string;
+                                    /** @description The provider’s label ("Sample data" for the sandbox), or "Estimate". */
+                                    source: string;
+                                    value: string | number;
+                                };
+                            };
+                            /** @description ISO 8601 timestamp, or null. */
+                            queued_at: string | null;
+                            /** @description The newest finished pre-fill, or null. */
+                            result: {
+                                /** @description The fields it wrote. */
+                                filled: string[];
+                                /** @description Fields found or estimated that kept the agent’s value. */
+                                kept: string[];
+                                /** @description Per provider: its error, or the fields it could not find and why. */
+                                problems: {
+                                    source: string;
+                                    text: string;
+                                }[];
+                                /** @description True when the sandbox answered a job. */
+                                sample: boolean;
+                                /** @description Why nothing was looked up, or null. */
+                                skipped: string | null;
+                                sources: string[];
+                                /** @description The application version its write made; null when it wrote nothing. */
+                                version: number | null;
+                            } | null;
+                            /**
+                             * @description The newest pre-fill: none, queued or running (under way), done, failed.
+                             * @enum {string}
+                             */
+                            status: "none" | "queued" | "running" | "done" | "failed";
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_property_data_prefill_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "application_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    application_id: number;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Pre-fill status: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Pre-fill status.",
+                     *       "data": {
+                     *         "application_id": 1,
+                     *         "status": "none",
+                     *         "queued_at": "queued at",
+                     *         "finished_at": "finished at",
+                     *         "marks": {},
+                     *         "result": {
+                     *           "version": 1,
+                     *           "filled": [],
+                     *           "kept": [],
+                     *           "sample": false,
+                     *           "sources": [],
+                     *           "problems": [],
+                     *           "skipped": "skipped"
+                     *         },
+                     *         "error": "error"
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            application_id: number;
+                            /** @description Why the newest pre-fill failed, or null. */
+                            error: string | null;
+                            /** @description ISO 8601 timestamp, or null. */
+                            finished_at: string | null;
+                            /** @description Field -> where its pre-filled value came from; a field the agent changed has none. */
+                            marks: {
+                                [key: string]: {
+                                    /** @description True for an estimate the agent confirms. */
+                                    estimate: boolean;
+                                    /** @description ISO 8601 timestamp. */
+                                    fetched_at: string;
+                                    /** @description The provider’s label ("Sample data" for the sandbox), or "Estimate". */
+                                    source: string;
+                                    value: string | number;
+                                };
+                            };
+                            /** @description ISO 8601 timestamp, or null. */
+                            queued_at: string | null;
+                            /** @description The newest finished pre-fill, or null. */
+                            result: {
+                                /** @description The fields it wrote. */
+                                filled: string[];
+                                /** @description Fields found or estimated that kept the agent’s value. */
+                                kept: string[];
+                                /** @description Per provider: its error, or the fields it could not find and why. */
+                                problems: {
+                                    source: string;
+                                    text: string;
+                                }[];
+                                /** @description True when the sandbox answered a job. */
+                                sample: boolean;
+                                /** @description Why nothing was looked up, or null. */
+                                skipped: string | null;
+                                sources: string[];
+                                /** @description The application version its write made; null when it wrote nothing. */
+                                version: number | null;
+                            } | null;
+                            /**
+                             * @description The newest pre-fill: none, queued or running (under way), done, failed.
+                             * @enum {string}
+                             */
+                            status: "none" | "queued" | "running" | "done" | "failed";
                         };
                         error_obj: null;
                         message: string;
@@ -26637,7 +30044,13 @@ export interface operations {
                 /** @example 1 */
                 id: string;
             };
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The session cookie the sign-in answers set (HttpOnly, SameSite=Strict, path /api).
+                 * @example portal session
+                 */
+                portal_session?: string;
+            };
         };
         requestBody?: never;
         responses: {
@@ -26920,13 +30333,16 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: {
-                            /** @description Most asked first. */
+                            /** @description One row per product (a sub-carrier, or a carrier without any), most asked first. */
                             carriers: {
                                 asked: number;
+                                /** @description The product key: carriers.json `carrier/sub_carrier`, or `carrier` without a sub-carrier. */
                                 carrier: string;
                                 /** @description Fraction of asked, 0..1 (4 decimals). */
                                 decline_rate: number;
                                 declined: number;
+                                /** @description The product's carriers.json displayName. */
+                                display_name: string;
                                 /** @description Fraction of asked, 0..1 (4 decimals). */
                                 quote_rate: number;
                                 quoted: number;
@@ -26966,12 +30382,15 @@ export interface operations {
                                 /** @description The Monday of the ISO week, YYYY-MM-DD in the request time zone. */
                                 week: string;
                             }[];
-                            /** @description Most asked first. */
+                            /** @description One row per carrier family (the unit a launch asks), most asked first. */
                             quote_times: {
                                 /** @description Median seconds (to 0.1 s); null when no application qualifies. */
                                 all_quotes_seconds: number | null;
                                 applications: number;
+                                /** @description The carriers.json family name (or SOV quote manager id). */
                                 carrier: string;
+                                /** @description The carrier's carriers.json displayName. */
+                                display_name: string;
                                 /** @description Median seconds (to 0.1 s); null when no application qualifies. */
                                 first_quote_seconds: number | null;
                             }[];
@@ -27091,7 +30510,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 /**
-                                 * @description GET path of the finished file (add ?session_key=); null until status is done, and after it expired.
+                                 * @description GET path of the finished file (the browser sends the session cookie; API clients add ?session_key=); null until status is done, and after it expired.
                                  * @example /api/reporting/downloads/1
                                  */
                                 download_url: string | null;
@@ -27422,7 +30841,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 /**
-                                 * @description GET path of the finished file (add ?session_key=); null until status is done, and after it expired.
+                                 * @description GET path of the finished file (the browser sends the session cookie; API clients add ?session_key=); null until status is done, and after it expired.
                                  * @example /api/reporting/downloads/1
                                  */
                                 download_url: string | null;
@@ -27582,7 +31001,7 @@ export interface operations {
                                 description: string;
                                 file_name: string | null;
                                 /**
-                                 * @description GET path of the uploaded file (add ?session_key=); null for an address.
+                                 * @description GET path of the uploaded file (the browser sends the session cookie; API clients add ?session_key=); null for an address.
                                  * @example /api/resources/file/1
                                  */
                                 file_url: string | null;
@@ -27726,7 +31145,13 @@ export interface operations {
                 /** @example 1 */
                 id: string;
             };
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The session cookie the sign-in answers set (HttpOnly, SameSite=Strict, path /api).
+                 * @example portal session
+                 */
+                portal_session?: string;
+            };
         };
         requestBody?: never;
         responses: {
@@ -27915,7 +31340,7 @@ export interface operations {
                                 description: string;
                                 file_name: string | null;
                                 /**
-                                 * @description GET path of the uploaded file (add ?session_key=); null for an address.
+                                 * @description GET path of the uploaded file (the browser sends the session cookie; API clients add ?session_key=); null for an address.
                                  * @example /api/resources/file/1
                                  */
                                 file_url: string | null;
@@ -28169,7 +31594,10 @@ export interface operations {
                 /** @example a1b2c3d4e5f6 */
                 session_key?: string;
             };
-            header?: never;
+            header?: {
+                /** @example x-session-key */
+                "x-session-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31242,7 +34670,13 @@ export interface operations {
             };
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The session cookie the sign-in answers set (HttpOnly, SameSite=Strict, path /api).
+                 * @example portal session
+                 */
+                portal_session?: string;
+            };
         };
         requestBody?: never;
         responses: {
@@ -32613,6 +36047,116 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 updated_at: string;
                             }[];
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_users_reset_mfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "user_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                    user_id: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Reset a user’s two-step sign-in: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Reset a user’s two-step sign-in.",
+                     *       "data": {
+                     *         "user_id": 1,
+                     *         "totp_removed": false,
+                     *         "passkeys_removed": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description Passkeys removed. */
+                            passkeys_removed: number;
+                            /** @description The authenticator app was on. */
+                            totp_removed: boolean;
+                            /** @description The user whose second factor was removed. */
+                            user_id: number;
                         };
                         error_obj: null;
                         message: string;

@@ -44,6 +44,9 @@ export const AUTOSAVE_RETRY_MAX_MS = 30_000;
 /** Poll interval of an application while its quotes come in (status launched), in ms. */
 export const QUOTES_POLL_INTERVAL_MS = 1000;
 
+/** Poll interval of an application's background pre-fill while it is queued or running, in ms (issue 40). */
+export const PREFILL_POLL_INTERVAL_MS = 1000;
+
 /** Alert colours of the listing's frontend filter, in the spec's order. SPEC §4 Alert filter. */
 export const ALERT_COLORS = ['red', 'orange', 'yellow', 'purple'] as const;
 

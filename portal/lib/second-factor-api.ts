@@ -1,11 +1,12 @@
 /**
  * The second-factor calls of issue 38 (docs/api-accounts.md Sign-in security): enrolment of an
  * authenticator app, with the session or with the mfa_token of a sign-in that must enrol, and the
- * sign-in's second step. A call that completes a sign-in stores its session.
+ * sign-in's second step with a code or a passkey. A call that completes a sign-in stores its session.
  */
 import { storeSessionAnswer } from './account-data.ts';
-import type { ApiEnvelope } from './api-client.ts';
+import { type ApiEnvelope, emptyResult } from './api-client.ts';
 import { type ApiAnswer, documentedCall } from './api-operations.ts';
+import { getPasskey } from './passkey-ceremony.ts';
 
 /** With an mfa_token the call is the sign-in's (no session yet); without, the signed-in user's. */
 const credentialOf = (mfaToken: string | null) => (mfaToken ? { mfa_token: mfaToken } : {});
@@ -42,6 +43,29 @@ export async function verifySecondFactor(mfaToken: string, code: string) {
   const envelope = await documentedCall(
     'auth/mfa/verify',
     { mfa_token: mfaToken, code },
+    { withSession: false },
+  );
+  if (envelope.status === 'success' && envelope.data) storeSessionAnswer(envelope.data);
+  return envelope;
+}
+
+/**
+ * The sign-in's second step with a passkey: auth/mfa/passkey-options, the browser's prompt, then
+ * auth/mfa/passkey-verify, whose session is stored. Answers the first refused envelope, or one of
+ * code 0 with the browser's refusal in words (cancelled, timed out; passkey-ceremony.ts).
+ */
+export async function signInWithPasskey(mfaToken: string): Promise<ApiEnvelope<unknown>> {
+  const options = await documentedCall(
+    'auth/mfa/passkey-options',
+    { mfa_token: mfaToken },
+    { withSession: false },
+  );
+  if (options.status !== 'success' || !options.data) return options;
+  const prompt = await getPasskey(options.data);
+  if ('error' in prompt) return emptyResult(prompt.error);
+  const envelope = await documentedCall(
+    'auth/mfa/passkey-verify',
+    { mfa_token: mfaToken, response: prompt.response },
     { withSession: false },
   );
   if (envelope.status === 'success' && envelope.data) storeSessionAnswer(envelope.data);

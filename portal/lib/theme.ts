@@ -114,12 +114,15 @@ const FILLED_UNDER_WHITE_TEXT = {
  * message or a field's error (red.6 on white is 3.3:1, red.9 5.8:1); in the dark scheme, dimmed
  * text one step lighter (dark.2 is 4.0:1 on the dark surfaces, dark.1 6.6:1) and field errors in
  * red.4 (red.8 is 3.2:1 there); in both, filled orange and red under white text, and placeholders
- * (a file input's is text axe checks). Pass to MantineProvider.
+ * (a file input's is text axe checks); and the focus ring's colour per scheme (ADR 750). Pass to
+ * MantineProvider.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     ...FILLED_UNDER_WHITE_TEXT,
+    // The focus ring (styles/focus-indicator.css, ADR 750): green.7, 6.2:1 on white.
+    '--portal-focus-ring': 'var(--mantine-color-green-7)',
     '--mantine-color-orange-light-color': '#a63c06',
     '--mantine-color-yellow-light-color': '#7a4d00',
     '--mantine-color-teal-light-color': '#05614a',
@@ -138,6 +141,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {
     ...FILLED_UNDER_WHITE_TEXT,
+    // green.4, 9.9:1 on the dark body (green.7, Mantine's ring colour, is 2.9:1 there).
+    '--portal-focus-ring': 'var(--mantine-color-green-4)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',

@@ -30,3 +30,5 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/nprogress/styles.css';
+// The portal's own focus ring, after Mantine's rules (issue 46, ADR 750).
+import './focus-indicator.css';

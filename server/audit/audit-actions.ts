@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'auth.mfa_verified',
   'auth.switch_user',
   'user.role_changed',
+  'user.mfa_reset',
   'settings.changed',
   'plan.changed',
   'schema.published',

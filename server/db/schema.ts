@@ -602,8 +602,8 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /**
- * A property data provider's answer for one job and normalised address (issue 15; migration 0015);
- * `answer` null = the provider found nothing.
+ * A property data provider's answer for one job and normalised address (issue 15; migration 0015,
+ * and 0065 for the jobs of issue 40); `answer` null = the provider found nothing.
  */
 export const propertyDataCache = pgTable(
   'property_data_cache',

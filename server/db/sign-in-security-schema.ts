@@ -40,12 +40,37 @@ export const mfaChallenges = pgTable('mfa_challenges', {
   expires_at: at('expires_at').notNull(),
   used_at: at('used_at'),
   failures: integer('failures').notNull().default(0),
-  webauthn_challenge: text('webauthn_challenge'),
   client_address: text('client_address'),
   user_agent: text('user_agent'),
   created_at: at('created_at').notNull().defaultNow(),
 });
 export type MfaChallengeRow = typeof mfaChallenges.$inferSelect;
+
+/**
+ * The one-time code of a SAML return (migration 0061, ADR 748), by SHA-256: spent (deleted) by
+ * auth/saml-sso-complete for a session; the session key never travels in the redirect.
+ */
+export const signInCodes = pgTable('sign_in_codes', {
+  id: serial('id').primaryKey(),
+  code_hash: text('code_hash').notNull().unique(),
+  user_id: integer('user_id').notNull(),
+  expires_at: at('expires_at').notNull(),
+  created_at: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * The WebAuthn challenge of a passkey registration or sign-in under way (migration 0063, ADR 754),
+ * base64url as the options carried it; a sign-in's names its mfa_challenges row. Spent by deleting.
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  id: serial('id').primaryKey(),
+  challenge: text('challenge').notNull().unique(),
+  user_id: integer('user_id').notNull(),
+  ceremony: text('ceremony', { enum: ['registration', 'sign-in'] }).notNull(),
+  mfa_challenge_id: integer('mfa_challenge_id'),
+  expires_at: at('expires_at').notNull(),
+  created_at: at('created_at').notNull().defaultNow(),
+});
 
 /** A user's passkeys (WebAuthn credentials), id and public key in base64url. */
 export const webauthnCredentials = pgTable('webauthn_credentials', {

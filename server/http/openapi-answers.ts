@@ -14,6 +14,8 @@ import { CONTACT_ANSWER_SCHEMAS } from '../routes/contact-response-schemas.ts';
 import { CUSTOMER_PORTAL_ANSWER_SCHEMAS } from '../routes/customer-portal-response-schemas.ts';
 import { iconJsonSchema } from '../routes/icon-set-route.ts';
 import { INTEGRATION_ANSWER_SCHEMAS } from '../routes/integration-response-schemas.ts';
+import { PASSKEY_ANSWER_SCHEMAS } from '../routes/passkey-response-schemas.ts';
+import { PREFILL_ANSWER_SCHEMAS } from '../routes/prefill-response-schemas.ts';
 import { PRICE_PREDICTOR_ANSWER_SCHEMAS } from '../routes/price-predictor-response-schemas.ts';
 import { PROPERTY_DATA_ANSWER_SCHEMAS } from '../routes/property-data-response-schemas.ts';
 import { QUOTE_DOCUMENT_ANSWER_SCHEMAS } from '../routes/quote-document-response-schemas.ts';
@@ -50,10 +52,12 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...PRICE_PREDICTOR_ANSWER_SCHEMAS,
   ...TEXTING_ANSWER_SCHEMAS,
   ...PROPERTY_DATA_ANSWER_SCHEMAS,
+  ...PREFILL_ANSWER_SCHEMAS,
   ...STRIPE_ANSWER_SCHEMAS,
   ...CONTACT_ANSWER_SCHEMAS,
   ...SECURITY_ANSWER_SCHEMAS,
   ...SIGN_IN_SECURITY_ANSWER_SCHEMAS,
+  ...PASSKEY_ANSWER_SCHEMAS,
 };
 
 const errorObjSchema = {

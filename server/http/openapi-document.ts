@@ -8,9 +8,11 @@
  */
 import type { SwaggerOptions } from '@fastify/swagger';
 import { PARTNER_ROUTE_SCOPES } from '../auth/partner-scopes.ts';
+import { SESSION_KEY_HEADER } from './link-session.ts';
 import { answersOf } from './openapi-answers.ts';
 import { OPERATION_TEXTS } from './openapi-operations.ts';
 import { schemaExample } from './schema-example.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 
 /** The tags of the document: one per SPEC area, with the pages that use them (SPEC §2). */
 export const OPENAPI_TAGS = [
@@ -48,6 +50,10 @@ export const PARTNER_SCHEME = 'partnerApiKey';
 const SESSION_NOTE =
   'Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).';
 const QUERY_SESSION_NOTE = 'Authentication: `session_key` in the query, a key from `POST /api/auth/login`.';
+const LINK_SESSION_NOTE =
+  'Authentication: the `portal_session` cookie that the answers starting a session set (HttpOnly, SameSite=Strict, path /api), or for API clients `session_key` in the query (401 `Invalid Details` without either, `Unauthenticated.` for a dead one).';
+const UPLOAD_SESSION_NOTE =
+  'Authentication: the session key in the `X-Session-Key` header (or `session_key` in the query), a key from `POST /api/auth/login`; never the cookie.';
 const PARTNER_NOTE =
   'Partners may instead send their API key as `Authorization: Bearer <secret>` (scope `%s`); the body then carries no `session_key`.';
 const OPEN_NOTE = 'Open: no session is needed.';
@@ -62,10 +68,21 @@ const REQUEST_TYPES: Readonly<Record<string, string>> = {
 type RouteSchema = Record<string, unknown> & {
   body?: Record<string, unknown>;
   querystring?: Record<string, unknown>;
+  cookies?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
 };
 
-const hasSessionKey = (schema: Record<string, unknown> | undefined) =>
-  Boolean((schema?.properties as Record<string, unknown> | undefined)?.session_key);
+const hasProperty = (schema: Record<string, unknown> | undefined, name: string) =>
+  Boolean((schema?.properties as Record<string, unknown> | undefined)?.[name]);
+const hasSessionKey = (schema: Record<string, unknown> | undefined) => hasProperty(schema, 'session_key');
+
+/** How a route authenticates, from its schema: the body, the cookie (http/link-session.ts), the upload header, the query. */
+function authenticationNote(schema: RouteSchema): string {
+  if (hasSessionKey(schema.body)) return SESSION_NOTE;
+  if (hasProperty(schema.cookies, SESSION_COOKIE)) return LINK_SESSION_NOTE;
+  if (hasProperty(schema.headers, SESSION_KEY_HEADER)) return UPLOAD_SESSION_NOTE;
+  return hasSessionKey(schema.querystring) ? QUERY_SESSION_NOTE : OPEN_NOTE;
+}
 
 /** An object schema whose properties (path or query parameters) each carry an example. */
 function withPropertyExamples(schema: Record<string, unknown>): Record<string, unknown> {
@@ -95,12 +112,7 @@ export function documentedSchema(key: string, url: string, schema: RouteSchema):
   const texts = OPERATION_TEXTS[key];
   if (!texts) throw new Error(`${key} has no summary in server/http/openapi-operations.ts`);
   const scope = PARTNER_ROUTE_SCOPES[url];
-  const auth = hasSessionKey(schema.body)
-    ? SESSION_NOTE
-    : hasSessionKey(schema.querystring)
-      ? QUERY_SESSION_NOTE
-      : OPEN_NOTE;
-  const notes = [auth, ...(scope ? [PARTNER_NOTE.replace('%s', scope)] : [])];
+  const notes = [authenticationNote(schema), ...(scope ? [PARTNER_NOTE.replace('%s', scope)] : [])];
   const requestType = REQUEST_TYPES[key];
   const body = schema.body
     ? {
@@ -114,6 +126,8 @@ export function documentedSchema(key: string, url: string, schema: RouteSchema):
     ...(body ? { body } : {}),
     ...(schema.params ? { params: withPropertyExamples(schema.params as Record<string, unknown>) } : {}),
     ...(schema.querystring ? { querystring: withPropertyExamples(schema.querystring) } : {}),
+    ...(schema.cookies ? { cookies: withPropertyExamples(schema.cookies) } : {}),
+    ...(schema.headers ? { headers: withPropertyExamples(schema.headers) } : {}),
     ...(requestType ? { consumes: [requestType] } : {}),
     summary: texts.summary,
     description: `${texts.description}\n\n${notes.join(' ')}`,
@@ -135,7 +149,7 @@ export function openApiOptions(): SwaggerOptions {
         title: 'MGA agent portal API',
         version: '0.1.0',
         description:
-          'The call contract of docs/api.md (SPEC §7, §8): every call answers the envelope `{status, code, message, data, error_obj}`. Most calls authenticate with a `session_key` in the JSON body; partner API keys authenticate the application calls as an HTTP bearer token.',
+          'The call contract of docs/api.md (SPEC §7, §8): every call answers the envelope `{status, code, message, data, error_obj}`. Most calls authenticate with a `session_key` in the JSON body; the GET downloads and event streams with the session cookie the sign-in answers set; partner API keys authenticate the application calls as an HTTP bearer token.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: '/', description: 'This server (the API is under /api).' }],

@@ -45,6 +45,64 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     description:
       'Whether the authenticator app is on, recovery codes left, passkeys, and whether the company requires a second factor.',
   },
+  'POST /api/auth/mfa/passkey-register-options': {
+    summary: 'Start adding a passkey',
+    description:
+      'Answers the WebAuthn creation options (the `optionsJSON` of @simplewebauthn/browser’s startRegistration) for a new passkey of the caller; the challenge lives 5 minutes and replaces an earlier one.',
+  },
+  'POST /api/auth/mfa/passkey-register': {
+    summary: 'Add a passkey',
+    description:
+      'Checks the browser’s new passkey against the challenge of passkey-register-options, the origin and the relying party (WEBAUTHN_ORIGIN, WEBAUTHN_RP_ID) and stores it under `name`; two-step sign-in is then on. A user without the authenticator app and without recovery codes left also gets `recovery_codes`, shown this once. An expired, spent or unknown challenge or an answer that does not verify is 422; a passkey added already is 409.',
+    example: {
+      session_key: '<session_key>',
+      name: 'Work laptop',
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: {
+          clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
+          attestationObject: 'o2NmbXRkbm9uZQ',
+        },
+        clientExtensionResults: {},
+      },
+    },
+  },
+  'POST /api/auth/mfa/passkeys-list': {
+    summary: 'My passkeys',
+    description: 'The caller’s passkeys: name, when added, transports.',
+  },
+  'POST /api/auth/mfa/passkey-remove': {
+    summary: 'Remove a passkey',
+    description:
+      'Removes one of the caller’s passkeys (404 for any other id). Without a passkey or an authenticator app, two-step sign-in is off again.',
+  },
+  'POST /api/auth/mfa/passkey-options': {
+    summary: 'Start a sign-in’s passkey step',
+    description:
+      'Takes the mfa_token of a sign-in that answered mfa_required and answers the WebAuthn request options for the user’s passkeys (the `optionsJSON` of startAuthentication). 401 for a dead token, 422 when the user has no passkey.',
+    example: { mfa_token: '<mfa_token from auth/login>' },
+  },
+  'POST /api/auth/mfa/passkey-verify': {
+    summary: 'Complete a sign-in with a passkey',
+    description:
+      'Takes the mfa_token and the browser’s passkey answer to the challenge of passkey-options; answers the session as auth/mfa/verify does. An expired or spent challenge, another origin, an unknown passkey, a bad signature or a counter that did not move is 401 and counts toward the sign-in limit (429).',
+    example: {
+      mfa_token: '<mfa_token from auth/login>',
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: {
+          clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
+          authenticatorData: 'AAAA',
+          signature: 'MEUC',
+        },
+        clientExtensionResults: {},
+      },
+    },
+  },
   'POST /api/auth/sessions/list': {
     summary: 'My sessions',
     description: 'The caller’s open sessions: created, last seen, address, browser, and which is this one.',
@@ -108,7 +166,13 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'POST /api/auth/saml/:company_id/acs': {
     summary: 'SAML assertion consumer service',
     description:
-      'Receives the identity provider’s form post, checks the assertion and redirects to the sign-in page with a session key or an error.',
+      'Receives the identity provider’s form post, checks the assertion and redirects to the sign-in page with a one-time `code` (valid 2 minutes, for auth/saml-sso-complete) or an error; never with a session key.',
+  },
+  'POST /api/auth/saml-sso-complete': {
+    summary: 'Complete a SAML sign-in',
+    description:
+      'Spends the one-time code of the SAML return (once, within 2 minutes) and answers the session as sign-in does, with the session cookie. An unknown, spent or expired code is 401.',
+    example: { code: '<code from the SAML return>' },
   },
   // Profile (SPEC §2 /dashboard/profile)
   'POST /api/profile/update': {
@@ -140,6 +204,11 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'POST /api/users/revoke-sessions': {
     summary: 'End a user’s sessions',
     description: 'Signs a user out everywhere: admins for users of their company, super-admins for anyone.',
+  },
+  'POST /api/users/reset-mfa': {
+    summary: 'Reset a user’s two-step sign-in',
+    description:
+      'Removes a user’s authenticator app, recovery codes and passkeys and signs them out everywhere, for a user who lost their device: admins for users of their company, super-admins for anyone; never one’s own (422). Recorded as `user.mfa_reset`. When the company requires a second factor, the user sets one up at their next sign-in.',
   },
   'POST /api/users/assign-agent': {
     summary: 'Assign a customer’s agent',
@@ -428,7 +497,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'GET /api/agent-portal/quote-events': {
     summary: 'Live quotes of an application',
     description:
-      'Server-sent events of one application while it is launched: its status, each quote as it is written, quotes removed (the session key in the query).',
+      'Server-sent events of one application while it is launched: its status, each quote as it is written, quotes removed.',
   },
   'POST /api/agent-portal/get-schema-set': {
     summary: 'Get the schema set',
@@ -602,7 +671,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   },
   'POST /api/resources/upload-video': {
     summary: 'Upload a training video',
-    description: 'The video’s bytes as the request body; session key and file name in the query.',
+    description: 'The video’s bytes as the request body; the file name in the query.',
   },
   'GET /api/resources/file/:id': {
     summary: 'Download a resource file',
@@ -661,7 +730,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   },
   'GET /api/texting/events': {
     summary: 'Texting events',
-    description: 'Server-sent events of new and updated messages (SPEC §7: the session key in the query).',
+    description: 'Server-sent events of new and updated messages.',
   },
   'POST /api/texting/inbound/:company_id': {
     summary: 'Incoming text webhook',
@@ -687,6 +756,16 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     summary: 'Fill from property data',
     description: 'Queues property data look-ups for an application’s address.',
   },
+  'POST /api/property-data/prefill': {
+    summary: 'Pre-fill again',
+    description:
+      'Queues a background pre-fill of a draft application (it also runs by itself on create and on an address change): the values found and the coverage estimates go into the fields that are empty or still hold an earlier pre-fill’s value, never into one the agent typed. Answers the pre-fill status; 409 after launch.',
+  },
+  'POST /api/property-data/prefill-status': {
+    summary: 'Pre-fill status',
+    description:
+      'Whether the newest pre-fill of an application is queued, running, done or failed; what it filled, kept and could not find; and each pre-filled field’s source, time and whether it is an estimate.',
+  },
   // Quote documents
   'POST /api/agent-portal/download-market-breakdown-pdf': {
     summary: 'Market breakdown PDF',
@@ -699,6 +778,10 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'POST /api/agent-portal/get-quote-email-templates': {
     summary: 'Quote e-mail templates',
     description: 'The e-mail templates a quote document can be sent with.',
+  },
+  'POST /api/agent-portal/preview-quote-email': {
+    summary: 'Preview a quote e-mail',
+    description: 'The subject and message a send would e-mail, short codes filled; nothing is sent.',
   },
   'POST /api/agent-portal/send-quote': {
     summary: 'Send a quote document',

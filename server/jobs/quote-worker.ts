@@ -26,6 +26,7 @@ import {
   type ClaimedQuoteJob,
   claimQuoteJobs,
   finishQuoteJob,
+  finishQuoteJobUnlessLast,
   quoteProgress,
   renewQuoteJobLeases,
 } from '../repositories/quotes-repository.ts';
@@ -42,6 +43,11 @@ import { listenForNotifications } from './listen-for-notifications.ts';
 export const QUOTE_POLL_INTERVAL_MS = 1_000;
 /** Jobs one process runs at once: well above a launch's carriers (25), so none waits for a slot. */
 export const QUOTE_WORKER_CONCURRENCY = 64;
+/**
+ * A busy worker claims again once this share of its slots is free (1/8: every 8 answers at the
+ * default concurrency), so claims are not one per answer (issue 47: answers per second).
+ */
+export const QUOTE_CLAIM_BATCH_SHARE = 8;
 /** The NOTIFY channel of new quote jobs (migration 0023's trigger). */
 export const QUOTE_JOBS_CHANNEL = 'quote_jobs';
 /** Claims of one job before it is given up as an error (a job that keeps crashing its worker). */
@@ -199,14 +205,11 @@ async function writeAnswer(db: Executor, job: QuoteJobRow, outcome: Outcome): Pr
  * dollars, null when none) and queues the customer quotes webhook and the `complete` auto-send,
  * with the job's own finish, in one transaction under the application row's lock. The check runs
  * after the answer committed, so of two last answers the later one always sees none pending; a
- * crash before the finish leaves the job running, and its re-claim repeats the check.
+ * crash before the finish leaves the job running, and its re-claim repeats the check. Any other
+ * answer's job is finished by the check itself, in one statement (finishQuoteJobUnlessLast).
  */
 async function finishJob(db: Executor, job: QuoteJobRow, lastError: string | null): Promise<void> {
-  const before = await quoteProgress(db, job.application_id);
-  if (before.status !== 'launched' || before.pending > 0) {
-    await finishQuoteJob(db, job.id, lastError);
-    return;
-  }
+  if (await finishQuoteJobUnlessLast(db, job.id, job.application_id, lastError)) return;
   await db.transaction(async (tx) => {
     // Locking the application serializes the last two answers of one launch across processes.
     const app = await findApplication(tx, job.application_id, { kind: 'all' }, true);
@@ -280,6 +283,11 @@ export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}
   const lookup = options.connectorFor ?? connectorFor;
   const leaseMs = options.leaseMs ?? QUOTE_LEASE_MS;
   const leaseDb = options.leaseDb ?? db;
+  /**
+   * Free slots a worker with jobs in hand waits for before it claims again: one claim (two
+   * statements) per several answers rather than per answer. An idle worker claims at once.
+   */
+  const claimBatch = Math.max(1, Math.floor(concurrency / QUOTE_CLAIM_BATCH_SHARE));
   const logger = options.logger;
   /**
    * The jobs in hand (their leases are renewed), each with the local time (epoch ms) until which
@@ -295,7 +303,7 @@ export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}
   /** Claims as many jobs as there are free slots and starts each at once; returns how many. */
   async function fill(): Promise<number> {
     const free = concurrency - held.size;
-    if (free <= 0) return 0;
+    if (free <= 0 || (held.size > 0 && free < claimBatch)) return 0;
     // Timed before the claim is sent: the database's lease ends no earlier than this plus leaseMs.
     const claimedAt = Date.now();
     const jobs = await claimQuoteJobs(db, id, free, leaseMs);

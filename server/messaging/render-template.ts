@@ -38,12 +38,18 @@ export function renderTemplate(template: string, values: ShortCodeValues): strin
 }
 
 /**
- * Checks a template before it is stored: throws TemplateRenderError with `Unknown short code:
- * {{name}}.` for the first variable that is not one of `knownNames` (short code names without
- * braces), or with LiquidJS's first line for a template that does not parse (an unclosed tag,
- * an unknown filter). docs/decisions/250-template-preview-and-checks-on-save.md.
+ * Checks a template before it is stored or sent: throws TemplateRenderError with `Unknown short
+ * code: {{name}}.` for the first variable that is not one of `knownNames` (short code names
+ * without braces), with LiquidJS's first line for a template that does not parse (an unclosed tag,
+ * an unknown filter), or, for a `$` written right before a short code of `withDollarSign` (whose
+ * value already carries it, `$1,234.50`), with `Write {{name}} without a "$" before it: ...`, which
+ * would print "$$1,234.50". docs/decisions/250-template-preview-and-checks-on-save.md, 759.
  */
-export function checkTemplate(template: string, knownNames: ReadonlySet<string>): void {
+export function checkTemplate(
+  template: string,
+  knownNames: ReadonlySet<string>,
+  withDollarSign: ReadonlySet<string> = new Set(),
+): void {
   let names: string[];
   try {
     names = liquid.globalVariablesSync(liquid.parse(template));
@@ -52,6 +58,12 @@ export function checkTemplate(template: string, knownNames: ReadonlySet<string>)
   }
   const unknown = names.find((name) => !knownNames.has(name));
   if (unknown !== undefined) throw new TemplateRenderError(`Unknown short code: {{${unknown}}}.`);
+  for (const [, name] of template.matchAll(/\$\s*\{\{-?\s*([A-Za-z_]\w*)/g)) {
+    if (withDollarSign.has(name))
+      throw new TemplateRenderError(
+        `Write {{${name}}} without a "$" before it: its value carries the dollar sign (e.g. $1,234.50).`,
+      );
+  }
 }
 
 /** A template that is not valid Liquid (e.g. an unclosed `{% if %}`). */

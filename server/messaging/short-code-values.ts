@@ -1,7 +1,8 @@
 /**
  * The short code values of one application (server/config/portal-settings-options.json
  * short_codes): client first and last name, agent name and phone, agency name, the application
- * reference, the property address, the lowest quoted premium in dollars, the carriers that quoted,
+ * reference, the property address, the lowest premium of `quotes` (else the application's) as
+ * `$1,234.50`, the carriers that quoted,
  * the quotes as a table for e-mails, and the link to its quotes (server/services/quote-view-service.ts
  * quoteLink). Pure: the caller loads the rows and makes the link.
  * Issue 14 Templates and short codes.
@@ -50,7 +51,13 @@ export function shortCodeValues(
     company_name: names.companyName ?? '',
     application_id: application ? applicationReference(application.id) : '',
     address: application?.searched_address ?? '',
-    min_quote_amount: dollars(application?.min_quote_amount ?? null),
+    // The lowest of the quotes the message is about (the ones an agent chose to send), else the
+    // application's lowest (ADR 759).
+    min_quote_amount: dollars(
+      quotes.length > 0
+        ? Math.min(...quotes.map((quote) => quote.premium))
+        : (application?.min_quote_amount ?? null),
+    ),
     carriers_quoted: quotes.map((quote) => quote.display_name).join(', '),
     quotes_table: quotesTable(quotes),
     quote_link: quoteLink,

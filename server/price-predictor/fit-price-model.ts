@@ -5,14 +5,18 @@
  */
 import { predictRisk } from './predict-premium.ts';
 import type { PricePredictorConfig } from './predictor-config.ts';
-import { buildModel, medianOf, type PastQuote, type PriceModel } from './price-model.ts';
+import { accuracyOf, buildModel, type PastQuote, type PriceModel } from './price-model.ts';
+
+/** The tally of every held-out quote, beside one per product (no product is named with a space). */
+const OVERALL = 'all products';
 
 /**
  * Fits the model on every past quote and measures its accuracy first: one application in
  * `holdout_every` (by id) is held out, a model of the others predicts up to `evaluation_sample`
  * held-out applications, each of their quotes is judged against its carrier's range (the overall
  * range when the carrier has none), and the median absolute percentage error of the middle
- * estimate and the share of premiums inside the range are kept with the model.
+ * estimate and the share of premiums inside the range are kept with the model, overall and per
+ * product (ADR 761).
  */
 export function fitPriceModel(
   quotes: PastQuote[],
@@ -26,30 +30,38 @@ export function fitPriceModel(
     else heldOut.set(quote.application_id, [...(heldOut.get(quote.application_id) ?? []), quote]);
   }
   const trained = buildModel(training, config, fittedAt);
-  const errors: number[] = [];
-  let inside = 0;
-  let unpredicted = 0;
+  /** Errors, premiums inside their range and quotes not predicted: overall and per product. */
+  const tallies = new Map<string, { errors: number[]; inside: number; unpredicted: number }>();
+  const tally = (key: string) => {
+    const found = tallies.get(key) ?? { errors: [], inside: 0, unpredicted: 0 };
+    tallies.set(key, found);
+    return found;
+  };
+  const overall = tally(OVERALL);
   for (const application of [...heldOut.values()].slice(0, config.evaluation_sample)) {
     const { product, inputs } = application[0];
+    const ofProduct = tally(product);
     const prediction = predictRisk(trained, product, inputs, config);
     for (const quote of application) {
       if (!(quote.premium > 0)) continue;
       const range =
         prediction.carriers.find((entry) => entry.carrier === quote.carrier)?.range ?? prediction.range;
-      if (!range) {
-        unpredicted++;
-        continue;
+      for (const counts of [overall, ofProduct]) {
+        if (!range) {
+          counts.unpredicted++;
+          continue;
+        }
+        counts.errors.push(Math.abs(range.median - quote.premium) / quote.premium);
+        if (quote.premium >= range.low && quote.premium <= range.high) counts.inside++;
       }
-      errors.push(Math.abs(range.median - quote.premium) / quote.premium);
-      if (quote.premium >= range.low && quote.premium <= range.high) inside++;
     }
   }
   const model = buildModel(quotes, config, fittedAt);
-  model.accuracy = {
-    evaluated: errors.length,
-    unpredicted,
-    median_absolute_percentage_error: medianOf(errors),
-    range_coverage: errors.length ? inside / errors.length : null,
-  };
+  const accuracy = (counts: { errors: number[]; inside: number; unpredicted: number }) =>
+    accuracyOf(counts.errors, counts.inside, counts.unpredicted);
+  model.accuracy = accuracy(overall);
+  model.accuracy_by_product = Object.fromEntries(
+    [...tallies.entries()].filter(([key]) => key !== OVERALL).map(([key, counts]) => [key, accuracy(counts)]),
+  );
   return model;
 }

@@ -43,6 +43,16 @@ export interface ModelAccuracy {
   range_coverage: number | null;
 }
 
+/** The accuracy of judged errors: `errors` as fractions, `inside` of them in their range. */
+export function accuracyOf(errors: number[], inside: number, unpredicted: number): ModelAccuracy {
+  return {
+    evaluated: errors.length,
+    unpredicted,
+    median_absolute_percentage_error: medianOf(errors),
+    range_coverage: errors.length ? inside / errors.length : null,
+  };
+}
+
 export interface PriceModel {
   fitted_at: string;
   quote_count: number;
@@ -52,6 +62,11 @@ export interface PriceModel {
   /** The book's typical value of each input (median number, most frequent zone): the "neutral" risk. */
   typical: RiskInputs;
   accuracy: ModelAccuracy;
+  /**
+   * The same measure per product ("Primary", ...), for the products with held-out applications;
+   * absent from models fitted before it was kept (ADR 761).
+   */
+  accuracy_by_product?: Record<string, ModelAccuracy>;
 }
 
 /** The model's risks: one per application, with its quotes of a positive premium. */
@@ -116,7 +131,7 @@ export function buildModel(quotes: PastQuote[], config: PricePredictorConfig, fi
     carriers,
     risks: risksOf(quotes, config, index),
     typical: typicalInputs(quotes, config),
-    accuracy: { evaluated: 0, unpredicted: 0, median_absolute_percentage_error: null, range_coverage: null },
+    accuracy: accuracyOf([], 0, 0),
   };
 }
 

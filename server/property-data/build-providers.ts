@@ -4,12 +4,30 @@
  * timeout (the app's options may override both: tests point connectors at local fake servers).
  */
 import { attomConnector } from './attom-connector.ts';
+import { censusGeocoderConnector } from './census-geocoder-connector.ts';
 import type { ConnectorOptions } from './connector-options.ts';
 import { femaNfhlConnector } from './fema-nfhl-connector.ts';
+import { fwsCbrsConnector } from './fws-cbrs-connector.ts';
+import { openFemaCommunityStatusConnector } from './openfema-community-status-connector.ts';
 import { PROVIDERS, type ProviderName } from './provider-catalogue.ts';
 import { sandboxProviders } from './sandbox-provider.ts';
 import { smartyConnector } from './smarty-connector.ts';
 import type { PropertyDataJob, PropertyDataProviders } from './types.ts';
+import { usgsEpqsConnector } from './usgs-epqs-connector.ts';
+
+/** Each job's real connectors by provider name (the sandbox answers a job whose provider is not here). */
+const CONNECTORS: {
+  [J in PropertyDataJob]: Partial<
+    Record<ProviderName, (options: ConnectorOptions) => PropertyDataProviders[J]>
+  >;
+} = {
+  address: { smarty: smartyConnector, census_geocoder: censusGeocoderConnector },
+  characteristics: { attom: attomConnector },
+  flood_zone: { fema_nfhl: femaNfhlConnector },
+  ground_elevation: { usgs_epqs: usgsEpqsConnector },
+  cbra: { fws_cbrs: fwsCbrsConnector },
+  community_status: { openfema_csb: openFemaCommunityStatusConnector },
+};
 
 /** Base URLs and timeouts (ms) replacing the catalogue's, per provider. buildApp's `propertyData`. */
 export interface PropertyDataOptions {
@@ -40,24 +58,27 @@ function connectorOptions(
   };
 }
 
+/** The provider of one job: its chosen connector, or the sandbox when that provider does not answer it. */
+function providerOf<J extends PropertyDataJob>(
+  job: J,
+  choice: JobChoice,
+  options: PropertyDataOptions,
+): PropertyDataProviders[J] {
+  const connector = CONNECTORS[job][choice.provider];
+  return connector ? connector(connectorOptions(choice.provider, choice, options)) : sandboxProviders[job];
+}
+
 /** The providers of `choices`; the sandbox for a job whose provider does not answer it. */
 export function buildProviders(
   choices: Record<PropertyDataJob, JobChoice>,
   options: PropertyDataOptions = {},
 ): PropertyDataProviders {
-  const { address, characteristics, flood_zone } = choices;
   return {
-    address:
-      address.provider === 'smarty'
-        ? smartyConnector(connectorOptions('smarty', address, options))
-        : sandboxProviders.address,
-    characteristics:
-      characteristics.provider === 'attom'
-        ? attomConnector(connectorOptions('attom', characteristics, options))
-        : sandboxProviders.characteristics,
-    flood_zone:
-      flood_zone.provider === 'fema_nfhl'
-        ? femaNfhlConnector(connectorOptions('fema_nfhl', flood_zone, options))
-        : sandboxProviders.flood_zone,
+    address: providerOf('address', choices.address, options),
+    characteristics: providerOf('characteristics', choices.characteristics, options),
+    flood_zone: providerOf('flood_zone', choices.flood_zone, options),
+    ground_elevation: providerOf('ground_elevation', choices.ground_elevation, options),
+    cbra: providerOf('cbra', choices.cbra, options),
+    community_status: providerOf('community_status', choices.community_status, options),
   };
 }

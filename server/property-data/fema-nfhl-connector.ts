@@ -6,17 +6,12 @@
  * layer 28 Flood Hazard Zones (FLD_ZONE, ZONE_SUBTY, STATIC_BFE; -9999 = no BFE), 3 FIRM Panels
  * (FIRM_PAN "12086C0317L", PANEL, SUFFIX, EFF_DATE in epoch ms) and 22 Political Jurisdictions
  * (CID community number, POL_NAME1). Each answers `{features: [{attributes}]}`, or HTTP 200 with
- * `{error: {code, message}}`. No hazard zone at the point = not found. No key.
+ * `{error: {code, message}}` (arcgis-point-query.ts). No hazard zone at the point = not found. No key.
  */
-import { type ConnectorOptions, urlUnder } from './connector-options.ts';
-import { getProviderJson } from './get-provider-json.ts';
-import { numberOf, objectOf, textOf } from './read-provider-answer.ts';
-import {
-  type FloodZoneDetermination,
-  type FloodZoneProvider,
-  type Location,
-  PropertyDataError,
-} from './types.ts';
+import { firstFeatureAttributes } from './arcgis-point-query.ts';
+import type { ConnectorOptions } from './connector-options.ts';
+import { numberOf, textOf } from './read-provider-answer.ts';
+import type { FloodZoneDetermination, FloodZoneProvider, Location } from './types.ts';
 
 const LABEL = 'FEMA NFHL';
 /** NFHL layer ids of the MapServer. */
@@ -26,29 +21,11 @@ const NO_BFE = -9999;
 
 /** The FEMA NFHL flood zone provider. */
 export function femaNfhlConnector(options: ConnectorOptions): FloodZoneProvider {
-  async function firstAttributes(layer: number, location: Location, outFields: string) {
-    const { body } = await getProviderJson({
-      label: LABEL,
-      timeoutMs: options.timeoutMs,
-      url: urlUnder(options.baseUrl, `/${layer}/query`, {
-        geometry: `${location.longitude},${location.latitude}`,
-        geometryType: 'esriGeometryPoint',
-        inSR: '4326',
-        spatialRel: 'esriSpatialRelIntersects',
-        outFields,
-        returnGeometry: 'false',
-        f: 'json',
-      }),
-    });
-    const answer = objectOf(body);
-    if (answer.error) {
-      const message = textOf(objectOf(answer.error).message);
-      throw new PropertyDataError(LABEL, `${LABEL} could not answer${message ? `: ${message}` : '.'}`);
-    }
-    if (!Array.isArray(answer.features))
-      throw new PropertyDataError(LABEL, `${LABEL} sent an answer of an unknown shape.`);
-    return answer.features.length > 0 ? objectOf(objectOf(answer.features[0]).attributes) : null;
-  }
+  const firstAttributes = (layer: number, location: Location, outFields: string) =>
+    firstFeatureAttributes(
+      { label: LABEL, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, layer, outFields },
+      location,
+    );
 
   return {
     name: 'fema_nfhl',

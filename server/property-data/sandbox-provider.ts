@@ -11,7 +11,10 @@ import { lookUpZip } from '../services/look-up-zip.ts';
 import { normaliseAddress } from './normalise-address.ts';
 import type {
   AddressSuggestion,
+  CbraDetermination,
+  CommunityStatus,
   FloodZoneDetermination,
+  GroundElevation,
   PropertyAddress,
   PropertyCharacteristics,
   PropertyDataProviders,
@@ -127,9 +130,59 @@ function floodZone(address: PropertyAddress): FloodZoneDetermination | null {
   };
 }
 
-/** The sandbox for all three jobs. */
+/** A ground elevation of 2.0 to 31.9 ft, in a tenth of a foot. */
+function groundElevation(address: PropertyAddress): GroundElevation | null {
+  if (notFound(address)) return null;
+  const draw = draws(`ground_elevation|${normaliseAddress(address)}`);
+  return { elevation_feet: Math.round((2 + draw() * 30) * 10) / 10 };
+}
+
+/**
+ * Outside the CBRS unless the street line names a barrier ("1 Barrier Island Rd"), then a System
+ * Unit, or an OPA when it also says "OPA", in the CBRS Mapper's words. CBRS units hold a sliver of
+ * coastal addresses and make a property unbindable, so the sandbox never puts an ordinary demo
+ * address in one by chance: an agent asks for the case by the address (ADR 757).
+ */
+function cbra(address: PropertyAddress): CbraDetermination | null {
+  if (notFound(address)) return null;
+  if (!/\bbarrier\b/i.test(address.address1))
+    return { in_cbrs: false, otherwise_protected: false, unit: null, unit_name: null, unit_type: null };
+  const draw = draws(`cbra|${normaliseAddress(address)}`);
+  const opa = /\bopa\b/i.test(address.address1);
+  const number = String(10 + Math.floor(draw() * 80));
+  return {
+    in_cbrs: true,
+    otherwise_protected: opa,
+    unit: `${address.state.toUpperCase()}-${number}${opa ? 'P' : ''}`,
+    unit_name: `${titleCase(address.city)} Coastal Barrier`,
+    unit_type: opa ? 'Otherwise Protected Area' : 'System Unit',
+  };
+}
+
+/**
+ * The community participates, unless the street line says "Nonparticipating" (as CBRA, the case an
+ * agent asks for by the address, never a chance that blocks an ordinary demo launch); a CRS class
+ * 5-9 for half of the participating ones.
+ */
+function communityStatus(communityNumber: string, address: PropertyAddress): CommunityStatus | null {
+  if (notFound(address)) return null;
+  const draw = draws(`community_status|${communityNumber}`);
+  const participating = !/\bnon-?participating\b/i.test(address.address1);
+  const inCrs = participating && draw() < 0.5;
+  return {
+    community_number: communityNumber,
+    community_name: `City of ${titleCase(address.city)}`,
+    participating,
+    crs_class: inCrs ? 5 + Math.floor(draw() * 5) : null,
+  };
+}
+
+/** The sandbox for every job. */
 export const sandboxProviders: PropertyDataProviders = {
   address: { name: 'sandbox', verify: async (a) => verify(a), autocomplete: async (s) => autocomplete(s) },
   characteristics: { name: 'sandbox', characteristics: async (a) => characteristics(a) },
   flood_zone: { name: 'sandbox', floodZone: async (_location, a) => floodZone(a) },
+  ground_elevation: { name: 'sandbox', groundElevation: async (_location, a) => groundElevation(a) },
+  cbra: { name: 'sandbox', cbra: async (_location, a) => cbra(a) },
+  community_status: { name: 'sandbox', communityStatus: async (number, a) => communityStatus(number, a) },
 };

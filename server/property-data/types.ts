@@ -1,12 +1,19 @@
 /**
  * The property data provider interface (issue 15, SPEC §9 data providers; ARCHITECTURE "Outside
- * services behind interfaces, with a sandbox each"): three jobs, each answered by a sandbox or a
+ * services behind interfaces, with a sandbox each"): six jobs, each answered by a sandbox or a
  * real HTTP connector in its provider's documented shape, reduced here to the trade's terms.
- * docs/decisions/230-property-data-providers.md.
+ * docs/decisions/230-property-data-providers.md, 757 (the keyless public sources, issue 40).
  */
 
-/** The three jobs of a property data lookup. */
-export const PROPERTY_DATA_JOBS = ['address', 'characteristics', 'flood_zone'] as const;
+/** The jobs of a property data lookup, in the order a lookup reports them. */
+export const PROPERTY_DATA_JOBS = [
+  'address',
+  'characteristics',
+  'flood_zone',
+  'ground_elevation',
+  'cbra',
+  'community_status',
+] as const;
 export type PropertyDataJob = (typeof PROPERTY_DATA_JOBS)[number];
 
 /** An address as the agent typed it (US; `zip` 5 digits). */
@@ -78,11 +85,44 @@ export interface FloodZoneDetermination {
   bfe_feet: number | null;
 }
 
+/** Ground elevation at a point (USGS 3DEP via the Elevation Point Query Service), feet above NAVD 88. */
+export interface GroundElevation {
+  /** Rounded to a tenth of a foot. */
+  elevation_feet: number;
+}
+
+/**
+ * Whether a point lies in the John H. Chafee Coastal Barrier Resources System (USFWS CBRS units).
+ * Either kind of unit counts as "in the CBRS" (federal flood insurance is restricted in both);
+ * `otherwise_protected` tells an Otherwise Protected Area (OPA) from a System Unit.
+ */
+export interface CbraDetermination {
+  in_cbrs: boolean;
+  otherwise_protected: boolean;
+  /** The unit's id ("FL-64P") and name, null outside the system. */
+  unit: string | null;
+  unit_name: string | null;
+  /** "System Unit" or "Otherwise Protected Area", as the service spells it; null outside. */
+  unit_type: string | null;
+}
+
+/** An NFIP community's status (FEMA Community Status Book) by its six-digit community number. */
+export interface CommunityStatus {
+  community_number: string;
+  community_name: string | null;
+  participating: boolean;
+  /** Community Rating System class 1-10 when the community is in the CRS, else null. */
+  crs_class: number | null;
+}
+
 /** What one job found: the answer, or null when the provider knows nothing of the address. */
 export interface JobAnswers {
   address: VerifiedAddress | null;
   characteristics: PropertyCharacteristics | null;
   flood_zone: FloodZoneDetermination | null;
+  ground_elevation: GroundElevation | null;
+  cbra: CbraDetermination | null;
+  community_status: CommunityStatus | null;
 }
 
 /** Address verification and autocomplete. */
@@ -104,11 +144,32 @@ export interface FloodZoneProvider {
   floodZone(location: Location, address: PropertyAddress): Promise<FloodZoneDetermination | null>;
 }
 
+/** Ground elevation at a point. */
+export interface GroundElevationProvider {
+  readonly name: string;
+  groundElevation(location: Location, address: PropertyAddress): Promise<GroundElevation | null>;
+}
+
+/** Coastal Barrier Resources System membership of a point. */
+export interface CbraProvider {
+  readonly name: string;
+  cbra(location: Location, address: PropertyAddress): Promise<CbraDetermination | null>;
+}
+
+/** NFIP participation of a community, by its six-digit community number (the NFHL's CID). */
+export interface CommunityStatusProvider {
+  readonly name: string;
+  communityStatus(communityNumber: string, address: PropertyAddress): Promise<CommunityStatus | null>;
+}
+
 /** The providers a company's lookups use, one per job. */
 export interface PropertyDataProviders {
   address: AddressProvider;
   characteristics: CharacteristicsProvider;
   flood_zone: FloodZoneProvider;
+  ground_elevation: GroundElevationProvider;
+  cbra: CbraProvider;
+  community_status: CommunityStatusProvider;
 }
 
 /**

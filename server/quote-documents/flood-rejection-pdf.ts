@@ -19,7 +19,7 @@ const NO_QUOTE_REASONS: Record<string, string> = {
 
 /** The PDF bytes of the flood rejection of `data`. */
 export async function floodRejectionPdf(data: QuoteDocumentData): Promise<Uint8Array> {
-  const writer = await PdfWriter.create(FLOOD_REJECTION_TITLE, data.agency, data.generatedAt);
+  const writer = await PdfWriter.create(FLOOD_REJECTION_TITLE, data.agency, data.generatedAt, data.timeZone);
   const priced = pricedQuotes(data.quotes);
   const lowest = priced[0] ?? null;
   writer.heading('Client and property');

@@ -17,7 +17,7 @@ function statusText(quote: QuoteDocumentData['quotes'][number]): string {
 
 /** The PDF bytes of the market breakdown of `data` (its quotes in the order given). */
 export async function marketBreakdownPdf(data: QuoteDocumentData): Promise<Uint8Array> {
-  const writer = await PdfWriter.create(MARKET_BREAKDOWN_TITLE, data.agency, data.generatedAt);
+  const writer = await PdfWriter.create(MARKET_BREAKDOWN_TITLE, data.agency, data.generatedAt, data.timeZone);
   writer.heading('Client and property');
   writer.fields([
     ['Client', data.client.name],

@@ -7,7 +7,9 @@
  * their WinAnsi set are replaced by '?' rather than failing the document.
  * docs/decisions/240-quote-documents-as-pdf.md.
  */
+
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { documentTime } from './document-time.ts';
 
 /** US Letter landscape in points (1/72 in). */
 const PAGE: [number, number] = [792, 612];
@@ -85,9 +87,15 @@ export class PdfWriter {
 
   /**
    * A writer for a document titled `title`, issued by `agency`, generated at `generatedAt`
-   * (printed as a UTC date and time). A logo that is neither PNG nor JPEG is left out.
+   * (printed in IANA zone `timeZone`, the agency's for quote documents; documentTime). A logo that
+   * is neither PNG nor JPEG is left out.
    */
-  static async create(title: string, agency: DocumentAgency, generatedAt: Date): Promise<PdfWriter> {
+  static async create(
+    title: string,
+    agency: DocumentAgency,
+    generatedAt: Date,
+    timeZone = 'UTC',
+  ): Promise<PdfWriter> {
     const doc = await PDFDocument.create();
     doc.setTitle(title);
     doc.setAuthor(agency.name);
@@ -99,7 +107,7 @@ export class PdfWriter {
     let logo: PDFImage | null = null;
     if (agency.logo?.content_type === 'image/png') logo = await doc.embedPng(agency.logo.bytes);
     else if (agency.logo?.content_type === 'image/jpeg') logo = await doc.embedJpg(agency.logo.bytes);
-    const generated = `${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const generated = documentTime(generatedAt, timeZone);
     return new PdfWriter(doc, regular, bold, logo, agency, title, generated);
   }
 

@@ -1,7 +1,8 @@
 /**
  * What a quote document shows, gathered from the application, its quotes, the agency and the
  * agent (issue 13 Quote documents): pure, so the PDF builders can be tested on plain values.
- * Money is dollars. SPEC §1 (carrier metadata: marketBreakdownDisplayName), §2 Dialogs.
+ * Money is dollars. Carriers by the names the screen shows, cheapest first, times in the agency's
+ * time zone (issue 40, docs/decisions/752-sending-follows-the-comparison.md). SPEC §2 Dialogs.
  */
 import { formatCurrency } from '../../engine/index.ts';
 import quoteTypes from '../../schemas/constants/quote-types.json' with { type: 'json' };
@@ -10,7 +11,7 @@ import type { DocumentAgency } from './pdf-writer.ts';
 /** One carrier asked for the application, as a document row. */
 export interface DocumentQuote {
   id: number;
-  /** carriers.json marketBreakdownDisplayName of the carrier (sub-carrier first), else its display name. */
+  /** The quote's display name, as the quotes on screen show it (issue 40). */
   name: string;
   status: string;
   /** Annual premium in dollars, or null when the carrier gave none. */
@@ -32,8 +33,11 @@ export interface QuoteDocumentData {
   product: string;
   /** The coverages the agent asked for, as label/value pairs. */
   asked: [label: string, value: string][];
+  /** Quotes with a premium cheapest first, then the others (quotesByPremium). */
   quotes: DocumentQuote[];
   generatedAt: Date;
+  /** IANA zone the document prints its times in: the agency's (portal settings global.timezone). */
+  timeZone: string;
 }
 
 /** Coverages every row shows in columns of their own; the rest are extras. */
@@ -62,6 +66,17 @@ export function extraCoverageLines(coverages: Record<string, number | string>): 
 export function productLabel(carrierQuoteType: string | undefined): string {
   const entry = quoteTypes.oneOf.find((type) => type.const === carrierQuoteType);
   return entry?.title ?? carrierQuoteType ?? '';
+}
+
+/**
+ * `quotes` as a document lists them (issue 40): those with a premium cheapest first (ties by id),
+ * then the others in the order given.
+ */
+export function quotesByPremium<Q extends { id: number; premium: number | null }>(quotes: Q[]): Q[] {
+  const priced = quotes
+    .filter((quote) => quote.premium !== null)
+    .sort((a, b) => (a.premium as number) - (b.premium as number) || a.id - b.id);
+  return [...priced, ...quotes.filter((quote) => quote.premium === null)];
 }
 
 /** The quotes with a premium, cheapest first. */

@@ -61,8 +61,9 @@ export async function applicationsPerPeriodFromRows(
 }
 
 /**
- * Per carrier: quotes asked, quoted and declined for the range's applications, most asked first.
- * From the roll-ups when they serve the filters (report-roll-ups.ts), else from the rows.
+ * Per product: quotes asked, quoted and declined for the range's applications, most asked first;
+ * `carrier` is the product key, `carrier/sub_carrier` or `carrier` for a quote without a
+ * sub-carrier (migration 0062, ADR 751). From the roll-ups when they serve the filters (report-roll-ups.ts), else from the rows.
  */
 export async function carrierOutcomes(
   db: Executor,
@@ -80,9 +81,11 @@ export async function carrierOutcomesFromRows(
   scope: AccessScope,
   filters: ReportFilters,
 ): Promise<{ carrier: string; asked: number; quoted: number; declined: number }[]> {
+  // The key report_quote_of (migration 0062) gives the roll-ups.
+  const product = sql<string>`${quotes.carrier} || coalesce('/' || ${quotes.sub_carrier}, '')`;
   return db
     .select({
-      carrier: quotes.carrier,
+      carrier: product,
       asked: sql<number>`count(*)::int`,
       quoted: sql<number>`(count(*) filter (where ${quotes.status} = 'quoted'))::int`,
       declined: sql<number>`(count(*) filter (where ${quotes.status} = 'declined'))::int`,
@@ -90,8 +93,8 @@ export async function carrierOutcomesFromRows(
     .from(quotes)
     .innerJoin(applications, eq(applications.id, quotes.application_id))
     .where(reportConditions(scope, filters))
-    .groupBy(quotes.carrier)
-    .orderBy(sql`count(*) desc`, quotes.carrier);
+    .groupBy(sql`1`)
+    .orderBy(sql`count(*) desc`, sql`1`);
 }
 
 /**

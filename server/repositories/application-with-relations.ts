@@ -92,19 +92,29 @@ function split({ notes_json, quotes_json, ...row }: Selected): ApplicationWithRe
 const currentSchemaVersionSql = sql<number | null>`(
   SELECT max(sv.version) FROM schema_versions sv WHERE sv.status = 'published')`;
 
-/** An application found with its relations and the latest published schema version. */
-export type FoundApplication = ApplicationWithRelations & { currentSchemaVersion: number | null };
+/** The content hash of the application row's own schema version, as a subquery (null when not stored). */
+const schemaHashSql = sql<string | null>`(
+  SELECT sv.content_hash FROM schema_versions sv WHERE sv.version = applications.schema_version)`;
 
 /**
- * Application `id` (a placeholder) with its notes, quotes and the latest published schema version
- * as one JSON object, or null when there is no such row; no access scope applied. A column of a
+ * An application found with its relations, the latest published schema version, and the content
+ * hash of the row's own schema version (which finds its compiled set in the process's cache).
+ */
+export type FoundApplication = ApplicationWithRelations & {
+  currentSchemaVersion: number | null;
+  schemaHash: string | null;
+};
+
+/**
+ * Application `id` (a placeholder) with its notes, quotes, the latest published schema version
+ * and its own schema version's content hash as one JSON object, or null when there is no such row; no access scope applied. A column of a
  * statement that reads something else (the session's account: docs/decisions/590-get-in-one-statement.md),
  * decoded by foundApplicationFromJson.
  */
 export function applicationWithRelationsJson(id: Placeholder) {
   return sql<unknown>`(
     SELECT json_build_object('row', applications, 'notes_json', ${notesJson}, 'quotes_json', ${quotesJson},
-                             'current_schema_version', ${currentSchemaVersionSql})
+                             'current_schema_version', ${currentSchemaVersionSql}, 'schema_hash', ${schemaHashSql})
       FROM applications WHERE applications.id = ${id})`;
 }
 
@@ -115,6 +125,7 @@ export function foundApplicationFromJson(value: unknown): FoundApplication | nul
     notes_json: unknown;
     quotes_json: unknown;
     current_schema_version: number | null;
+    schema_hash: string | null;
   } | null;
   if (!json) return null;
   const { notes, quotes } = relationsFromJson(json.notes_json, json.quotes_json);
@@ -123,6 +134,7 @@ export function foundApplicationFromJson(value: unknown): FoundApplication | nul
     notes,
     quotes,
     currentSchemaVersion: json.current_schema_version,
+    schemaHash: json.schema_hash,
   };
 }
 
@@ -133,6 +145,7 @@ function preparedRead(name: string, condition: SQL) {
       .select({
         ...columns,
         current_schema_version: currentSchemaVersionSql,
+        schema_hash: schemaHashSql,
       })
       .from(applications)
       .where(condition)
@@ -184,10 +197,11 @@ export async function findApplicationWithRelations(
   if (!isRowId(id) || scope.kind === 'none') return null;
   const [selected] = await readInScope[scope.kind](db).execute({ id, scopeId: scopeIdOf(scope) });
   if (!selected) return null;
-  const { current_schema_version, ...rest } = selected;
+  const { current_schema_version, schema_hash, ...rest } = selected;
   return {
     ...split(rest),
     currentSchemaVersion: current_schema_version === null ? null : Number(current_schema_version),
+    schemaHash: schema_hash,
   };
 }
 
@@ -197,21 +211,25 @@ export type DocumentColumns = Required<
 >;
 
 /**
+ * What an autosave writes, as placeholders: raw SQL (Drizzle's `set` types take no placeholder),
+ * so their values come through each column's own driver mapping (updateApplicationWithRelations).
+ */
+const savedDocumentColumns = {
+  useable_details: sql`${sql.placeholder('useable_details')}`,
+  searched_address: sql`${sql.placeholder('searched_address')}`,
+  client_name: sql`${sql.placeholder('client_name')}`,
+  version: sql`${applications.version} + 1`,
+  updated_at: sql`${sql.placeholder('updated_at')}`,
+};
+
+/**
  * The autosave's update, prepared once per handle (a transaction is one): its text never changes,
- * so on PostgreSQL a pooled connection parses and plans it once instead of on every save. The
- * placeholders are raw SQL (Drizzle's `set` types take no placeholder), so their values come
- * through each column's own driver mapping (updateApplicationWithRelations).
+ * so on PostgreSQL a pooled connection parses and plans it once instead of on every save.
  */
 const saveDocumentColumns = preparedOnce((db) =>
   db
     .update(applications)
-    .set({
-      useable_details: sql`${sql.placeholder('useable_details')}`,
-      searched_address: sql`${sql.placeholder('searched_address')}`,
-      client_name: sql`${sql.placeholder('client_name')}`,
-      version: sql`${applications.version} + 1`,
-      updated_at: sql`${sql.placeholder('updated_at')}`,
-    })
+    .set(savedDocumentColumns)
     .where(eq(applications.id, sql.placeholder('id')))
     .returning(columns)
     .prepare('save_application_document'),
@@ -235,6 +253,48 @@ export async function updateApplicationWithRelations(
     updated_at: applications.updated_at.mapToDriverValue(new Date()),
   });
   return split(selected as Selected);
+}
+
+/**
+ * The autosave's update when its row was read without a lock: writes only while the row is still
+ * the version read and still a draft (status new), prepared once per handle.
+ */
+const saveDocumentColumnsIfVersion = preparedOnce((db) =>
+  db
+    .update(applications)
+    .set(savedDocumentColumns)
+    .where(
+      and(
+        eq(applications.id, sql.placeholder('id')),
+        eq(applications.version, sql.placeholder('version')),
+        eq(applications.status, 'new'),
+      ),
+    )
+    .returning(columns)
+    .prepare('save_application_document_if_version'),
+);
+
+/**
+ * updateApplicationWithRelations, written only while application `id` is still at `version` and
+ * status new: one statement, atomic without a row lock. Null when another write came first (the
+ * caller then takes the locking path, which answers 409 or merges as before). ADR 748... see
+ * docs/decisions/744-autosave-in-two-statements.md.
+ */
+export async function updateApplicationWithRelationsIfVersion(
+  db: Executor,
+  id: number,
+  version: number,
+  patch: DocumentColumns,
+): Promise<ApplicationWithRelations | null> {
+  const [selected] = await saveDocumentColumnsIfVersion(db).execute({
+    id,
+    version,
+    useable_details: applications.useable_details.mapToDriverValue(patch.useable_details),
+    searched_address: patch.searched_address,
+    client_name: patch.client_name,
+    updated_at: applications.updated_at.mapToDriverValue(new Date()),
+  });
+  return selected ? split(selected as Selected) : null;
 }
 
 /** The locking read of lockApplicationWithSchemaHash with `condition`, prepared once per handle as `name`. */

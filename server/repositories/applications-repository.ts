@@ -1,4 +1,5 @@
 /** Application rows: the only code that reads or writes the applications table. */
+import { createHash } from 'node:crypto';
 import { and, eq, ilike, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../db/database.ts';
@@ -252,6 +253,16 @@ function listingStatement(where: SQL, fold: boolean): SQL {
 
 type PreparedListing = ReturnType<Executor['_']['session']['prepareQuery']>;
 
+/**
+ * The named statement of a listing shape: `listing_` and 24 hex digits of the shape's SHA-1.
+ * PostgreSQL cuts names at 63 bytes, and a shape spelled out ("company_scope_address_noIds_
+ * agentId_clientNameId_source" and the same with "_product") passes that, so two shapes met as
+ * one statement and the second answered "prepared statement already exists".
+ */
+export function listingStatementName(shape: string): string {
+  return `listing_${createHash('sha1').update(shape).digest('hex').slice(0, 24)}`;
+}
+
 /** Named listing statements by handle and shape: parsed and planned once per connection. */
 const namedListings = new WeakMap<Executor, Map<string, PreparedListing>>();
 
@@ -272,7 +283,7 @@ function preparedListing(
   if (scope.kind === 'all') return prepare(undefined);
   const byShape = namedListings.get(db) ?? new Map<string, PreparedListing>();
   namedListings.set(db, byShape);
-  const prepared = byShape.get(shape) ?? prepare(`listing_${shape}`);
+  const prepared = byShape.get(shape) ?? prepare(listingStatementName(shape));
   byShape.set(shape, prepared);
   return prepared;
 }

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/database.ts';
-import { type JobRow, jobs } from '../db/schema.ts';
+import { type JobRow, type JobStatus, jobs } from '../db/schema.ts';
 import { currentRequestId } from '../http/request-id.ts';
 import { isRowId } from './is-row-id.ts';
 
@@ -198,17 +198,27 @@ export async function deleteFinishedJobs(db: Executor, ids: number[]): Promise<n
   return deleted.length;
 }
 
-/** The newest job of `kind` whose payload's `key` is `value` (compared as text), or null. */
+/**
+ * The newest job of `kind` whose payload's `key` is `value` (compared as text), or null; with
+ * `statuses`, the newest in one of them.
+ */
 export async function latestJobWithPayload(
   db: Executor,
   kind: string,
   key: string,
   value: string | number,
+  statuses?: JobStatus[],
 ): Promise<JobRow | null> {
   const [row] = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.kind, kind), sql`${jobs.payload} ->> ${key} = ${String(value)}`))
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        sql`${jobs.payload} ->> ${key} = ${String(value)}`,
+        statuses ? inArray(jobs.status, statuses) : undefined,
+      ),
+    )
     .orderBy(desc(jobs.id))
     .limit(1);
   return row ?? null;

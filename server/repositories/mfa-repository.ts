@@ -1,14 +1,16 @@
 /**
- * Second factors (migration 0049): a user's TOTP secret, recovery codes, and the sign-in
- * challenges between a right password and a session (mfa_token, stored by SHA-256).
+ * Second factors (migration 0049): a user's TOTP secret, recovery codes, their removal by an
+ * admin's reset (ADR 755), and the sign-in challenges between a right password and a session
+ * (mfa_token, stored by SHA-256).
  */
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import {
   type MfaChallengeRow,
   mfaChallenges,
   mfaRecoveryCodes,
   userTotp,
+  webauthnChallenges,
   webauthnCredentials,
 } from '../db/sign-in-security-schema.ts';
 
@@ -55,9 +57,36 @@ export async function acceptTimeStep(db: Executor, userId: number, timeStep: num
   return rows.length === 1;
 }
 
-/** Removes the user's TOTP and recovery codes. */
-export async function deleteTotp(db: Executor, userId: number): Promise<void> {
-  await db.delete(userTotp).where(eq(userTotp.user_id, userId));
+/**
+ * Removes every second factor of the user (TOTP, pending or on; recovery codes; passkeys and their
+ * ceremonies under way) and spends their open sign-in challenges at `now`, so a sign-in half-way
+ * starts again. Answers what was on: `{totp}` true for a confirmed TOTP, `{passkeys}` removed.
+ * Run it in the caller's transaction.
+ */
+export async function deleteSecondFactors(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<{ totp: boolean; passkeys: number }> {
+  const totp = await db
+    .delete(userTotp)
+    .where(eq(userTotp.user_id, userId))
+    .returning({ confirmed_at: userTotp.confirmed_at });
+  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.user_id, userId));
+  const passkeys = await db
+    .delete(webauthnCredentials)
+    .where(eq(webauthnCredentials.user_id, userId))
+    .returning({ id: webauthnCredentials.id });
+  await db.delete(webauthnChallenges).where(eq(webauthnChallenges.user_id, userId));
+  await db
+    .update(mfaChallenges)
+    .set({ used_at: now })
+    .where(and(eq(mfaChallenges.user_id, userId), isNull(mfaChallenges.used_at)));
+  return { totp: totp.some((row) => row.confirmed_at !== null), passkeys: passkeys.length };
+}
+
+/** Removes the user's recovery codes (their last second factor went). */
+export async function deleteRecoveryCodes(db: Executor, userId: number): Promise<void> {
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.user_id, userId));
 }
 
@@ -88,28 +117,32 @@ export async function spendRecoveryCode(
   return rows.length === 1;
 }
 
-/** How many unused recovery codes the user has left. */
-export async function unusedRecoveryCodes(db: Executor, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(mfaRecoveryCodes)
-    .where(and(eq(mfaRecoveryCodes.user_id, userId), isNull(mfaRecoveryCodes.used_at)));
-  return Number(row?.n ?? 0);
+/** What a user has of the second factor (secondFactorsOf). */
+export interface SecondFactors {
+  /** A confirmed TOTP. */
+  totp: boolean;
+  /** Passkeys stored. */
+  passkeys: number;
+  /** Recovery codes not used yet. */
+  recoveryCodes: number;
 }
 
-/** The second factors a user has: a confirmed TOTP, and how many passkeys. One statement. */
-export async function secondFactorsOf(
-  db: Executor,
-  userId: number,
-): Promise<{ totp: boolean; passkeys: number }> {
+/** The second factors a user has: a confirmed TOTP, passkeys, unused recovery codes. One statement. */
+export async function secondFactorsOf(db: Executor, userId: number): Promise<SecondFactors> {
   const [row] = await db
     .select({
       totp: sql<boolean>`EXISTS (SELECT 1 FROM ${userTotp} WHERE ${userTotp.user_id} = ${userId}
                                AND ${userTotp.confirmed_at} IS NOT NULL)`,
       passkeys: sql<number>`(SELECT count(*)::int FROM ${webauthnCredentials} WHERE ${webauthnCredentials.user_id} = ${userId})`,
+      recoveryCodes: sql<number>`(SELECT count(*)::int FROM ${mfaRecoveryCodes} WHERE ${mfaRecoveryCodes.user_id} = ${userId}
+                                    AND ${mfaRecoveryCodes.used_at} IS NULL)`,
     })
     .from(sql`(SELECT 1) AS one`);
-  return { totp: Boolean(row?.totp), passkeys: Number(row?.passkeys ?? 0) };
+  return {
+    totp: Boolean(row?.totp),
+    passkeys: Number(row?.passkeys ?? 0),
+    recoveryCodes: Number(row?.recoveryCodes ?? 0),
+  };
 }
 
 /** Stores a sign-in challenge. */

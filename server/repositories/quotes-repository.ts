@@ -221,6 +221,47 @@ export async function finishQuoteJob(db: Executor, jobId: number, lastError: str
 }
 
 /**
+ * Marks a job finished unless its answer was the launch's last: in one statement, the job is
+ * marked done when its application is gone, no longer launched, or still has automatic quotes
+ * pending (as quoteProgress counts them, after this job's answer committed). Answers true when it
+ * finished the job; false leaves the job running for the caller to complete the application
+ * under the application row's lock (a crash then leaves the job to its re-claim). One round trip
+ * where quoteProgress then finishQuoteJob took two (issue 47: answers per second).
+ */
+export async function finishQuoteJobUnlessLast(
+  db: Executor,
+  jobId: number,
+  applicationId: number,
+  lastError: string | null,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH last_answer AS (
+      SELECT 1 FROM applications a
+       WHERE a.id = ${applicationId} AND a.status = 'launched'
+         AND NOT EXISTS (SELECT 1 FROM quotes q
+                          WHERE q.application_id = a.id AND q.status = 'pending' AND q.source = 'automatic')
+    ), finished AS (
+      UPDATE quote_jobs
+         SET status = 'done', locked_until = NULL, last_error = ${lastError}, updated_at = now()
+       WHERE id = ${jobId} AND NOT EXISTS (SELECT 1 FROM last_answer)
+      RETURNING id
+    )
+    SELECT count(*)::int AS finished FROM finished`);
+  const [row] = rowsOf<{ finished: number | string }>(result);
+  return Number(row?.finished ?? 0) > 0;
+}
+
+/**
+ * The application's quotes of any source (automatic, manual, SOV) still waiting for an answer:
+ * what the launch's follow-up message waits on (docs/decisions/760-follow-up-waits-for-every-carrier.md).
+ */
+export async function pendingQuoteCount(db: Executor, applicationId: number): Promise<number> {
+  const result = await db.execute(sql`
+    SELECT count(*) AS n FROM quotes WHERE application_id = ${applicationId} AND status = 'pending'`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+}
+
+/**
  * The application's status (null when it is gone), the pending *automatic* quotes left (SOV and
  * manual quotes arrive later and never hold an application open, docs/api.md issue 3), and the
  * cheapest quoted premium of any source in dollars (null when none quoted). One query.

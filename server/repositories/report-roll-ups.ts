@@ -151,7 +151,7 @@ export async function rollUpPerPeriod(
     .orderBy(sql`1`);
 }
 
-/** carrierOutcomes' answer: per carrier asked, quoted, declined, most asked first. */
+/** carrierOutcomes' answer: per product key (migration 0062) asked, quoted, declined, most asked first. */
 export async function rollUpCarrierOutcomes(
   db: Executor,
   scope: AccessScope,

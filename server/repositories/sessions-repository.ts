@@ -135,22 +135,22 @@ export async function listActiveSessions(db: Executor, userId: number, now: Date
 }
 
 /**
- * Revokes session `id` of user `userId` (with the sessions switched from it); false when the user
- * has no active session with that id.
+ * Revokes session `id` of user `userId` (with the sessions switched from it); answers its key hash,
+ * or null when the user has no active session with that id.
  */
 export async function revokeUserSession(
   db: Executor,
   userId: number,
   id: number,
   now: Date,
-): Promise<boolean> {
+): Promise<string | null> {
   const [row] = await db
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, key_hash: sessions.key_hash })
     .from(sessions)
     .where(and(eq(sessions.id, id), eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
-  if (!row) return false;
+  if (!row) return null;
   await revokeWithSwitched(db, eq(sessions.id, id), now);
-  return true;
+  return row.key_hash;
 }
 
 /** Sets the session's last use to `now` (the idle timeout counts from it). */

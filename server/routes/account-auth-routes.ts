@@ -1,6 +1,8 @@
 /**
  * Issue 4 auth calls (docs/api-accounts.md Auth): forgot and reset password, change password,
- * switch user and back, SAML sign-in, and the open config. Login, logout and me stay in
+ * switch user and back, SAML sign-in (its return carries a one-time code that
+ * auth/saml-sso-complete spends for the session, ADR 748), and the open config. Every answer
+ * that starts a session sets the session cookie. Login, logout and me stay in
  * auth-routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,9 +17,11 @@ import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
+import { withSessionCookie } from '../http/session-cookie.ts';
 import { signInClientOf } from '../http/sign-in-client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccountsConfig } from '../services/accounts-config.ts';
+import { auditedSignIn } from '../services/audited-sign-in.ts';
 import {
   FORGOT_PASSWORD_MESSAGE,
   RESET_DONE_MESSAGE,
@@ -25,13 +29,20 @@ import {
   resetPassword,
 } from '../services/password-reset-service.ts';
 import { changePassword } from '../services/profile-service.ts';
-import { SAML_FAILED, samlAcs, samlAuthorizeUrl, samlStart } from '../services/saml-sign-in.ts';
+import {
+  completeSamlSignIn,
+  SAML_FAILED,
+  samlAcs,
+  samlAuthorizeUrl,
+  samlStart,
+} from '../services/saml-sign-in.ts';
 import { switchBack, switchUser } from '../services/switch-user-service.ts';
 import {
   changePasswordBodySchema,
   emptyOpenBodySchema,
   forgotPasswordBodySchema,
   resetPasswordBodySchema,
+  samlCompleteBodySchema,
   samlStartBodySchema,
   switchBackBodySchema,
   switchUserBodySchema,
@@ -82,7 +93,7 @@ export async function accountAuthRoutes(
     return success('Password changed.', null);
   });
 
-  secured('auth/switch-user', switchUserBodySchema, async (request) => {
+  secured('auth/switch-user', switchUserBodySchema, async (request, reply) => {
     const body = bodyOf<{ session_key: string; user_id: BodyId }>(request);
     if (!request.account) throw new Error('route without the authenticate hook');
     const data = await switchUser(
@@ -98,12 +109,13 @@ export async function accountAuthRoutes(
       companyId: data.user.mga_company?.id ?? null,
       target: { type: 'user', id: data.user.id },
     });
-    return success('Switched user.', data);
+    return success('Switched user.', withSessionCookie(request, reply, data));
   });
 
-  secured('auth/switch-back', switchBackBodySchema, async (request) => {
+  secured('auth/switch-back', switchBackBodySchema, async (request, reply) => {
     const body = bodyOf<{ previous_session_key: string }>(request);
-    return success('Switched back.', await switchBack(db, actorOf(request), body.previous_session_key));
+    const data = await switchBack(db, actorOf(request), body.previous_session_key);
+    return success('Switched back.', withSessionCookie(request, reply, data));
   });
 
   open('auth/saml-sso-login', samlStartBodySchema, async (request) => {
@@ -113,6 +125,15 @@ export async function accountAuthRoutes(
       email: body.email,
     });
     return success('Redirect to the identity provider.', data);
+  });
+
+  // The SAML return's one-time code for the session (ADR 748): the redirect never carries a key.
+  open('auth/saml-sso-complete', samlCompleteBodySchema, async (request, reply) => {
+    const { code } = bodyOf<{ code: string }>(request);
+    const data = await auditedSignIn(db, request, null, () =>
+      completeSamlSignIn(db, code, signInClientOf(request)),
+    );
+    return success('Logged in.', withSessionCookie(request, reply, data));
   });
 
   app.get(
@@ -139,8 +160,8 @@ export async function accountAuthRoutes(
         const body = request.body as Record<string, unknown> | null;
         const samlResponse = typeof body?.SAMLResponse === 'string' ? body.SAMLResponse : '';
         try {
-          const key = await samlAcs(db, Number(company_id), config.publicBaseUrl, samlResponse);
-          return reply.redirect(`/auth/saml-sso-login?session_key=${encodeURIComponent(key)}`);
+          const code = await samlAcs(db, Number(company_id), config.publicBaseUrl, samlResponse);
+          return reply.redirect(`/auth/saml-sso-login?code=${encodeURIComponent(code)}`);
         } catch (error) {
           const message = error instanceof ApiError ? error.message : SAML_FAILED;
           if (!(error instanceof ApiError)) request.log.error({ err: error }, 'SAML ACS failed');

@@ -78,6 +78,14 @@ export const samlStartBodySchema = {
   anyOf: [{ required: ['company_id'] }, { required: ['email'] }],
 } as const;
 
+/** auth/saml-sso-complete: the one-time code of the SAML return (ADR 748). Open: a session_key is ignored. */
+export const samlCompleteBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: { session_key: sessionKeySchema, code: text(200, 1) },
+} as const;
+
 export const updateProfileBodySchema = body({
   name: text(100, 2),
   email,
@@ -378,7 +386,10 @@ export const samlSettingsBodySchema = settingsBody(
   ['saml'],
 );
 
-/** Property data settings: a provider per job (of those that answer it), optional key id and key. */
+/**
+ * Property data settings: a provider per job (of those that answer it), optional key id and key;
+ * a job left out keeps what the company has.
+ */
 export const propertyDataBodySchema = settingsBody(
   {
     property_data: {
@@ -397,6 +408,7 @@ export const propertyDataBodySchema = settingsBody(
               ),
             ]),
           ),
+          [...PROPERTY_DATA_JOBS],
         ),
       },
     },

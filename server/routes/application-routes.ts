@@ -130,17 +130,27 @@ export async function applicationRoutes(
     return success('Application created.', { application });
   });
 
-  route('update-application', updateBodySchema, async (request) => {
-    const body = bodyOf(request);
-    const application = await updateApplicationDetails(
-      db,
-      actorOf(request),
-      Number(body.application_id),
-      body.address_details as Doc,
-      body.version as number | undefined,
-    );
-    return success('Application saved.', { application });
-  });
+  // The session and the application in one statement, the save in one more (ADR 744).
+  route(
+    'update-application',
+    updateBodySchema,
+    async (request) => {
+      const body = bodyOf(request);
+      const id = Number(body.application_id);
+      const read = request.applicationRead?.id === id ? request.applicationRead : null;
+      const application = await updateApplicationDetails(
+        db,
+        actorOf(request),
+        id,
+        body.address_details as Doc,
+        body.version as number | undefined,
+        read?.found,
+      );
+      return success('Application saved.', { application });
+    },
+    undefined,
+    applicationAccessHook(db, { readsApplication: true }),
+  );
 
   route('launch-application', detailsBodySchema, async (request) => {
     const body = bodyOf(request);

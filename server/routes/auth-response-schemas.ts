@@ -160,6 +160,7 @@ export const AUTH_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
   'POST /api/auth/reset-password': { type: 'null' },
   'POST /api/auth/change-password': { type: 'null' },
   'POST /api/auth/switch-back': sessionSchema(true),
+  'POST /api/auth/saml-sso-complete': signedInSchema,
   'POST /api/auth/switch-user': {
     ...sessionSchema(true),
     required: ['session_key', 'user', 'company', 'user_settings', 'previous_user'],

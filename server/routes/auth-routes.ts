@@ -1,9 +1,14 @@
-/** POST /api/auth/login, /logout, /me (docs/api.md Auth; the sign-in of issue 38: sign-in-service.ts). */
+/**
+ * POST /api/auth/login, /logout, /me (docs/api.md Auth; the sign-in of issue 38: sign-in-service.ts).
+ * A session's answer sets the session cookie, auth/me sets it again for its session (a browser
+ * signed in before the cookie existed gets it), logout clears it (ADR 748).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { Executor } from '../db/database.ts';
 import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { clearSessionCookie, setSessionCookie, withSessionCookie } from '../http/session-cookie.ts';
 import { signInClientOf } from '../http/sign-in-client.ts';
 import { auditedSignIn } from '../services/audited-sign-in.ts';
 import { accountView, logout } from '../services/auth-service.ts';
@@ -21,12 +26,15 @@ export async function authRoutes(app: FastifyInstance, options: { db: Executor; 
     {
       schema: { tags: ['auth'], body: loginBodySchema, response },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
       const answer = await auditedSignIn(db, request, email, () =>
         login(db, email, password, signInClientOf(request), options.throttle),
       );
-      return success('mfa_required' in answer ? 'Enter your second factor.' : 'Logged in.', answer);
+      return success(
+        'mfa_required' in answer ? 'Enter your second factor.' : 'Logged in.',
+        withSessionCookie(request, reply, answer),
+      );
     },
   );
 
@@ -36,8 +44,9 @@ export async function authRoutes(app: FastifyInstance, options: { db: Executor; 
       schema: { tags: ['auth'], body: sessionOnlyBodySchema, response },
       preValidation: authenticateHook(db),
     },
-    async (request) => {
+    async (request, reply) => {
       await logout(db, actorOf(request));
+      clearSessionCookie(request, reply);
       return success('Logged out.', null);
     },
   );
@@ -48,8 +57,10 @@ export async function authRoutes(app: FastifyInstance, options: { db: Executor; 
       schema: { tags: ['auth'], body: sessionOnlyBodySchema, response },
       preValidation: authenticateHook(db),
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.account) throw new Error('route without the authenticate hook');
+      const { session_key } = request.body as { session_key?: unknown };
+      if (typeof session_key === 'string') setSessionCookie(request, reply, session_key);
       return success('Current user.', accountView(request.account));
     },
   );

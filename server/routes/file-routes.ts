@@ -1,13 +1,12 @@
 /**
- * GET /api/files/:id?session_key=... (docs/api.md issue 3): a manual quote's document with its
- * content type. A link the browser opens cannot carry a JSON body, so the session key comes in
- * the query string; errors still answer the envelope.
+ * GET /api/files/:id (docs/api.md issue 3): a manual quote's document with its content type. A
+ * link the browser opens cannot carry a JSON body, so the session comes from the session cookie
+ * (or an API client's `?session_key=`, http/link-session.ts); errors still answer the envelope.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
-import { requireApplicationCaller } from '../http/application-access-hook.ts';
 import { envelopeSchema } from '../http/envelope.ts';
-import { authenticate } from '../services/auth-service.ts';
+import { applicationCallerOf, linkCookiesSchema, linkSessionKeyOf } from '../http/link-session.ts';
 import { readFile } from '../services/files-service.ts';
 import { fileParamsSchema, fileQuerySchema } from './request-schemas.ts';
 
@@ -15,20 +14,6 @@ import { fileParamsSchema, fileQuerySchema } from './request-schemas.ts';
 export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-/**
- * The guard of a download a browser opens as a link (no JSON body): the session key of the query
- * string, then the application callers' rules (401, 403 customer, 402 without subscription).
- */
-export function applicationCallerFromQuery(db: Executor) {
-  return async (request: FastifyRequest) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    const { actor, account } = await authenticate(db, query?.session_key);
-    request.actor = actor;
-    request.account = account;
-    requireApplicationCaller(request);
-  };
 }
 
 /**
@@ -44,9 +29,10 @@ export async function fileRoutes(app: FastifyInstance, options: { db: Executor }
         tags: ['files'],
         params: fileParamsSchema,
         querystring: fileQuerySchema,
+        cookies: linkCookiesSchema,
         response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
       },
-      preValidation: applicationCallerFromQuery(db),
+      preValidation: applicationCallerOf(db, linkSessionKeyOf),
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };

@@ -9,6 +9,7 @@ import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { linkCookiesSchema, linkSessionKeyOf } from '../http/link-session.ts';
 import type { Account } from '../repositories/accounts-repository.ts';
 import { authenticate } from '../services/auth-service.ts';
 import { billingPortalTarget, changeOwnPlan, type Payments } from '../services/billing-service.ts';
@@ -60,13 +61,15 @@ export async function planRoutes(app: FastifyInstance, options: { db: Executor; 
           type: 'object',
           properties: { session_key: { type: 'string', maxLength: 200 } },
         },
+        cookies: linkCookiesSchema,
       },
     },
     async (request, reply) => {
-      const { session_key } = request.query as { session_key?: string };
+      // SPEC §2's `?session_key=` from a client that sends it; the portal's link carries none and
+      // the session cookie authenticates it, as every other link (ADR 748).
       let account: Account;
       try {
-        account = (await authenticate(db, session_key)).account;
+        account = (await authenticate(db, linkSessionKeyOf(request))).account;
       } catch (error) {
         if (error instanceof ApiError) return reply.redirect('/auth/login');
         throw error;

@@ -207,7 +207,10 @@ export async function portalSettingsRoutes(
   write('update-property-data', propertyDataBodySchema, (current, body) =>
     propertyDataChange(
       current,
-      body.property_data as { cache_days?: number; jobs: Record<PropertyDataJob, PropertyDataJobInput> },
+      body.property_data as {
+        cache_days?: number;
+        jobs: Partial<Record<PropertyDataJob, PropertyDataJobInput>>;
+      },
     ),
   );
 

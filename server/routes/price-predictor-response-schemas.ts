@@ -33,6 +33,20 @@ const rangeSchema = {
   },
 } as const;
 
+/** The model's error measured on held-out applications (price-model.ts ModelAccuracy). */
+const accuracy = {
+  type: 'object',
+  required: ['evaluated', 'unpredicted', 'median_absolute_percentage_error', 'range_coverage'],
+  properties: {
+    evaluated: { ...count, description: 'Held-out quotes predicted.' },
+    unpredicted: { ...count, description: 'Held-out quotes without enough comparables.' },
+    median_absolute_percentage_error: fraction(
+      'Median absolute percentage error of the middle estimate (0.12 = 12%).',
+    ),
+    range_coverage: fraction('Share of held-out premiums inside the predicted range, 0..1.'),
+  },
+} as const;
+
 /** `data` of the price predictor calls, by `<METHOD> <route url>`. */
 export const PRICE_PREDICTOR_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
   'POST /api/price-predictor/get-model': {
@@ -41,10 +55,24 @@ export const PRICE_PREDICTOR_ANSWER_SCHEMAS: Readonly<Record<string, object>> = 
     properties: {
       products: {
         type: 'array',
+        description:
+          'Every product of the schema set; only those `predicted` get estimates (ADR 761), each with its measured accuracy.',
         items: {
           type: 'object',
-          required: ['value', 'label'],
-          properties: { value: { type: 'string' }, label: { type: 'string' } },
+          required: ['value', 'label', 'applications', 'predicted', 'accuracy'],
+          properties: {
+            value: { type: 'string' },
+            label: { type: 'string' },
+            applications: {
+              type: 'integer',
+              description: 'Quoted applications of the product in the model.',
+            },
+            predicted: {
+              type: 'boolean',
+              description: 'The model holds at least min_comparables applications of the product.',
+            },
+            accuracy: { anyOf: [accuracy, { type: 'null' }] },
+          },
         },
       },
       inputs: {
@@ -74,18 +102,7 @@ export const PRICE_PREDICTOR_ANSWER_SCHEMAS: Readonly<Record<string, object>> = 
           fitted_at: timestamp,
           quote_count: count,
           application_count: count,
-          accuracy: {
-            type: 'object',
-            required: ['evaluated', 'unpredicted', 'median_absolute_percentage_error', 'range_coverage'],
-            properties: {
-              evaluated: { ...count, description: 'Held-out quotes predicted.' },
-              unpredicted: { ...count, description: 'Held-out quotes without enough comparables.' },
-              median_absolute_percentage_error: fraction(
-                'Median absolute percentage error of the middle estimate (0.12 = 12%).',
-              ),
-              range_coverage: fraction('Share of held-out premiums inside the predicted range, 0..1.'),
-            },
-          },
+          accuracy,
         },
       },
     },

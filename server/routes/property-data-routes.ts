@@ -1,6 +1,7 @@
 /**
  * The property data calls of issue 15 under /api/property-data/ (docs/api.md Property data):
- * autocomplete {search}, verify-address {address} and lookup {application_id}. Same guard as the
+ * autocomplete {search}, verify-address {address} and lookup {application_id}; and issue 40's
+ * background pre-fill: prefill {application_id} (queue a re-run) and prefill-status {application_id}. Same guard as the
  * application calls: a session (401), not a customer (403), a subscription or trial (402).
  * docs/decisions/230-property-data-providers.md.
  */
@@ -11,6 +12,7 @@ import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import type { PropertyDataOptions } from '../property-data/build-providers.ts';
 import type { PropertyAddress } from '../property-data/types.ts';
+import { prefillStatus, requestPrefill } from '../services/property-data-prefill-job.ts';
 import { autocompleteAddress, lookUpApplication, verifyAddress } from '../services/property-data-service.ts';
 import { sessionKeySchema } from './request-schemas.ts';
 import { bodyOf } from './session-route.ts';
@@ -40,7 +42,7 @@ const addressSchema = {
   },
 } as const;
 
-/** Registers property-data/autocomplete, verify-address and lookup. */
+/** Registers property-data/autocomplete, verify-address, lookup, prefill and prefill-status. */
 export async function propertyDataRoutes(
   app: FastifyInstance,
   options: { db: Executor; propertyData?: PropertyDataOptions },
@@ -87,5 +89,17 @@ export async function propertyDataRoutes(
         propertyData,
       ),
     ),
+  );
+
+  const applicationBody = body({ application_id: positiveId }, ['application_id']);
+  const applicationId = (request: FastifyRequest) =>
+    bodyOf<{ application_id: number }>(request).application_id;
+
+  post('prefill', applicationBody, async (request) =>
+    success('Pre-fill queued.', await requestPrefill(db, actorOf(request), applicationId(request))),
+  );
+
+  post('prefill-status', applicationBody, async (request) =>
+    success('Pre-fill.', await prefillStatus(db, actorOf(request), applicationId(request))),
   );
 }

@@ -1,6 +1,6 @@
 /**
  * JSON Schemas of the quote document calls (issue 13, docs/api.md Quote documents): the two PDF
- * downloads and send-quote. As in request-schemas.ts: unknown properties are rejected, strings
+ * downloads, send-quote and its preview. As in request-schemas.ts: unknown properties are rejected, strings
  * are bounded and `session_key` is never `required` (the auth hook answers 401 first).
  */
 import { QUOTE_DOCUMENT_KINDS } from '../services/quote-documents-service.ts';
@@ -36,5 +36,19 @@ export const sendQuoteBodySchema = {
     email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
     subject: { type: 'string', minLength: 1, maxLength: 200 },
     message: { type: 'string', maxLength: 10_000 },
+  },
+} as const;
+
+/** preview-quote-email: the quotes chosen and the subject and message as typed (issue 40). */
+export const previewQuoteEmailBodySchema = {
+  type: 'object',
+  required: ['application_id', 'quote_ids', 'subject', 'message'],
+  additionalProperties: false,
+  properties: {
+    session_key: sessionKeySchema,
+    application_id: idSchema,
+    quote_ids: quoteIdsSchema,
+    subject: sendQuoteBodySchema.properties.subject,
+    message: sendQuoteBodySchema.properties.message,
   },
 } as const;

@@ -1,6 +1,6 @@
 /**
  * JSON Schemas of the `data` of the quote document calls that answer JSON (docs/api.md, SPEC §2
- * send-quote dialog): the e-mail templates and send-quote, keyed by `<METHOD> <route url>`;
+ * send-quote dialog): the e-mail templates, the e-mail's preview and send-quote, keyed by `<METHOD> <route url>`;
  * server/http/openapi-answers.ts puts each in the success envelope of its operation (the two PDF
  * downloads are declared there). docs/decisions/340-openapi-document-from-route-data.md.
  */
@@ -26,6 +26,17 @@ export const QUOTE_DOCUMENT_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
           },
         },
       },
+    },
+  },
+  'POST /api/agent-portal/preview-quote-email': {
+    type: 'object',
+    required: ['subject', 'message'],
+    properties: {
+      subject: {
+        type: 'string',
+        description: 'The subject as the client receives it: short codes filled, one line.',
+      },
+      message: { type: 'string', description: 'The message as the client receives it: short codes filled.' },
     },
   },
   'POST /api/agent-portal/send-quote': {

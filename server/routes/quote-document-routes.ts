@@ -3,7 +3,8 @@
  * market-breakdown and flood-rejection PDF downloads, send/download quote) under
  * /api/agent-portal/. Guarded as every application call (401, 403 customer, 402 without
  * subscription or trial); the application itself as get-application-by-id (404 when not the
- * caller's). The downloads answer application/pdf, errors the envelope.
+ * caller's). The downloads answer application/pdf, errors the envelope. preview-quote-email renders
+ * the send dialog's subject and message as send-quote would (issue 40).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
@@ -12,17 +13,26 @@ import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
+  previewQuoteEmail,
   type QuoteDocumentKind,
+  type QuoteEmailInput,
   quoteDocument,
   quoteEmailTemplates,
   type SendQuoteInput,
   sendQuote,
 } from '../services/quote-documents-service.ts';
-import { quoteDocumentBodySchema, sendQuoteBodySchema } from './quote-document-request-schemas.ts';
+import {
+  previewQuoteEmailBodySchema,
+  quoteDocumentBodySchema,
+  sendQuoteBodySchema,
+} from './quote-document-request-schemas.ts';
 import { applicationIdBodySchema } from './request-schemas.ts';
 import { type BodyId, bodyOf } from './session-route.ts';
 
-/** Registers download-market-breakdown-pdf, download-flood-rejection-pdf, get-quote-email-templates and send-quote. */
+/**
+ * Registers download-market-breakdown-pdf, download-flood-rejection-pdf, get-quote-email-templates,
+ * preview-quote-email and send-quote.
+ */
 export async function quoteDocumentRoutes(
   app: FastifyInstance,
   options: { db: Executor; mailer: Mailer; publicBaseUrl: string },
@@ -75,6 +85,27 @@ export async function quoteDocumentRoutes(
         'E-mail templates.',
         await quoteEmailTemplates(db, actorOf(request), Number(body.application_id)),
       );
+    },
+  );
+
+  app.post(
+    '/api/agent-portal/preview-quote-email',
+    {
+      schema: {
+        tags: ['applications'],
+        body: previewQuoteEmailBodySchema,
+        response: { default: envelopeSchema },
+      },
+      preValidation,
+    },
+    async (request) => {
+      const body = bodyOf<QuoteEmailInput & { application_id: BodyId; quote_ids: BodyId[] }>(request);
+      const data = await previewQuoteEmail(db, publicBaseUrl, actorOf(request), {
+        ...body,
+        application_id: Number(body.application_id),
+        quote_ids: body.quote_ids.map(Number),
+      });
+      return success('E-mail preview.', data);
     },
   );
 

@@ -14,13 +14,13 @@ import { ApiError } from '../http/api-error.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema } from '../http/envelope.ts';
 import { closeStreamsOnShutdown, openEventStream } from '../http/event-stream.ts';
+import { applicationCallerOf, linkCookiesSchema, linkSessionKeyOf } from '../http/link-session.ts';
 import {
   type LiveQuotesTiming,
   liveQuoteEvents,
   liveQuotesSnapshot,
   NOTHING_SENT,
 } from '../services/live-quotes.ts';
-import { applicationCallerFromQuery } from './file-routes.ts';
 import { sessionKeySchema } from './request-schemas.ts';
 
 const quoteEventsQuerySchema = {
@@ -46,9 +46,10 @@ export async function quoteEventsRoutes(
       schema: {
         tags: ['applications'],
         querystring: quoteEventsQuerySchema,
+        cookies: linkCookiesSchema,
         response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
       },
-      preValidation: applicationCallerFromQuery(db),
+      preValidation: applicationCallerOf(db, linkSessionKeyOf),
     },
     async (request, reply) => {
       const actor = actorOf(request);

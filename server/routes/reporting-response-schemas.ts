@@ -128,7 +128,7 @@ const reportExportSchema = {
     download_url: {
       type: ['string', 'null'],
       description:
-        'GET path of the finished file (add ?session_key=); null until status is done, and after it expired.',
+        'GET path of the finished file (the browser sends the session cookie; API clients add ?session_key=); null until status is done, and after it expired.',
       examples: ['/api/reporting/downloads/1'],
     },
     error: {
@@ -180,12 +180,17 @@ export const REPORTING_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
       per_week: perPeriod('week', 'The Monday of the ISO week, YYYY-MM-DD in the request time zone.'),
       carriers: {
         type: 'array',
-        description: 'Most asked first.',
+        description: 'One row per product (a sub-carrier, or a carrier without any), most asked first.',
         items: {
           type: 'object',
-          required: ['carrier', 'asked', 'quoted', 'declined', 'quote_rate', 'decline_rate'],
+          required: ['carrier', 'display_name', 'asked', 'quoted', 'declined', 'quote_rate', 'decline_rate'],
           properties: {
-            carrier: { type: 'string' },
+            carrier: {
+              type: 'string',
+              description:
+                'The product key: carriers.json `carrier/sub_carrier`, or `carrier` without a sub-carrier.',
+            },
+            display_name: { type: 'string', description: "The product's carriers.json displayName." },
             asked: count,
             quoted: count,
             declined: count,
@@ -196,12 +201,16 @@ export const REPORTING_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
       },
       quote_times: {
         type: 'array',
-        description: 'Most asked first.',
+        description: 'One row per carrier family (the unit a launch asks), most asked first.',
         items: {
           type: 'object',
-          required: ['carrier', 'applications', 'first_quote_seconds', 'all_quotes_seconds'],
+          required: ['carrier', 'display_name', 'applications', 'first_quote_seconds', 'all_quotes_seconds'],
           properties: {
-            carrier: { type: 'string' },
+            carrier: {
+              type: 'string',
+              description: 'The carriers.json family name (or SOV quote manager id).',
+            },
+            display_name: { type: 'string', description: "The carrier's carriers.json displayName." },
             applications: count,
             first_quote_seconds: medianSeconds,
             all_quotes_seconds: medianSeconds,

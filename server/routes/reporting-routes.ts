@@ -11,6 +11,7 @@ import type { Executor } from '../db/database.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { applicationCallerOf, linkCookiesSchema, linkSessionKeyOf } from '../http/link-session.ts';
 import { getAnalytics } from '../services/analytics-service.ts';
 import { type ExportInput, exportFileName, reportCsvStream } from '../services/report-csv-export.ts';
 import {
@@ -19,7 +20,7 @@ import {
   startReportExport,
 } from '../services/report-exports-service.ts';
 import { getReport, type ReportInput } from '../services/reporting-service.ts';
-import { applicationCallerFromQuery, contentDisposition } from './file-routes.ts';
+import { contentDisposition } from './file-routes.ts';
 import {
   analyticsBodySchema,
   exportBodySchema,
@@ -110,9 +111,10 @@ export async function reportingRoutes(app: FastifyInstance, options: { db: Execu
         tags: ['reporting'],
         params: fileParamsSchema,
         querystring: fileQuerySchema,
+        cookies: linkCookiesSchema,
         response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
       },
-      preValidation: applicationCallerFromQuery(db),
+      preValidation: applicationCallerOf(db, linkSessionKeyOf),
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };

@@ -285,7 +285,10 @@ export const recordManualQuoteBodySchema = {
     application_id: idSchema,
     quote_id: idSchema,
     status: { type: 'string', enum: ['quoted', 'declined'] },
-    premium: { anyOf: [{ ...money, exclusiveMinimum: 0 }, { type: 'null' }], default: null },
+    premium: {
+      anyOf: [{ type: 'number', exclusiveMinimum: 0, maximum: money.maximum }, { type: 'null' }],
+      default: null,
+    },
     coverages: {
       type: 'object',
       maxProperties: 30,

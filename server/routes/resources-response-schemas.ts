@@ -46,7 +46,8 @@ const resourceSchema = {
     file_name: { type: ['string', 'null'] },
     file_url: {
       type: ['string', 'null'],
-      description: 'GET path of the uploaded file (add ?session_key=); null for an address.',
+      description:
+        'GET path of the uploaded file (the browser sends the session cookie; API clients add ?session_key=); null for an address.',
       examples: ['/api/resources/file/1'],
     },
     created_at: timestamp,

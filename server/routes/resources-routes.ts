@@ -1,8 +1,8 @@
 /**
  * The resources calls of issue 15 under /api/resources/ (docs/api.md Resources),
- * POST /api/resources/upload-video?session_key=...&file_name=... taking a video file's bytes, and
- * GET /api/resources/file/:id?session_key=... serving an uploaded document or video with byte
- * ranges. Same guard as the application calls: a session (401), not a customer (403), a
+ * POST /api/resources/upload-video?file_name=... taking a video file's bytes (the session key in the
+ * X-Session-Key header), and GET /api/resources/file/:id serving an uploaded document or video with
+ * byte ranges (the session cookie; http/link-session.ts, ADR 748). Same guard as the application calls: a session (401), not a customer (403), a
  * subscription or trial (402); services/resources-service.ts decides who writes what.
  * docs/decisions/200-resources-and-blank.md, 260-uploaded-training-videos.md, 261-byte-ranges.md.
  */
@@ -12,6 +12,13 @@ import { ApiError } from '../http/api-error.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import {
+  applicationCallerOf,
+  linkCookiesSchema,
+  linkSessionKeyOf,
+  uploadHeadersSchema,
+  uploadSessionKeyOf,
+} from '../http/link-session.ts';
 import { MAX_DOCUMENT_BASE64_LENGTH } from '../services/document-upload.ts';
 import {
   createResource,
@@ -23,7 +30,6 @@ import {
   viewResource,
 } from '../services/resources-service.ts';
 import { storeVideoUpload, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from '../services/video-upload.ts';
-import { applicationCallerFromQuery } from './file-routes.ts';
 import {
   documentUploadSchema,
   fileParamsSchema,
@@ -144,6 +150,7 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
             file_name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
           },
         },
+        headers: uploadHeadersSchema,
         response: { default: envelopeSchema },
       },
       // Another type would reach a body parser (text, JSON) first: refuse it before any byte is read.
@@ -151,7 +158,7 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
         if (!VIDEO_TYPES.some((type) => type === contentTypeOf(request)))
           throw new ApiError(415, VIDEO_TYPE_MESSAGE, { file: VIDEO_TYPE_MESSAGE });
       },
-      preValidation: applicationCallerFromQuery(db),
+      preValidation: applicationCallerOf(db, uploadSessionKeyOf),
     },
     async (request) => {
       const { file_name: fileName } = request.query as { file_name: string };
@@ -174,9 +181,10 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
         tags: ['resources'],
         params: fileParamsSchema,
         querystring: fileQuerySchema,
+        cookies: linkCookiesSchema,
         response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
       },
-      preValidation: applicationCallerFromQuery(db),
+      preValidation: applicationCallerOf(db, linkSessionKeyOf),
     },
     async (request, reply) => {
       const file = await resourceFile(db, actorOf(request), Number((request.params as { id: string }).id));

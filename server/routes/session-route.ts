@@ -1,15 +1,18 @@
 /** Registers `POST /api/<path>` calls that need a session, the way application-routes.ts does. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.ts';
 import { authenticateHook } from '../http/authenticate-hook.ts';
 import { envelopeSchema } from '../http/envelope.ts';
 
 const response = { default: envelopeSchema };
 
+/** A route handler; `reply` for the few that set a header (the session cookie, ADR 748). */
+export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
 /** A registrar for `app`: session check (401) before the body schema (400), then `handler`. */
 export function sessionRoute(app: FastifyInstance, db: Executor, tag: string) {
   const authenticate = authenticateHook(db);
-  return (path: string, body: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
+  return (path: string, body: object, handler: RouteHandler) =>
     app.post(
       `/api/${path}`,
       { schema: { tags: [tag], body, response }, preValidation: authenticate },
@@ -19,7 +22,7 @@ export function sessionRoute(app: FastifyInstance, db: Executor, tag: string) {
 
 /** A registrar of open calls (no session): body schema, then `handler`. */
 export function openRoute(app: FastifyInstance, tag: string) {
-  return (path: string, body: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
+  return (path: string, body: object, handler: RouteHandler) =>
     app.post(`/api/${path}`, { schema: { tags: [tag], body, response } }, handler);
 }
 

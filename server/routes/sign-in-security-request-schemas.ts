@@ -6,7 +6,7 @@
 import { idSchema, sessionBodySchema, sessionKeySchema } from './request-schemas.ts';
 
 /** An mfa_token as login answers it (64 hex characters; anything else matches no challenge). */
-const mfaToken = { type: 'string', minLength: 1, maxLength: 200 } as const;
+export const mfaTokenSchema = { type: 'string', minLength: 1, maxLength: 200 } as const;
 /** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`), as typed. */
 const code = { type: 'string', minLength: 1, maxLength: 40 } as const;
 
@@ -15,14 +15,14 @@ export const mfaVerifyBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['mfa_token', 'code'],
-  properties: { session_key: sessionKeySchema, mfa_token: mfaToken, code },
+  properties: { session_key: sessionKeySchema, mfa_token: mfaTokenSchema, code },
 } as const;
 
 /** auth/mfa/totp-enroll: a session, or the mfa_token of a sign-in that must enrol first. */
 export const totpEnrolBodySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { session_key: sessionKeySchema, mfa_token: mfaToken },
+  properties: { session_key: sessionKeySchema, mfa_token: mfaTokenSchema },
 } as const;
 
 /** auth/mfa/totp-confirm: the first code, with a session or the enrolling sign-in's mfa_token. */

@@ -5,11 +5,12 @@
 import { signedInSchema } from './auth-response-schemas.ts';
 
 const timestamp = { type: 'string', description: 'ISO 8601 timestamp.' } as const;
-const recoveryCodes = {
+/** Recovery codes as the call that turns a factor on answers them (TOTP, a first passkey: ADR 755). */
+export const recoveryCodesSchema = {
   type: 'array',
   minItems: 8,
   items: { type: 'string', examples: ['k7m2p-x9qrt'] },
-  description: 'One-time codes, shown this once: each signs in once in place of an app code.',
+  description: 'One-time codes, shown this once: each signs in once in place of an app code or a passkey.',
 } as const;
 
 /** A session as its owner's list shows it. */
@@ -43,7 +44,7 @@ export const SIGN_IN_SECURITY_ANSWER_SCHEMAS: Readonly<Record<string, object>> =
     type: 'object',
     required: ['recovery_codes'],
     properties: {
-      recovery_codes: recoveryCodes,
+      recovery_codes: recoveryCodesSchema,
       // With an mfa_token, the sign-in completes: the session as auth/mfa/verify answers it.
       ...signedInSchema.properties,
     },
@@ -73,5 +74,14 @@ export const SIGN_IN_SECURITY_ANSWER_SCHEMAS: Readonly<Record<string, object>> =
     type: 'object',
     required: ['user_id'],
     properties: { user_id: { type: 'integer', description: 'The user whose sessions ended.' } },
+  },
+  'POST /api/users/reset-mfa': {
+    type: 'object',
+    required: ['user_id', 'totp_removed', 'passkeys_removed'],
+    properties: {
+      user_id: { type: 'integer', description: 'The user whose second factor was removed.' },
+      totp_removed: { type: 'boolean', description: 'The authenticator app was on.' },
+      passkeys_removed: { type: 'integer', description: 'Passkeys removed.' },
+    },
   },
 };

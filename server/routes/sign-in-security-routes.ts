@@ -2,25 +2,33 @@
  * The second factor and session calls of issue 38 (docs/api-accounts.md Sign-in security):
  * auth/mfa/verify completes a sign-in; auth/mfa/totp-enroll and totp-confirm turn TOTP on, for a
  * signed-in user or, with the mfa_token, for one whose company requires it at sign-in;
- * auth/mfa/status; auth/sessions/list, revoke, revoke-others; users/revoke-sessions for admins.
+ * auth/mfa/status; auth/sessions/list, revoke, revoke-others; users/revoke-sessions and
+ * users/reset-mfa (ADR 755) for admins.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { auditCallerOf } from '../audit/record-audit-event.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { Executor } from '../db/database.ts';
 import type { MfaChallengeRow } from '../db/sign-in-security-schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
+import { clearSessionCookie, withSessionCookie } from '../http/session-cookie.ts';
 import { signInClientOf } from '../http/sign-in-client.ts';
 import { secondFactorsOf } from '../repositories/mfa-repository.ts';
 import { auditedSignIn } from '../services/audited-sign-in.ts';
 import { confirmTotpEnrolment, enrolTotp, mfaStatus } from '../services/mfa-service.ts';
 import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from '../services/sessions-service.ts';
-import { completeSignIn, openChallenge, verifySecondFactor } from '../services/sign-in-service.ts';
-import { revokeManagedUserSessions } from '../services/users-service.ts';
+import {
+  completeSignIn,
+  openChallenge,
+  type ThrottledClient,
+  verifySecondFactor,
+} from '../services/sign-in-service.ts';
+import { resetManagedUserMfa, revokeManagedUserSessions } from '../services/users-service.ts';
 import { userIdBodySchema } from './account-request-schemas.ts';
 import { sessionOnlyBodySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts';
+import { type BodyId, bodyOf, openRoute, type RouteHandler, sessionRoute } from './session-route.ts';
 import {
   mfaVerifyBodySchema,
   sessionRevokeBodySchema,
@@ -39,6 +47,27 @@ declare module 'fastify' {
 }
 
 const response = { default: envelopeSchema };
+
+/**
+ * The answer of a call that completes a sign-in's second step (auth/mfa/verify,
+ * auth/mfa/passkey-verify): runs `verify` under the audit of auditedSignIn (`auth.mfa_verified`,
+ * or `auth.login_failed` for its 401), sets the session cookie (ADR 748) and answers the session.
+ */
+export async function secondStepAnswer(
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  verify: (client: ThrottledClient) => Promise<Awaited<ReturnType<typeof completeSignIn>>>,
+) {
+  const data = await auditedSignIn(
+    db,
+    request,
+    null,
+    () => verify(signInClientOf(request)),
+    'auth.mfa_verified',
+  );
+  return success('Logged in.', withSessionCookie(request, reply, data));
+}
 
 /**
  * preValidation of the enrolment calls: a body with a session key authenticates by it as on every
@@ -72,23 +101,18 @@ export async function signInSecurityRoutes(
   app.decorateRequest('mfaChallenge', null);
   const open = openRoute(app, 'auth');
   const secured = sessionRoute(app, db, 'auth');
-  const enrolling = (path: string, body: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
+  const enrolling = (path: string, body: object, handler: RouteHandler) =>
     app.post(
       `/api/${path}`,
       { schema: { tags: ['auth'], body, response }, preValidation: sessionOrMfaToken(db) },
       handler,
     );
 
-  open('auth/mfa/verify', mfaVerifyBodySchema, async (request) => {
+  open('auth/mfa/verify', mfaVerifyBodySchema, async (request, reply) => {
     const { mfa_token, code } = bodyOf<{ mfa_token: string; code: string }>(request);
-    const data = await auditedSignIn(
-      db,
-      request,
-      null,
-      () => verifySecondFactor(db, mfa_token, code, signInClientOf(request), throttle),
-      'auth.mfa_verified',
+    return secondStepAnswer(db, request, reply, (client) =>
+      verifySecondFactor(db, mfa_token, code, client, throttle),
     );
-    return success('Logged in.', data);
   });
 
   enrolling('auth/mfa/totp-enroll', totpEnrolBodySchema, async (request) => {
@@ -96,7 +120,7 @@ export async function signInSecurityRoutes(
     return success('Scan the code with your authenticator app.', await enrolTotp(db, request.account));
   });
 
-  enrolling('auth/mfa/totp-confirm', totpConfirmBodySchema, async (request) => {
+  enrolling('auth/mfa/totp-confirm', totpConfirmBodySchema, async (request, reply) => {
     const { account, mfaChallenge } = request;
     if (!account) throw new Error('route without the enrolment hook');
     const { code } = bodyOf<{ code: string }>(request);
@@ -105,7 +129,7 @@ export async function signInSecurityRoutes(
     if (!mfaChallenge) return success(message, { recovery_codes });
     // Enrolled during sign-in: the sign-in completes with the code that proved the app works.
     const session = await completeSignIn(db, mfaChallenge, account, signInClientOf(request));
-    return success(message, { recovery_codes, ...session });
+    return success(message, withSessionCookie(request, reply, { recovery_codes, ...session }));
   });
 
   secured('auth/mfa/status', sessionOnlyBodySchema, async (request) => {
@@ -117,9 +141,12 @@ export async function signInSecurityRoutes(
     success('Sessions.', await listOwnSessions(db, actorOf(request))),
   );
 
-  secured('auth/sessions/revoke', sessionRevokeBodySchema, async (request) => {
+  secured('auth/sessions/revoke', sessionRevokeBodySchema, async (request, reply) => {
     const { id } = bodyOf<{ id: BodyId }>(request);
-    return success('Session ended.', await revokeOwnSession(db, actorOf(request), Number(id)));
+    const { revoked_id, current } = await revokeOwnSession(db, actorOf(request), Number(id));
+    // Ending this browser's own session takes its cookie too (ADR 748).
+    if (current) clearSessionCookie(request, reply);
+    return success('Session ended.', { revoked_id });
   });
 
   secured('auth/sessions/revoke-others', sessionOnlyBodySchema, async (request) =>
@@ -127,8 +154,18 @@ export async function signInSecurityRoutes(
   );
 
   const users = sessionRoute(app, db, 'users');
-  users('users/revoke-sessions', userIdBodySchema, async (request) => {
+  users('users/revoke-sessions', userIdBodySchema, async (request, reply) => {
     const { user_id } = bodyOf<{ user_id: BodyId }>(request);
-    return success('Sessions ended.', await revokeManagedUserSessions(db, actorOf(request), Number(user_id)));
+    const actor = actorOf(request);
+    const answer = await revokeManagedUserSessions(db, actor, Number(user_id));
+    // An admin ending their own sessions ends this one too: its cookie goes with it (ADR 748).
+    if (answer.user_id === actor.userId) clearSessionCookie(request, reply);
+    return success('Sessions ended.', answer);
+  });
+
+  users('users/reset-mfa', userIdBodySchema, async (request) => {
+    const { user_id } = bodyOf<{ user_id: BodyId }>(request);
+    const answer = await resetManagedUserMfa(db, actorOf(request), Number(user_id), auditCallerOf(request));
+    return success('Two-step sign-in reset. The user sets it up again at their next sign-in.', answer);
   });
 }

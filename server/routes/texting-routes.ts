@@ -12,6 +12,7 @@ import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import { closeStreamsOnShutdown, openEventStream } from '../http/event-stream.ts';
+import { applicationCallerOf, linkCookiesSchema, linkSessionKeyOf } from '../http/link-session.ts';
 import { interruptedBefore } from '../messaging/interrupted-send.ts';
 import type { TextingEvents } from '../messaging/texting-events.ts';
 import {
@@ -26,7 +27,6 @@ import {
   verifyWebhook,
   type WebhookKind,
 } from '../services/texting-service.ts';
-import { applicationCallerFromQuery } from './file-routes.ts';
 import { companyParamsSchema, fileQuerySchema, sessionBodySchema } from './request-schemas.ts';
 import { bodyOf } from './session-route.ts';
 
@@ -103,9 +103,10 @@ export async function textingRoutes(
       schema: {
         tags: ['texting'],
         querystring: fileQuerySchema,
+        cookies: linkCookiesSchema,
         response: { '4xx': envelopeSchema, '5xx': envelopeSchema },
       },
-      preValidation: applicationCallerFromQuery(db),
+      preValidation: applicationCallerOf(db, linkSessionKeyOf),
     },
     async (request, reply) => {
       const actor = actorOf(request);

@@ -2,6 +2,7 @@
  * reporting/get-analytics (docs/api.md, issue 12 Analytics): the figures behind the analytics
  * charts for a report range and filters, scoped as reporting/get-report (ADR 175).
  */
+import { carrierDisplayName, productDisplayName } from '../../carrier-catalog/carrier-display-name.ts';
 import type { Executor } from '../db/database.ts';
 import {
   applicationsPerPeriod,
@@ -22,7 +23,9 @@ export function rate(part: number, whole: number): number {
 /**
  * `{per_day, per_week, carriers, quote_times, median_premium_by_product,
  * median_premium_by_flood_zone, decline_reasons, funnel}` (docs/api.md reporting/get-analytics);
- * carriers carry `quote_rate` and `decline_rate` (fractions of asked); quote times are seconds;
+ * carriers are products (`carrier/sub_carrier` or `carrier`, ADR 751) and carry `quote_rate` and
+ * `decline_rate` (fractions of asked); quote times are seconds per carrier family; both carry the
+ * carriers.json `display_name` a person reads (issue 40);
  * the funnel counts applications that reached each stage (new = every one, launched = launched or
  * completed, completed). Days and weeks are in the request's time zone. Throws ApiError 400 as
  * toReportFilters does.
@@ -50,10 +53,11 @@ export async function getAnalytics(
     per_week: perWeek.map(({ day, ...counts }) => ({ week: day, ...counts })),
     carriers: carriers.map((c) => ({
       ...c,
+      display_name: productDisplayName(c.carrier),
       quote_rate: rate(c.quoted, c.asked),
       decline_rate: rate(c.declined, c.asked),
     })),
-    quote_times: quoteTimes,
+    quote_times: quoteTimes.map((c) => ({ ...c, display_name: carrierDisplayName(c.carrier, null) })),
     median_premium_by_product: byProduct.map(({ group, ...figures }) => ({ product: group, ...figures })),
     median_premium_by_flood_zone: byFloodZone.map(({ group, ...figures }) => ({
       flood_zone: group,

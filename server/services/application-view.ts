@@ -10,7 +10,7 @@ import { applicationReference } from './application-reference.ts';
 import { isItWorkingHour } from './is-it-working-hour.ts';
 import { visibleDocument } from './visible-document.ts';
 
-/** Where a quote's document is served (routes/file-routes.ts); the portal adds ?session_key=. */
+/** Where a quote's document is served (routes/file-routes.ts); the browser's session cookie authenticates it (ADR 748). */
 export function fileUrl(fileId: number): string {
   return `/api/files/${fileId}`;
 }

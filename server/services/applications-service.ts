@@ -30,6 +30,7 @@ import {
   findApplicationWithRelations,
   lockApplicationWithSchemaHash,
   updateApplicationWithRelations,
+  updateApplicationWithRelationsIfVersion,
 } from '../repositories/application-with-relations.ts';
 import {
   deleteApplications,
@@ -66,6 +67,7 @@ import { clientName } from './client-name.ts';
 import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { FORBIDDEN_MESSAGE, loadOwned, NOT_FOUND_MESSAGE } from './owned-application.ts';
 import { workerSettingsOf } from './portal-settings-service.ts';
+import { addressChanged, enqueuePrefill } from './prefill-queue.ts';
 import { ruleContextOf } from './schema-engine.ts';
 import {
   compiledSchemaSetOf,
@@ -236,6 +238,8 @@ export async function createApplication(
       ),
       application_source: source,
     });
+    // Pre-fill runs by itself, in the background, once the application exists (issue 40).
+    await enqueuePrefill(tx, row, 'created');
     return viewOf(tx, row);
   });
 }
@@ -320,6 +324,10 @@ function documentColumns(doc: Doc, row: ApplicationRow) {
  * With `version` (the one the edit was based on) different from the stored one, changes nothing
  * and throws ApiError 409 STALE_VERSION_MESSAGE with `data.application`, the current view, so
  * no acknowledged write is overwritten unseen. docs/api.md update-application, docs/decisions/100.
+ * With `read` (the row the session's statement read unlocked, ADR 590; null when it found none),
+ * the save is one conditional statement on the version read (two statements per call with the
+ * session's); only when another write came first does it take the locking path below, which
+ * answers as it always did (docs/decisions/744-autosave-in-two-statements.md).
  */
 export async function updateApplicationDetails(
   db: Executor,
@@ -327,7 +335,32 @@ export async function updateApplicationDetails(
   id: number,
   details: Doc,
   version?: number,
+  read?: FoundApplication | null,
 ): Promise<ApplicationView> {
+  if (read !== undefined) {
+    const found = read && withinScope(accessScope(actor), read.row) ? read : null;
+    if (!found) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    const { row } = found;
+    if (row.status !== 'new') throw new ApiError(409, ALREADY_LAUNCHED_MESSAGE);
+    if (version !== undefined && version !== row.version) {
+      throw new ApiError(409, STALE_VERSION_MESSAGE, null, {
+        application: applicationView(row, found.notes, found.quotes),
+      });
+    }
+    const compiled = await compiledSchemaSetWithHash(db, row.schema_version, found.schemaHash);
+    const doc = mergeDetails(compiled, row, details, true);
+    await refuseStateChange(db, row, doc);
+    const saved = await updateApplicationWithRelationsIfVersion(
+      db,
+      id,
+      row.version,
+      documentColumns(doc, row),
+    );
+    if (saved) {
+      if (addressChanged(row.useable_details, doc)) await enqueuePrefill(db, row, 'address-changed');
+      return applicationView(saved.row, saved.notes, saved.quotes);
+    }
+  }
   return db.transaction(async (tx) => {
     // The row lock orders concurrent writers, so the version compared is the one overwritten.
     const locked = await lockApplicationWithSchemaHash(tx, id, accessScope(actor));
@@ -341,6 +374,8 @@ export async function updateApplicationDetails(
     const doc = mergeDetails(compiled, row, details, true);
     await refuseStateChange(tx, row, doc);
     const updated = await updateApplicationWithRelations(tx, id, documentColumns(doc, row));
+    // A new address is looked up again; the pre-fill replaces only the values it put there (issue 40).
+    if (addressChanged(row.useable_details, doc)) await enqueuePrefill(tx, row, 'address-changed');
     return applicationView(updated.row, updated.notes, updated.quotes);
   });
 }

@@ -4,8 +4,9 @@
  * (docs/decisions/252-auto-send-events-and-notes.md):
  * - `complete`: queued in the transaction that completes the quoting;
  * - `timeout`: queued with the launch, due `after_minutes` later (half as long while quote rush
- *   is on, docs/decisions/253-quote-rush-halves-the-follow-up.md); sent only if the launch is
- *   still not complete then.
+ *   is on, docs/decisions/253-quote-rush-halves-the-follow-up.md); sent only if some carrier has
+ *   still not answered then: the launch is not complete, or a manual or SOV quote is pending
+ *   (docs/decisions/760-follow-up-waits-for-every-carrier.md).
  * With `working_hours_only`, nothing is sent outside the agency's working hours: the job is due
  * at, or put back to, the next opening (docs/decisions/251-auto-send-working-hours.md).
  * Each channel's outcome writes an alert note (SPEC §3 Note; colour from alert-colours.json).
@@ -32,6 +33,7 @@ import { findApplication } from '../repositories/applications-repository.ts';
 import { companySettingsOf, findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { enqueueJob, setJobProgress } from '../repositories/jobs-repository.ts';
 import { insertNote } from '../repositories/notes-repository.ts';
+import { pendingQuoteCount } from '../repositories/quotes-repository.ts';
 import { findShortCodeSubject } from '../repositories/short-code-subject-repository.ts';
 import { settleMessage } from '../repositories/texting-repository.ts';
 import { nextWorkingMoment, workingHoursIn } from './is-it-working-hour.ts';
@@ -250,7 +252,13 @@ export function autoSendJob(deps: AutoSendDeps): JobHandler {
     if (!entry || !app || app.launched_at?.toISOString() !== payload.launched_at) {
       return { skipped: 'The application was reset or launched again.' };
     }
-    if (payload.event === 'timeout' && app.status !== 'launched') {
+    // The follow-up is for a client still waiting: on automatic carriers (still launched) or on
+    // the manual and SOV carriers asked, whose quotes take days (ADR 760).
+    if (
+      payload.event === 'timeout' &&
+      app.status !== 'launched' &&
+      (await pendingQuoteCount(db, app.id)) === 0
+    ) {
       return { skipped: 'The quoting completed before the follow-up.' };
     }
     const company = entry.company;

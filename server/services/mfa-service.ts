@@ -1,7 +1,8 @@
 /**
  * Turning on the second factor (issue 38): auth/mfa/totp-enroll makes a pending secret,
- * auth/mfa/totp-confirm turns it on with a first code and answers the recovery codes once;
- * auth/mfa/status says what the user has (docs/decisions/714-totp-with-recovery-codes.md).
+ * auth/mfa/totp-confirm turns it on with a first code and answers the recovery codes once (as a
+ * first passkey does, ADR 755); auth/mfa/status says what the user has
+ * (docs/decisions/714-totp-with-recovery-codes.md).
  */
 import { hashRecoveryCode, newRecoveryCodes } from '../auth/recovery-codes.ts';
 import { newTotpSecret, totpTimeStep, totpUri } from '../auth/totp.ts';
@@ -14,7 +15,6 @@ import {
   replaceRecoveryCodes,
   savePendingTotp,
   secondFactorsOf,
-  unusedRecoveryCodes,
 } from '../repositories/mfa-repository.ts';
 import { companySignInPolicy, mfaRequiredFor } from './sign-in-policy.ts';
 
@@ -50,12 +50,22 @@ export async function confirmTotpEnrolment(
   const step = await totpTimeStep(totp.secret, code.trim(), null, now);
   if (step === null)
     throw new ApiError(422, WRONG_CONFIRM_CODE_MESSAGE, { code: WRONG_CONFIRM_CODE_MESSAGE });
-  const codes = newRecoveryCodes();
-  await db.transaction(async (tx) => {
+  const recovery_codes = await db.transaction(async (tx) => {
     await confirmTotp(tx, userId, step, now);
-    await replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
+    return issueRecoveryCodes(tx, userId);
   });
-  return { recovery_codes: codes };
+  return { recovery_codes };
+}
+
+/**
+ * New recovery codes for the user, replacing any they had: stored as SHA-256 only, answered in
+ * clear this once (RECOVERY_CODE_COUNT of them). Run in the transaction that turns a factor on
+ * (ADR 714 for TOTP, ADR 755 for a first passkey).
+ */
+export async function issueRecoveryCodes(db: Executor, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(db, userId, codes.map(hashRecoveryCode));
+  return codes;
 }
 
 /** What the user has of the second factor, and whether their company requires one. */
@@ -63,7 +73,7 @@ export async function mfaStatus(db: Executor, account: Account) {
   const factors = await secondFactorsOf(db, account.user.id);
   return {
     totp_enabled: factors.totp,
-    recovery_codes_left: factors.totp ? await unusedRecoveryCodes(db, account.user.id) : 0,
+    recovery_codes_left: factors.recoveryCodes,
     passkeys: factors.passkeys,
     required_by_company: mfaRequiredFor(companySignInPolicy(account.company), account.user.role),
   };

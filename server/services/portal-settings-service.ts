@@ -10,21 +10,17 @@ import type { Executor } from '../db/database.ts';
 import type { CompanyRow, EoData } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { SmtpSettings } from '../mail/mailer.ts';
-import {
-  checkTemplate,
-  renderTemplate,
-  type ShortCodeValues,
-  TemplateRenderError,
-} from '../messaging/render-template.ts';
+import { renderTemplate, type ShortCodeValues, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
+import { checkShortCodeTemplate, SHORT_CODES } from '../messaging/short-codes.ts';
 import { toE164 } from '../messaging/sms/phone-number.ts';
 import { hostRefusalAtSave, isAllowedHost } from '../outbound/outbound-guard.ts';
 import {
   DEFAULT_CACHE_DAYS,
+  defaultProviderFor,
   PROVIDERS,
   type ProviderName,
   providersFor,
-  SANDBOX_PROVIDER,
 } from '../property-data/provider-catalogue.ts';
 import { PROPERTY_DATA_JOBS, type PropertyDataJob } from '../property-data/types.ts';
 import {
@@ -50,7 +46,6 @@ export const AVAILABLE_WIDGETS: string[] = options.widgets;
 export const BANNER_COLORS: string[] = options.banner_colors;
 /** Who sees a banner of each audience, by role; a banner without one is for everyone. */
 export const BANNER_AUDIENCES: Record<string, string[]> = options.banner_audiences;
-export const SHORT_CODES: { code: string; description: string }[] = options.short_codes;
 
 /** The item collections and the settings key each is stored under. */
 export const COLLECTIONS = {
@@ -92,7 +87,7 @@ export interface StoredSettings {
   api_management?: { enabled: boolean; allowed_origins: string[]; rate_limit_per_minute: number };
   saml?: SamlSettings | null;
   sms_provider?: SmsProviderSettings | null;
-  property_data?: PropertyDataSettings;
+  property_data?: StoredPropertyData;
   auto_send?: AutoSendSettings;
   /** Second factor, SAML-only and idle timeout (server/services/sign-in-policy.ts, issue 38). */
   sign_in_policy?: Partial<SignInPolicy>;
@@ -135,6 +130,12 @@ export interface PropertyDataJobSettings {
 export interface PropertyDataSettings {
   cache_days: number;
   jobs: Record<PropertyDataJob, PropertyDataJobSettings>;
+}
+
+/** Property data settings as stored: a job saved before it existed (issue 40) is absent. */
+interface StoredPropertyData {
+  cache_days: number;
+  jobs: Partial<Record<PropertyDataJob, PropertyDataJobSettings>>;
 }
 
 function stored(company: CompanyRow): StoredSettings {
@@ -208,14 +209,19 @@ export function globalOf(company: CompanyRow): GlobalSettings {
   return { ...options.default_global, ...(stored(company).global ?? {}) } as GlobalSettings;
 }
 
-/** The company's property data settings (with keys) for the lookups; sandbox for every job by default. */
+/**
+ * The company's property data settings (with keys) for the lookups; a job the company never chose
+ * gets defaultProviderFor's provider (the sandbox, or in production a keyless public source).
+ */
 export function companyPropertyData(company: CompanyRow | null): PropertyDataSettings {
   const saved = company ? stored(company).property_data : undefined;
-  const sandbox: PropertyDataJobSettings = { provider: SANDBOX_PROVIDER, key_id: null, key: null };
   return {
     cache_days: saved?.cache_days ?? DEFAULT_CACHE_DAYS,
     jobs: Object.fromEntries(
-      PROPERTY_DATA_JOBS.map((job) => [job, saved?.jobs?.[job] ?? sandbox]),
+      PROPERTY_DATA_JOBS.map((job) => [
+        job,
+        saved?.jobs?.[job] ?? { provider: defaultProviderFor(job), key_id: null, key: null },
+      ]),
     ) as PropertyDataSettings['jobs'],
   };
 }
@@ -339,19 +345,18 @@ export function checkShortCodes(texts: unknown[]): void {
   }
 }
 
-const SHORT_CODE_NAMES: ReadonlySet<string> = new Set(SHORT_CODES.map((entry) => entry.code.slice(2, -2)));
-
 /**
  * Throws 422 naming the field (`subject`, `body`) when a template's text is not valid Liquid
- * (`Template syntax error: ...`) or uses a variable that is no short code (`Unknown short code:
- * {{x}}.`). docs/decisions/250-template-preview-and-checks-on-save.md.
+ * (`Template syntax error: ...`), uses a variable that is no short code (`Unknown short code:
+ * {{x}}.`) or writes "$" before one that carries it (checkShortCodeTemplate).
+ * docs/decisions/250-template-preview-and-checks-on-save.md.
  */
 export function checkTemplateTexts(item: Record<string, unknown>): void {
   for (const field of ['subject', 'body']) {
     const text = item[field];
     if (typeof text !== 'string') continue;
     try {
-      checkTemplate(text, SHORT_CODE_NAMES);
+      checkShortCodeTemplate(text);
     } catch (error) {
       if (error instanceof TemplateRenderError)
         throw new ApiError(422, error.message, { [field]: error.message });
@@ -572,7 +577,10 @@ export function signInPolicyChange(
   return { settings: { ...current, sign_in_policy: policy } };
 }
 
-/** A job's provider and key as written: `key` omitted keeps the stored one for the same provider. */
+/**
+ * A job's provider and key as written: `key` omitted keeps the stored one for the same provider.
+ * A job left out of the body keeps what the company has (its choice, or the default).
+ */
 export type PropertyDataJobInput = { provider: ProviderName; key_id?: string | null; key?: string | null };
 
 /**
@@ -582,13 +590,17 @@ export type PropertyDataJobInput = { provider: ProviderName; key_id?: string | n
  */
 export function propertyDataChange(
   current: StoredSettings,
-  input: { cache_days?: number; jobs: Record<PropertyDataJob, PropertyDataJobInput> },
+  input: { cache_days?: number; jobs: Partial<Record<PropertyDataJob, PropertyDataJobInput>> },
 ): Change {
   const before = current.property_data;
   const errors: Record<string, string> = {};
   const jobs = Object.fromEntries(
-    PROPERTY_DATA_JOBS.map((job) => {
+    PROPERTY_DATA_JOBS.flatMap((job) => {
       const wanted = input.jobs[job];
+      if (!wanted) {
+        const kept = before?.jobs?.[job];
+        return kept ? [[job, kept]] : [];
+      }
       const entry = PROVIDERS[wanted.provider];
       const kept = before?.jobs?.[job]?.provider === wanted.provider ? before.jobs[job] : null;
       const key = entry.needs_key ? (wanted.key === undefined ? (kept?.key ?? null) : wanted.key) : null;
@@ -600,9 +612,9 @@ export function propertyDataChange(
       if (entry.needs_key && !key) errors[`property_data.jobs.${job}.key`] = `${entry.label} needs a key.`;
       if (entry.key_id && !keyId)
         errors[`property_data.jobs.${job}.key_id`] = `${entry.label} needs a key id.`;
-      return [job, { provider: wanted.provider, key_id: keyId, key }];
+      return [[job, { provider: wanted.provider, key_id: keyId, key }]];
     }),
-  ) as PropertyDataSettings['jobs'];
+  ) as StoredPropertyData['jobs'];
   const first = Object.values(errors)[0];
   if (first) throw new ApiError(422, first, errors);
   const cacheDays = input.cache_days ?? before?.cache_days ?? DEFAULT_CACHE_DAYS;

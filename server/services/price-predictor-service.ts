@@ -32,8 +32,22 @@ export interface PredictorInputView {
   typical: string | number | null;
 }
 
+/**
+ * A product as the page offers it: predicted when the model holds at least `min_comparables`
+ * quoted applications of it (else every estimate would be "not enough data"), with the model's
+ * error measured on its held-out applications (null before any was judged). ADR 761.
+ */
+export interface PredictorProductView {
+  value: string;
+  label: string;
+  /** Quoted applications of the product in the model. */
+  applications: number;
+  predicted: boolean;
+  accuracy: ModelAccuracy | null;
+}
+
 export interface PredictorModelView {
-  products: { value: string; label: string }[];
+  products: PredictorProductView[];
   inputs: PredictorInputView[];
   /** Null before the first fit. */
   model: {
@@ -58,15 +72,25 @@ async function currentModel(db: Executor): Promise<PriceModel | null> {
   return cached.model;
 }
 
-/** The products of the schema set's quote types list (value and label). */
-function products(): { value: string; label: string }[] {
+/** The products of the schema set's quote types list, each with what `model` can predict of it. */
+function products(model: PriceModel | null): PredictorProductView[] {
   const quoteTypes = schemaSet.schemas.find((schema) =>
     String(schema.$id ?? '').endsWith('/quote-types.json'),
   );
-  return (fieldOptions(quoteTypes ?? {}) ?? []).map((option) => ({
-    value: String(option.value),
-    label: option.label,
-  }));
+  const applications = new Map<string, number>();
+  for (const risk of model?.risks ?? [])
+    applications.set(risk.product, (applications.get(risk.product) ?? 0) + 1);
+  return (fieldOptions(quoteTypes ?? {}) ?? []).map((option) => {
+    const value = String(option.value);
+    const count = applications.get(value) ?? 0;
+    return {
+      value,
+      label: option.label,
+      applications: count,
+      predicted: count >= pricePredictorConfig.min_comparables,
+      accuracy: model?.accuracy_by_product?.[value] ?? null,
+    };
+  });
 }
 
 /** The inputs, products and the model in use. */
@@ -74,7 +98,7 @@ export async function predictorModelView(db: Executor): Promise<PredictorModelVi
   const model = await currentModel(db);
   const properties = compiledSchemaSet().properties;
   return {
-    products: products(),
+    products: products(model),
     inputs: pricePredictorConfig.inputs.map((input) => ({
       input: input.input,
       label: input.label,

@@ -1,14 +1,16 @@
 /**
  * Property data pre-fill (issue 15, SPEC §9 data providers): address autocomplete and
  * verification for the New application dialog, and the lookup of an application's address by
- * the three jobs (address, characteristics, flood zone) with the providers of the application's
- * company (portal settings; sandbox by default). Each answer is cached per provider, job and
+ * its jobs (address, characteristics, flood zone, ground elevation, CBRA, community status; issue
+ * 40) with the providers of the application's company (portal settings; else the sandbox, or in
+ * production the keyless public sources, ADR 757). Each answer is cached per provider, job and
  * normalised address for the company's cache days; a provider's error or timeout stays with its
  * job. Fields are mapped by the value mapping of the schema set the application names
- * (schemas/mappings/property-data.json). docs/decisions/230-property-data-providers.md ... 234, 691.
+ * (schemas/mappings/property-data.json). docs/decisions/230-property-data-providers.md ... 234, 691, 757.
  */
 import type { CompiledSchemaSet } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
+import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { buildProviders, type PropertyDataOptions } from '../property-data/build-providers.ts';
 import {
@@ -23,8 +25,6 @@ import {
   type PropertyAddress,
   PropertyDataError,
   type PropertyDataJob,
-  type PropertyDataProviders,
-  type VerifiedAddress,
 } from '../property-data/types.ts';
 import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { findCachedAnswer, saveAnswer } from '../repositories/property-data-cache-repository.ts';
@@ -116,7 +116,8 @@ async function runJob<T extends object>(
     };
   } catch (error) {
     const message = providerFailure(error);
-    const mapped = mapAnswerToFields(compiled, job, null, source, '', message);
+    // Every field of the job stays unfilled, each saying it could not be looked up and why.
+    const mapped = mapAnswerToFields(compiled, job, null, source, '', `Could not look up: ${message}`);
     return { result: { ...base, fetched_at: null, cached: false, error: message, ...mapped }, answer: null };
   }
 }
@@ -139,8 +140,9 @@ function addressOf(doc: Record<string, unknown>): PropertyAddress {
 
 /**
  * `{application_id, jobs: JobResult[]}` for an application the caller may see (404 otherwise; 422
- * NO_ADDRESS_MESSAGE): address and characteristics at once, then the flood zone at the verified
- * point (or the document's lat/lng when the address was not verified).
+ * NO_ADDRESS_MESSAGE): address and characteristics at once; then the flood zone, ground elevation
+ * and CBRA jobs at the verified point (or the document's lat/lng when the address was not
+ * verified); then the community status of the flood zone's community number (or the document's).
  */
 export async function lookUpApplication(
   db: Executor,
@@ -148,57 +150,85 @@ export async function lookUpApplication(
   applicationId: number,
   options: PropertyDataOptions = {},
 ) {
-  const row = await loadOwned(db, actor, applicationId);
+  return lookUpRow(db, await loadOwned(db, actor, applicationId), options);
+}
+
+/**
+ * lookUpApplication's answer for an application row already read (the background pre-fill reads
+ * it without a caller, issue 40); 422 NO_ADDRESS_MESSAGE without street and ZIP.
+ */
+export async function lookUpRow(
+  db: Executor,
+  row: Pick<ApplicationRow, 'id' | 'useable_details' | 'company_id' | 'schema_version'>,
+  options: PropertyDataOptions = {},
+) {
   const doc = row.useable_details ?? {};
   const address = addressOf(doc);
   const { settings, providers } = await providersOf(db, row.company_id, options);
   // Filled with the values of the version the application names (issue 37).
   const compiled = await compiledSchemaSetOf(db, row.schema_version);
+  const run = <T extends object>(job: PropertyDataJob, provider: string, fetch: () => Promise<T | null>) =>
+    runJob(db, compiled, job, provider, address, settings, fetch);
   const [verified, characteristics] = await Promise.all([
-    runJob(db, compiled, 'address', providers.address.name, address, settings, () =>
-      providers.address.verify(address),
-    ),
-    runJob(db, compiled, 'characteristics', providers.characteristics.name, address, settings, () =>
+    run('address', providers.address.name, () => providers.address.verify(address)),
+    run('characteristics', providers.characteristics.name, () =>
       providers.characteristics.characteristics(address),
     ),
   ]);
-  const flood = await floodJob(db, compiled, providers, address, settings, verified.answer, doc);
-  return { application_id: row.id, jobs: [verified.result, characteristics.result, flood] };
+  const latitude = verified.answer?.latitude ?? finite(doc.lat);
+  const longitude = verified.answer?.longitude ?? finite(doc.lng);
+  const point: Location | null = latitude === null || longitude === null ? null : { latitude, longitude };
+  const noPoint = 'No point to look up: the address was not verified and has no latitude and longitude.';
+  const atPoint = <T extends object>(
+    job: PropertyDataJob,
+    provider: string,
+    fetch: (location: Location) => Promise<T | null>,
+  ) => (point ? run(job, provider, () => fetch(point)) : unanswered(compiled, job, provider, noPoint));
+  const [flood, elevation, cbra] = await Promise.all([
+    atPoint('flood_zone', providers.flood_zone.name, (at) => providers.flood_zone.floodZone(at, address)),
+    atPoint('ground_elevation', providers.ground_elevation.name, (at) =>
+      providers.ground_elevation.groundElevation(at, address),
+    ),
+    atPoint('cbra', providers.cbra.name, (at) => providers.cbra.cbra(at, address)),
+  ]);
+  const communityNumber = flood.answer?.community_number ?? (text(doc.community_number) || null);
+  const community = communityNumber
+    ? await run('community_status', providers.community_status.name, () =>
+        providers.community_status.communityStatus(communityNumber, address),
+      )
+    : unanswered(
+        compiled,
+        'community_status',
+        providers.community_status.name,
+        'No community number to look up: the flood zone lookup found none and the application has none.',
+      );
+  return {
+    application_id: row.id,
+    jobs: [verified, characteristics, flood, elevation, cbra, community].map((job) => job.result),
+  };
 }
 
-/** The flood zone job at the best point known; without one, every flood field is missing. */
-async function floodJob(
-  db: Executor,
+/** A job that could not be asked (no point, no community number): every field missing with `reason`. */
+function unanswered(
   compiled: CompiledSchemaSet,
-  providers: PropertyDataProviders,
-  address: PropertyAddress,
-  settings: PropertyDataSettings,
-  verified: VerifiedAddress | null,
-  doc: Record<string, unknown>,
-): Promise<JobResult> {
-  const provider = providers.flood_zone.name;
-  const latitude = verified?.latitude ?? finite(doc.lat);
-  const longitude = verified?.longitude ?? finite(doc.lng);
-  if (latitude === null || longitude === null) {
-    const source = providerLabel(provider);
-    const reason = 'No point to look up: the address was not verified and has no latitude and longitude.';
-    return {
-      job: 'flood_zone',
+  job: PropertyDataJob,
+  provider: string,
+  reason: string,
+): { result: JobResult; answer: null } {
+  const source = providerLabel(provider);
+  return {
+    result: {
+      job,
       provider,
       source,
       sample: provider === SANDBOX_PROVIDER,
       fetched_at: null,
       cached: false,
       error: null,
-      ...mapAnswerToFields(compiled, 'flood_zone', null, source, '', reason),
-    };
-  }
-  const location: Location = { latitude, longitude };
-  return (
-    await runJob(db, compiled, 'flood_zone', provider, address, settings, () =>
-      providers.flood_zone.floodZone(location, address),
-    )
-  ).result;
+      ...mapAnswerToFields(compiled, job, null, source, '', reason),
+    },
+    answer: null,
+  };
 }
 
 /** `{suggestions, source, sample, error}` for what the agent typed (not cached: one per keystroke). */

@@ -3,17 +3,19 @@
  * downloads, send/download quote; issue 13). The caller may work the application exactly as for
  * get-application-by-id (another company's or, for an agent, a colleague's answers 404). A send
  * e-mails the PDF to the client through the mailer password reset uses (the company's SMTP, else
- * the local sink) and leaves a note on the application; a mail that fails leaves no note.
- * docs/decisions/240-quote-documents-as-pdf.md, 242-send-quote.md.
+ * the local sink) and leaves a note on the application; a mail that fails leaves no note. The
+ * send dialog previews the e-mail as the send renders it (previewQuoteEmail). Documents name the
+ * carriers as the screen does, cheapest first, and print times in the agency's time zone (issue 40).
+ * docs/decisions/240-quote-documents-as-pdf.md, 242-send-quote.md, 752-sending-follows-the-comparison.md.
  */
 
-import { carrierSettings } from '../../carrier-catalog/carrier-settings.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { type Mailer, NoSmtpServerError } from '../mail/mailer.ts';
 import { renderTemplate, TemplateRenderError } from '../messaging/render-template.ts';
 import { shortCodeValues } from '../messaging/short-code-values.ts';
+import { checkShortCodeTemplate } from '../messaging/short-codes.ts';
 import { floodRejectionPdf } from '../quote-documents/flood-rejection-pdf.ts';
 import { marketBreakdownPdf } from '../quote-documents/market-breakdown-pdf.ts';
 import {
@@ -21,6 +23,7 @@ import {
   money,
   productLabel,
   type QuoteDocumentData,
+  quotesByPremium,
 } from '../quote-documents/quote-document-data.ts';
 import { type Account, findAccountByUserId, findAgent } from '../repositories/accounts-repository.ts';
 import { findCompanyWithExtras, findLogo } from '../repositories/companies-repository.ts';
@@ -31,7 +34,7 @@ import { applicationReference } from './application-reference.ts';
 import { viewOf } from './applications-service.ts';
 import { clientName } from './client-name.ts';
 import { loadOwned } from './owned-application.ts';
-import { companySmtp } from './portal-settings-service.ts';
+import { companySmtp, companyTimezone } from './portal-settings-service.ts';
 import { quoteLink } from './quote-view-service.ts';
 import { refuseExpiredQuotes } from './refuse-expired-quotes.ts';
 
@@ -66,24 +69,17 @@ export interface QuoteDocumentFile {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** carriers.json marketBreakdownDisplayName of a quote's carrier, else the quote's display name. */
-function breakdownName(quote: QuoteWithDocument): string {
-  try {
-    const { family, sub } = carrierSettings(quote.carrier, quote.sub_carrier);
-    return sub?.marketBreakdownDisplayName || family.marketBreakdownDisplayName || quote.display_name;
-  } catch {
-    return quote.display_name;
-  }
-}
-
-/** The quotes named by `quoteIds` (all when undefined), in launch order; 422 for an id not of the application. */
+/**
+ * The quotes named by `quoteIds` (all when undefined), those with a premium cheapest first, then
+ * the rest in launch order (quotesByPremium); 422 for an id not of the application.
+ */
 function chosenQuotes(quotes: QuoteWithDocument[], quoteIds: number[] | undefined): QuoteWithDocument[] {
-  if (quoteIds === undefined) return quotes;
   const known = new Set(quotes.map((quote) => quote.id));
-  if (quoteIds.some((id) => !known.has(id))) {
+  if (quoteIds?.some((id) => !known.has(id))) {
     throw new ApiError(422, UNKNOWN_QUOTE_MESSAGE, { 'body.quote_ids': UNKNOWN_QUOTE_MESSAGE });
   }
-  return quotes.filter((quote) => quoteIds.includes(quote.id));
+  const chosen = quoteIds === undefined ? quotes : quotes.filter((quote) => quoteIds.includes(quote.id));
+  return quotesByPremium(chosen);
 }
 
 /** The coverages asked on the document, as label/value pairs (empty values left out). */
@@ -101,9 +97,9 @@ function askedCoverages(doc: Record<string, unknown>, product: string | undefine
 
 /**
  * Everything a document of application `row` shows, for the quotes `quoteIds` (all when
- * undefined): the agency of the application's agent (name, logo, the agent's contact), the client
- * and property of the document; with the agent's account and the chosen quotes. Throws ApiError
- * 422 UNKNOWN_QUOTE_MESSAGE.
+ * undefined): the agency of the application's agent (name, logo, the agent's contact, its time
+ * zone), the client and property of the document; with the agent's account and the chosen quotes,
+ * cheapest first. Throws ApiError 422 UNKNOWN_QUOTE_MESSAGE.
  */
 async function documentData(
   db: Executor,
@@ -136,7 +132,7 @@ async function documentData(
     quotes: quotes.map(
       (quote): DocumentQuote => ({
         id: quote.id,
-        name: breakdownName(quote),
+        name: quote.display_name,
         status: quote.status,
         premium: quote.premium === null ? null : Number(quote.premium),
         coverages: quote.coverages,
@@ -146,6 +142,7 @@ async function documentData(
       }),
     ),
     generatedAt: now,
+    timeZone: companyTimezone(account?.company?.settings ?? null),
   };
   return { data, agentAccount: account, quotes };
 }
@@ -237,13 +234,80 @@ export interface SendQuoteDeps {
   publicBaseUrl: string;
 }
 
+/** What preview-quote-email renders: the chosen quotes, and the subject and message as typed. */
+export type QuoteEmailInput = Pick<SendQuoteInput, 'application_id' | 'quote_ids' | 'subject' | 'message'>;
+
+/**
+ * The e-mail of application `row` with the quotes of `input`, as the client receives it: subject
+ * (one line) and message rendered with the application's short codes (the company templates'
+ * syntax; renderTemplate), with the document data it is sent with; `{{min_quote_amount}}` is the
+ * lowest premium of the chosen quotes. Throws ApiError 422 for an unknown quote or a subject or
+ * message that is not a valid template or uses a code that is none (checkShortCodeTemplate).
+ */
+async function renderQuoteEmail(
+  db: Executor,
+  publicBaseUrl: string,
+  row: ApplicationRow,
+  input: QuoteEmailInput,
+  now: Date,
+) {
+  const { data, agentAccount, quotes } = await documentData(db, row, input.quote_ids, now);
+  const values = shortCodeValues(
+    row,
+    {
+      agentName: agentAccount?.user.name ?? null,
+      agentPhone: agentAccount?.user.phone ?? null,
+      companyName: data.agency.name,
+    },
+    await quoteLink(db, row, publicBaseUrl, now),
+    // The chosen quotes with a premium, cheapest first, as the document lists them.
+    quotes
+      .filter((quote) => quote.status === 'quoted' && quote.premium !== null)
+      .map((quote) => ({ display_name: quote.display_name, premium: Number(quote.premium) })),
+  );
+  try {
+    // Checked as a saved template is: an unknown code is refused, not sent blanked (ADR 759).
+    checkShortCodeTemplate(input.subject);
+    checkShortCodeTemplate(input.message);
+    return {
+      subject: renderTemplate(input.subject, values)
+        .replace(/[\r\n]+/g, ' ')
+        .trim(),
+      message: renderTemplate(input.message, values),
+      data,
+      agentAccount,
+      quotes,
+    };
+  } catch (error) {
+    if (error instanceof TemplateRenderError) throw new ApiError(422, error.message);
+    throw error;
+  }
+}
+
+/**
+ * preview-quote-email (issue 40): the subject and message the send dialog would e-mail for
+ * `input`, rendered exactly as sendQuote renders them, with nothing sent or noted. Throws ApiError
+ * 404 as quoteDocument, 422 as renderQuoteEmail.
+ */
+export async function previewQuoteEmail(
+  db: Executor,
+  publicBaseUrl: string,
+  actor: Actor,
+  input: QuoteEmailInput,
+  now: Date = new Date(),
+): Promise<{ subject: string; message: string }> {
+  const row = await loadOwned(db, actor, input.application_id);
+  const { subject, message } = await renderQuoteEmail(db, publicBaseUrl, row, input, now);
+  return { subject, message };
+}
+
 /**
  * E-mails the chosen document to `input.email`: subject and message are rendered with the
- * application's short codes (the company templates' syntax), the PDF attached; then a note
- * (QUOTE_SENT_NOTE) names the document, the address and the carriers. Answers the note and the
- * application view. Throws ApiError 404 / 422 as quoteDocument, 422 for a subject or message that
- * is not a valid template, 422 NO_SMTP_MESSAGE when no mail server is configured, 502
- * MAIL_FAILED_MESSAGE when the mail server refuses (no note in either case).
+ * application's short codes (renderQuoteEmail), the PDF attached; then a note (QUOTE_SENT_NOTE)
+ * names the document, the address and the carriers. Answers the note and the application view.
+ * Throws ApiError 404 / 422 as quoteDocument, 422 for a subject or message that is not a valid
+ * template, 422 NO_SMTP_MESSAGE when no mail server is configured, 502 MAIL_FAILED_MESSAGE when
+ * the mail server refuses (no note in either case).
  */
 export async function sendQuote(
   db: Executor,
@@ -255,34 +319,15 @@ export async function sendQuote(
   return db.transaction(async (tx) => {
     // The lock keeps a reset or delete from running between the document and its note.
     const row = await loadOwned(tx, actor, input.application_id, true);
-    const { data, agentAccount, quotes } = await documentData(tx, row, input.quote_ids, now);
+    const { subject, message, data, agentAccount, quotes } = await renderQuoteEmail(
+      tx,
+      deps.publicBaseUrl,
+      row,
+      input,
+      now,
+    );
     refuseExpiredQuotes(quotes, now);
     const sender = await findAccountByUserId(tx, actor.userId);
-    const values = shortCodeValues(
-      row,
-      {
-        agentName: agentAccount?.user.name ?? null,
-        agentPhone: agentAccount?.user.phone ?? null,
-        companyName: data.agency.name,
-      },
-      await quoteLink(tx, row, deps.publicBaseUrl, now),
-      // The chosen quotes with a premium, cheapest first, as the document lists them.
-      quotes
-        .filter((quote) => quote.status === 'quoted' && quote.premium !== null)
-        .map((quote) => ({ display_name: quote.display_name, premium: Number(quote.premium) }))
-        .sort((a, b) => a.premium - b.premium),
-    );
-    let subject: string;
-    let message: string;
-    try {
-      subject = renderTemplate(input.subject, values)
-        .replace(/[\r\n]+/g, ' ')
-        .trim();
-      message = renderTemplate(input.message, values);
-    } catch (error) {
-      if (error instanceof TemplateRenderError) throw new ApiError(422, error.message);
-      throw error;
-    }
     const bytes = await BUILDERS[input.document](data);
     try {
       await deps.mailer.send(

@@ -41,7 +41,7 @@ export const URL_OR_FILE_MESSAGE = 'Give either an https address or a file.';
 /** The video file named is not a finished upload of the caller's that no entry holds yet. */
 export const VIDEO_FILE_GONE_MESSAGE = 'That upload is not available: upload the video again.';
 
-/** Where a resource's file is served; the portal adds ?session_key=. */
+/** Where a resource's file is served; the browser's session cookie authenticates it (ADR 748). */
 export const resourceFileUrl = (id: number) => `/api/resources/file/${id}`;
 
 function scopeOf(actor: Actor): ResourceScope {

@@ -4,17 +4,23 @@
  * validation of its signed response at the assertion consumer service (ACS).
  */
 import { SAML } from '@node-saml/node-saml';
-import { hashSessionKey, newSessionKey, SESSION_TTL_MS } from '../auth/session-key.ts';
+import { hashSessionKey, newSessionKey } from '../auth/session-key.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
-import { findAccountByEmail } from '../repositories/accounts-repository.ts';
+import { findAccountByEmail, findAccountByUserId } from '../repositories/accounts-repository.ts';
 import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
-import { insertSession } from '../repositories/sessions-repository.ts';
+import type { SignInClient } from '../repositories/sessions-repository.ts';
+import { insertSignInCode, spendSignInCode } from '../repositories/sign-in-codes-repository.ts';
+import { startSession } from './auth-service.ts';
 import { companySaml } from './portal-settings-service.ts';
 
 export const SAML_NOT_CONFIGURED = 'SAML sign-in is not configured for this company.';
 export const SAML_FAILED = 'SAML sign-in failed.';
 export const SAML_NO_USER = 'No user of this company matches the signed-in account.';
+export const SAML_CODE_EXPIRED = 'This single sign-on has expired. Sign in again.';
+
+/** How long the one-time code of a SAML return may wait to be spent: 2 minutes, in ms (ADR 748). */
+export const SIGN_IN_CODE_TTL_MS = 2 * 60_000;
 
 /** The path of the company's SAML login redirect. */
 export function samlLoginPath(companyId: number): string {
@@ -58,8 +64,9 @@ export async function samlAuthorizeUrl(db: Executor, companyId: number, baseUrl:
 }
 
 /**
- * Validates the IdP's POSTed SAMLResponse and opens a session for the company's user whose e-mail
- * is the NameID (or the `email`/`mail` attribute). Returns the session key; throws ApiError 422
+ * Validates the IdP's POSTed SAMLResponse and answers a one-time code for the company's user whose
+ * e-mail is the NameID (or the `email`/`mail` attribute): the redirect back to the portal carries
+ * the code, never a session key; completeSamlSignIn spends it (ADR 748). Throws ApiError 422
  * SAML_NOT_CONFIGURED, 401 SAML_FAILED (bad signature, expired, wrong audience...) or 401
  * SAML_NO_USER.
  */
@@ -81,7 +88,30 @@ export async function samlAcs(
   }
   const account = email ? await findAccountByEmail(db, email) : null;
   if (!account || account.user.company_id !== companyId) throw new ApiError(401, SAML_NO_USER);
-  const key = newSessionKey();
-  await insertSession(db, hashSessionKey(key), account.user.id, new Date(now.getTime() + SESSION_TTL_MS));
-  return key;
+  const code = newSessionKey();
+  await insertSignInCode(
+    db,
+    hashSessionKey(code),
+    account.user.id,
+    new Date(now.getTime() + SIGN_IN_CODE_TTL_MS),
+    now,
+  );
+  return code;
+}
+
+/**
+ * Spends the one-time code of a SAML return and starts the session (what login answers), signed
+ * in from `client`. Throws ApiError 401 SAML_CODE_EXPIRED for a code unknown, spent or older than
+ * SIGN_IN_CODE_TTL_MS, or whose user is gone.
+ */
+export async function completeSamlSignIn(
+  db: Executor,
+  code: string,
+  client: SignInClient,
+  now: Date = new Date(),
+) {
+  const userId = await spendSignInCode(db, hashSessionKey(code), now);
+  const account = userId === null ? null : await findAccountByUserId(db, userId);
+  if (!account) throw new ApiError(401, SAML_CODE_EXPIRED);
+  return startSession(db, account, client, now);
 }

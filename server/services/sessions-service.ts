@@ -42,10 +42,14 @@ export async function listOwnSessions(db: Executor, actor: Actor, now: Date = ne
   };
 }
 
-/** Ends session `id` of the actor (the current one too). Throws ApiError 404 SESSION_NOT_FOUND. */
+/**
+ * Ends session `id` of the actor (the current one too): `{revoked_id, current}`, current when it
+ * was the session of this call. Throws ApiError 404 SESSION_NOT_FOUND.
+ */
 export async function revokeOwnSession(db: Executor, actor: Actor, id: number, now: Date = new Date()) {
-  if (!(await revokeUserSession(db, actor.userId, id, now))) throw new ApiError(404, SESSION_NOT_FOUND);
-  return { revoked_id: id };
+  const keyHash = await revokeUserSession(db, actor.userId, id, now);
+  if (keyHash === null) throw new ApiError(404, SESSION_NOT_FOUND);
+  return { revoked_id: id, current: keyHash === actor.sessionKeyHash };
 }
 
 /** Ends every session of the actor but the current one ("sign out everywhere else"). */

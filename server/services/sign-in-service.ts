@@ -1,9 +1,9 @@
 /**
  * Sign-in (issue 38 over docs/api.md Auth): the throttle, the password, the company's SAML-only
  * rule, and the second factor. A user with a second factor, or whom the company's policy makes
- * use one, gets `{mfa_required: true, mfa_token}` instead of a session; auth/mfa/verify (or, to
- * enrol, auth/mfa/totp-confirm) with that token completes the sign-in
- * (docs/decisions/714-totp-with-recovery-codes.md, 716-company-sign-in-policy.md).
+ * use one, gets `{mfa_required: true, mfa_token}` instead of a session; auth/mfa/verify,
+ * auth/mfa/passkey-verify (or, to enrol, auth/mfa/totp-confirm) with that token completes the
+ * sign-in (docs/decisions/714-totp-with-recovery-codes.md, 716-company-sign-in-policy.md, 754).
  */
 import { MFA_TOKEN_MAX_FAILURES, MFA_TOKEN_TTL_MS } from '../auth/mfa-token.ts';
 import { hashRecoveryCode, looksLikeRecoveryCode } from '../auth/recovery-codes.ts';
@@ -30,6 +30,7 @@ import {
   findOpenChallenge,
   findTotp,
   insertChallenge,
+  type SecondFactors,
   secondFactorsOf,
   spendChallenge,
   spendRecoveryCode,
@@ -71,7 +72,7 @@ async function mfaStep(
   db: Executor,
   account: Account,
   client: SignInClient,
-  factors: { totp: boolean; passkeys: number },
+  factors: SecondFactors,
   now: Date,
 ): Promise<MfaStep> {
   const token = newSessionKey();
@@ -83,10 +84,12 @@ async function mfaStep(
     user_agent: client.userAgent,
   });
   const methods = [
-    ...(factors.totp ? ['totp', 'recovery_code'] : []),
+    ...(factors.totp ? ['totp'] : []),
+    ...(factors.recoveryCodes > 0 ? ['recovery_code'] : []),
     ...(factors.passkeys > 0 ? ['passkey'] : []),
   ];
-  return { mfa_required: true, mfa_token: token, enrolment_required: methods.length === 0, methods };
+  const enrolment_required = !factors.totp && factors.passkeys === 0;
+  return { mfa_required: true, mfa_token: token, enrolment_required, methods };
 }
 
 /**
@@ -148,20 +151,48 @@ export async function completeSignIn(
 
 /**
  * True when `code` is the user's current TOTP code (not accepted before) or one of their unused
- * recovery codes, which it then uses up.
+ * recovery codes, which it then uses up. Recovery codes come with TOTP or a first passkey and go
+ * with the last factor (ADR 755), so a user without a factor has none.
  */
 async function secondFactorAccepted(db: Executor, userId: number, code: string, now: Date): Promise<boolean> {
   const totp = await findTotp(db, userId);
-  if (!totp?.confirmed_at) return false;
-  const step = await totpTimeStep(totp.secret, code.trim(), totp.last_time_step, now);
-  if (step !== null) return acceptTimeStep(db, userId, step);
+  if (totp?.confirmed_at) {
+    const step = await totpTimeStep(totp.secret, code.trim(), totp.last_time_step, now);
+    if (step !== null) return acceptTimeStep(db, userId, step);
+  }
   return looksLikeRecoveryCode(code) && spendRecoveryCode(db, userId, hashRecoveryCode(code), now);
 }
 
 /**
- * Completes a sign-in with a TOTP code or an unused recovery code. Throws ApiError 401
- * SIGN_IN_EXPIRED_MESSAGE for a dead token, 429 while the account or address is throttled, and
- * 401 WRONG_CODE_MESSAGE for a wrong code (counted on the token and on the throttle).
+ * The second step of a sign-in, whatever proves it: opens the challenge of `mfaToken`, refuses
+ * while the account or address is throttled, then asks `refusalOf` (null: accepted; else the
+ * message of the 401). Throws ApiError 401 SIGN_IN_EXPIRED_MESSAGE for a dead token, 429 while
+ * throttled, and 401 with the refusal (counted on the token and on the throttle); answers the
+ * session of completeSignIn. auth/mfa/verify and auth/mfa/passkey-verify both end here.
+ */
+export async function completeSecondStep(
+  db: Executor,
+  mfaToken: string,
+  client: ThrottledClient,
+  throttle: SignInThrottle,
+  refusalOf: (challenge: MfaChallengeRow, account: Account) => Promise<string | null>,
+  now: Date = new Date(),
+) {
+  const { challenge, account } = await openChallenge(db, mfaToken, now);
+  const keys = throttleKeys('login', account.user.email, client.address);
+  await refuseWhenThrottled(db, keys, throttle, now);
+  const refusal = await refusalOf(challenge, account);
+  if (refusal !== null) {
+    await countChallengeFailure(db, challenge.id);
+    await recordFailure(db, keys, throttle, now);
+    throw new ApiError(401, refusal);
+  }
+  return completeSignIn(db, challenge, account, client, now);
+}
+
+/**
+ * Completes a sign-in with a TOTP code or an unused recovery code (completeSecondStep; a wrong
+ * code is 401 WRONG_CODE_MESSAGE).
  */
 export async function verifySecondFactor(
   db: Executor,
@@ -171,13 +202,13 @@ export async function verifySecondFactor(
   throttle: SignInThrottle,
   now: Date = new Date(),
 ) {
-  const { challenge, account } = await openChallenge(db, mfaToken, now);
-  const keys = throttleKeys('login', account.user.email, client.address);
-  await refuseWhenThrottled(db, keys, throttle, now);
-  if (!(await secondFactorAccepted(db, account.user.id, code, now))) {
-    await countChallengeFailure(db, challenge.id);
-    await recordFailure(db, keys, throttle, now);
-    throw new ApiError(401, WRONG_CODE_MESSAGE);
-  }
-  return completeSignIn(db, challenge, account, client, now);
+  return completeSecondStep(
+    db,
+    mfaToken,
+    client,
+    throttle,
+    async (_challenge, account) =>
+      (await secondFactorAccepted(db, account.user.id, code, now)) ? null : WRONG_CODE_MESSAGE,
+    now,
+  );
 }

@@ -3,6 +3,7 @@
  * the non-super-admin users of their company; agents and customers manage none. Each write is one
  * transaction.
  */
+import { type AuditCaller, recordAuditEvent } from '../audit/record-audit-event.ts';
 import { refuseCommonPassword } from '../auth/common-password.ts';
 import { hashPassword } from '../auth/hash-password.ts';
 import type { Executor } from '../db/database.ts';
@@ -12,6 +13,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { findAccountByUserId, findAgent } from '../repositories/accounts-repository.ts';
 import { findCompanyForUpdate, findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { isUniqueViolation } from '../repositories/is-unique-violation.ts';
+import { deleteSecondFactors } from '../repositories/mfa-repository.ts';
 import { revokeUserSessions } from '../repositories/sessions-repository.ts';
 import {
   agentHasApplications,
@@ -50,6 +52,8 @@ export const ONLY_AGENTS_LICENSED = 'Only agents have licensed states.';
 export const AGENT_HAS_APPLICATIONS = 'This agent has applications and cannot be deleted.';
 export const AGENT_NOT_FOUND = 'Agent not found.';
 export const ONLY_CUSTOMERS_ASSIGNED = 'Only customers can be assigned an agent.';
+export const CANNOT_RESET_OWN_MFA =
+  'You cannot reset your own two-step sign-in. Ask another admin, or change it on your profile.';
 
 /** The company's plan has as many users as it allows (server/config/plans.json max_users). */
 export function planUserLimitMessage(plan: Plan): string {
@@ -290,6 +294,37 @@ export async function revokeManagedUserSessions(
   await managedUser(db, actor, userId);
   await revokeUserSessions(db, userId, now);
   return { user_id: userId };
+}
+
+/**
+ * Resets the two-step sign-in of a user the caller manages, who lost their device (issue 38,
+ * ADR 755): removes their authenticator app, recovery codes and passkeys, spends their sign-ins
+ * half-way, ends their sessions and records `user.mfa_reset` in the target's company's trail, in
+ * one transaction. Answers `{user_id, totp_removed, passkeys_removed}`. Throws ApiError 403 for
+ * agents and customers, 404 USER_NOT_FOUND for a user the caller may not manage, 422
+ * CANNOT_RESET_OWN_MFA for oneself.
+ */
+export async function resetManagedUserMfa(
+  db: Executor,
+  actor: Actor,
+  userId: number,
+  caller: AuditCaller,
+  now: Date = new Date(),
+) {
+  requireRole(actor, MANAGERS);
+  const target = await managedUser(db, actor, userId);
+  if (userId === actor.userId) throw new ApiError(422, CANNOT_RESET_OWN_MFA);
+  return db.transaction(async (tx) => {
+    const removed = await deleteSecondFactors(tx, userId, now);
+    await revokeUserSessions(tx, userId, now);
+    await recordAuditEvent(tx, caller, {
+      action: 'user.mfa_reset',
+      companyId: target.user.company_id,
+      target: { type: 'user', id: userId },
+      details: removed,
+    });
+    return { user_id: userId, totp_removed: removed.totp, passkeys_removed: removed.passkeys };
+  });
 }
 
 /**

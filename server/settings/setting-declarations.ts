@@ -44,6 +44,7 @@ export const SETTING_GROUPS = [
   'Payments (Stripe)',
   'Texting',
   'Carriers and quoting',
+  'Property data',
   'Outbound hosts',
   'Schema studio',
   'Testing companies',
@@ -227,6 +228,13 @@ export const SETTINGS = {
     description:
       'Comma-separated `<connection id>=<origin>` pairs pointing a carriers.json connection at another host of its API.',
   },
+  PROPERTY_DATA_DEFAULTS: {
+    group: 'Property data',
+    type: 'string',
+    enum: ['sandbox', 'public'],
+    description:
+      'Provider of each property data job a company has not chosen in portal settings: `sandbox` (sample data) by default outside production; `public` (the default in production) the keyless public sources: US Census Geocoder, FEMA NFHL, USGS Elevation, USFWS CBRS and the OpenFEMA Community Status Book, with sample characteristics (ADR 757).',
+  },
   SERVER_PROCESSES: {
     group: 'Carriers and quoting',
     type: 'integer',
@@ -294,6 +302,22 @@ export const SETTINGS = {
     type: 'string',
     description:
       "The reverse proxies whose X-Forwarded-For names the client (comma-separated addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`); unset: no proxy is trusted and the client is the connection's address, so a forged header cannot give a client a fresh sign-in counter (ADR 712).",
+  },
+  WEBAUTHN_RP_ID: {
+    group: 'Server',
+    type: 'string',
+    // Labels of letters, digits and hyphens; the last starts with a letter, so no IP address.
+    pattern: '^([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?$',
+    shape: 'a domain name such as portal.example.com',
+    description:
+      "The domain passkeys are bound to (WebAuthn relying party id): the portal's host name or a parent domain of it, never an IP address. Unset: the host name of WEBAUTHN_ORIGIN. A passkey registered under one id does not sign in under another (ADR 754).",
+  },
+  WEBAUTHN_ORIGIN: {
+    group: 'Server',
+    type: 'string',
+    ...HTTP_URL,
+    description:
+      "The origin browsers use the portal from, which a passkey's answer must name (e.g. `https://portal.example.com`). Unset: the origin of each request (its protocol and Host, a trusted proxy's forwarded ones), `http://localhost` without a Host (ADR 754).",
   },
   QUOTE_WORKER_CONCURRENCY: {
     group: 'Carriers and quoting',

@@ -15,10 +15,10 @@ const BEFORE: Record<CountedCall, number> = {
   'update-application': 10,
   listing: 8,
 };
-/** Issue 18's targets. */
+/** Issue 18's targets, and issue 42's for update-application (3 before it). */
 const TARGET: Record<CountedCall, number> = {
   'get-application-by-id': 2,
-  'update-application': 3,
+  'update-application': 2,
   listing: 2,
 };
 

@@ -3,9 +3,10 @@ import { watchWakeUps } from './wake-up-delay.ts';
 
 describe('watchWakeUps', () => {
   it('reports how late an idle process woke, including a stall it did not cause itself', async () => {
-    // Stopping the watcher for 40 ms (SIGSTOP/SIGCONT) is a stall it must see as such.
+    // Stopping the watcher for 40 ms (SIGSTOP/SIGCONT) once it watches is a stall it must see as such.
     const watch = watchWakeUps(600);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await watch.watching;
+    await new Promise((resolve) => setTimeout(resolve, 100));
     process.kill(Number(watch.pid), 'SIGSTOP');
     await new Promise((resolve) => setTimeout(resolve, 40));
     process.kill(Number(watch.pid), 'SIGCONT');

@@ -1,7 +1,7 @@
 // Child process of tests/bench/wake-up-delay.ts: an otherwise idle Node process that asks for a
-// timer every RESOLUTION_MS for argv[2] ms and prints, as one JSON line, how late its wake-ups
-// came ({ maxMs, windowsOver5Ms, windowsOver10Ms }). Plain JavaScript so it starts without tsx's
-// loader thread.
+// timer every RESOLUTION_MS for argv[2] ms, prints `watching` once its timers run, then, as one JSON
+// line, how late its wake-ups came ({ maxMs, windowsOver5Ms, windowsOver10Ms }). Plain JavaScript
+// so it starts without tsx's loader thread.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const RESOLUTION_MS = 2;
@@ -21,6 +21,7 @@ const window = setInterval(() => {
   if (late > 10) windowsOver10Ms++;
   histogram.reset();
 }, WINDOW_MS);
+console.log('watching');
 setTimeout(() => {
   clearInterval(window);
   console.log(JSON.stringify({ maxMs, windowsOver5Ms, windowsOver10Ms }));

@@ -91,6 +91,9 @@ export function decisionsIndex(headers: DecisionHeader[]): string {
     'free number. This index is generated from those lines by `npm run docs:decisions`',
     '(tests/docs/decisions-index.ts); a test fails when it is not current.',
     '',
+    'New to the project? [docs/architecture.md](../architecture.md) sums up, with their records, the',
+    'twenty decisions that shape the code a newcomer touches first.',
+    '',
     ...sections,
   ].join('\n');
 }

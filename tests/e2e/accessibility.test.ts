@@ -5,7 +5,9 @@
  * plans, API partner, reporting, analytics and bulk upload pages; the admin's and super-admin's administration pages. A page's
  * violations are listed with the route and mode, so one run shows everything to fix. Then every
  * dialog each role opens (issue 17: "on every route and dialog"), opened as a person would, each
- * checked the same way; and on every page, that no badge is cut short ("COMPL…") at 1440 px.
+ * checked the same way; and on every page, that no badge is cut short ("COMPL…") at 1440 px, and
+ * that Chromium's accessibility tree gives it one h1, no skipped heading level and the announcer's
+ * two live regions (issue 46; read once a page, in the same visit, ADR 756).
  * Each page and dialog is opened once and checked in both modes, switched in place as the colour
  * mode switch does (ADR 560); dialogs opened from one page one after another share one load of it,
  * and the customer's dialog and the agent's bulk upload dialog are checked where the journeys
@@ -16,7 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { COLOR_SCHEME_KEY, cutBadges, inBothModes, pageStateViolations } from './axe-in-both-modes.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
+import { prefillsSettled } from './fill-application-form.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { outlineProblems, pageOutline } from './page-outline.ts';
 import { transitionsSettled } from './transitions-settled.ts';
 
 /** Routes every signed-in worker opens, and those only admins and super-admins open. */
@@ -45,6 +49,7 @@ const ADMIN_ROUTES = [
   '/dashboard/portal-settings/global',
   '/dashboard/portal-settings/eo-details',
   '/dashboard/portal-settings/messaging-console',
+  '/dashboard/audit-trail',
   '/dashboard/schema-studio',
 ];
 const SIGNED_OUT_ROUTES = ['/auth/login', '/auth/forgot-password', '/404'];
@@ -216,6 +221,12 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       expect(saved.code, JSON.stringify(saved)).toBe(200);
       applicationRoutes[route] = `/agent-portal/application-details/${id}`;
     }
+    // A pre-fill still under way re-bases the form when it writes, under a dialog's opening click.
+    await prefillsSettled(
+      portal.baseUrl,
+      login.data.session_key,
+      Object.values(applicationRoutes).map((path) => Number(path.split('/').at(-1))),
+    );
   });
   afterAll(async () => {
     await portal?.stop();
@@ -234,7 +245,11 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     return page;
   }
 
-  /** Every violation of `routes` for `email` (null: signed out) in both modes, as `mode route: violation`. */
+  /**
+   * Every violation of `routes` for `email` (null: signed out) in both modes, as `mode route:
+   * violation`, and each page's outline problems (page-outline.ts: one h1, no skipped level, the
+   * announcer's live regions in the tree), as `route: problem`.
+   */
   async function violationsOf(email: string | null, routes: string[], name: string): Promise<string[]> {
     const found: string[] = [];
     const page = await newLightPage();
@@ -248,6 +263,8 @@ describe('accessibility: axe-core on every page, light and dark', () => {
         const text = await page.locator('body').innerText();
         if (route !== '/404') expect(text, route).not.toMatch(/Page Not Found|Internal Server Error/);
         const last = index === routes.length - 1;
+        // The outline and the announcer do not change with the mode: read once (issue 46, ADR 756).
+        found.push(...outlineProblems(await pageOutline(page)).map((problem) => `${route}: ${problem}`));
         found.push(
           ...(await inBothModes(page, async (mode, rules) => {
             if (last) await portal.screenshot(page, `axe-${name}-${mode}-last-page`, false);
@@ -389,6 +406,28 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
       expect(await seriousAxeViolations(page, undefined, 'colour')).toEqual([]);
       expect(await page.locator('p').evaluate((p) => getComputedStyle(p).color)).toBe('rgb(255, 255, 255)');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('reads an outline from the accessibility tree: a second h1, a skipped level and no announcer are caught', async () => {
+    const page = await portal.newPage();
+    try {
+      // The hidden h1 is not in the tree; the visually hidden h2 is.
+      await page.setContent(
+        `<html lang="en"><head><title>t</title></head><body><main>
+           <h1>Flood quotes</h1><h1 aria-hidden="true">Hidden</h1>
+           <h2 style="position:absolute;clip:rect(0 0 0 0)">Carriers</h2><h4>Premium</h4><h1>Notes</h1>
+         </main></body></html>`,
+      );
+      const outline = await pageOutline(page);
+      expect(outline.headings).toEqual(['h1 Flood quotes', 'h2 Carriers', 'h4 Premium', 'h1 Notes']);
+      expect(outlineProblems(outline)).toEqual([
+        'not one h1 first: h1 Flood quotes | h2 Carriers | h4 Premium | h1 Notes',
+        'h2 Carriers -> h4 Premium skips a level',
+        'announcer regions missing, not polite polite, assertive assertive',
+      ]);
     } finally {
       await page.context().close();
     }

@@ -204,6 +204,13 @@ describe('accounts, roles and administration areas in Chromium', () => {
         .first()
         .waitFor();
       await portal.screenshot(page, 'accounts-saml-sso-login');
+      // A SAML return whose one-time code is spent or expired says so and signs no one in (ADR 748).
+      await page.goto(`${portal.baseUrl}/auth/saml-sso-login?code=${'f'.repeat(64)}`);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'This single sign-on has expired. Sign in again.' })
+        .waitFor();
+      await portal.screenshot(page, 'accounts-saml-code-expired');
 
       await page.goto(`${portal.baseUrl}/dashboard/api-partner`);
       await page.waitForURL(/\/dashboard\/api-partner$/);

@@ -4,6 +4,8 @@
  * preview's messages, imports, follows the progress (through a reload), sees 180 created and 20
  * refused with their messages, downloads the error file and reads it, and opens a created
  * application. axe-core finds no serious violation in the dialog's mapping step or the result.
+ * An admin uploads on behalf of an agent of the company chosen in "Upload for" (issue 40): the
+ * dialog names the agent, the upload lists them and the created applications are theirs.
  * Screenshots: test-results/ and /tmp/bulk-upload-<name>.png.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkCsv, bulkHeader } from '../helpers/bulk-upload-rows.ts';
-import { cutBadges } from './axe-in-both-modes.ts';
+import { cutBadges, pageStateViolations } from './axe-in-both-modes.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
@@ -37,6 +39,52 @@ describe('bulk upload in Chromium', () => {
     );
   }
 
+  it('an admin uploads on behalf of a chosen agent of the company (issue 40)', async () => {
+    const page = await portal.newPage({ bypassCSP: true });
+    try {
+      const file = join(folder, 'for-alex.csv');
+      writeFileSync(file, bulkCsv(5).replaceAll('Ocean Dr', 'Chosen Agent Way'));
+      await portal.signIn(page, 'admin@demo.test');
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Bulk upload' })
+        .click();
+      await page.getByRole('heading', { name: 'Bulk upload', level: 1 }).waitFor();
+      const upload = page.getByRole('button', { name: 'Upload a file' });
+      expect(await upload.isDisabled()).toBe(true);
+      await page.getByRole('combobox', { name: 'Upload for' }).click();
+      await page.getByRole('option', { name: 'Alex Agent' }).click();
+      await expect.poll(() => upload.isEnabled()).toBe(true);
+      expect(
+        await pageStateViolations(portal, page, 'bulk upload for an agent', 'bulk-upload-for-agent'),
+      ).toEqual([]);
+      await upload.click();
+      const dialog = page.getByRole('dialog', { name: 'Bulk upload' });
+      await dialog.getByText('The applications will belong to Alex Agent.').waitFor();
+      await dialog.locator('input[type=file]').setInputFiles(file);
+      await dialog.getByRole('button', { name: 'Next: map columns' }).click();
+      await dialog.getByRole('button', { name: 'Import 5 rows' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const card = page.getByLabel('Upload for-alex.csv');
+      await card.getByText('Done').waitFor({ timeout: 60_000 });
+      const row = page.getByRole('table', { name: 'Uploads' }).getByRole('row', { name: /for-alex\.csv/ });
+      await row.getByRole('cell', { name: 'Alex Agent' }).waitFor();
+      await shot(page, 'for-agent-result');
+      // The created application is the chosen agent's: it is in Alex's own listing.
+      const reference = await page.getByLabel('Created applications').getByRole('link').first().innerText();
+      const agent = await portal.newPage();
+      try {
+        await portal.signIn(agent, 'agent@demo.test');
+        await agent.goto(`${portal.baseUrl}/agent-portal`);
+        await agent.getByText(reference).first().waitFor();
+      } finally {
+        await agent.context().close();
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+
   for (const mode of ['light', 'dark'] as const) {
     it(`an agent uploads 200 rows, 20 of them bad, and follows the import (${mode})`, async () => {
       // bypassCSP: axe-core is injected as a script tag (STACK-NOTES, tests only).
@@ -58,7 +106,7 @@ describe('bulk upload in Chromium', () => {
           .getByRole('navigation', { name: 'Main navigation' })
           .getByRole('link', { name: 'Bulk upload' })
           .click();
-        await page.getByRole('heading', { name: 'Bulk upload', level: 2 }).waitFor();
+        await page.getByRole('heading', { name: 'Bulk upload', level: 1 }).waitFor();
         await page.getByRole('button', { name: 'Upload a file' }).click();
         const dialog = page.getByRole('dialog', { name: 'Bulk upload' });
         // The accessibility sweep's check of the dialog as it opens, in this mode with every rule,

@@ -71,13 +71,13 @@ describe('the commercial job in Chromium', () => {
 
   /** Waits for the quotes view with no carrier still answering on its own, shown as cards. */
   async function quotesSettled(page: Page) {
-    await page.getByText(/carriers quoted/).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /carriers quoted/ }).waitFor({ timeout: 30_000 });
     await showQuoteCards(page);
     await expect
       .poll(
         () =>
           page
-            .getByRole('status')
+            .locator('[data-launch-progress]')
             .filter({ hasText: /waiting|updating/i })
             .count(),
         { timeout: 60_000 },
@@ -143,7 +143,7 @@ describe('the commercial job in Chromium', () => {
           launched: (p) =>
             Promise.race([
               afterLaunch.first().waitFor({ timeout: 10_000 }),
-              p.getByText(/carriers quoted/).waitFor({ timeout: 10_000 }),
+              p.getByRole('heading', { name: /carriers quoted/ }).waitFor({ timeout: 10_000 }),
             ]),
         });
         // The placeholder phone was cleared on creation (SPEC §4), so the form asks for it.
@@ -157,7 +157,7 @@ describe('the commercial job in Chromium', () => {
               .waitFor({ timeout: 5_000 })
               .then(() => true),
             page
-              .getByText(/carriers quoted/)
+              .getByRole('heading', { name: /carriers quoted/ })
               .waitFor({ timeout: 15_000 })
               .then(async () => {
                 // Immediate info opens once the quotes view is there: give it a moment.

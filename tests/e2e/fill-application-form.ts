@@ -55,6 +55,41 @@ export interface LaunchAndFillOptions {
 }
 
 /**
+ * Waits (up to 20 s) until the background pre-fill of a new Primary application has written its
+ * coverage estimates (ADR 758), the last of what it writes, so a journey launches a form the agent
+ * would see, not one half-way through its lookup.
+ */
+export async function prefillWritten(page: Page): Promise<void> {
+  await page
+    .locator('[data-field="building_limit"]')
+    .getByText(/Estimate · confirm or change/)
+    .waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Waits (up to 30 s, polling `property-data/prefill-status` every 250 ms) until no background
+ * pre-fill of the applications `ids` is queued or running (ADR 758), so a page opened on them is
+ * not re-based under a click by a pre-fill that writes a newer version. Throws on the deadline.
+ */
+export async function prefillsSettled(baseUrl: string, sessionKey: string, ids: number[]): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (const id of ids) {
+    for (;;) {
+      const answer = await fetch(`${baseUrl}/api/property-data/prefill-status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session_key: sessionKey, application_id: id }),
+      }).then((response) => response.json());
+      const status = answer.data?.status;
+      if (status !== 'queued' && status !== 'running') break;
+      if (Date.now() > deadline)
+        throw new Error(`The pre-fill of application ${id} is still ${status} after 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/**
  * Clicks Launch; while the form answers "Invalid data!", fills the flagged cells from the example
  * and launches again. Returns the fields it filled.
  */
@@ -123,7 +158,7 @@ export async function everyCarrierAnswered(page: Page): Promise<void> {
     .poll(
       () =>
         page
-          .getByRole('status')
+          .locator('[data-launch-progress]')
           .filter({ hasText: /waiting|pending/i })
           .count(),
       { timeout: 60_000 },

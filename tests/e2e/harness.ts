@@ -2,14 +2,22 @@
  * End-to-end harness: starts `server/start.ts` as a child process (tests/helpers/server-process.ts)
  * on its own copy of the run's seeded embedded database, and opens Debian's Chromium through
  * playwright-core.
- * Never downloads a browser. Screenshots go to test-results/.
+ * Never downloads a browser. Screenshots go to test-results/. What sign-in calls answer to its pages
+ * is recorded as issued, for the run's grep of the server logs (ADR 755).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { inject } from 'vitest';
+import { recordSecretsIn } from '../helpers/issued-secrets.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
 import { motionSettled, transitionsSettled } from './transitions-settled.ts';
 
@@ -43,10 +51,25 @@ export interface RunningPortal {
    * the page's transitions, scrolling, charts and images have settled (transitions-settled.ts).
    */
   screenshot(page: Page, name: string, fullPage?: boolean): Promise<string>;
+  /** Everything the server wrote so far (pino JSON lines: each request's method and URL). */
+  serverLog(): string;
   stop(): Promise<void>;
 }
 
 const CSP_VIOLATION = 'Content Security Policy violation:';
+
+/** The calls whose answers can carry a secret: sign-ins, partner keys, webhook secrets. */
+const ISSUING_CALL = /^\/api\/(auth|api-credentials|portal-settings)\//;
+
+/**
+ * Records the secrets (session keys, mfa tokens, recovery codes...) an issuing call answered to a
+ * page as issued, for the run's grep of the server logs (tests/helpers/issued-secrets.ts, ADR 755);
+ * other answers are not read.
+ */
+async function recordIssuedToPage(response: Response): Promise<void> {
+  if (!ISSUING_CALL.test(new URL(response.url()).pathname)) return;
+  recordSecretsIn(await response.text().catch(() => ''));
+}
 
 /**
  * The Content Security Policy violations `page` reports from its next navigation on (a blocked
@@ -94,6 +117,7 @@ export async function startPortal(
     browser,
     async newPage(options = {}) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+      context.on('response', (response) => void recordIssuedToPage(response));
       return context.newPage();
     },
     async signIn(page, email, password = DEMO_PASSWORD) {
@@ -110,6 +134,7 @@ export async function startPortal(
       await page.screenshot({ path, fullPage });
       return path;
     },
+    serverLog: () => server.output(),
     async stop() {
       await browser.close();
       await server.stop();

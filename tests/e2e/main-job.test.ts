@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { browserErrorsOf, withBrowserErrors } from './browser-errors.ts';
-import { everyCarrierAnswered, launchAndFill, showQuoteCards } from './fill-application-form.ts';
+import {
+  everyCarrierAnswered,
+  launchAndFill,
+  prefillWritten,
+  showQuoteCards,
+} from './fill-application-form.ts';
 import { cspViolations, type RunningPortal, startPortal } from './harness.ts';
 import { fillFlaggedFieldsByKeyboard, focused, tabTo, tabToNamed } from './keyboard.ts';
 
@@ -133,6 +138,7 @@ describe('the main job in Chromium', () => {
       await expect.poll(async () => (await focused(page)).lost).toBe(false);
 
       // Fill: each failed launch puts focus on the first field to fix; walk the form and fill.
+      await prefillWritten(page);
       const filled: string[] = [];
       for (let round = 0; round < 4; round += 1) {
         await tabToNamed(page, 'Launch', { backwards: round > 0, max: 300 });
@@ -157,7 +163,12 @@ describe('the main job in Chromium', () => {
         filled.push(...(await fillFlaggedFieldsByKeyboard(page, primary)));
         await page.getByText('All changes saved').first().waitFor({ timeout: 10_000 });
       }
-      expect(filled).toEqual(expect.arrayContaining(['year_build', 'building_limit', 'flood_zone']));
+      // Pre-fill and its estimates answer the rest (ADR 758): only the insured's own answers are typed.
+      expect(filled.sort()).toEqual([
+        'underwriting_over_water',
+        'underwriting_prior_flood_loss',
+        'underwriting_under_construction',
+      ]);
       await page
         .getByText(/carriers quoted/)
         .first()
@@ -212,8 +223,12 @@ describe('the main job in Chromium', () => {
     await page.waitForURL(/\/dashboard/);
     await portal.screenshot(page, 'dashboard');
 
-    await page.goto(`${portal.baseUrl}/agent-portal`);
-    await page.getByRole('button', { name: 'New application' }).first().click();
+    // The dashboard's first action starts an application (issue 40); the listing stays a second one.
+    const actions = page
+      .getByRole('main')
+      .getByRole('link', { name: /^(New application|View all applications)$/ });
+    expect(await actions.allTextContents()).toEqual(['New application', 'View all applications']);
+    await actions.first().click();
     const dialog = page.getByRole('dialog', { name: 'New application' });
     await dialog.getByLabel('Zip').fill('33139');
     await expect.poll(() => dialog.getByLabel('City').inputValue(), { timeout: 10_000 }).toBe('Miami Beach');
@@ -253,13 +268,19 @@ describe('the main job in Chromium', () => {
     });
 
     // Launch, read which fields the form flags, fill those, and launch again.
+    await prefillWritten(page);
     const filled = await launchAndFill({
       page,
       portal,
       example: primary,
       invalidScreenshot: 'form-invalid-data',
     });
-    expect([...filled]).toEqual(expect.arrayContaining(['year_build', 'building_limit']));
+    // Pre-fill and its estimates answer the rest (ADR 758): only the insured's own answers are typed.
+    expect([...filled].sort()).toEqual([
+      'underwriting_over_water',
+      'underwriting_prior_flood_loss',
+      'underwriting_under_construction',
+    ]);
 
     // Quotes side by side: wait until every carrier has answered.
     await everyCarrierAnswered(page);

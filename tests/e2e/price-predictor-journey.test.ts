@@ -2,8 +2,8 @@
  * Issue 15 Price predictor end to end in Chromium: on a fresh demo (the sample book seeded and
  * fitted at start), the agent opens Price predictor from the navigation, starts from their Primary
  * application (inputs filled from it), and gets an expected range, the carriers' ranges and what
- * moved the estimate — with no serious axe violation in light or dark mode; a Commercial risk gets
- * "not enough data"; an admin queues a refit. Screenshots: price-predictor-<mode>.png.
+ * moved the estimate — with no serious axe violation in light or dark mode; Commercial, with no past
+ * quotes, is shown but not offered (ADR 761); an admin queues a refit. Screenshots: price-predictor-<mode>.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
@@ -63,15 +63,16 @@ describe('price predictor in Chromium', () => {
     });
   }
 
-  it('says "not enough data" for a product without past quotes, and lets an admin refit', async () => {
+  it('offers only the products it predicts, with their measured error, and lets an admin refit', async () => {
     const page = await portal.newPage();
     try {
       await portal.signIn(page, 'admin@demo.test');
       await page.goto(`${portal.baseUrl}/dashboard/price-predictor`);
+      await page.getByText(/^On \d+ held-out Residential Primary quotes: off by \d+% \(median\)/).waitFor();
       await page.getByRole('combobox', { name: 'Product' }).click();
-      await page.getByRole('option', { name: 'Commercial' }).click();
-      await page.getByRole('button', { name: 'Estimate premium' }).click();
-      await page.getByText('Not enough data for an estimate').waitFor();
+      const commercial = page.getByRole('option', { name: /^Commercial.* \(too few past quotes\)$/ });
+      expect(await commercial.getAttribute('data-combobox-disabled')).toBe('true');
+      await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Refit now' }).click();
       await page.getByText('Refit queued').waitFor();
     } finally {

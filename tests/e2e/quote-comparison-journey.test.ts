@@ -6,6 +6,8 @@
  * (fake carrier servers started here, reached through CARRIER_CONNECTION_ORIGINS) in settings, and
  * an agent's launch shows their bindable quotes, with carrier logos and bind links, beside the
  * indicative sandbox ones; the admin tests a connection in settings and sees the masked exchange.
+ * Issue 40: the send dialog opened after a comparison starts with the compared carriers, lists the
+ * quotes cheapest first and previews the e-mail filled in (send-quote-from-comparison-<mode>.png).
  * axe-core in light and dark. Screenshots: launch-messages-<mode>.png, quote-comparison-<mode>.png,
  * quote-side-by-side-<mode>.png, live-and-sandbox-quotes-<mode>.png, carrier-connection-test-<mode>.png.
  */
@@ -175,6 +177,42 @@ describe('launch messages and the quotes comparison in Chromium', () => {
           .filter({ has: page.getByRole('rowheader', { name: /^Premium/ }) });
         expect(await premiumRow.locator('td[data-differs]').count()).toBe(2);
         await portal.screenshot(page, `quote-side-by-side-${mode}`, false);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+
+        // Sending follows the comparison (issue 40): the dialog starts with the two compared
+        // carriers ticked, lists every quote cheapest first, and previews the e-mail filled in.
+        const compared = await Promise.all(
+          [0, 1].map(async (i) =>
+            ((await boxes.nth(i).getAttribute('aria-label')) ?? '').replace(/^Compare /, ''),
+          ),
+        );
+        await page.getByRole('button', { name: 'Send / download quote' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Send or download quote' });
+        const choices = dialog.getByRole('checkbox');
+        await choices.first().waitFor();
+        const offered = await choices.evaluateAll((inputs) =>
+          inputs.map((input) => ({
+            label: (input as HTMLInputElement).labels?.[0]?.textContent ?? '',
+            checked: (input as HTMLInputElement).checked,
+          })),
+        );
+        expect(
+          offered
+            .filter((choice) => choice.checked)
+            .map((choice) => choice.label.split(' · ')[0])
+            .sort(),
+        ).toEqual([...compared].sort());
+        const premiums = offered
+          .map((choice) => /\$([\d,.]+)/.exec(choice.label)?.[1])
+          .filter((amount): amount is string => amount !== undefined)
+          .map((amount) => Number(amount.replaceAll(',', '')));
+        expect(premiums.length).toBeGreaterThan(2);
+        expect([...premiums].sort((a, b) => a - b)).toEqual(premiums);
+        const preview = dialog.getByRole('region', { name: 'E-mail preview' });
+        await preview.getByText(/^Your flood insurance quotes for \d+ /).waitFor();
+        expect(await preview.innerText()).not.toContain('{{');
+        await preview.scrollIntoViewIfNeeded();
+        await portal.screenshot(page, `send-quote-from-comparison-${mode}`, false);
         expect(await seriousAxeViolations(page)).toEqual([]);
       } catch (error) {
         await portal.screenshot(page, `quote-comparison-failure-${mode}`, false).catch(() => {});

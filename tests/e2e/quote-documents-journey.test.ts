@@ -4,6 +4,7 @@
  * pdfjs-dist, page 1 rendered to PNG), trips and clears the e-mail check, e-mails the PDF to the
  * client through an SMTP sink this test runs (SMTP_URL), and finds the send in the notes. No serious
  * axe violation with the dialog open, light and dark. Screenshots: quote-documents/send-quote-*.png.
+ * The server's log names none of the session keys used (ADR 748).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { type MailSink, startMailSink } from '../../server/mail/mail-sink.ts';
 import { pdfPagesText, renderFirstPage } from '../server/helpers/pdf-text.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, SCREENSHOT_DIR, startPortal } from './harness.ts';
+import { keysInLog, storedSessionKey } from './keys-in-server-log.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 const SHOTS = join(SCREENSHOT_DIR, 'quote-documents');
@@ -22,6 +24,8 @@ describe('quote documents in Chromium', () => {
   let sink: MailSink;
   let portal: RunningPortal;
   let applicationId: number;
+  /** The session keys of the journey: its API sign-in and each page's. */
+  const keys: string[] = [];
 
   beforeAll(async () => {
     sink = await startMailSink();
@@ -36,6 +40,7 @@ describe('quote documents in Chromium', () => {
       ).json();
     const key = (await post('auth/login', { email: 'agent@demo.test', password: 'demo1234' })).data
       .session_key;
+    keys.push(key);
     const listing = await post('agent-portal/get-agent-applications-list', { session_key: key });
     applicationId = listing.data.applications.data.find(
       (row: { status: string }) => row.status === 'completed',
@@ -58,6 +63,7 @@ describe('quote documents in Chromium', () => {
   /** Opens the demo application's quotes view and the dialog, waiting for its template to load. */
   async function openDialog(page: Page) {
     await portal.signIn(page, 'agent@demo.test');
+    keys.push(await storedSessionKey(page));
     await page.goto(`${portal.baseUrl}/agent-portal/application-details/${applicationId}`);
     await page.getByRole('button', { name: 'Send / download quote' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send or download quote' });
@@ -79,6 +85,9 @@ describe('quote documents in Chromium', () => {
       const text = (await pdfPagesText(bytes)).join(' ');
       expect(text).toContain('Market breakdown');
       expect(text).toContain('Maria Alvarez');
+      // Issue 40: generated at the agency's time (the demo agency keeps the default zone, New York).
+      expect(text).toMatch(/\b(EST|EDT)\b/);
+      expect(text).not.toMatch(/\bUTC\b/);
       await renderFirstPage(bytes, join(SHOTS, 'e2e-market-breakdown.png'));
       await dialog.getByText(/^Downloaded market-breakdown-RMGA\d{7}\.pdf\.$/).waitFor();
 
@@ -117,4 +126,11 @@ describe('quote documents in Chromium', () => {
       }
     });
   }
+
+  it('leaves no session key in the server log', () => {
+    const log = portal.serverLog();
+    expect(log).toContain(`"url":"/agent-portal/application-details/${applicationId}"`);
+    expect(keys.length).toBe(4);
+    expect(keysInLog(log, keys)).toEqual([]);
+  });
 });

@@ -5,17 +5,28 @@
  * report downloads path) and reads the file; light and dark screenshots are saved as
  * test-results/reporting-<mode>.png, reporting-export-dialog-<mode>.png and
  * reporting-export-ready-<mode>.png, with axe checks of the dialog; then opens Analytics and sees
- * each chart and its table, per day and per week (analytics-<mode>.png).
+ * each chart and its table, per day and per week, carriers by display name and one row per product
+ * (analytics-<mode>.png). The download link carries no session key (the session cookie
+ * authenticates it) and the server's log names none (ADR 748).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
+import { keysInLog, storedSessionKey } from './keys-in-server-log.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
+const FAMILY_NAMES = new Set(carriersFile.carriers.map((family) => family.displayName));
+const SUB_CARRIER_NAMES = new Set(
+  carriersFile.carriers.flatMap((family) => family.subCarriers.map((sub) => sub.displayName)),
+);
+const PRODUCT_NAMES = new Set([...FAMILY_NAMES, ...SUB_CARRIER_NAMES]);
 
 describe('reporting in Chromium', () => {
   let portal: RunningPortal;
+  /** The session keys the journey's pages held. */
+  const keys: string[] = [];
   beforeAll(async () => {
     portal = await startPortal();
   });
@@ -33,6 +44,7 @@ describe('reporting in Chromium', () => {
       ] as const);
       try {
         await portal.signIn(page, 'admin@demo.test');
+        keys.push(await storedSessionKey(page));
         await page
           .getByRole('navigation', { name: 'Main navigation' })
           .getByRole('link', { name: 'Reporting' })
@@ -79,9 +91,10 @@ describe('reporting in Chromium', () => {
         expect((await (await started).json()).data.export.status).toBe('queued');
         const link = dialog.getByRole('link', { name: /^Download report-/ });
         await link.waitFor();
-        // On a local host the API base is the origin plus /api (SPEC §7, ADR 431).
+        // On a local host the API base is the origin plus /api (SPEC §7, ADR 431); no key in the
+        // link: the download reads the session cookie (ADR 748).
         expect(await link.getAttribute('href')).toMatch(
-          /^http:\/\/127\.0\.0\.1:\d+\/api\/reporting\/downloads\/\d+\?session_key=/,
+          /^http:\/\/127\.0\.0\.1:\d+\/api\/reporting\/downloads\/\d+$/,
         );
         await expect
           .poll(async () => (await dialog.getByText(/^[\d,]+ rows?\.$/).innerText()).replace(/\D/g, ''))
@@ -109,7 +122,7 @@ describe('reporting in Chromium', () => {
         await page.getByRole('heading', { name: 'Analytics' }).waitFor();
         const titles = [
           'Applications and launches per day',
-          'Quote and decline rate per carrier',
+          'Quote and decline rate per product',
           'Median lowest premium by product',
           'Time to quotes per carrier',
           'Median lowest premium by flood zone',
@@ -125,6 +138,27 @@ describe('reporting in Chromium', () => {
           (count) => document.querySelectorAll('.recharts-surface').length >= count,
           titles.length,
         );
+        // Words for people (issue 40): carriers by their carriers.json display names, one row per
+        // product (a family with sub-carriers shows each of them), never a carrier code.
+        const firstCells = async (title: string) =>
+          page
+            .getByRole('table', { name: `${title} table` })
+            .locator('tbody tr td:first-child')
+            .allTextContents();
+        const products = await firstCells('Quote and decline rate per product');
+        expect(
+          products.every((name) => PRODUCT_NAMES.has(name)),
+          products.join(', '),
+        ).toBe(true);
+        expect(
+          products.some((name) => SUB_CARRIER_NAMES.has(name)),
+          products.join(', '),
+        ).toBe(true);
+        const families = await firstCells('Time to quotes per carrier');
+        expect(
+          families.every((name) => PRODUCT_NAMES.has(name)),
+          families.join(', '),
+        ).toBe(true);
         await page.getByText('Per week', { exact: true }).click();
         const weeks = page.getByRole('table', { name: 'Applications and launches per week table' });
         await weeks.waitFor();
@@ -157,5 +191,12 @@ describe('reporting in Chromium', () => {
     } finally {
       await page.context().close();
     }
+  });
+
+  it('leaves no session key in the server log, though files were downloaded', () => {
+    const log = portal.serverLog();
+    expect(log).toMatch(/"url":"\/api\/reporting\/downloads\/\d+"/);
+    expect(keys.length).toBe(2);
+    expect(keysInLog(log, keys)).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@
  * and a carrier document (a PDF file) for Titan; the agent opens Resources from the navigation, sees
  * the video as new on the landing page, finds the document by searching "binding", opens the video
  * in the watch dialog, and after a reload the video is no longer new. Screenshots in light and dark:
- * resources-videos-<mode>.png, resources-carriers.png, resources-watch.png.
+ * resources-videos-<mode>.png, resources-carriers.png, resources-watch.png. The document's link
+ * carries no session key (the browser's session cookie opens it) and the server's log names none
+ * (ADR 748).
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +13,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
+import { keysInLog, storedSessionKey } from './keys-in-server-log.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 
 describe('resources in Chromium', () => {
   let portal: RunningPortal;
+  /** The session keys the journey's pages held. */
+  const keys: string[] = [];
   beforeAll(async () => {
     portal = await startPortal();
   });
@@ -26,6 +31,7 @@ describe('resources in Chromium', () => {
   it('an admin adds a video and a document; an agent finds them and watches', async () => {
     const admin = await portal.newPage();
     await portal.signIn(admin, 'admin@demo.test');
+    keys.push(await storedSessionKey(admin));
     await admin.goto(`${portal.baseUrl}/dashboard/resources/training-videos`);
     await admin.getByRole('button', { name: 'Add video' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Add training video' });
@@ -54,6 +60,7 @@ describe('resources in Chromium', () => {
 
     const agent = await portal.newPage();
     await portal.signIn(agent, 'agent@demo.test');
+    keys.push(await storedSessionKey(agent));
     await agent
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Resources' })
@@ -65,9 +72,17 @@ describe('resources in Chromium', () => {
     const titan = agent.getByRole('region', { name: 'Titan Flood' });
     await titan.getByRole('link', { name: 'Titan binding authority' }).waitFor();
     expect(await agent.getByRole('region').count()).toBe(1);
-    const href = await titan.getByRole('link', { name: 'Titan binding authority' }).getAttribute('href');
-    const file = await fetch(new URL(String(href), portal.baseUrl));
-    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const href = String(
+      await titan.getByRole('link', { name: 'Titan binding authority' }).getAttribute('href'),
+    );
+    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/resources\/file\/\d+$/);
+    // The browser opens it with its session cookie alone; without the cookie it is refused.
+    const opened = await agent.evaluate(async (url) => {
+      const answer = await fetch(url);
+      return { status: answer.status, type: answer.headers.get('content-type') };
+    }, href);
+    expect(opened).toEqual({ status: 200, type: 'application/pdf' });
+    expect((await fetch(href)).status).toBe(401);
     await portal.screenshot(agent, 'resources-carriers', false);
 
     await agent.goto(`${portal.baseUrl}/dashboard/resources/training-videos`);
@@ -105,4 +120,11 @@ describe('resources in Chromium', () => {
       }
     });
   }
+
+  it('leaves no session key in the server log, though a file was opened', () => {
+    const log = portal.serverLog();
+    expect(log).toMatch(/"url":"\/api\/resources\/file\/\d+"/);
+    expect(keys.length).toBe(2);
+    expect(keysInLog(log, keys)).toEqual([]);
+  });
 });

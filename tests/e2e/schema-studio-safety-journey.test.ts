@@ -3,10 +3,14 @@
  * two options in the fields editor without touching JSON, saves the draft, and on Publish sees its
  * impact in words beside the button (the in-progress applications that would newly be asked for
  * it); Publish waits for the confirmation, then publishes, and the history names who published it
- * and that the impact was accepted. Axe in light and dark on the add-field and publish dialogs;
- * screenshots of both and of the history.
+ * and that the impact was accepted. Then renames what agents read of a foundation option (nothing
+ * proposed, nothing refused) and a stored value through the remap the studio proposes: the published
+ * version's property-data mapping writes the new value, an application started before still saves
+ * the old one under its own version, and a new one saves the new one. Axe in light and dark on the
+ * add-field and publish dialogs; screenshots of both, of the proposal and of the history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examples } from '../../schemas/schema-set.ts';
 import { MIAMI } from '../server/helpers/sample-records.ts';
 import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
 import { cspViolations, type RunningPortal, startPortal } from './harness.ts';
@@ -23,14 +27,26 @@ describe('safe rule changes in the schema studio, in Chromium', () => {
     return response.json();
   }
 
+  let agentKey: string;
+  /** A new Primary application saved with `foundation_type`; the save's answer. */
+  async function saveWithFoundation(foundationType: string, applicationId?: number) {
+    const id =
+      applicationId ??
+      (await api('agent-portal/create-new-application', { session_key: agentKey, address: MIAMI })).data
+        .application.id;
+    const saved = await api('agent-portal/update-application', {
+      session_key: agentKey,
+      application_id: id,
+      address_details: { ...examples.primary, foundation_type: foundationType },
+    });
+    return { id: id as number, saved };
+  }
+
   beforeAll(async () => {
     portal = await startPortal();
+    agentKey = (await api('auth/login', { email: 'agent@demo.test', password: 'demo1234' })).data.session_key;
     // One application in progress for the impact to count.
-    const login = await api('auth/login', { email: 'agent@demo.test', password: 'demo1234' });
-    const made = await api('agent-portal/create-new-application', {
-      session_key: login.data.session_key,
-      address: MIAMI,
-    });
+    const made = await api('agent-portal/create-new-application', { session_key: agentKey, address: MIAMI });
     expect(made.code, made.message).toBe(200);
   });
   afterAll(async () => {
@@ -101,5 +117,104 @@ describe('safe rule changes in the schema studio, in Chromium', () => {
     expect(await history.getByText(/accepting its impact/).count()).toBe(0);
     await portal.screenshot(admin, 'schema-studio-history');
     expect(violations).toEqual([]);
+  });
+
+  it('renames a label with nothing proposed, and a stored value through a proposed remap that moves the mapping', async () => {
+    // Started before the rename, holding the value about to be renamed.
+    const before = await saveWithFoundation('Solid Foundation Walls');
+    expect(before.saved.code, before.saved.message).toBe(200);
+
+    const admin = await portal.newPage();
+    await portal.signIn(admin, 'superadmin@demo.test');
+    await admin.goto(`${portal.baseUrl}/dashboard/schema-studio`);
+    await admin.getByRole('tab', { name: 'Editor' }).click();
+    /** The Fields tab opens on the first form's first field: back to foundation_type of primary. */
+    const openFoundationType = async () => {
+      await admin.getByRole('tab', { name: 'Fields' }).click();
+      await admin.getByRole('combobox', { name: 'Form' }).click();
+      await admin.getByRole('option', { name: 'primary', exact: true }).click();
+      await admin
+        .getByRole('navigation', { name: 'Fields of the form' })
+        .getByText('foundation_type', { exact: true })
+        .click();
+    };
+    await openFoundationType();
+    const options = admin
+      .getByRole('region', { name: 'Field foundation_type' })
+      .getByRole('region', { name: 'Options' });
+    const values = await options
+      .getByRole('textbox', { name: /^Value of option/ })
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const at = (value: string) => values.indexOf(value) + 1;
+
+    // What agents read changes; the stored value does not, so there is nothing to migrate.
+    await options
+      .getByRole('textbox', { name: `Label of option ${at('Piers/Posts/Piles')}` })
+      .fill('Piers, posts or piles');
+    await admin.getByRole('tab', { name: 'Migrations' }).click();
+    await admin
+      .getByText(/Nothing to propose: no field was removed or renamed, no option withdrawn/)
+      .waitFor();
+
+    // The stored value changes: the studio proposes the remap, which also moves the mapping.
+    await openFoundationType();
+    await options
+      .getByRole('textbox', { name: `Value of option ${at('Solid Foundation Walls')}` })
+      .fill('Solid foundation walls');
+    await admin.getByRole('tab', { name: 'Migrations' }).click();
+    const proposal = admin.getByRole('checkbox', {
+      name: 'In "foundation_type", replace Solid Foundation Walls → "Solid foundation walls"',
+    });
+    await proposal.waitFor();
+    expect(await proposal.isChecked()).toBe(true);
+    await portal.screenshot(admin, 'schema-studio-remap-proposed', false);
+    await admin.getByRole('button', { name: 'Add 1 step(s) as a migration' }).click();
+    await admin
+      .getByRole('region', { name: 'Migrations of this draft' })
+      .getByText('In "foundation_type", replace Solid Foundation Walls → "Solid foundation walls"')
+      .waitFor();
+
+    await admin.getByLabel('Change note').fill('Foundation wording');
+    await admin.getByRole('button', { name: 'Save as draft' }).click();
+    await admin.getByRole('tab', { name: 'Versions' }).click();
+    await admin
+      .getByRole('row', { name: /Foundation wording/ })
+      .getByRole('button', { name: 'Publish' })
+      .click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('region', { name: 'Impact on stored applications' }).waitFor();
+    const consent = dialog.getByRole('checkbox', { name: /I have read the impact/ });
+    const publish = dialog.getByRole('button', { name: 'Publish' });
+    // Whether consent is asked depends on what the replay finds; Publish waits for the report.
+    await expect.poll(async () => (await consent.count()) > 0 || (await publish.isEnabled())).toBe(true);
+    if ((await consent.count()) > 0) await consent.check();
+    await publish.click();
+    await dialog.waitFor({ state: 'hidden' });
+    const history = admin.getByRole('region', { name: 'Version history' });
+    await history
+      .getByText(/Sam Super published draft \d+ as version \d+/)
+      .first()
+      .waitFor();
+
+    // The published version: the label is renamed, the value remapped, and the provider's words map to it.
+    const superKey = (await api('auth/login', { email: 'superadmin@demo.test', password: 'demo1234' })).data
+      .session_key;
+    const current = (await api('schema-studio/list-versions', { session_key: superKey })).data.current;
+    const published = (await api('schema-studio/get-version', { session_key: superKey, version: current }))
+      .data.schema_set;
+    const words = JSON.stringify(published);
+    expect(words).toContain('"title":"Piers, posts or piles"');
+    expect(words).toContain('"const":"Piers/Posts/Piles"');
+    const foundationWords = JSON.stringify(published.value_mappings['property-data']);
+    expect(foundationWords).toContain('"FOUNDATION WALLS":"Solid foundation walls"');
+    expect(foundationWords).not.toContain('"Solid Foundation Walls"');
+
+    // The earlier application keeps its version and saves its value; a new one saves the new value.
+    const again = await saveWithFoundation('Solid Foundation Walls', before.id);
+    expect(again.saved.code, again.saved.message).toBe(200);
+    const after = await saveWithFoundation('Solid foundation walls');
+    expect(after.saved.code, after.saved.message).toBe(200);
+    const refused = await saveWithFoundation('Solid Foundation Walls');
+    expect(refused.saved.code).toBe(422);
   });
 });

@@ -11,6 +11,8 @@
  * SMTP_URL) and the SMS in the SMS sink, both rendered; the client answers by SMS and the agent
  * replies with the template from the texting console. Screenshots (test-results/):
  * journey-templates, journey-auto-send, journey-quotes, journey-texto-reply.
+ * Both event streams (texting, live quotes) open with the session cookie, and the server's log
+ * names no session key (ADR 748).
  */
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ import { twilioSignature } from '../../server/messaging/sms/twilio-signature.ts'
 import { seriousAxeViolations } from './axe-violations.ts';
 import { fillCell, launchAndFill } from './fill-application-form.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { keysInLog, storedSessionKey } from './keys-in-server-log.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 const SINK_TOKEN = 'e2e-sink-token';
@@ -34,6 +37,8 @@ describe('texting console in Chromium', () => {
   let sinkFile: string;
   let companyId: number;
   let sid = 0;
+  /** The session keys the journey's pages held. */
+  const keys: string[] = [];
 
   /** Posts an inbound SMS as Twilio would, signed for the URL the server knows itself by. */
   async function inbound(from: string, body: string) {
@@ -92,12 +97,14 @@ describe('texting console in Chromium', () => {
   it('shows an inbound SMS live; the agent answers it and the sink has the answer', async () => {
     const page = await pageIn('light');
     await portal.signIn(page, 'agent@demo.test');
+    keys.push(await storedSessionKey(page));
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Texting' })
       .click();
     await page.getByRole('heading', { name: 'Texting' }).waitFor();
     await page.getByText('No conversations yet.').waitFor();
+    // The stream opened with the session cookie alone (ADR 748).
     await page.getByText('Live', { exact: true }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'texto-empty.png') });
 
@@ -153,6 +160,7 @@ describe('texting console in Chromium', () => {
     const admin = await portal.newPage();
     try {
       await portal.signIn(admin, 'admin@demo.test');
+      keys.push(await storedSessionKey(admin));
       await admin.goto(`${portal.baseUrl}/dashboard/portal-settings/messaging-console`);
       await admin.getByRole('button', { name: 'Manage email templates' }).click();
       const email = admin.getByRole('dialog', { name: 'Email templates' });
@@ -193,6 +201,7 @@ describe('texting console in Chromium', () => {
     const page = await portal.newPage();
     try {
       await portal.signIn(page, 'agent@demo.test');
+      keys.push(await storedSessionKey(page));
       await page.goto(`${portal.baseUrl}/agent-portal`);
       await page.getByRole('button', { name: 'New application' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'New application' });
@@ -259,4 +268,11 @@ describe('texting console in Chromium', () => {
       await page.context().close();
     }
   }, 300_000);
+
+  it('leaves no session key in the server log, though both event streams were open', () => {
+    const log = portal.serverLog();
+    expect(log).toContain('"url":"/api/texting/events"');
+    expect(keys.length).toBe(3);
+    expect(keysInLog(log, keys)).toEqual([]);
+  });
 });

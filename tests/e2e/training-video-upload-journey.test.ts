@@ -4,13 +4,16 @@
  * the agent opens it in the watch-resource-video dialog, the HTML5 player plays it, seeks to 2 s
  * (answered with 206 Partial Content) and plays on from there. axe-core finds no serious or
  * critical violation with the dialog open in light and dark. Screenshots:
- * training-video-upload-dialog.png, training-video-watch-<mode>.png.
+ * training-video-upload-dialog.png, training-video-watch-<mode>.png. The upload sends the session
+ * key in its header and the player's source carries none (the session cookie), so the server's
+ * log names no key (ADR 748).
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { REPO_ROOT, type RunningPortal, startPortal } from './harness.ts';
+import { keysInLog, storedSessionKey } from './keys-in-server-log.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 const FIXTURE = join(REPO_ROOT, 'tests/fixtures/tiny-video.webm');
@@ -43,6 +46,7 @@ describe('an uploaded training video in Chromium', () => {
   it('an admin uploads a video file; an agent plays it and seeks in the watch dialog', async () => {
     const admin = await portal.newPage();
     await portal.signIn(admin, 'admin@demo.test');
+    const keys = [await storedSessionKey(admin)];
     await admin.goto(`${portal.baseUrl}/dashboard/resources/training-videos`);
     await admin.getByRole('button', { name: 'Add video' }).click();
     const add = admin.getByRole('dialog', { name: 'Add training video' });
@@ -62,12 +66,12 @@ describe('an uploaded training video in Chromium', () => {
       if (response.url().includes('/api/resources/file/')) partials.push(response.status());
     });
     await portal.signIn(agent, 'agent@demo.test');
+    keys.push(await storedSessionKey(agent));
     const dialog = await openWatchDialog(portal, agent);
     const video = dialog.locator('video');
-    // On a local host the API base is the origin plus /api (SPEC §7, ADR 431).
-    expect(await video.getAttribute('src')).toMatch(
-      /^http:\/\/127\.0\.0\.1:\d+\/api\/resources\/file\/\d+\?session_key=/,
-    );
+    // On a local host the API base is the origin plus /api (SPEC §7, ADR 431); no key in the
+    // source: the player's requests carry the session cookie (ADR 748).
+    expect(await video.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/resources\/file\/\d+$/);
     const played = await video.evaluate(async (element: HTMLVideoElement) => {
       element.muted = true;
       if (element.readyState < 1)
@@ -98,6 +102,9 @@ describe('an uploaded training video in Chromium', () => {
     // The player fetched the file in ranges, so the seek did not need the whole body first.
     expect(partials).toContain(206);
     await agent.context().close();
+    const log = portal.serverLog();
+    expect(log).toContain('"url":"/api/resources/upload-video?file_name=tiny-video.webm"');
+    expect(keysInLog(log, keys)).toEqual([]);
   });
 
   for (const mode of ['light', 'dark'] as const) {

@@ -16,6 +16,7 @@ export interface HarnessOptions {
   showAllErrors?: boolean;
   disabled?: boolean;
   explainMessages?: boolean;
+  sectionHeadingLevel?: 2 | 3;
 }
 
 interface ParentProps {
@@ -42,6 +43,7 @@ function Parent({ options, emitted, showAllErrors, control }: ParentProps) {
       showAllErrors={showAllErrors}
       disabled={options.disabled}
       explainMessages={options.explainMessages}
+      sectionHeadingLevel={options.sectionHeadingLevel}
     />
   );
 }

@@ -148,15 +148,33 @@ describe('SchemaForm', () => {
     expect(alpha.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('marks a radio group with a message aria-invalid, and clears it with the message', () => {
+  it('marks a radio group and its radios aria-invalid with a message, and clears both with it', () => {
     const view = renderSchemaForm({ compiled, ctx: fixtureCtx, value: {} });
     view.setShowAllErrors(true);
     expect(screen.getByText('Answer cannot be empty!')).toBeTruthy();
     const answer = screen.getByRole('radiogroup', { name: /^Answer/ });
     expect(answer.getAttribute('aria-invalid')).toBe('true');
+    const radios = within(answer).getAllByRole('radio');
+    expect(radios.length).toBeGreaterThan(1);
+    for (const radio of radios) expect(radio.getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(within(answer).getByLabelText('No'));
     expect(screen.queryByText('Answer cannot be empty!')).toBeNull();
-    expect(screen.getByRole('radiogroup', { name: /^Answer/ }).hasAttribute('aria-invalid')).toBe(false);
+    const cleared = screen.getByRole('radiogroup', { name: /^Answer/ });
+    expect(cleared.hasAttribute('aria-invalid')).toBe(false);
+    for (const radio of within(cleared).getAllByRole('radio'))
+      expect(radio.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('titles each section with a heading, level 3 by default and 2 when asked', () => {
+    const third = renderSchemaForm({ compiled, ctx: fixtureCtx, value: {} });
+    const level3 = screen.getAllByRole('heading', { level: 3 });
+    expect(level3.length).toBeGreaterThan(0);
+    // Each heading sits in its section's legend, so the fieldset keeps its name.
+    for (const heading of level3) expect(heading.closest('legend')).not.toBeNull();
+    expect(screen.queryAllByRole('heading', { level: 2 })).toHaveLength(0);
+    third.unmount();
+    renderSchemaForm({ compiled, ctx: fixtureCtx, value: {}, sectionHeadingLevel: 2 });
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(level3.length);
   });
 
   it('money widget shows dollars with separators and emits numbers', () => {

@@ -83,7 +83,12 @@ describe('a draft that withdraws a value in use', () => {
     fc.assert(
       fc.property(drafts, ({ field, value, rename, draft }) => {
         const to = rename ?? (fieldOptions(flattenFieldSchemas(draft).properties[field]) ?? [])[0].value;
-        const migration = { id: 'moved', steps: [{ remap: { field, values: { [value]: to } } }] };
+        // A shared list (yes-no) is withdrawn for every field that references it: each mapped one is remapped.
+        const sharing = [field, ...(optionSource(schemaSet, field)?.sharedWith ?? [])].filter((other) =>
+          mappedFields.includes(other),
+        );
+        const steps = sharing.map((other) => ({ remap: { field: other, values: { [value]: to } } }));
+        const migration = { id: 'moved', steps };
         const remapped = migrateValueMappings({ ...draft, migrations: [migration] }, [migration]);
         expect(unmovedWithdrawnOptions(schemaSet, remapped).some((entry) => entry.field === field)).toBe(
           false,

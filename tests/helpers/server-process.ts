@@ -2,7 +2,8 @@
  * The real server as a child process: `server/start.ts`, bundled once per test project and run
  * (tests/helpers/server-bundle.ts), on a free port, for suites that need a process to stop,
  * kill -9 or run twice (e2e journeys, fault suites). No database is chosen here: the caller
- * passes DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) in `env`.
+ * passes DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) in `env`. Its output joins the run's
+ * server logs and the secrets post() was answered join the issued ones (ADR 755).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
@@ -10,6 +11,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { inject } from 'vitest';
 import type { LooseData } from '../server/helpers/test-app.ts';
+import { appendServerLog, recordSecretsIn } from './issued-secrets.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -86,10 +88,9 @@ function postJson(url: string, text: string): Promise<{ statusCode: number; body
       response.on('error', reject);
       response.on('end', () => {
         try {
-          resolve({
-            statusCode: response.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString()),
-          });
+          const answer = Buffer.concat(chunks).toString();
+          recordSecretsIn(answer);
+          resolve({ statusCode: response.statusCode ?? 0, body: JSON.parse(answer) });
         } catch (error) {
           reject(error);
         }
@@ -111,12 +112,27 @@ export interface ServerProcessOptions {
 
 /**
  * Starts the server bundle on a free port with `env` over this process's environment (DATABASE_URL
- * removed unless `env` sets it) and resolves once `/api/is-it-working-hour` answers. Rejects with
- * the server's output when it exits or does not answer within `timeoutMs`.
+ * removed unless `env` sets it) and resolves once `/api/is-it-working-hour` answers. The port is
+ * free when picked but the server binds it seconds later, after its start-up: when another process
+ * took it meanwhile (EADDRINUSE in the output), it starts again on a fresh port, at most 3 times.
+ * Rejects with the server's output when it exits otherwise or does not answer within `timeoutMs`.
  */
 export async function startServerProcess(
   env: NodeJS.ProcessEnv,
-  { timeoutMs = 120_000, bundle = inject('serverBundle') }: ServerProcessOptions = {},
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePort(env, options);
+    } catch (error) {
+      if (attempt === 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnFreePort(
+  env: NodeJS.ProcessEnv,
+  { timeoutMs = 120_000, bundle = inject('serverBundle') }: ServerProcessOptions,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -128,9 +144,15 @@ export async function startServerProcess(
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // 'close' comes after the exit and the last chunk of output, so output() is complete then.
-  const closed = new Promise<void>((r) => child.once('close', () => r()));
   let log = '';
+  // 'close' comes after the exit and the last chunk of output, so output() is complete then; it
+  // joins the run's server logs, grepped for issued secrets at the end (ADR 755).
+  const closed = new Promise<void>((r) =>
+    child.once('close', () => {
+      appendServerLog(log);
+      r();
+    }),
+  );
   child.stdout?.on('data', (chunk) => {
     log += chunk;
   });

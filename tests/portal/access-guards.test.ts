@@ -15,10 +15,10 @@ import {
 } from '../../portal/lib/auth-store.ts';
 import { OPEN_PAGE_PATH, SUPER_ADMIN_REDIRECTED_PATHS } from '../../portal/lib/constants.ts';
 import { hasSubscriptionAccess, isTrialActive } from '../../portal/lib/subscription-access.ts';
-import { checkSubscription, needsSubscription } from '../../portal/routes/guards/check-subscription.ts';
-import { redirectSuperAdminToDashboard } from '../../portal/routes/guards/redirect-super-admin-to-dashboard.ts';
-import { createAppRouter } from '../../portal/routes/router.tsx';
-import type { RouterContext } from '../../portal/routes/router-context.ts';
+import { createAppRouter } from '../../portal/router.tsx';
+import type { RouterContext } from '../../portal/router-context.ts';
+import { checkSubscription, needsSubscription } from '../../portal/routes/-guards/check-subscription.ts';
+import { redirectSuperAdminToDashboard } from '../../portal/routes/-guards/redirect-super-admin-to-dashboard.ts';
 import { ALL_AREAS } from './all-areas.ts';
 
 const TRIAL_ACTIVE: StoredCompany = {

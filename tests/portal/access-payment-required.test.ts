@@ -5,7 +5,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiCall } from '../../portal/lib/api-client.ts';
 import { getAuthState, reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
-import { createAppRouter } from '../../portal/routes/router.tsx';
+import { createAppRouter } from '../../portal/router.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 
 const ACTIVE = { id: 1, name: 'Demo Agency', has_active_subscription: true, trial_ends_at: null };

@@ -1,6 +1,7 @@
 /**
  * /dashboard/mga-management: role gating, companies and users with their empty states, the user
- * management dialog's body, approved states, and "Act as" calling the switch hook. SPEC §2, §6.
+ * management dialog's body, approved states, "Act as" calling the switch hook, and resetting a
+ * user's two-step sign-in after a confirmation (ADR 755). SPEC §2, §6.
  */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -448,6 +449,77 @@ describe('users tab', () => {
       expect(notifications.show).toHaveBeenCalledWith(
         expect.objectContaining({ title: 'Deleted', color: 'green' }),
       ),
+    );
+  });
+
+  it("resets a user's two-step sign-in only after confirmation, and says so", async () => {
+    signInAs('admin');
+    const calls = mockFetch((path) =>
+      path === 'users/reset-mfa'
+        ? envelope(
+            { user_id: 2, totp_removed: true, passkeys_removed: 1 },
+            { message: 'Two-step sign-in reset. The user sets it up again at their next sign-in.' },
+          )
+        : envelope({ users: [user()] }),
+    );
+    renderWithProviders(<MgaManagementPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ada Agent' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Reset two-step sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-step sign-in' });
+    expect(
+      within(dialog).getByText(/Reset two-step sign-in for Ada Agent \(ada@acme\.test\)\?/),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.path === 'users/reset-mfa')).toBe(false);
+    // Cancel sends nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.path === 'users/reset-mfa')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Ada Agent' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Reset two-step sign-in' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'users/reset-mfa')?.body).toEqual({
+        session_key: 'sk-admin',
+        user_id: 2,
+      }),
+    );
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Two-step sign-in reset',
+          message: 'Two-step sign-in reset. The user sets it up again at their next sign-in.',
+          color: 'green',
+        }),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows a refused reset in the dialog and as a notification, and offers no reset of one's own", async () => {
+    signInAs('admin', 2);
+    const calls = mockFetch((path) =>
+      path === 'users/reset-mfa'
+        ? envelope(null, { status: 'error', code: 404, message: 'User not found.' })
+        : envelope({ users: [user(), user({ id: 3, name: 'Bea Agent', email: 'bea@acme.test' })] }),
+    );
+    renderWithProviders(<MgaManagementPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ada Agent' }));
+    expect(await screen.findByRole('menuitem', { name: 'Details' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Reset two-step sign-in' })).toBeNull();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Bea Agent' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Reset two-step sign-in' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('User not found.');
+    expect(calls.find((call) => call.path === 'users/reset-mfa')?.body).toEqual({
+      session_key: 'sk-admin',
+      user_id: 3,
+    });
+    expect(notifications.show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Message', message: 'User not found.', color: 'yellow' }),
     );
   });
 

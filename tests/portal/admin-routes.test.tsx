@@ -1,7 +1,7 @@
 /**
  * The administration routes in the real route tree: each path renders its page inside the shell,
  * the shell links to them only for admins and super-admins, and an agent gets the no-access state.
- * SPEC §2 Routes, §6.
+ * SPEC §2 Routes, §6; the audit trail, issue 38.
  */
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSettingsCompanyId } from '../../portal/features/admin/api/settings-company-store.ts';
 import { getAuthState, reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { createQueryClient } from '../../portal/lib/query-client.ts';
-import { createAppRouter } from '../../portal/routes/router.tsx';
+import { createAppRouter } from '../../portal/router.tsx';
 import { settingsFixture } from './admin-settings-fixtures.ts';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 
@@ -34,6 +34,7 @@ beforeEach(() => {
     if (path === 'companies/list') return envelope({ companies: [] });
     // The settings pages read the company's carrier connections as they open.
     if (path === 'carrier-connections/list') return envelope({ connections: [] });
+    if (path === 'audit/list') return envelope({ events: [], page: 1, per_page: 25, total: 0 });
     if (path.startsWith('agent-portal/'))
       return envelope({
         applications: { data: [], total: 0 },
@@ -68,13 +69,14 @@ describe('administration routes', () => {
     ['/dashboard/portal-settings/global', 'Global settings'],
     ['/dashboard/portal-settings/eo-details', 'E&O details'],
     ['/dashboard/portal-settings/messaging-console', 'Messaging console'],
+    ['/dashboard/audit-trail', 'Audit trail'],
   ])('%s renders its page for an admin', async (path, title) => {
     signInAs('admin');
     await show(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
-  it('the shell links admins to MGA management and portal settings, agents not', async () => {
+  it('the shell links admins to MGA management, portal settings and the audit trail, agents not', async () => {
     signInAs('admin');
     const first = await show('/dashboard/portal-settings');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -84,11 +86,15 @@ describe('administration routes', () => {
     expect(within(nav).getByRole('link', { name: 'Portal settings' }).getAttribute('href')).toBe(
       '/dashboard/portal-settings',
     );
+    expect(within(nav).getByRole('link', { name: 'Audit trail' }).getAttribute('href')).toBe(
+      '/dashboard/audit-trail',
+    );
     first.unmount();
     signInAs('agent');
     await show('/dashboard/mga-management');
     const agentNav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(agentNav).queryByRole('link', { name: 'MGA management' })).toBeNull();
+    expect(within(agentNav).queryByRole('link', { name: 'Audit trail' })).toBeNull();
     expect((await screen.findByText('You do not have access to this page.')).getAttribute('role')).toBe(
       'alert',
     );

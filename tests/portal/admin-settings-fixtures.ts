@@ -72,11 +72,31 @@ export function settingsFixture(overrides: Partial<PortalSettings> = {}): Portal
           { provider: 'sandbox', label: 'Sample data', needs_key: false, key_id: false },
           { provider: 'fema_nfhl', label: 'FEMA NFHL', needs_key: false, key_id: false },
         ],
+        ground_elevation: [
+          { provider: 'sandbox', label: 'Sample data', needs_key: false, key_id: false },
+          { provider: 'usgs_epqs', label: 'USGS Elevation', needs_key: false, key_id: false },
+        ],
+        cbra: [
+          { provider: 'sandbox', label: 'Sample data', needs_key: false, key_id: false },
+          { provider: 'fws_cbrs', label: 'USFWS CBRS', needs_key: false, key_id: false },
+        ],
+        community_status: [
+          { provider: 'sandbox', label: 'Sample data', needs_key: false, key_id: false },
+          {
+            provider: 'openfema_csb',
+            label: 'OpenFEMA Community Status Book',
+            needs_key: false,
+            key_id: false,
+          },
+        ],
       },
       jobs: {
         address: { provider: 'sandbox', key_id: null, has_key: false },
         characteristics: { provider: 'attom', key_id: null, has_key: true },
         flood_zone: { provider: 'sandbox', key_id: null, has_key: false },
+        ground_elevation: { provider: 'sandbox', key_id: null, has_key: false },
+        cbra: { provider: 'sandbox', key_id: null, has_key: false },
+        community_status: { provider: 'sandbox', key_id: null, has_key: false },
       },
     },
     ...overrides,

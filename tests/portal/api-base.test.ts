@@ -125,6 +125,6 @@ describe('URLs on the base', () => {
     expect(serverUrl('/api', base)).toBe(base);
     expect(serverUrl('/apikeys/1', base)).toBe('/apikeys/1');
     expect(serverUrl('https://checkout.stripe.com/c/1', base)).toBe('https://checkout.stripe.com/c/1');
-    expect(billingPortalUrl('a/b', base)).toBe(`${base}/billing-portal?session_key=a%2Fb`);
+    expect(billingPortalUrl(base)).toBe(`${base}/billing-portal`);
   });
 });

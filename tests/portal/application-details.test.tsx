@@ -13,7 +13,7 @@ import { validateDocument } from '../../engine/validate-document.ts';
 import type { Application, Quote } from '../../portal/features/applications/api/application-types.ts';
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import { ruleContextOf } from '../../portal/features/applications/components/form-view.tsx';
-import { sortQuotes } from '../../portal/features/applications/components/quotes-view.tsx';
+import { sortQuotes } from '../../portal/features/applications/components/sort-quotes.ts';
 import {
   detailsViewForStatus,
   resetDetailsView,
@@ -133,6 +133,10 @@ describe('view by status', () => {
       expect(within(cards[0]).getByText('Indicative')).toBeTruthy();
       expect(within(cards[2]).queryByText('Indicative')).toBeNull();
       expect(within(cards[3]).queryByText('Indicative')).toBeNull();
+      // The badges' tooltip needs a pointer: what Indicative means is also in view (issue 46).
+      expect(
+        screen.getByText('Indicative: Rated by the sandbox connector. A sandbox rate cannot be bound.'),
+      ).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Launch' })).toBeNull();
     },
   );

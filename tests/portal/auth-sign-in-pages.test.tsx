@@ -147,9 +147,10 @@ describe('SAML sign-in', () => {
     expect(calls).toEqual([{ path: 'auth/saml-sso-login', body: { email: 'ada@agency.com' } }]);
   });
 
-  it('on return with ?session_key= stores the session via auth/me and signs in', async () => {
+  it('on return with a one-time ?code= spends it with auth/saml-sso-complete, stores the session and signs in', async () => {
     const calls = mockFetch(() =>
       envelope({
+        session_key: 'sk-saml',
         user: { id: 9, name: 'Sam Saml', role: 'agent', image: 'x.png' },
         company: { id: 2, name: 'Demo Agency', is_testing_company: false, eo_data: { expiry: '2030-01-01' } },
         user_settings: {
@@ -161,9 +162,10 @@ describe('SAML sign-in', () => {
       }),
     );
     const onSignedIn = vi.fn();
-    renderWithProviders(<SamlSsoLoginPage sessionKey="sk-saml" onSignedIn={onSignedIn} />);
+    renderWithProviders(<SamlSsoLoginPage code="c0de" onSignedIn={onSignedIn} />);
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
-    expect(calls).toEqual([{ path: 'auth/me', body: { session_key: 'sk-saml' } }]);
+    // Spent once, though strict mode runs the effect twice; no session key travelled in the URL.
+    expect(calls).toEqual([{ path: 'auth/saml-sso-complete', body: { code: 'c0de' } }]);
     const state = getAuthState();
     expect(state.session_key).toBe('sk-saml');
     expect(state.user?.name).toBe('Sam Saml');
@@ -177,11 +179,12 @@ describe('SAML sign-in', () => {
     });
   });
 
-  it('on return with a rejected key or ?error= stays signed out and says so', async () => {
-    mockFetch(() => envelope(null, { status: 'error', code: 401, message: 'Unauthenticated.' }));
+  it('on return with a spent code or ?error= stays signed out and says so', async () => {
+    const expired = 'This single sign-on has expired. Sign in again.';
+    mockFetch(() => envelope(null, { status: 'error', code: 401, message: expired }));
     const onSignedIn = vi.fn();
-    const view = renderWithProviders(<SamlSsoLoginPage sessionKey="sk-bad" onSignedIn={onSignedIn} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('SAML sign-in failed.');
+    const view = renderWithProviders(<SamlSsoLoginPage code="spent" onSignedIn={onSignedIn} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(expired);
     expect(getAuthState().session_key).toBe('');
     expect(onSignedIn).not.toHaveBeenCalled();
     view.unmount();

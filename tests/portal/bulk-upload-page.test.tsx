@@ -2,7 +2,8 @@
  * /dashboard/bulk-upload (issue 13): the uploads list's loading, empty and error states; an
  * upload's progress polled until done, with created applications linked and refused rows' messages;
  * the dialog's mapping step (the proposal shown, a changed field asks the server again), its file
- * problem shown in place, and the import's upload chosen.
+ * problem shown in place, and the import's upload chosen; an admin uploads for a chosen agent of
+ * the company, or is told where to add one (issue 40).
  */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -154,11 +155,55 @@ describe('BulkUploadPage', () => {
     });
   });
 
-  it('tells a user without an agent record to act as an agent, and still lists the uploads', async () => {
+  it('lets an admin upload for a chosen agent of the company, named in the dialog and the list (issue 40)', async () => {
     setSession('sk/2', { id: 4, name: 'Ada', role: 'admin', agent: null }, null);
-    mockFetch(() => envelope({ uploads: [DONE] }));
+    const calls = mockFetch((path, body) => {
+      if (path === 'services/file-upload/list-uploads') return envelope({ uploads: [DONE] });
+      if (path === 'users/list')
+        return envelope({
+          users: [
+            { id: 2, name: 'Alex Agent', role: 'agent', agent: { id: 3 } },
+            { id: 5, name: 'Blair Broker', role: 'agent', agent: { id: 9 } },
+          ],
+        });
+      if (path === 'services/file-upload/preview-application-file')
+        return envelope(body.mapping ? { ...PREVIEW, mapping: body.mapping } : PREVIEW);
+      if (path === 'services/file-upload/create-application')
+        return envelope({ upload: { ...UPLOAD, agent_id: 9, status: 'queued' }, duplicate: false });
+      return envelope(null);
+    });
+    const onSelect = vi.fn();
+    renderWithProviders(<BulkUploadPage uploadId={null} onSelect={onSelect} />);
+    const upload = (await screen.findByRole('button', { name: 'Upload a file' })) as HTMLButtonElement;
+    expect(upload.disabled).toBe(true);
+    // The company's uploads name their agent.
+    const list = await screen.findByRole('table', { name: 'Uploads' });
+    expect(await within(list).findByText('Alex Agent')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'users/list')?.body).toMatchObject({ role: 'agent' });
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Upload for' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Blair Broker' }));
+    await waitFor(() => expect(upload.disabled).toBe(false));
+    fireEvent.click(upload);
+    const dialog = await screen.findByRole('dialog', { name: 'Bulk upload' });
+    expect(within(dialog).getByText('Blair Broker')).toBeTruthy();
+    fireEvent.change(dialog.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [new File(['Zip,sqft\n33139,2200\n'], 'list.csv', { type: 'text/csv' })] },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next: map columns' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Import 2 rows' }));
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith(7));
+    expect(calls.find((c) => c.path === 'services/file-upload/create-application')?.body).toMatchObject({
+      agent_id: 9,
+    });
+  });
+
+  it('tells an admin whose agency has no agent where to add one, and still lists the uploads', async () => {
+    setSession('sk/2', { id: 4, name: 'Ada', role: 'admin', agent: null }, null);
+    mockFetch((path) => (path === 'users/list' ? envelope({ users: [] }) : envelope({ uploads: [DONE] })));
     renderWithProviders(<BulkUploadPage uploadId={null} onSelect={() => {}} />);
-    expect(await screen.findByText('Uploads are made as an agent')).toBeTruthy();
+    expect(await screen.findByText('No agent to upload for')).toBeTruthy();
+    expect(screen.getByText(/add one in MGA management/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Upload a file' }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByRole('button', { name: 'properties.csv' })).toBeTruthy();
   });

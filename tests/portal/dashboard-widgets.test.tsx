@@ -2,7 +2,8 @@
  * Portal settings that take effect on the dashboard and the shell (issues 15, 16): the dashboard
  * shows exactly the widgets the company enabled, in the available order (quote summary, recent
  * applications, alerts, quote rush, E&O, training videos with "new", commission this month), and
- * the company's active banners show above pages, each dismissible.
+ * the company's active banners show above pages, each dismissible; the first action is "New
+ * application" and an alert says why in words (issue 40).
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,11 +102,27 @@ describe('dashboard widgets', () => {
     expect(await screen.findByRole('table', { name: 'Recent applications' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Alerts' })).toBeTruthy();
     expect(await screen.findAllByText('RMGA0000042')).not.toHaveLength(0);
+    // The alert says why in words, not only with a red dot (issue 40).
+    expect(screen.getByText('Red alert: an automatic launch failed')).toBeTruthy();
     expect(screen.getByText('Hurricane season: quotes first')).toBeTruthy();
     expect(screen.getByText("Your agency's E&O coverage expires Jan 1, 2099.")).toBeTruthy();
     expect(await screen.findByText('NFIP basics')).toBeTruthy();
     expect(screen.getAllByText('New')).toHaveLength(2); // the status card and the video's badge
     expect(await screen.findByText('$300')).toBeTruthy();
+  });
+
+  it('offers "New application" first, then "View all applications" (issue 40)', async () => {
+    signIn({ dashboard_widgets: [] });
+    mockFetch(answer);
+    renderWithProviders(<DashboardPage />);
+    const actions = (await screen.findAllByRole('link')).map((link) => [
+      link.textContent,
+      link.getAttribute('href'),
+    ]);
+    expect(actions).toEqual([
+      ['New application', '/agent-portal/application-details'],
+      ['View all applications', '/agent-portal'],
+    ]);
   });
 
   it('shows only the enabled widgets', async () => {

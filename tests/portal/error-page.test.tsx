@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorPageText } from '../../portal/components/error-page.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
-import { createAppRouter } from '../../portal/routes/router.tsx';
+import { createAppRouter } from '../../portal/router.tsx';
 import { ALL_AREAS } from './all-areas.ts';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 

@@ -4,11 +4,11 @@ import { createMemoryHistory, isNotFound, isRedirect } from '@tanstack/react-rou
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthState, logout, setSession } from '../../portal/lib/auth-store.ts';
-import { checkApplicationId, isApplicationId } from '../../portal/routes/guards/check-application-id.ts';
-import { checkAuth } from '../../portal/routes/guards/check-auth.ts';
-import { redirectToDashboard } from '../../portal/routes/guards/redirect-to-dashboard.ts';
-import { createAppRouter } from '../../portal/routes/router.tsx';
-import type { RouterContext } from '../../portal/routes/router-context.ts';
+import { createAppRouter } from '../../portal/router.tsx';
+import type { RouterContext } from '../../portal/router-context.ts';
+import { checkApplicationId, isApplicationId } from '../../portal/routes/-guards/check-application-id.ts';
+import { checkAuth } from '../../portal/routes/-guards/check-auth.ts';
+import { redirectToDashboard } from '../../portal/routes/-guards/redirect-to-dashboard.ts';
 import { ALL_AREAS } from './all-areas.ts';
 
 function context(loggedIn: boolean, remembered: string[] = []): RouterContext {

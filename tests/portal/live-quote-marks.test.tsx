@@ -79,7 +79,13 @@ describe('live quote marks', () => {
 
   it('links a live quote to the carrier portal from its comparison table row too', async () => {
     renderWithProviders(
-      <QuotesComparisonTable quotes={[live, sandbox]} cheapestId={1} actionsOf={() => null} />,
+      <QuotesComparisonTable
+        quotes={[live, sandbox]}
+        cheapestId={1}
+        actionsOf={() => null}
+        selected={[]}
+        onSelectedChange={() => {}}
+      />,
     );
     const row = (await screen.findByRole('rowheader', { name: 'Neptune Flood' })).closest(
       'tr',

@@ -69,6 +69,8 @@ describe('the router and the shell', () => {
           trial_remaining_days: 10,
           billing_portal_configured: false,
         });
+      // The profile page's Passkeys card reads its list as documented (none yet).
+      if (path === 'auth/mfa/passkeys-list') return envelope({ passkeys: [] });
       return shellAnswer(path);
     });
     transitions = [];

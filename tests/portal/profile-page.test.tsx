@@ -39,6 +39,11 @@ function me(user = USER, settings = SETTINGS) {
   return envelope({ user, company: COMPANY, user_settings: settings });
 }
 
+/** What the page's other calls answer: no passkeys yet (the Passkeys card), else the profile. */
+function profileAnswer(path: string) {
+  return path === 'auth/mfa/passkeys-list' ? envelope({ passkeys: [] }) : me();
+}
+
 describe('ProfilePage', () => {
   it('shows a loading state, then the details with "Not set" for empty values', async () => {
     let release: (value: unknown) => void = () => {};
@@ -47,9 +52,11 @@ describe('ProfilePage', () => {
     });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => {
+      vi.fn(async (url: string) => {
         await gate;
-        return new Response(JSON.stringify(me()));
+        return new Response(
+          JSON.stringify(profileAnswer(String(url).replace(`${window.location.origin}/api/`, ''))),
+        );
       }),
     );
     renderWithProviders(<ProfilePage />);
@@ -64,7 +71,9 @@ describe('ProfilePage', () => {
 
   it('shows the error state with a retry', async () => {
     let fail = true;
-    mockFetch(() => (fail ? envelope(null, { status: 'error', code: 500, message: 'Database down' }) : me()));
+    mockFetch((path) =>
+      fail ? envelope(null, { status: 'error', code: 500, message: 'Database down' }) : profileAnswer(path),
+    );
     renderWithProviders(<ProfilePage />);
     expect(await screen.findByText('Could not load your profile')).toBeTruthy();
     fail = false;
@@ -74,7 +83,9 @@ describe('ProfilePage', () => {
 
   it('updates the contact details and stores the answer', async () => {
     const calls = mockFetch((path, body) =>
-      path === 'profile/update' ? me({ ...USER, name: String(body.name), phone: String(body.phone) }) : me(),
+      path === 'profile/update'
+        ? me({ ...USER, name: String(body.name), phone: String(body.phone) })
+        : profileAnswer(path),
     );
     renderWithProviders(<ProfilePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Update contact' }));
@@ -96,7 +107,7 @@ describe('ProfilePage', () => {
     mockFetch((path) =>
       path === 'profile/update'
         ? envelope(null, { status: 'error', code: 409, message: 'The email has already been taken.' })
-        : me(),
+        : profileAnswer(path),
     );
     renderWithProviders(<ProfilePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Update contact' }));
@@ -110,7 +121,7 @@ describe('ProfilePage', () => {
   it('changes the password, and shows a wrong current password on its field', async () => {
     let wrong = true;
     const calls = mockFetch((path) => {
-      if (path !== 'auth/change-password') return me();
+      if (path !== 'auth/change-password') return profileAnswer(path);
       return wrong
         ? envelope(null, {
             status: 'error',
@@ -144,7 +155,7 @@ describe('ProfilePage', () => {
     const calls = mockFetch((path, body) =>
       path === 'profile/update-settings'
         ? envelope({ user_settings: { ...SETTINGS, ...(body.user_settings as object) } })
-        : me(),
+        : profileAnswer(path),
     );
     renderWithProviders(<ProfilePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'User settings' }));

@@ -3,9 +3,11 @@
  * timeout grouped below), selecting 2 to 4 carriers for the side-by-side view with differing rows
  * highlighted, the server's `differences` flagged with the asked value, and cards below sm.
  */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveAnnouncer } from '../../portal/components/live-announcer.tsx';
 import type { Application, Quote } from '../../portal/features/applications/api/application-types.ts';
 import {
   comparisonRows,
@@ -14,6 +16,7 @@ import {
 } from '../../portal/features/applications/components/quotes-comparison-table.tsx';
 import { QuotesView } from '../../portal/features/applications/components/quotes-view.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { announced } from './announced.ts';
 import { renderWithProviders } from './render-with-providers.tsx';
 
 function quote(id: number, display_name: string, patch: Partial<Quote> = {}): Quote {
@@ -76,8 +79,22 @@ const carriersInOrder = () =>
     .map((cell) => cell.textContent)
     .filter((text) => !text?.startsWith('Not quoted'));
 
+/** The table with its selection held as the quotes view holds it. */
+function SelectingTable({ quotes }: { quotes: Quote[] }) {
+  const [selected, setSelected] = useState<number[]>([]);
+  return (
+    <QuotesComparisonTable
+      quotes={quotes}
+      cheapestId={6}
+      actionsOf={() => null}
+      selected={selected}
+      onSelectedChange={setSelected}
+    />
+  );
+}
+
 async function renderTable(quotes = QUOTES) {
-  renderWithProviders(<QuotesComparisonTable quotes={quotes} cheapestId={6} actionsOf={() => null} />);
+  renderWithProviders(<SelectingTable quotes={quotes} />);
   // The harness router renders on the next tick.
   await screen.findByRole('table', { name: 'Quotes comparison' });
 }
@@ -373,13 +390,41 @@ describe('the quotes view by screen width', () => {
     const pending = { ...QUOTES[0], id: 901, status: 'pending' as const, premium: null };
     const launched = { ...application(), status: 'launched' as const, quotes: [...QUOTES, pending] };
     const quiet = renderWithProviders(<QuotesView application={launched} onChanged={() => {}} />);
-    expect((await screen.findByRole('status')).textContent).toBe('Waiting for 2 carriers…');
+    const progress = () => document.querySelector('[data-launch-progress]')?.textContent;
+    await waitFor(() => expect(progress()).toBe('Waiting for 2 carriers…'));
     quiet.unmount();
     const busy = { ...launched, carriers_busy: true } as Application;
     renderWithProviders(<QuotesView application={busy} onChanged={() => {}} />);
-    expect((await screen.findByRole('status')).textContent).toBe(
-      'Carriers are busy: 2 quotes are queued and will arrive as carriers answer.',
+    await waitFor(() =>
+      expect(progress()).toBe('Carriers are busy: 2 quotes are queued and will arrive as carriers answer.'),
     );
+  });
+
+  it("reads a launch's progress, then its outcome, and heads the view with the summary", async () => {
+    stubWidth(true);
+    const pending = { ...QUOTES[0], id: 901, status: 'pending' as const, premium: null };
+    const launched = { ...application(), status: 'launched' as const, quotes: [...QUOTES, pending] };
+    const shown: { set?: (next: Application) => void } = {};
+    function Following() {
+      const [current, set] = useState<Application>(launched);
+      shown.set = set;
+      return (
+        <>
+          <LiveAnnouncer />
+          <QuotesView application={current} onChanged={() => {}} />
+        </>
+      );
+    }
+    renderWithProviders(<Following />);
+    const summary = await screen.findByRole('heading', { level: 2, name: /carriers quoted/ });
+    expect(summary.textContent).toBe('6 of 9 carriers quoted · lowest $812');
+    await waitFor(() =>
+      expect(announced('polite')).toBe('6 of 9 carriers quoted, lowest $812. Waiting for 2 carriers…'),
+    );
+    act(() => shown.set?.({ ...launched, status: 'completed', quotes: QUOTES }));
+    await waitFor(() => expect(announced('polite')).toBe('6 of 8 carriers quoted, lowest $812'));
+    // The notes are a section of the view too: h2 under the page's h1, no level skipped.
+    expect(screen.getByRole('heading', { level: 2, name: 'Notes' })).toBeTruthy();
   });
 
   it('shows cards, with the flags, on a phone', async () => {

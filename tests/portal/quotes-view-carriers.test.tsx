@@ -126,7 +126,8 @@ describe('quote source and document', () => {
     const manual = await screen.findByLabelText('AMWins quote');
     expect(within(manual).getByText('Manual')).toBeTruthy();
     const link = within(manual).getByRole('link', { name: 'Quote document amwins-quote.pdf' });
-    expect(link.getAttribute('href')).toBe(`${window.location.origin}/api/files/5?session_key=sk-1`);
+    // No key in the link: the file route reads the session cookie (ADR 748).
+    expect(link.getAttribute('href')).toBe(`${window.location.origin}/api/files/5`);
     const automatic = screen.getByLabelText('Neptune Flood quote');
     expect(within(automatic).queryByText('Manual')).toBeNull();
     expect(within(automatic).queryByText('SOV')).toBeNull();

@@ -48,7 +48,7 @@ function input(field: string): HTMLInputElement {
   return found;
 }
 
-const saveState = () => document.querySelector('[role="status"]')?.textContent ?? '';
+const saveState = () => document.querySelector('[data-save-state]')?.textContent ?? '';
 
 let toasts: unknown[];
 beforeEach(() => {

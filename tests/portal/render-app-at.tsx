@@ -8,7 +8,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { createQueryClient } from '../../portal/lib/query-client.ts';
 import { theme } from '../../portal/lib/theme.ts';
-import { createAppRouter } from '../../portal/routes/router.tsx';
+import { createAppRouter } from '../../portal/router.tsx';
 import { envelope } from './render-with-providers.tsx';
 
 /** Renders the app at `path`; resolves once the first route load settled. Returns the router. */

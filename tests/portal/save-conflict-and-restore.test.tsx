@@ -6,6 +6,7 @@
 import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveAnnouncer } from '../../portal/components/live-announcer.tsx';
 import type { Application } from '../../portal/features/applications/api/application-types.ts';
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import {
@@ -13,6 +14,7 @@ import {
   unsavedEditsKey,
 } from '../../portal/features/applications/stores/unsaved-edits-store.ts';
 import { examples } from '../../schemas/schema-set.ts';
+import { announced } from './announced.ts';
 import { envelope, mockFetch, type RecordedCall, renderWithProviders } from './render-with-providers.tsx';
 import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
@@ -67,7 +69,7 @@ function input(field: string): HTMLInputElement {
 }
 
 /** The save indicator's text. */
-const saveState = () => document.querySelector('[role="status"]')?.textContent ?? '';
+const saveState = () => document.querySelector('[data-save-state]')?.textContent ?? '';
 
 /** The Merge / Reload dialog once it is open. */
 async function conflictDialog(): Promise<HTMLElement> {
@@ -96,7 +98,13 @@ afterEach(async () => {
 });
 
 async function openForm(strict = false) {
-  const page = <ApplicationDetailsPage applicationId={ID} onDeleted={() => {}} />;
+  // With the app's live regions, as the app mounts them beside every page.
+  const page = (
+    <>
+      <ApplicationDetailsPage applicationId={ID} onDeleted={() => {}} />
+      <LiveAnnouncer />
+    </>
+  );
   const view = renderWithProviders(strict ? <StrictMode>{page}</StrictMode> : page);
   await waitFor(() => input('first_name'), { timeout: 3000 });
   return view;
@@ -238,6 +246,11 @@ describe('unsaved edits in this browser', () => {
     await waitFor(() => expect(saveState()).toBe('Offline — changes kept on this device, will retry'), {
       timeout: 3000,
     });
+    // The failure is read out at once; the indicator itself is no live region (issue 46).
+    expect(announced('assertive')).toBe(
+      'Autosave failed: you are offline. Your changes are kept on this device and sent when back online.',
+    );
+    expect(document.querySelector('[data-save-state]')?.closest('[aria-live]')).toBeNull();
     expect(readUnsavedEdits(ID)?.fields).toEqual({ first_name: 'Offline edit' });
     const tried = saves(calls).length;
 

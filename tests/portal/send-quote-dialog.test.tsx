@@ -2,7 +2,9 @@
  * The send/download quote dialog (issue 13, docs/api.md Quote documents): the templates load
  * (loading state first), the client's e-mail and the quoted carriers start chosen, validation
  * messages appear on Send and clear as their field changes, a send posts the exact body and shows
- * its success, a refused mail shows the server's message, and Download saves the PDF. Fetch mocked.
+ * its success, a refused mail shows the server's message, and Download saves the PDF; the choice
+ * starts with the compared carriers, cheapest first, and the e-mail is previewed as rendered by the
+ * server, with its template problem shown (issue 40). Fetch mocked.
  */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -88,15 +90,34 @@ function stubFetch(answer: (path: string, body: Record<string, unknown>) => unkn
 
 let templatesGate: Promise<void> = Promise.resolve();
 
-function open(answer: (path: string, body: Record<string, unknown>) => unknown = () => envelope(null)) {
+/** The server's preview: the short code filled as the server's renderer fills it. */
+function renderedPreview(body: Record<string, unknown>) {
+  const fill = (text: unknown) => String(text).replaceAll('{{first_name}}', 'Maria');
+  return body.message === '{% if %}'
+    ? envelope(null, { status: 'error', code: 422, message: 'The template cannot be rendered: bad tag' })
+    : envelope({ subject: fill(body.subject), message: fill(body.message) });
+}
+
+function open(
+  answer: (path: string, body: Record<string, unknown>) => unknown = () => envelope(null),
+  { application = APPLICATION, compared = [] as number[] } = {},
+) {
   const sent: Application[] = [];
   const calls = stubFetch((path, body) =>
     path === 'agent-portal/get-quote-email-templates'
       ? templatesGate.then(() => envelope({ templates: TEMPLATES }))
-      : answer(path, body),
+      : path === 'agent-portal/preview-quote-email'
+        ? renderedPreview(body)
+        : answer(path, body),
   );
   renderWithProviders(
-    <SendQuoteDialog application={APPLICATION} opened onClose={() => {}} onSent={(a) => sent.push(a)} />,
+    <SendQuoteDialog
+      application={application}
+      compared={compared}
+      opened
+      onClose={() => {}}
+      onSent={(a) => sent.push(a)}
+    />,
   );
   return { calls, sent };
 }
@@ -136,6 +157,33 @@ describe('sendQuoteErrors', () => {
     expect(defaultQuoteIds([quote(1, { expired: true }), quote(2, {})])).toEqual([2]);
     expect(defaultQuoteIds([quote(5, { premium: null, status: 'declined' })])).toEqual([5]);
   });
+
+  it('property: starts with exactly the compared quotes still offered, cheapest first, else the priced ones', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.option(fc.integer({ min: 100, max: 5000 }), { nil: null }), {
+          minLength: 8,
+          maxLength: 8,
+        }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 5 }),
+        (ids, premiums, compared) => {
+          const quotes = ids.map((id, i) =>
+            quote(id, { premium: premiums[i], status: premiums[i] === null ? 'declined' : 'quoted' }),
+          );
+          const chosen = defaultQuoteIds(quotes, compared);
+          const comparedHere = ids.filter((id) => compared.includes(id));
+          if (comparedHere.length > 0) expect([...chosen].sort()).toEqual([...comparedHere].sort());
+          else expect(chosen.length).toBeGreaterThan(0);
+          const premiumOf = (id: number) =>
+            quotes.find((q) => q.id === id)?.premium ?? Number.POSITIVE_INFINITY;
+          for (let i = 1; i < chosen.length; i += 1) {
+            expect(premiumOf(chosen[i - 1])).toBeLessThanOrEqual(premiumOf(chosen[i]));
+          }
+        },
+      ),
+    );
+  });
 });
 
 describe('SendQuoteDialog', () => {
@@ -156,7 +204,52 @@ describe('SendQuoteDialog', () => {
     expect((screen.getByLabelText('Carrier 1 · $2,001') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Carrier 2 · $2,002') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Declining Co · declined') as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByText('2 of 3 chosen')).toBeTruthy();
+    expect(screen.getByText('2 of 3 chosen, cheapest first')).toBeTruthy();
+  });
+
+  it('starts with the compared carriers, lists every quote cheapest first, and previews the e-mail rendered', async () => {
+    const application = {
+      ...APPLICATION,
+      quotes: [
+        quote(1, { premium: 3000 }),
+        quote(2, { status: 'declined', premium: null, display_name: 'Declining Co' }),
+        quote(3, { premium: 1500 }),
+        quote(4, { premium: 2500 }),
+        quote(5, { premium: 900 }),
+      ],
+    } as unknown as Application;
+    const { calls } = open(undefined, { application, compared: [4, 1, 3] });
+    const boxes = (await screen.findAllByRole('checkbox')) as HTMLInputElement[];
+    expect(boxes.map((box) => box.labels?.[0]?.textContent)).toEqual([
+      'Carrier 5 · $900',
+      'Carrier 3 · $1,500',
+      'Carrier 4 · $2,500',
+      'Carrier 1 · $3,000',
+      'Declining Co · declined',
+    ]);
+    expect(boxes.map((box) => box.checked)).toEqual([false, true, true, true, false]);
+    expect(
+      screen.getByText('3 of 5 chosen, cheapest first; started with the carriers you selected to compare'),
+    ).toBeTruthy();
+    // The preview: the texts as the client reads them, for the chosen quotes, no raw short code.
+    const preview = screen.getByRole('region', { name: 'E-mail preview' });
+    await waitFor(() => expect(preview.textContent).toContain('Quotes for Maria'));
+    expect(preview.textContent).toContain('Hello Maria');
+    expect(preview.textContent).not.toContain('{{');
+    expect(calls.find((c) => c.path === 'agent-portal/preview-quote-email')?.body).toMatchObject({
+      application_id: 42,
+      quote_ids: [3, 4, 1],
+    });
+    // A template the renderer refuses: its problem, in place of the preview.
+    fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: '{% if %}' } });
+    expect(await screen.findByText('The template cannot be rendered: bad tag')).toBeTruthy();
+    // No quote chosen: nothing to render.
+    fireEvent.click(screen.getByRole('button', { name: 'None' }));
+    expect(
+      await screen.findByText(
+        'Choose a quote and enter a subject to see the e-mail as the client will read it.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says what is missing on Send, sends nothing, and clears each message as its field changes', async () => {

@@ -17,7 +17,7 @@ import {
 } from '../../portal/features/sov-quote/components/sov-buildings.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { sovQuoteManagers } from '../../portal/lib/carrier-catalog.ts';
-import { sovQuoteParamsProblem } from '../../portal/routes/guards/check-sov-quote.ts';
+import { sovQuoteParamsProblem } from '../../portal/routes/-guards/check-sov-quote.ts';
 import { ALL_AREAS } from './all-areas.ts';
 import { renderAppAt } from './render-app-at.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';

@@ -59,7 +59,13 @@ const thread = {
   templates: [{ id: 3, name: 'Quote ready', body: 'Hi {{first_name}}' }],
 };
 
+/** The streams opened, by URL and init (the session travels in the cookie, never the URL: ADR 748). */
+const opened: { url: string; init?: EventSourceInit }[] = [];
+
 class StubEventSource {
+  constructor(url: string, init?: EventSourceInit) {
+    opened.push({ url, init });
+  }
   onopen: (() => void) | null = null;
   onerror: (() => void) | null = null;
   addEventListener() {}
@@ -95,6 +101,10 @@ describe('texting console', () => {
     expect(within(pane).getByRole('link', { name: 'Application RMGA0000042' })).toBeTruthy();
     expect(within(pane).getByText('Failed')).toBeTruthy();
     expect(within(pane).getByText(/could not be reached/)).toBeTruthy();
+    expect(opened.at(-1)).toEqual({
+      url: `${window.location.origin}/api/texting/events`,
+      init: { withCredentials: true },
+    });
   });
 
   it('shows the empty and the error state of the list', async () => {

@@ -7,7 +7,12 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_VERSION_MESSAGE } from '../../server/services/applications-service.ts';
+import { findApplicationWithRelations } from '../../server/repositories/application-with-relations.ts';
+import {
+  STALE_VERSION_MESSAGE,
+  updateApplicationDetails,
+} from '../../server/services/applications-service.ts';
+import { SUPER_ADMIN } from '../helpers/super-admin-actor.ts';
 import { MIAMI } from './helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -95,6 +100,28 @@ describe.each(DATABASE_KINDS)('application version on %s', (kind) => {
     const blind = await update(id, { first_name: 'Ana' });
     expect(blind.statusCode).toBe(200);
     expect(blind.body.data.application.version).toBe(3);
+  });
+
+  it('takes the locking path when a save lands between the unlocked read and the conditional write', async () => {
+    const id = await createdId();
+    // What the session's statement read (ADR 744), then another save before this one writes.
+    const stale = await findApplicationWithRelations(t.db, id, { kind: 'all' });
+    expect((await update(id, { first_name: 'First' }, 1)).statusCode).toBe(200);
+    // With the version it read: refused as stale, nothing written over the other save.
+    await expect(
+      updateApplicationDetails(t.db, SUPER_ADMIN, id, { first_name: 'Late' }, 1, stale),
+    ).rejects.toMatchObject({ statusCode: 409, message: STALE_VERSION_MESSAGE });
+    // Without a version: merged over the newer row, as the locking path always did.
+    const merged = await updateApplicationDetails(
+      t.db,
+      SUPER_ADMIN,
+      id,
+      { last_name: 'Merged' },
+      undefined,
+      stale,
+    );
+    expect(merged.version).toBe(3);
+    expect(merged.payload.useable_details).toMatchObject({ first_name: 'First', last_name: 'Merged' });
   });
 
   it('refuses a version that is not a positive integer with 400', async () => {

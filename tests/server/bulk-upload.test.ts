@@ -4,14 +4,15 @@
  * refused rows with every message, licence refusals per row; the error file), per-row messages
  * identical to the form's, launching valid rows, a job interrupted between batches resuming
  * without a row lost or doubled, the same file twice creating nothing twice, and malformed files
- * refused with a clear message and nothing written. PGlite and PostgreSQL.
+ * refused with a clear message and nothing written; an admin uploading for a chosen agent of the
+ * company, never another company's (issue 40). PGlite and PostgreSQL.
  */
 import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesByField, validateDocument } from '../../engine/index.ts';
-import { applications, bulkUploadRows, jobs } from '../../server/db/schema.ts';
+import { agents, applications, bulkUploadRows, bulkUploads, jobs, users } from '../../server/db/schema.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '../../server/routes/bulk-upload-routes.ts';
 import { BULK_BATCH_ROWS, bulkImportJob, LEASE_LOST_MESSAGE } from '../../server/services/bulk-import-job.ts';
 import { MAX_ROW_CHARACTERS, MAX_UPLOAD_BYTES } from '../../server/services/bulk-upload-file.ts';
@@ -130,6 +131,48 @@ describe.each(DATABASE_KINDS)('bulk upload on %s', (kind) => {
     const list = await t.post('services/file-upload/list-uploads', { session_key: agentKey });
     expect(list.body.data.uploads.map((u: { id: number }) => u.id)).toContain(id);
     expect((await getUpload(id, colleagueKey)).statusCode).toBe(200);
+  });
+
+  it('lets an admin upload for a chosen agent of the company, and refuses another company\u2019s agent (issue 40)', async () => {
+    const agentIdOf = async (email: string) => {
+      const [row] = await t.db
+        .select({ id: agents.id })
+        .from(agents)
+        .innerJoin(users, eq(users.id, agents.user_id))
+        .where(eq(users.email, email));
+      return row.id;
+    };
+    const own = await agentIdOf('agent@demo.test');
+    const other = await agentIdOf('otheragent@demo.test');
+    const csv = bulkCsv(3).replaceAll('Ocean Dr', 'On Behalf Ave');
+    const proposal = await preview('on-behalf.csv', csv);
+    const body = (agent_id: number) => ({
+      session_key: colleagueKey,
+      file_name: 'on-behalf.csv',
+      content_base64: base64(csv),
+      product: 'Primary',
+      mapping: proposal.body.data.mapping,
+      agent_id,
+    });
+    const refused = await t.post('services/file-upload/create-application', body(other));
+    expect(refused.statusCode).toBe(403);
+    expect(await t.db.select().from(bulkUploads).where(eq(bulkUploads.file_name, 'on-behalf.csv'))).toEqual(
+      [],
+    );
+
+    const made = await t.post('services/file-upload/create-application', body(own));
+    expect(made.statusCode, made.body.message).toBe(200);
+    expect(made.body.data.upload.agent_id).toBe(own);
+    await t.app.jobWorker.drain();
+    const done = await getUpload(made.body.data.upload.id, colleagueKey);
+    expect(done.body.data.upload).toMatchObject({ status: 'done', rows_created: 3 });
+    // The rows' applications are the chosen agent's, in the admin's company.
+    const ids = done.body.data.created.map((c: { application_id: number }) => c.application_id);
+    const owners = await t.db
+      .select({ agent_id: applications.agent_id })
+      .from(applications)
+      .where(inArray(applications.id, ids));
+    expect(owners).toEqual(ids.map(() => ({ agent_id: own })));
   });
 
   it('remembers the company\u2019s mapping of a header for its next file', async () => {

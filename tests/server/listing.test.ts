@@ -148,6 +148,27 @@ describe.each(DATABASE_KINDS)('listing on %s', (kind) => {
     expect(client.total).toBe(0);
   });
 
+  it('answers every filter at once, with and without a product (statement names past 63 bytes)', async () => {
+    // An admin with address, id, agent, client and source filters: two shapes whose spelled-out
+    // names share their first 63 bytes, which PostgreSQL keeps of a name. Sequential calls reuse
+    // the pool's last connection, where the second shape once met the first's statement.
+    const filters = {
+      address: 'Listing',
+      application_id: 'none',
+      agent_id: 1,
+      client_name_id: 'nobody',
+      application_source: 'Agent Portal',
+    };
+    for (const product of [undefined, 'Excess', undefined, 'Primary']) {
+      const answer = await t.post(PATH, {
+        session_key: adminKey,
+        filters: { ...filters, ...(product ? { carrier_quote_type: product } : {}) },
+      });
+      expect(answer.statusCode, answer.body.message).toBe(200);
+      expect(answer.body.data.applications.total).toBe(0);
+    }
+  });
+
   it('answers status counts of the filtered set', async () => {
     const { status_counts } = (await t.post(PATH, { session_key: key, filters: { address: 'Listing St' } }))
       .body.data;

@@ -96,6 +96,8 @@ const application = fc.record({
 type RandomApplication = typeof application extends fc.Arbitrary<infer T> ? T : never;
 const quote = fc.record({
   carrier: fc.constantFrom(...CARRIERS),
+  /** A product of the family: the carrier roll-ups count `carrier/sub_carrier` apart (migration 0062). */
+  sub_carrier: fc.option(fc.constantFrom('focus', 'nfip'), { nil: null }),
   status: fc.constantFrom(...QUOTE_STATUSES),
   message: fc.option(fc.constantFrom(...MESSAGES), { nil: null }),
   /** Minutes into the window the quote was asked. */

@@ -603,16 +603,59 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
       ],
       carriers: [
         // neptune: quoted (0), completed's quoted (2), declined (3); carrier-1: declined (0), quoted (2).
-        { carrier: 'neptune', asked: 3, quoted: 2, declined: 1, quote_rate: 0.6667, decline_rate: 0.3333 },
-        { carrier: 'carrier-1', asked: 2, quoted: 1, declined: 1, quote_rate: 0.5, decline_rate: 0.5 },
-        { carrier: 'carrier-2', asked: 1, quoted: 0, declined: 0, quote_rate: 0, decline_rate: 0 },
+        // A carrier carriers.json does not know keeps its code as its name.
+        {
+          carrier: 'neptune',
+          display_name: 'Neptune Flood',
+          asked: 3,
+          quoted: 2,
+          declined: 1,
+          quote_rate: 0.6667,
+          decline_rate: 0.3333,
+        },
+        {
+          carrier: 'carrier-1',
+          display_name: 'carrier-1',
+          asked: 2,
+          quoted: 1,
+          declined: 1,
+          quote_rate: 0.5,
+          decline_rate: 0.5,
+        },
+        {
+          carrier: 'carrier-2',
+          display_name: 'carrier-2',
+          asked: 1,
+          quoted: 0,
+          declined: 0,
+          quote_rate: 0,
+          decline_rate: 0,
+        },
       ],
       // neptune answered application 0 after 10 s, 2 after 30 s, 3 after 40 s; carrier-1 answered 0
       // after 15 s and 2 after 35 s; carrier-2 is still pending on 2.
       quote_times: [
-        { carrier: 'neptune', applications: 3, first_quote_seconds: 30, all_quotes_seconds: 30 },
-        { carrier: 'carrier-1', applications: 2, first_quote_seconds: 25, all_quotes_seconds: 25 },
-        { carrier: 'carrier-2', applications: 1, first_quote_seconds: null, all_quotes_seconds: null },
+        {
+          carrier: 'neptune',
+          display_name: 'Neptune Flood',
+          applications: 3,
+          first_quote_seconds: 30,
+          all_quotes_seconds: 30,
+        },
+        {
+          carrier: 'carrier-1',
+          display_name: 'carrier-1',
+          applications: 2,
+          first_quote_seconds: 25,
+          all_quotes_seconds: 25,
+        },
+        {
+          carrier: 'carrier-2',
+          display_name: 'carrier-2',
+          applications: 1,
+          first_quote_seconds: null,
+          all_quotes_seconds: null,
+        },
       ],
       median_premium_by_product: [{ product: 'Primary', median_premium: 800, applications: 2 }],
       median_premium_by_flood_zone: [
@@ -630,6 +673,81 @@ describe.each(DATABASE_KINDS)('reporting on %s', (kind) => {
     expect(
       (await t.post('reporting/get-analytics', { session_key: keys.customer, ...range })).statusCode,
     ).toBe(403);
+  });
+
+  it('counts each sub-carrier as its own product, by its display name (issue 40)', async () => {
+    const [demo] = await t.db
+      .select({ agent_id: agentsTable.id })
+      .from(agentsTable)
+      .innerJoin(users, eq(users.id, agentsTable.user_id))
+      .where(eq(users.email, 'agent@demo.test'));
+    const created = new Date('2020-05-05T12:00:00Z');
+    const row = await insertApplication(t.db, {
+      agent_id: demo.agent_id,
+      company_id: await companyOf(t.db, 'agent@demo.test'),
+      status: 'launched',
+      carrier_quote_type: ['Primary'],
+      useable_details: { state: 'FL', flood_zone: 'AE' },
+      searched_address: '1 Product St, Tampa, FL',
+      client_name: 'Products',
+      created_at: created,
+      launched_at: created,
+    });
+    const answered = new Date(created.getTime() + 20_000);
+    const wright = (sub_carrier: string, status: 'quoted' | 'declined') => ({
+      application_id: row.id,
+      carrier: 'wright',
+      sub_carrier,
+      display_name: 'Stored name',
+      connector: 'sandbox',
+      status,
+      premium: status === 'quoted' ? 800 : null,
+      requested_at: created,
+      answered_at: answered,
+    });
+    await t.db
+      .insert(quotes)
+      .values([wright('focus', 'quoted'), wright('nfip', 'quoted'), wright('nfip', 'declined')]);
+    // UTC days come from the roll-ups, Kolkata's (UTC+05:30) from the rows: both split the family.
+    for (const time_zone of ['UTC', 'Asia/Kolkata']) {
+      const answer = await t.post('reporting/get-analytics', {
+        session_key: keys.admin,
+        from: '2020-05-05',
+        to: '2020-05-05',
+        time_zone,
+      });
+      expect(answer.statusCode, answer.body.message).toBe(200);
+      expect(answer.body.data.carriers, time_zone).toEqual([
+        {
+          carrier: 'wright/nfip',
+          display_name: 'Wright NFIP',
+          asked: 2,
+          quoted: 1,
+          declined: 1,
+          quote_rate: 0.5,
+          decline_rate: 0.5,
+        },
+        {
+          carrier: 'wright/focus',
+          display_name: 'Wright Focus',
+          asked: 1,
+          quoted: 1,
+          declined: 0,
+          quote_rate: 1,
+          decline_rate: 0,
+        },
+      ]);
+      // Time to quotes stays per family, the unit a launch asks.
+      expect(answer.body.data.quote_times, time_zone).toEqual([
+        {
+          carrier: 'wright',
+          display_name: 'Wright Flood',
+          applications: 1,
+          first_quote_seconds: 20,
+          all_quotes_seconds: 20,
+        },
+      ]);
+    }
   });
 
   it('property: the totals of a range equal the sum of its days', async () => {

@@ -9,8 +9,10 @@ import { optionIndex } from './option-index.ts';
  * A labelled radio group over `choices` (the group is a `role="radiogroup"` named by the field
  * label, so `getByLabel(label)` finds it). Options are keyed by position, so each value keeps its
  * JSON type. Read-only and disabled both lock the radios. Shared by RadioWidget and YesNoWidget.
- * With a message the radiogroup is `aria-invalid` (WCAG 3.3.1, 4.1.2; issue 46): Mantine renders
- * that element itself and passes no props to it, so the attribute is set on it after each render.
+ * With a message the radiogroup and each of its radios are `aria-invalid` (WCAG 3.3.1, 4.1.2;
+ * issue 46): a reader meets the state on the group and on the radio it lands on. Mantine renders
+ * the group element itself and passes no props to it, so the attribute is set on it after each
+ * render; a radio takes it as a prop (Mantine passes it to the input).
  */
 export function ChoiceGroup(props: { widget: WidgetProps; choices: readonly EnumOptionsType[] }) {
   const { widget, choices } = props;
@@ -52,6 +54,7 @@ export function ChoiceGroup(props: { widget: WidgetProps; choices: readonly Enum
             value={String(i)}
             label={choice.label}
             disabled={locked}
+            aria-invalid={invalid || undefined}
             onBlur={blur.onBlur}
             onFocus={blur.onFocus}
           />

@@ -12,7 +12,10 @@ export const SEARCHABLE_FROM = 11;
  * A choice from the field's option list (`enum` or `oneOf` consts, labels from their titles).
  * Options are keyed by position, so numbers, strings and booleans round-trip with their JSON
  * type. Searchable from SEARCHABLE_FROM options; clearable (to null) when the field is optional.
- * An array field (RJSF passes `multiple`) becomes a multi-select emitting an array.
+ * An array field (RJSF passes `multiple`) becomes a multi-select emitting an array. Tabbing onto
+ * a list does not open it (typing, ArrowDown or a click does): an open list on focus covered the
+ * next fields and, scrolled into view under the sticky bars, pushed its own field off a short
+ * screen (issue 46, ADR 749).
  */
 export function SelectWidget(props: WidgetProps) {
   const { value, onChange, options, multiple } = props;
@@ -47,6 +50,7 @@ export function SelectWidget(props: WidgetProps) {
         value={selected}
         onChange={handleMultiple}
         searchable={searchable}
+        openOnFocus={false}
         nothingFoundMessage="No matching option"
         clearable={!input.readOnly}
       />
@@ -61,6 +65,7 @@ export function SelectWidget(props: WidgetProps) {
       value={index >= 0 ? String(index) : null}
       onChange={handleSingle}
       searchable={searchable}
+      openOnFocus={false}
       nothingFoundMessage="No matching option"
       clearable={!input.withAsterisk && !input.readOnly}
       allowDeselect={false}

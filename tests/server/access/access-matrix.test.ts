@@ -31,6 +31,7 @@ import { carrierConnectionCells } from './carrier-connection-cells.ts';
 import { commissionCells } from './commission-cells.ts';
 import { contactCells } from './contact-cells.ts';
 import { customerPortalCells } from './customer-portal-cells.ts';
+import { passkeyCells } from './passkey-cells.ts';
 import { pricePredictorCells } from './price-predictor-cells.ts';
 import { propertyDataCells } from './property-data-cells.ts';
 import { reportingCells } from './reporting-cells.ts';
@@ -51,6 +52,7 @@ const SUBSCRIBED_FILE =
 /** The cells by area; one test per area, so a failure names its area and its time shows. */
 const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   'auth, profile and plans': authCells,
+  passkeys: passkeyCells,
   'users and companies': accountCells,
   'portal settings and API credentials': settingsCells,
   applications: applicationCells,

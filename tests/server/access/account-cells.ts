@@ -3,7 +3,13 @@
  * each on the callers' company's records and on another company's. Writes start from a known
  * state (a reset field, a fresh account) so a refused one would visibly change something.
  */
+import { eq } from 'drizzle-orm';
 import { companies, users } from '../../../server/db/schema.ts';
+import {
+  mfaRecoveryCodes,
+  userTotp,
+  webauthnCredentials,
+} from '../../../server/db/sign-in-security-schema.ts';
 import { updateUser, upsertAgent } from '../../../server/repositories/users-repository.ts';
 import { addAccount } from '../helpers/add-account.ts';
 import type { CallResult } from '../helpers/test-app.ts';
@@ -18,7 +24,7 @@ import {
   SUPER_ONLY,
   signedIn,
 } from './callers.ts';
-import { companySnapshot, rowsWhere, userSnapshot } from './record-snapshots.ts';
+import { companySnapshot, rowsWhere, secondFactorSnapshot, userSnapshot } from './record-snapshots.ts';
 
 const SVG_LOGO = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>').toString(
   'base64',
@@ -58,6 +64,30 @@ export function accountCells(w: AccessWorld): Cell[] {
 
   /** The user whose sessions users/revoke-sessions ends, per side (made on first use). */
   const signedOut: Partial<Record<Side, number>> = {};
+  /** The user whose second factor users/reset-mfa removes, per side (made on first use). */
+  const lostDevice: Partial<Record<Side, number>> = {};
+  /** Gives the user of `side` an authenticator app, a recovery code and a passkey again; its id. */
+  const withSecondFactors = async (side: Side) => {
+    lostDevice[side] ??= (
+      await addAccount(t.db, {
+        email: w.uniqueEmail('lost-device'),
+        role: 'agent',
+        companyId: records(side).companyId,
+      })
+    ).userId;
+    const userId = lostDevice[side];
+    await t.db
+      .insert(userTotp)
+      .values({ user_id: userId, secret: 'JBSWY3DPEHPK3PXP', confirmed_at: new Date() })
+      .onConflictDoNothing();
+    await t.db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.user_id, userId));
+    await t.db.insert(mfaRecoveryCodes).values({ user_id: userId, code_hash: `matrix-${userId}` });
+    await t.db
+      .insert(webauthnCredentials)
+      .values({ user_id: userId, credential_id: `matrix-reset-${userId}`, public_key: 'pQ', name: 'Phone' })
+      .onConflictDoNothing();
+    return userId;
+  };
 
   /** A cell per side; `user` is the target user whose rows a refusal must leave alone. */
   const onUser = (
@@ -185,6 +215,25 @@ export function accountCells(w: AccessWorld): Cell[] {
       ).userId;
       return { user_id: signedOut[side] };
     }),
+    ...sides.map((side): Cell => {
+      let target = 0;
+      return {
+        name: `users/reset-mfa of ${OWNERS[side].whose} user`,
+        endpoint: 'POST /api/users/reset-mfa',
+        side,
+        expected: managers[side],
+        request: async () => {
+          target = await withSecondFactors(side);
+          return { body: { user_id: target } };
+        },
+        unchanged: async () => ({
+          user: await userSnapshot(t, target),
+          factors: await secondFactorSnapshot(t, target),
+        }),
+      };
+    }),
+    // The super-admin may not reset their own (422); an admin does not reach them (404).
+    onSuperAdmin('users/reset-mfa', signedIn([422, 404, 403, 403])),
     ...onUser('users/assign-agent', 'assigns an agent to', managers, async (side) => {
       await updateUser(t.db, records(side).customerUserId, { assigned_agent_id: null });
       return { customer_user_id: records(side).customerUserId, agent_id: records(side).agentId };

@@ -214,6 +214,12 @@ export function applicationCells(w: AccessWorld): Cell[] {
     ...perOwner(w, 'get-quote-email-templates', 'reads the e-mail templates for', (owner) => ({
       application_id: records(owner).commercialId,
     })),
+    ...perOwner(w, 'preview-quote-email', 'previews the quote e-mail of', (owner) => ({
+      application_id: records(owner).commercialId,
+      quote_ids: [records(owner).automaticQuoteId],
+      subject: 'Your flood quotes for {{address}}',
+      message: 'Hello {{first_name}}.',
+    })),
     ...perOwner(w, 'send-quote', 'e-mails the quotes of', (owner) => ({
       application_id: records(owner).commercialId,
       document: 'market-breakdown',

@@ -188,6 +188,14 @@ export function authCells(w: AccessWorld): Cell[] {
       request: () => ({ body: { company_id: other.companyId } }),
     },
     {
+      // Open: a session key is ignored; a spent or expired code's 401 is saml-round-trip.test.ts's.
+      name: 'auth/saml-sso-complete with an over-long code (open)',
+      endpoint: 'POST /api/auth/saml-sso-complete',
+      side: 'none',
+      expected: everyone(400),
+      request: () => ({ body: { code: 'a'.repeat(201) } }),
+    },
+    {
       name: 'GET auth/saml/{company_id}/login without SAML (open)',
       endpoint: 'GET /api/auth/saml/{company_id}/login',
       side: 'none',

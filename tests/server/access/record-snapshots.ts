@@ -17,6 +17,11 @@ import {
   statementsOfValues,
   users,
 } from '../../../server/db/schema.ts';
+import {
+  mfaRecoveryCodes,
+  userTotp,
+  webauthnCredentials,
+} from '../../../server/db/sign-in-security-schema.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 /** Rows of `table` where `column` is `value`, by id: the state a refused call must not change. */
@@ -51,6 +56,15 @@ export async function companySnapshot(t: TestApp, id: number) {
     company: await rowsWhere(t, companies, companies.id, id),
     logo: await rowsWhere(t, companyLogos, companyLogos.company_id, id),
     credentials: await rowsWhere(t, apiCredentials, apiCredentials.company_id, id),
+  };
+}
+
+/** A user's second factors (ADR 755): their TOTP, recovery codes and passkeys. */
+export async function secondFactorSnapshot(t: TestApp, userId: number) {
+  return {
+    totp: await rowsWhere(t, userTotp, userTotp.user_id, userId),
+    recoveryCodes: await rowsWhere(t, mfaRecoveryCodes, mfaRecoveryCodes.user_id, userId),
+    passkeys: await rowsWhere(t, webauthnCredentials, webauthnCredentials.user_id, userId),
   };
 }
 

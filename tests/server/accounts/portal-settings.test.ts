@@ -147,6 +147,10 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
       item: { name: 'x', body: 'Hi {{nickname}}' },
     });
     expect([unknown.statusCode, unknown.body.message]).toEqual([422, 'Unknown short code: {{nickname}}.']);
+    const doubled = await call('portal-settings/email-templates/create', {
+      item: { name: 'x', subject: 'Quotes', body: 'From $ {{min_quote_amount}} a year' },
+    });
+    expect([doubled.statusCode, Object.keys(doubled.body.error_obj ?? {})]).toEqual([422, ['body']]);
     const removed = await call('portal-settings/email-templates/delete', { item_id: item.id });
     expect(removed.body.data.settings.email_templates.some((x: { id: number }) => x.id === item.id)).toBe(
       false,

@@ -1,15 +1,22 @@
 /**
  * A full SAML sign-in (docs/decisions/085-saml-sign-in.md): a throw-away IdP key and certificate
- * (openssl), an assertion signed with xml-crypto (node-saml's own dependency), posted to the ACS.
+ * (openssl), an assertion signed with xml-crypto (node-saml's own dependency), posted to the ACS,
+ * whose redirect carries a one-time code and no session key; auth/saml-sso-complete spends the
+ * code once, within its two minutes, for the session and its cookie (ADR 748). PGlite and PostgreSQL.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
+import { hashSessionKey } from '../../../server/auth/session-key.ts';
+import { signInCodes } from '../../../server/db/sign-in-security-schema.ts';
+import { SESSION_COOKIE } from '../../../server/http/session-cookie.ts';
+import { SAML_CODE_EXPIRED } from '../../../server/services/saml-sign-in.ts';
 import { type AccountsFixture, accountsFixture } from '../helpers/accounts-fixture.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const BASE = 'https://portal.example.test';
 const ISSUER = 'mga-portal';
@@ -82,14 +89,14 @@ function signedResponse(privateKey: string, acsUrl: string, email: string, audie
   return Buffer.from(signer.getSignedXml()).toString('base64');
 }
 
-describe('SAML round trip (PGlite)', () => {
+describe.each(DATABASE_KINDS)('SAML round trip on %s', (kind) => {
   let t: TestApp;
   let f: AccountsFixture;
   let idp: { key: string; cert: string };
   let acsPath: string;
   beforeAll(async () => {
     idp = makeIdpKeys();
-    t = await startTestApp('pglite', { accounts: { publicBaseUrl: BASE, mailSink: false } });
+    t = await startTestApp(kind, { accounts: { publicBaseUrl: BASE, mailSink: false } });
     f = await accountsFixture(t);
     acsPath = `/api/auth/saml/${f.otherCompanyId}/acs`;
     const saved = await t.post('portal-settings/update-saml', {
@@ -111,15 +118,58 @@ describe('SAML round trip (PGlite)', () => {
       payload: `SAMLResponse=${encodeURIComponent(samlResponse)}&RelayState=`,
     });
 
-  it("signs the company's user in and redirects with a working session key", async () => {
+  /** A successful assertion's return: the one-time code of its Location. */
+  async function returnCode(): Promise<string> {
     const response = await post(signedResponse(idp.key, `${BASE}${acsPath}`, 'OtherAgent@demo.test'));
     expect(response.statusCode).toBe(302);
     const location = new URL(String(response.headers.location), BASE);
     expect(location.pathname).toBe('/auth/saml-sso-login');
-    const key = location.searchParams.get('session_key') as string;
+    // The code only: no session key travels in the redirect.
+    expect([...location.searchParams.keys()]).toEqual(['code']);
+    return location.searchParams.get('code') as string;
+  }
+
+  const complete = (code: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/saml-sso-complete',
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36' },
+      payload: { code },
+    });
+
+  it("signs the company's user in through a one-time code, spent once for the session and its cookie", async () => {
+    const code = await returnCode();
+    expect(code).toMatch(/^[0-9a-f]{64}$/);
+    // The code is not a session key.
+    expect((await t.post('auth/me', { session_key: code })).statusCode).toBe(401);
+    const done = await complete(code);
+    expect(done.statusCode).toBe(200);
+    const { session_key: key, user } = done.json().data;
+    expect(user.email).toBe('otheragent@demo.test');
     expect(key).toMatch(/^[0-9a-f]{64}$/);
-    const me = await t.post('auth/me', { session_key: key });
-    expect(me.body.data.user.email).toBe('otheragent@demo.test');
+    expect(String(done.headers['set-cookie'])).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=${key}; Path=/api; Max-Age=43200; HttpOnly; SameSite=Strict$`),
+    );
+    // The session was signed in from the browser that spent the code, as the session list shows.
+    const listed = await t.post('auth/sessions/list', { session_key: key });
+    expect(listed.body.data.sessions.find((s: { current: boolean }) => s.current).browser).toBe(
+      'Chrome 120 on Linux',
+    );
+    const again = await complete(code);
+    expect([again.statusCode, again.json().message]).toEqual([401, SAML_CODE_EXPIRED]);
+    expect(String(again.headers['set-cookie'] ?? '')).toBe('');
+  });
+
+  it('refuses a code past its two minutes and a made-up one', async () => {
+    const code = await returnCode();
+    await t.db
+      .update(signInCodes)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(signInCodes.code_hash, hashSessionKey(code)));
+    const late = await complete(code);
+    expect([late.statusCode, late.json().message]).toEqual([401, SAML_CODE_EXPIRED]);
+    const madeUp = await complete('f'.repeat(64));
+    expect([madeUp.statusCode, madeUp.json().message]).toEqual([401, SAML_CODE_EXPIRED]);
   });
 
   it("refuses another company's user, a wrong audience and a tampered response", async () => {

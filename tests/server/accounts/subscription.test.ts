@@ -136,6 +136,15 @@ describe.each(DATABASE_KINDS)('subscription guard on %s', (kind) => {
     expect([admin.statusCode, admin.headers.location]).toEqual([302, '/dashboard/plans']);
     const anonymous = await get('');
     expect([anonymous.statusCode, anonymous.headers.location]).toEqual([302, '/auth/login']);
+    // The portal's link carries no key: the session cookie authenticates it (ADR 748).
+    const byCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing-portal',
+      cookies: { portal_session: await t.loginAs('admin@demo.test') },
+    });
+    expect([byCookie.statusCode, byCookie.headers.location]).toEqual([302, '/dashboard/plans']);
+    const noCookie = await t.app.inject({ method: 'GET', url: '/api/billing-portal' });
+    expect([noCookie.statusCode, noCookie.headers.location]).toEqual([302, '/auth/login']);
 
     const plain = await startTestApp('pglite', { accounts: { mailSink: false } });
     try {

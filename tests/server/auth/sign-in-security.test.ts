@@ -6,7 +6,6 @@
  * enrolment at sign-in, SAML only, idle timeout); the session list and ending sessions.
  */
 import { sql } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../../server/auth/common-password.ts';
@@ -23,16 +22,13 @@ import {
 } from '../../../server/services/sign-in-service.ts';
 import { addAccount } from '../helpers/add-account.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { codeOf } from '../helpers/totp-code.ts';
 
 const ACCOUNT_MAX = 10;
 const ADDRESS_MAX = 25;
 /** The one proxy the app trusts (TRUST_PROXY); requests from elsewhere keep their own address. */
 const PROXY = '10.0.0.1';
 const SAML_CERT = 'MIIC-not-checked-here';
-
-/** The TOTP code of `secret` `stepsAhead` 30-second steps from now (one ahead is accepted). */
-const codeOf = (secret: string, stepsAhead = 0): Promise<string> =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
 
 describe.each(DATABASE_KINDS)('sign-in security on %s', (kind) => {
   let t: TestApp;

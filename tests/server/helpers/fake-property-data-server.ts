@@ -4,9 +4,14 @@
  * (/propertyapi/v1.0.0/property/detail) and the FEMA NFHL MapServer point queries (/28, /3, /22
  * /query). Streets containing NOWHERE are not found, SLOW answers after 2 s, the key "bad" is
  * refused, and the NFHL answers its error shape at latitude 1. Counts requests per path.
+ * The keyless public sources of issue 40 answer from tests/server/property-data/answers: the
+ * Census geocoder (/geocoder/geographies/onelineaddress; NOWHERE: no match), USGS EPQS (/v1/json;
+ * 2 s late at latitude 2), the CBRS mapper under /cbrs (/cbrs/3/query; not JSON at latitude 2)
+ * and OpenFEMA's Community Status Book (/api/open/v1/NfipCommunityStatusBook; 120651 participates).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { documentedAnswer } from './stub-answer-server.ts';
 
 export interface FakeProviderServer {
   url: string;
@@ -138,6 +143,30 @@ export async function startFakeProviderServer(): Promise<FakeProviderServer> {
               : { CID: '120651', POL_NAME1: 'City of Miami Beach' };
         return send(200, { features: [{ attributes }] });
       }
+      case '/geocoder/geographies/onelineaddress':
+        return send(
+          200,
+          documentedAnswer(
+            (q.get('address') ?? '').includes('NOWHERE')
+              ? 'census-geocoder-no-match'
+              : 'census-geocoder-match',
+          ),
+        );
+      case '/v1/json':
+        return send(200, documentedAnswer('usgs-epqs-point'), q.get('y') === '2' ? 2000 : 0);
+      case '/cbrs/3/query': {
+        const [, latitude] = (q.get('geometry') ?? '').split(',').map(Number);
+        if (latitude !== 2) return send(200, documentedAnswer('fws-cbrs-outside'));
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<html>Bad Gateway</html>');
+        return;
+      }
+      case '/api/open/v1/NfipCommunityStatusBook':
+        return send(
+          200,
+          documentedAnswer(
+            q.get('$filter')?.includes("'120651'") ? 'openfema-csb-participating' : 'openfema-csb-none',
+          ),
+        );
       default:
         return send(404, {});
     }

@@ -2,7 +2,8 @@
  * "Start an app with a fresh database and log in as X" for server suites (and any other suite
  * that needs the real API). One database per call: in-memory PGlite loaded from the run's
  * migrated and seeded dump, or a fresh schema on the PostgreSQL of TEST_DATABASE_URL, migrated and
- * seeded, that close() drops. Call it in beforeAll, not per test.
+ * seeded, that close() drops. Call it in beforeAll, not per test. The app's log lines and the
+ * secrets it answers or mails go to the run's files, checked for leaks at the end (ADR 755).
  */
 import { randomBytes } from 'node:crypto';
 import { type Logger, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { openDatabase } from '../../../server/db/open-database.ts';
 import { DEFAULT_DEMO_PASSWORD, type SeedResult, seedDemoData } from '../../../server/db/seed-demo-data.ts';
 import type { Envelope } from '../../../server/http/envelope.ts';
 import { checkAnswersAgainstDocument } from './answer-check.ts';
+import { recordAnsweredSecrets, recordMailedSecrets, withSuiteLog } from './issued-by-app.ts';
 import { createQueryCounter } from './query-counter.ts';
 import { seededPglite } from './seeded-pglite.ts';
 
@@ -137,8 +139,11 @@ export async function startTestApp(
     liveQuotes: { streamMs: 300, pollMs: 50, ...options.liveQuotes },
     // Stripe only when a suite points it at its local fake: never the environment's keys.
     stripe: { secretKey: null, webhookSecret: null, prices: {}, ...options.stripe },
+    // Every suite's log goes to the run's server logs, grepped for issued secrets (ADR 755).
+    logger: withSuiteLog(options.logger),
   });
   const answerMismatches = checkAnswersAgainstDocument(app);
+  recordAnsweredSecrets(app);
   await app.ready();
 
   const post = async (path: string, body: unknown, query?: Record<string, string | number>) => {
@@ -171,6 +176,7 @@ export async function startTestApp(
     },
     countQueries: counter.during,
     async close() {
+      recordMailedSecrets(app);
       await app.close();
       await database.close();
       await dropSchema?.();

@@ -390,6 +390,57 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
     ]);
   });
 
+  it('a completed launch still waiting on a manual carrier gets the follow-up; once it answered, none (ADR 760)', async () => {
+    const saved = await setAutoSend({
+      working_hours_only: false,
+      complete: none,
+      timeout: { ...bothChannels(ids.timeoutEmail, ids.timeoutSms), after_minutes: 60 },
+    });
+    expect(saved.statusCode, saved.body.message).toBe(200);
+    const askManual = async (id: number) => {
+      const asked = await t.post('agent-portal/launch-application-manual-carriers', {
+        session_key: agentKey,
+        application_id: id,
+        manual_carrier_names_list: ['msi'],
+      });
+      expect(asked.statusCode, asked.body.message).toBe(200);
+      return asked.body.data.application.quotes.find((q: { source: string }) => q.source === 'manual')
+        .id as number;
+    };
+    // Both launches complete (every automatic carrier answered) and ask MSI, a manual carrier.
+    const waiting = await launchedApplication();
+    const answered = await launchedApplication();
+    await t.app.quoteWorker.drain();
+    expect([(await appRow(waiting)).status, (await appRow(answered)).status]).toEqual([
+      'completed',
+      'completed',
+    ]);
+    await askManual(waiting);
+    const recorded = await t.post('agent-portal/record-manual-quote', {
+      session_key: adminKey,
+      application_id: answered,
+      quote_id: await askManual(answered),
+      status: 'quoted',
+      premium: 1900,
+      coverages: { building_limit: 250_000, contents_limit: 100_000, deductible: 1_000 },
+    });
+    expect(recorded.statusCode, recorded.body.message).toBe(200);
+
+    const mailsBefore = mailsTo(CLIENT_EMAIL).length;
+    for (const id of [waiting, answered]) await makeDue((await jobsOf(id, 'timeout'))[0].id);
+    expect(await workerAt().drain()).toBe(2);
+    const mails = mailsTo(CLIENT_EMAIL).slice(mailsBefore);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Still quoting, Maria']);
+    expect(mails[0].text).toMatch(/^So far from \$[\d,]+\.\d\d\./);
+    expect((await autoNotesOf(waiting)).map((note) => [note.sent_by, note.status])).toEqual([
+      ['timeout_job_email', 'sent'],
+      ['timeout_job_sms', 'sent'],
+    ]);
+    const [skipped] = await jobsOf(answered, 'timeout');
+    expect(skipped.result).toEqual({ skipped: 'The quoting completed before the follow-up.' });
+    expect(await autoNotesOf(answered)).toEqual([]);
+  });
+
   it('a follow-up that cannot be sent writes the failure notes (orange)', async () => {
     const id = await launchedApplication({ email: 'placeholder@example.com' });
     const [followUp] = await jobsOf(id, 'timeout');

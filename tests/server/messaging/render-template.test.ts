@@ -3,10 +3,12 @@
  * list is filled from an application, missing values render empty, the text is not HTML-escaped,
  * no file is ever read, and a template that is not valid Liquid is a clear error.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import options from '../../../server/config/portal-settings-options.json' with { type: 'json' };
 import { renderTemplate, TemplateRenderError } from '../../../server/messaging/render-template.ts';
 import { shortCodeValues } from '../../../server/messaging/short-code-values.ts';
+import { checkShortCodeTemplate } from '../../../server/messaging/short-codes.ts';
 
 const application = {
   id: 42,
@@ -67,5 +69,38 @@ describe('renderTemplate', () => {
 
   it('sees only own properties of the values', () => {
     expect(renderTemplate('{{constructor}}{{__proto__}}{{toString}}', values)).toBe('');
+  });
+});
+
+describe('checkShortCodeTemplate (issue 43, ADR 759)', () => {
+  const names = options.short_codes.map((entry) => entry.code.slice(2, -2));
+  const withDollarSign = options.short_codes
+    .filter((entry) => 'with_dollar_sign' in entry && entry.with_dollar_sign)
+    .map((entry) => entry.code.slice(2, -2));
+
+  it('marks the lowest premium as carrying its dollar sign, and fills it as $1,234.50', () => {
+    expect(withDollarSign).toEqual(['min_quote_amount']);
+    expect(renderTemplate('{{min_quote_amount}}', values)).toBe('$1,234.50');
+  });
+
+  it('refuses a "$" before a code that carries one, however spaced, and takes it before any other', () => {
+    const gap = fc.constantFrom('', ' ', '  ', '\n');
+    const inner = fc.constantFrom('', ' ', '- ');
+    fc.assert(
+      fc.property(fc.constantFrom(...names), gap, inner, fc.string({ maxLength: 20 }), (name, g, i, text) => {
+        const template = `${text.replace(/[{}%$]/g, '')}$${g}{{${i}${name} }}`;
+        if (withDollarSign.includes(name))
+          expect(() => checkShortCodeTemplate(template)).toThrow(
+            `Write {{${name}}} without a "$" before it: its value carries the dollar sign (e.g. $1,234.50).`,
+          );
+        else expect(() => checkShortCodeTemplate(template)).not.toThrow();
+      }),
+    );
+  });
+
+  it('refuses a code that is none, naming it', () => {
+    expect(() => checkShortCodeTemplate('Policy {{policy_number}}')).toThrow(
+      'Unknown short code: {{policy_number}}.',
+    );
   });
 });

@@ -94,7 +94,9 @@ describe('the OpenAPI document', () => {
     for (const [key, operation] of operations) {
       expect(operation.summary, key).toBe(OPERATION_TEXTS[key].summary);
       expect(operation.description, key).toContain(OPERATION_TEXTS[key].description);
-      expect(operation.description, key).toMatch(/Authentication: `session_key`|Open: no session/);
+      expect(operation.description, key).toMatch(
+        /Authentication: (`session_key`|the `portal_session` cookie|the session key in the `X-Session-Key` header)|Open: no session/,
+      );
       expect(operation.tags?.every((tag) => tags.has(tag)) && operation.tags.length > 0, key).toBe(true);
       expect(operation.security, key).toBeDefined();
       expect(

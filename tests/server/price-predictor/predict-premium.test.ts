@@ -183,4 +183,19 @@ describe('fitPriceModel', () => {
     expect(model.application_count).toBe(31);
     expect(model.typical.flood_zone).toBe('AE');
   });
+
+  it('measures each product on its own held-out applications, and adds up to the overall (ADR 761)', () => {
+    // Primary: a steady book; Excess: twice the rate, with its own ids so some are held out.
+    const excess = book(AE_RISK, 20, 0.02, 100).map((quote) => ({ ...quote, product: 'Excess' }));
+    const model = fitPriceModel([...book(AE_RISK, 30, 0.01, 6), ...excess], config, fitted);
+    const { Primary, Excess, ...others } = model.accuracy_by_product ?? {};
+    expect(others).toEqual({});
+    expect(Primary.evaluated).toBeGreaterThan(0);
+    expect(Excess.evaluated).toBeGreaterThan(0);
+    expect(Primary.evaluated + Excess.evaluated).toBe(model.accuracy.evaluated);
+    expect(Primary.unpredicted + Excess.unpredicted).toBe(model.accuracy.unpredicted);
+    // Each product is compared only with its own: both books are predicted to within a few percent.
+    expect(Primary.median_absolute_percentage_error).toBeLessThan(0.06);
+    expect(Excess.median_absolute_percentage_error).toBeLessThan(0.06);
+  });
 });

@@ -54,7 +54,10 @@ describe.each(DATABASE_KINDS)('price predictor on %s', (kind) => {
     );
     const zone = model.body.data.inputs.find((i: { input: string }) => i.input === 'flood_zone');
     expect(zone.options.map((o: { value: string }) => o.value)).toContain('VE');
+    // Every product is listed, none predicted before the first fit (ADR 761).
     expect(model.body.data.products.map((p: { value: string }) => p.value)).toContain('Primary');
+    for (const product of model.body.data.products)
+      expect(product).toMatchObject({ applications: 0, predicted: false, accuracy: null });
     const prediction = await call(agentKey, 'predict', { product: 'Primary', inputs: VE_RISK });
     expect(prediction.body.data).toMatchObject({
       status: 'not-enough-data',
@@ -73,6 +76,18 @@ describe.each(DATABASE_KINDS)('price predictor on %s', (kind) => {
     expect(model.application_count).toBeGreaterThanOrEqual(150);
     expect(model.accuracy.evaluated).toBeGreaterThan(0);
     expect(model.accuracy.median_absolute_percentage_error).toBeLessThan(0.3);
+    // The sample book is Primary: only Primary is predicted, with its own measured error.
+    const products = (await call(agentKey, 'get-model')).body.data.products as {
+      value: string;
+      applications: number;
+      predicted: boolean;
+      accuracy: { evaluated: number } | null;
+    }[];
+    expect(products.filter((p) => p.predicted).map((p) => p.value)).toEqual(['Primary']);
+    const primary = products.find((p) => p.value === 'Primary');
+    expect(primary?.applications).toBe(model.application_count);
+    expect(primary?.accuracy?.evaluated).toBe(model.accuracy.evaluated);
+    expect(products.find((p) => p.value === 'Commercial')).toMatchObject({ applications: 0, accuracy: null });
     const jobs = rowsOf<{ dedupe_key: string; status: string }>(
       await t.db.execute(
         sql`SELECT dedupe_key, status FROM jobs WHERE kind = ${PRICE_MODEL_REFIT_KIND} ORDER BY id`,

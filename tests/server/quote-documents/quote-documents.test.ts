@@ -2,11 +2,12 @@
  * The quote documents of issue 13 through the real API on PGlite (and PostgreSQL with
  * TEST_DATABASE_URL): the market-breakdown and flood-rejection PDFs read back with pdfjs-dist
  * (every carrier, premium and the client), their first pages rendered to PNG, the access rules of
- * get-application-by-id, and send-quote through the SMTP sink with the PDF attached and a note left.
+ * get-application-by-id, and send-quote through the SMTP sink with the PDF attached and a note left;
+ * carriers by the screen's names, cheapest first, times in the agency's time zone, and the send
+ * dialog's e-mail preview (issue 40).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierSettings } from '../../../carrier-catalog/carrier-settings.ts';
 import { formatCurrency } from '../../../engine/index.ts';
 import { companies, users } from '../../../server/db/schema.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
@@ -30,11 +31,8 @@ interface SeedQuote {
   message: string | null;
 }
 
-/** carriers.json marketBreakdownDisplayName of a quote, as the document names it. */
-function breakdownName(quote: SeedQuote): string {
-  const { family, sub } = carrierSettings(quote.carrier, quote.sub_carrier);
-  return sub?.marketBreakdownDisplayName || family.marketBreakdownDisplayName;
-}
+/** A quote's name as the screen shows it, and so the document (issue 40). */
+const screenName = (quote: SeedQuote) => quote.display_name;
 
 /** The page texts with runs of whitespace made one space, so wrapped cells still match. */
 const flat = (pages: string[]) => pages.join(' ').replace(/\s+/g, ' ');
@@ -89,7 +87,7 @@ describe.each(DATABASE_KINDS)('quote documents on %s', (kind) => {
     const priced = quotes.filter((quote) => quote.premium !== null);
     expect(priced.length).toBeGreaterThan(1);
     expect(quotes.some((quote) => quote.status === 'declined')).toBe(true);
-    for (const quote of quotes) expect(text).toContain(breakdownName(quote));
+    for (const quote of quotes) expect(text).toContain(screenName(quote));
     for (const quote of priced) expect(text).toContain(formatCurrency(quote.premium as number));
     expect(text).toContain(`Carriers (${priced.length} of ${quotes.length} quoted)`);
     // The building and contents limits and the deductible of the Primary example.
@@ -132,16 +130,105 @@ describe.each(DATABASE_KINDS)('quote documents on %s', (kind) => {
       .filter((quote) => quote.premium !== null)
       .sort((a, b) => (a.premium as number) - (b.premium as number));
     expect(text).toContain('Flood coverage rejection');
-    expect(text).toContain(`${formatCurrency(priced[0].premium as number)} (${breakdownName(priced[0])})`);
-    for (const quote of priced) expect(text).toContain(breakdownName(quote));
+    expect(text).toContain(`${formatCurrency(priced[0].premium as number)} (${screenName(priced[0])})`);
+    for (const quote of priced) expect(text).toContain(screenName(quote));
     for (const quote of quotes.filter((q) => q.status === 'declined')) {
-      expect(text).toContain(breakdownName(quote));
+      expect(text).toContain(screenName(quote));
       expect(text).toContain((quote.message ?? '').replace(/\s+/g, ' ').slice(0, 30));
     }
     expect(text).toContain('I decline to buy flood insurance');
     expect(text).toContain('Client signature');
     expect(text).toContain('Agent signature');
     await renderFirstPage(response.rawPayload, `test-results/quote-documents/flood-rejection-${kind}.png`);
+  });
+
+  it("names the carriers as the screen does, cheapest first, at the agency's time (issue 40)", async () => {
+    const companyId = t.seed.companyId as number;
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    const textOf = async () =>
+      flat(
+        await pdfPagesText(
+          (await download('download-market-breakdown-pdf', { application_id: applicationId })).rawPayload,
+        ),
+      );
+    // The default zone of portal settings, then the one the agency sets.
+    const standard = await textOf();
+    expect(standard).toMatch(/\b(EST|EDT)\b/);
+    expect(standard).not.toMatch(/\bUTC\b/);
+    const rows = standard.slice(standard.indexOf('Carriers ('));
+    const priced = quotes
+      .filter((quote) => quote.premium !== null)
+      .sort((a, b) => (a.premium as number) - (b.premium as number) || a.id - b.id);
+    const places = priced.map((quote) => rows.indexOf(`${screenName(quote)} quoted`));
+    expect(
+      places.every((place) => place >= 0),
+      priced.map(screenName).join(', '),
+    ).toBe(true);
+    expect([...places].sort((a, b) => a - b)).toEqual(places);
+    // Those without a premium come after the cheapest-first ones.
+    const declined = quotes.find((quote) => quote.premium === null) as SeedQuote;
+    expect(rows.indexOf(`${screenName(declined)} ${declined.status}`)).toBeGreaterThan(
+      places.at(-1) as number,
+    );
+
+    await t.db
+      .update(companies)
+      .set({ settings: { ...company.settings, global: { timezone: 'America/Chicago' } } })
+      .where(eq(companies.id, companyId));
+    try {
+      expect(await textOf()).toMatch(/\b(CST|CDT)\b/);
+    } finally {
+      await t.db.update(companies).set({ settings: company.settings }).where(eq(companies.id, companyId));
+    }
+  });
+
+  it('previews the e-mail as the send renders it, sending and noting nothing (issue 40)', async () => {
+    const before = await t.post('agent-portal/get-application-by-id', {
+      session_key: agentKey,
+      application_id: applicationId,
+    });
+    const preview = (body: Record<string, unknown>) =>
+      t.post('agent-portal/preview-quote-email', {
+        session_key: agentKey,
+        application_id: applicationId,
+        quote_ids: quotes.filter((quote) => quote.premium !== null).map((quote) => quote.id),
+        subject: STANDARD_QUOTE_EMAIL.subject,
+        message: STANDARD_QUOTE_EMAIL.body,
+        ...body,
+      });
+    const answer = await preview({});
+    expect(answer.statusCode, answer.body.message).toBe(200);
+    expect(answer.body.data.subject).toBe(
+      'Your flood insurance quotes for 1500 Meridian Ave, Miami Beach, FL 33139',
+    );
+    expect(answer.body.data.message).toContain('Hello Maria,');
+    expect(answer.body.data.message).toContain('Alex Agent');
+    expect(answer.body.data.message).not.toContain('{{');
+    // A subject is one line, as the send makes it.
+    expect((await preview({ subject: 'Quotes\nfor {{first_name}}' })).body.data.subject).toBe(
+      'Quotes for Maria',
+    );
+    const broken = await preview({ message: '{% if first_name %}Hi' });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.body.message).toMatch(/^Template syntax error: /);
+    // The lowest premium is of the quotes chosen, not of the whole application (ADR 759).
+    const [cheapest, next] = quotes
+      .filter((quote) => quote.premium !== null)
+      .sort((a, b) => (a.premium as number) - (b.premium as number));
+    const lowestOf = async (chosen: typeof quotes) =>
+      (await preview({ quote_ids: chosen.map((quote) => quote.id), message: '{{min_quote_amount}}' })).body
+        .data.message;
+    const dollars = (amount: number | null) =>
+      (amount as number).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    expect(await lowestOf([cheapest, next])).toBe(dollars(cheapest.premium));
+    expect(await lowestOf([next])).toBe(dollars(next.premium));
+    expect((await preview({ quote_ids: [2_000_000] })).statusCode).toBe(422);
+    expect((await preview({ subject: '' })).statusCode).toBe(400);
+    const after = await t.post('agent-portal/get-application-by-id', {
+      session_key: agentKey,
+      application_id: applicationId,
+    });
+    expect(after.body.data.application.notes).toEqual(before.body.data.application.notes);
   });
 
   it('is closed as get-application-by-id: another agency, a customer, no session', async () => {
@@ -228,7 +315,7 @@ describe.each(DATABASE_KINDS)('quote documents on %s', (kind) => {
       expect(attachment.filename).toMatch(/^market-breakdown-RMGA\d{7}\.pdf$/);
       const text = flat(await pdfPagesText(attachment.content));
       for (const quote of chosen) {
-        expect(text).toContain(breakdownName(quote));
+        expect(text).toContain(screenName(quote));
         expect(text).toContain(formatCurrency(quote.premium as number));
       }
       const note = answer.body.data.application.notes.find(
@@ -238,7 +325,7 @@ describe.each(DATABASE_KINDS)('quote documents on %s', (kind) => {
       expect(note.payload.message).toContain(
         'Market breakdown e-mailed to client.one@example.com by Alex Agent',
       );
-      expect(note.payload.message).toContain(chosen.map(breakdownName).join(', '));
+      expect(note.payload.message).toContain(chosen.map(screenName).join(', '));
     });
 
     it('sends the flood rejection when asked', async () => {
@@ -262,6 +349,17 @@ describe.each(DATABASE_KINDS)('quote documents on %s', (kind) => {
       expect(Object.keys(noneChosen.body.error_obj)).toEqual(['body.quote_ids']);
       const badTemplate = await send({ subject: 'Quotes {% if %}' });
       expect(badTemplate.statusCode).toBe(422);
+      // A code that is none is refused, not sent blanked; so is "$" before the lowest premium.
+      const unknown = await send({ message: 'Policy {{policy_number}}' });
+      expect([unknown.statusCode, unknown.body.message]).toEqual([
+        422,
+        'Unknown short code: {{policy_number}}.',
+      ]);
+      const doubled = await send({ subject: 'From $ {{min_quote_amount}}' });
+      expect([doubled.statusCode, doubled.body.message]).toEqual([
+        422,
+        'Write {{min_quote_amount}} without a "$" before it: its value carries the dollar sign (e.g. $1,234.50).',
+      ]);
       expect((await send({}, await t.loginAs('otheragent@demo.test'))).statusCode).toBe(404);
       expect({ notes: (await notes()).length, mails: t.app.mailSink?.messages.length }).toEqual(before);
     });

@@ -2,7 +2,8 @@
  * Secrets out of logs and caches (issue 38; docs/decisions/722-secrets-out-of-logs.md): the one
  * redaction of URLs (a fast-check property: no secret parameter's value survives, every other byte
  * does); a server whose log is captured while keys travel in URLs (files, event streams, billing
- * portal, the SPA's reset and quote-view links) and the local mail sink keeps a reset mail: the
+ * portal, the SPA's reset and quote-view links), in the session cookie and the upload's
+ * X-Session-Key header (ADR 748), and the local mail sink keeps a reset mail: the
  * log holds none of the issued session keys nor the reset token; every API answer of every
  * operation of the OpenAPI document carries `Cache-Control: no-store`, but for the public assets.
  * On PGlite and PostgreSQL.
@@ -11,6 +12,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, redactUrlsInText, SECRET_QUERY_PARAMETERS } from '../../../server/http/redact-url.ts';
+import { SESSION_COOKIE } from '../../../server/http/session-cookie.ts';
 import { apiEndpoints } from '../helpers/api-endpoints.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -85,6 +87,21 @@ describe.each(DATABASE_KINDS)('keys out of logs and caches on %s', (kind) => {
         url: `/api/agent-portal/quote-events?${query}&application_id=${applicationId}`,
       });
       await t.app.inject({ method: 'GET', url: `/api/billing-portal?${query}` });
+      // The ways the portal sends it (ADR 748): the session cookie and the upload's header.
+      const cookie = { cookie: `${SESSION_COOKIE}=${key}` };
+      await t.app.inject({ method: 'GET', url: '/api/files/999999', headers: cookie });
+      await t.app.inject({ method: 'GET', url: '/api/texting/events', headers: cookie });
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/agent-portal/quote-events?application_id=${applicationId}`,
+        headers: cookie,
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/resources/upload-video?file_name=empty.webm',
+        headers: { 'content-type': 'video/webm', 'x-session-key': key },
+        payload: Buffer.alloc(0),
+      });
     }
     expect((await t.post('auth/forgot-password', { email: 'agent@demo.test' })).statusCode).toBe(200);
     const mail = await t.app.mailSink?.waitFor((message) =>

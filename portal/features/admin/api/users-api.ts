@@ -1,6 +1,6 @@
 /**
- * User management calls (users/list, get, create, update, delete, assign-agent): fetchers, query
- * options and hooks. SPEC §6 Roles; contract: docs/api-accounts.md Users.
+ * User management calls (users/list, get, create, update, delete, assign-agent, reset-mfa):
+ * fetchers, query options and hooks. SPEC §6 Roles; contract: docs/api-accounts.md Users.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiEnvelope, isPlanLimit } from '../../../lib/api-client.ts';
@@ -67,6 +67,14 @@ export function updateUser(body: UpdateUserBody): Promise<ApiEnvelope<ApiAnswer<
 /** Deletes user `userId`. Resolves the envelope with `data.deleted_id`. */
 export function deleteUser(userId: number): Promise<ApiEnvelope<ApiAnswer<'users/delete'>>> {
   return documentedCall('users/delete', { user_id: userId });
+}
+
+/**
+ * Removes the two-step sign-in (app, recovery codes, passkeys) of user `userId` and ends their
+ * sessions (ADR 755). Resolves the envelope with `{user_id, totp_removed, passkeys_removed}`.
+ */
+export function resetUserMfa(userId: number): Promise<ApiEnvelope<ApiAnswer<'users/reset-mfa'>>> {
+  return documentedCall('users/reset-mfa', { user_id: userId });
 }
 
 /**

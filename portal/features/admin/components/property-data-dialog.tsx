@@ -1,7 +1,7 @@
 /**
  * The property data dialog of portal settings (issue 15; portal-settings/update-property-data):
- * per job (address, characteristics, flood zone) the sandbox ("Sample data") or a real provider,
- * with its key; and how many days an answer is reused. Keys are write-only: the server answers
+ * per job (address, characteristics, flood zone, ground elevation, CBRA, community status) the
+ * sandbox ("Sample data") or a real provider, with its key; and how many days an answer is reused. Keys are write-only: the server answers
  * only whether one is set, and an empty field keeps it.
  */
 import {
@@ -29,6 +29,9 @@ export const PROPERTY_DATA_JOBS: { job: PropertyDataJob; title: string }[] = [
   { job: 'address', title: 'Address verification and autocomplete' },
   { job: 'characteristics', title: 'Property characteristics' },
   { job: 'flood_zone', title: 'Flood zone determination' },
+  { job: 'ground_elevation', title: 'Ground elevation' },
+  { job: 'cbra', title: 'Coastal Barrier Resources (CBRA) zone' },
+  { job: 'community_status', title: 'NFIP community participation' },
 ];
 
 type JobForm = { provider: string; key_id: string; key: string };

@@ -1,6 +1,7 @@
 /**
  * The Users tab of /dashboard/mga-management: the users (super-admin: every company or one;
- * admin: own company) with a role filter, and the user dialogs of SPEC §2 plus "Act as".
+ * admin: own company) with a role filter, and the user dialogs of SPEC §2 plus "Act as" and
+ * "Reset two-step sign-in" (ADR 755).
  */
 import {
   ActionIcon,
@@ -30,11 +31,15 @@ import { useUsersList } from '../api/users-api.ts';
 import { AssignAgentDialog } from './assign-agent-dialog.tsx';
 import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { ResetMfaDialog } from './reset-mfa-dialog.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 import { UserDetailsDialog } from './user-details-dialog.tsx';
 import { UserManagementDialog } from './user-management-dialog.tsx';
 
-type OpenDialog = { kind: 'edit' | 'details' | 'delete' | 'assign'; user: UserRecord | null } | null;
+type OpenDialog = {
+  kind: 'edit' | 'details' | 'delete' | 'assign' | 'reset-mfa';
+  user: UserRecord | null;
+} | null;
 
 const ROLE_COLORS: Record<Role, string> = {
   'super-admin': 'grape',
@@ -44,8 +49,9 @@ const ROLE_COLORS: Record<Role, string> = {
 };
 
 /**
- * True when the signed-in user (`viewer`) may act as or delete `target`: never themselves, and an
- * admin never a super-admin. SPEC §6; the server checks the same (auth/switch-user, users/delete).
+ * True when the signed-in user (`viewer`) may act as, delete or reset the two-step sign-in of
+ * `target`: never themselves, and an admin never a super-admin. SPEC §6; the server checks the
+ * same (auth/switch-user, users/delete, users/reset-mfa).
  */
 export function canActOn(viewer: { id?: number; role?: string } | null, target: UserRecord): boolean {
   if (!viewer || viewer.id === target.id) return false;
@@ -224,6 +230,11 @@ export function UsersTab() {
                               <Menu.Item onClick={() => open('assign', user)}>Assign agent</Menu.Item>
                             ) : null}
                             {mayAct ? (
+                              <Menu.Item onClick={() => open('reset-mfa', user)}>
+                                Reset two-step sign-in
+                              </Menu.Item>
+                            ) : null}
+                            {mayAct ? (
                               <Menu.Item color="red" onClick={() => open('delete', user)}>
                                 Delete
                               </Menu.Item>
@@ -259,6 +270,7 @@ export function UsersTab() {
         onClose={close}
       />
       <DeleteUserDialog opened={dialog?.kind === 'delete'} user={dialog?.user ?? null} onClose={close} />
+      <ResetMfaDialog opened={dialog?.kind === 'reset-mfa'} user={dialog?.user ?? null} onClose={close} />
       <AssignAgentDialog
         opened={dialog?.kind === 'assign'}
         customer={dialog?.kind === 'assign' ? dialog.user : null}

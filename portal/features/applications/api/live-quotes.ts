@@ -1,7 +1,7 @@
 /**
  * Live quotes (issue 17, docs/decisions/204-live-quotes.md): while an application is launched, an
- * EventSource on GET /api/agent-portal/quote-events (the session key in the query, as EventSource
- * sends no body) patches the cached application with each quote as the server writes it, so the
+ * EventSource on GET /api/agent-portal/quote-events (authenticated by the session cookie, as
+ * EventSource sends no body; with credentials for an API base on another origin: ADR 748) patches the cached application with each quote as the server writes it, so the
  * quotes view shows every carrier arriving without refetching the application. When the stream
  * cannot open (refused, or the network drops) the application query polls as before; the browser
  * reconnects by itself and the stream's first events catch the cache up.
@@ -69,11 +69,9 @@ export function useLiveQuotes(
   const { session_key } = useAuth();
   useEffect(() => {
     if (!enabled || !session_key || typeof EventSource === 'undefined') return;
-    const source = new EventSource(
-      apiUrl(
-        `agent-portal/quote-events?session_key=${encodeURIComponent(session_key)}&application_id=${applicationId}`,
-      ),
-    );
+    const source = new EventSource(apiUrl(`agent-portal/quote-events?application_id=${applicationId}`), {
+      withCredentials: true,
+    });
     source.onopen = () => onStreaming(true);
     source.onerror = () => onStreaming(false);
     for (const event of ['application', 'quote', 'quote-removed'] as const) {

@@ -3,7 +3,7 @@
  * market-breakdown and flood-rejection PDF downloads, send/download quote).
  */
 import type { ApiEnvelope } from '../../../lib/api-client.ts';
-import { type ApiAnswer, type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
+import { type ApiAnswer, type ApiBody, documentedCall, documentedData } from '../../../lib/api-operations.ts';
 import { postDownload } from '../../../lib/post-download.ts';
 
 /** send-quote's body (without session_key). */
@@ -48,4 +48,18 @@ export function getQuoteEmailTemplates(
  */
 export function sendQuote(body: SendQuoteBody): Promise<ApiEnvelope<ApiAnswer<'agent-portal/send-quote'>>> {
   return documentedCall('agent-portal/send-quote', { ...body }, { suppressToast: () => true });
+}
+
+/** preview-quote-email's body (without session_key): the chosen quotes and the texts as typed. */
+export type QuoteEmailPreviewBody = ApiBody<'agent-portal/preview-quote-email'>;
+
+/** The subject and message the client would receive, short codes filled (issue 40). */
+export type QuoteEmailPreview = ApiAnswer<'agent-portal/preview-quote-email'>;
+
+/**
+ * preview-quote-email: `body`'s subject and message rendered as send-quote renders them, nothing
+ * sent. Throws ApiRequestError (422 with the template's problem); no toast, the dialog shows it.
+ */
+export function previewQuoteEmail(body: QuoteEmailPreviewBody): Promise<QuoteEmailPreview> {
+  return documentedData('agent-portal/preview-quote-email', { ...body }, { suppressToast: () => true });
 }

@@ -2,7 +2,7 @@
  * /agent-portal/application-details/{application_id}: header with look-up links, then the form or
  * the quotes view by status (SPEC §2 Application details page), Reset and Delete.
  */
-import { Alert, Box, Button, Card, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDotsVertical, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -46,10 +46,12 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
   const [immediateInfo, setImmediateInfo] = useState<OutcomeMessage[] | null>(null);
   const application = query.data;
   const status = application?.status;
-  const viewArea = useRef<HTMLDivElement>(null);
+  // The heading of the view shown: the quotes' summary or "Application details".
+  const viewHeading = useRef<HTMLHeadingElement>(null);
   const view = application ? resolveDetailsView(requestedView, application.status) : null;
-  // Launch replaces the form (and its focused Launch button) with the quotes: focus follows.
-  useFocusWhenLost(viewArea, view);
+  // Launch replaces the form (and its focused Launch button) with the quotes: focus goes to their
+  // heading, which names the outcome ("25 of 25 carriers quoted · lowest $2,122"; issue 46).
+  useFocusWhenLost(viewHeading, view);
 
   // The view follows the status each time it changes (launch -> quotes, reset -> form).
   useEffect(() => {
@@ -146,21 +148,20 @@ export function ApplicationDetailsPage({ applicationId, onDeleted }: Application
         </Stack>
       </Card>
 
-      <Box ref={viewArea} tabIndex={-1} style={{ outline: 'none' }}>
-        {view === 'quotes' ? (
-          <QuotesView application={application} onChanged={reload} />
-        ) : (
-          <ApplicationForm
-            key={`${application.id}:${application.status}:${application.application_relaunch_count}`}
-            application={application}
-            onLaunched={async (acceptedWarnings) => {
-              setDetailsView('quotes');
-              if (application.carrier_quote_type?.[0] === 'Commercial') setImmediateInfo(acceptedWarnings);
-              await reload();
-            }}
-          />
-        )}
-      </Box>
+      {view === 'quotes' ? (
+        <QuotesView application={application} onChanged={reload} headingRef={viewHeading} />
+      ) : (
+        <ApplicationForm
+          key={`${application.id}:${application.status}:${application.application_relaunch_count}`}
+          application={application}
+          headingRef={viewHeading}
+          onLaunched={async (acceptedWarnings) => {
+            setDetailsView('quotes');
+            if (application.carrier_quote_type?.[0] === 'Commercial') setImmediateInfo(acceptedWarnings);
+            await reload();
+          }}
+        />
+      )}
 
       <ImmediateInfoDialog
         opened={immediateInfo !== null}

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { RefObject } from 'react';
 import type { OutcomeMessage } from '../../../../engine/index.ts';
 import type { Application } from '../api/application-types.ts';
 import { useCompiledSchemaSet } from '../api/get-schema-set.ts';
@@ -13,9 +14,12 @@ import { FormView } from './form-view.tsx';
 export function ApplicationForm({
   application,
   onLaunched,
+  headingRef,
 }: {
   application: Application;
   onLaunched: (acceptedWarnings: OutcomeMessage[]) => Promise<unknown>;
+  /** The form's heading (FormView), where the details page puts focus it lost. */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 }) {
   const schema = useCompiledSchemaSet(application.schema_version);
   if (schema.isPending) {
@@ -38,5 +42,12 @@ export function ApplicationForm({
       </Alert>
     );
   }
-  return <FormView application={application} compiled={schema.data} onLaunched={onLaunched} />;
+  return (
+    <FormView
+      application={application}
+      compiled={schema.data}
+      onLaunched={onLaunched}
+      headingRef={headingRef}
+    />
+  );
 }

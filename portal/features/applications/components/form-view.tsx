@@ -4,7 +4,7 @@
  * restored), and the launch flow (engine validation -> 'Invalid data!', underwriting outcomes,
  * launch-application). SPEC §2, §4 (launch reloads), §5, §7, §8; docs/decisions/032, 101.
  */
-import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   IconAddressBook,
   IconAlertTriangle,
@@ -15,7 +15,7 @@ import {
   IconHistory,
   IconRocket,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CompiledSchemaSet,
   computeFields,
@@ -29,12 +29,17 @@ import {
 import { mergeFieldChanges } from '../../../../engine/react/merge-field-changes.ts';
 import { SchemaForm } from '../../../../engine/react/schema-form.tsx';
 import { placeholders } from '../../../../schemas/schema-set.ts';
+import { announce } from '../../../lib/announce.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { useStickyBar } from '../../../lib/sticky-clearance.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { addressDiffers } from '../../property-data/address-fields.ts';
+import { PrefillRunning } from '../../property-data/components/prefill-running.tsx';
 import { PropertyDataSummary } from '../../property-data/components/property-data-summary.tsx';
-import { usePropertyDataFill } from '../../property-data/components/use-property-data-fill.ts';
+import { usePrefill } from '../../property-data/components/use-prefill.ts';
 import type { Application } from '../api/application-types.ts';
 import type { ContactFields } from '../api/client-contacts.ts';
+import { getApplicationById } from '../api/get-application-by-id.ts';
 import { launchApplication } from '../api/launch-application.ts';
 import { isUnreachable, staleVersionApplication, updateApplication } from '../api/update-application.ts';
 import { changedFields } from '../stores/changed-fields.ts';
@@ -120,6 +125,8 @@ export interface FormViewProps {
   /** The compiled schema set of the application's `schema_version`. */
   compiled: CompiledSchemaSet;
   onLaunched: (acceptedWarnings: OutcomeMessage[]) => Promise<unknown>;
+  /** The view's heading ("Application details"), where the details page puts focus it lost. */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
 /** The commercial dialogs shown before the form: address first, then the building type. ADR 071. */
@@ -140,12 +147,30 @@ export function commercialIntroStart(
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : value == null ? '' : String(value);
 
+/** What a screen reader hears when a save fails (issue 46), by state; the indicator's label says it short. */
+const SAVE_FAILURES: Partial<Record<SaveState, string>> = {
+  retrying: 'Autosave failed. Trying again.',
+  offline:
+    'Autosave failed: you are offline. Your changes are kept on this device and sent when back online.',
+  conflict: 'Autosave failed: the application was changed elsewhere. Choose Merge or Reload.',
+  refused: 'Autosave failed: a value was refused. See the marked field.',
+};
+
+/**
+ * The autosave's state beside the heading (`data-save-state` holds it). A failure is read out at
+ * once (lib/announce.ts, SAVE_FAILURES); "Saving…" and "All changes saved", after every
+ * keystroke's save, are shown but not read, so the indicator is no live region of its own.
+ */
 function SaveIndicator({ state }: { state: SaveState }) {
   const label = saveStateLabel(state);
-  if (!label) return null;
   const warn = state === 'retrying' || state === 'offline' || state === 'conflict' || state === 'refused';
+  const failure = SAVE_FAILURES[state];
+  useEffect(() => {
+    if (failure) announce(failure, 'assertive');
+  }, [failure]);
+  if (!label) return null;
   return (
-    <Group gap={6} aria-live="polite" role="status">
+    <Group gap={6} data-save-state={state}>
       {state === 'saved' ? (
         <IconCheck size={16} color="var(--mantine-color-green-6)" aria-hidden />
       ) : state === 'conflict' || state === 'refused' ? (
@@ -163,8 +188,11 @@ function SaveIndicator({ state }: { state: SaveState }) {
 }
 
 /** Form, save state and Launch button. */
-export function FormView({ application, compiled, onLaunched }: FormViewProps) {
+export function FormView({ application, compiled, onLaunched, headingRef }: FormViewProps) {
   const role = useAuth().user?.role;
+  // The Launch bar stays under the header while the form scrolls: focus is kept clear of it.
+  const launchBar = useRef<HTMLDivElement>(null);
+  useStickyBar(launchBar, 'top');
   const ctx = ruleContextOf(application);
   const editable = application.status === 'new';
   // Read once: a reload (or crash) restores what this browser had not saved yet.
@@ -231,13 +259,21 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
   const autosave = useAutosave<Doc>(async (next) => {
     const { envelope, sent } = await saveDocument(next);
     if (envelope.status === 'success' && envelope.data) {
+      const before = base.current.doc;
       // The server holds what was sent over what it had; a refused value stays an unsaved edit.
       base.current = { doc: { ...base.current.doc, ...sent }, version: envelope.data.application.version };
       keepEdits(latestDoc.current);
+      // A saved new address queued a pre-fill on the server: follow it.
+      if (addressDiffers(before, base.current.doc)) prefill.refresh();
       return Object.keys(refused.current).length > 0 ? 'refused' : 'saved';
     }
     const latest = staleVersionApplication(envelope);
     if (latest) {
+      // The background pre-fill wrote meanwhile (issue 40): its values go under the edits, saved again.
+      if (latest.version !== undefined && (await prefill.explains(latest.version))) {
+        absorbServerDocument(latest);
+        return 'saved';
+      }
       setConflict(latest);
       return 'conflict';
     }
@@ -258,13 +294,36 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
     autosave.schedule(next);
   }
 
-  // Filled values go through onChange like typed ones: kept locally and autosaved.
-  const propertyData = usePropertyDataFill({
+  /**
+   * A newer server document the pre-fill wrote (issue 40): it becomes the base, with the agent's
+   * unsaved edits on top (they win over a value it filled), and those edits are saved on its version.
+   */
+  function absorbServerDocument(latest: Application) {
+    const version = base.current.version;
+    // Taken already (the poll and a save's conflict may both bring it): only the edits to save remain.
+    if (version === undefined || latest.version === undefined || latest.version > version) {
+      const serverDoc = initialDocument(latest);
+      const merged = withEdits(serverDoc, changedFields(base.current.doc, latestDoc.current));
+      base.current = { doc: serverDoc, version: latest.version };
+      showDoc(merged);
+      keepEdits(merged);
+    }
+    if (Object.keys(changedFields(base.current.doc, latestDoc.current)).length > 0)
+      autosave.schedule(latestDoc.current);
+  }
+
+  // The pre-fill runs on the server by itself (create, address change) or when asked again.
+  const prefill = usePrefill({
     applicationId: application.id,
-    compiled,
-    currentDoc: () => latestDoc.current,
-    beforeLookup: () => autosave.flush(),
-    apply: (next) => onChange(computeFields(compiled, next, ctx)),
+    enabled: editable,
+    doc,
+    baseVersion: () => base.current.version,
+    beforeRequest: () => autosave.flush(),
+    onWritten: () => {
+      void getApplicationById(application.id, { silent: true })
+        .then(absorbServerDocument)
+        .catch(() => undefined);
+    },
   });
 
   /** A saved client contact's fields become the application's own, autosaved like typed ones. */
@@ -355,10 +414,12 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
 
   return (
     <Stack gap="md">
-      <Card withBorder radius="md" padding="md" pos="sticky" top={60} style={{ zIndex: 5 }}>
+      <Card ref={launchBar} withBorder radius="md" padding="md" pos="sticky" top={60} style={{ zIndex: 5 }}>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="md">
-            <Text fw={600}>Application details</Text>
+            <Title order={2} fz="md" fw={600} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+              Application details
+            </Title>
             <SaveIndicator state={autosave.state} />
           </Group>
           <Group gap="sm">
@@ -372,8 +433,8 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
             <Button
               variant="light"
               leftSection={<IconDatabaseSearch size={18} />}
-              onClick={() => void propertyData.fill()}
-              loading={propertyData.filling}
+              onClick={() => void prefill.fill()}
+              loading={prefill.requesting || prefill.underWay}
               disabled={!editable}
             >
               Fill from property data
@@ -390,9 +451,8 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
         </Group>
       </Card>
       <QuoteRushNotice />
-      {propertyData.summary && (
-        <PropertyDataSummary summary={propertyData.summary} onClose={propertyData.dismiss} />
-      )}
+      {editable && prefill.underWay && <PrefillRunning />}
+      {prefill.summary && <PropertyDataSummary summary={prefill.summary} onClose={prefill.dismiss} />}
       {restoredCount > 0 && (
         <Alert
           color="blue"
@@ -428,7 +488,7 @@ export function FormView({ application, compiled, onLaunched }: FormViewProps) {
         showAllErrors={showAllErrors}
         disabled={!editable}
         explainMessages={role === 'admin' || role === 'super-admin'}
-        fieldNotes={propertyData.notes}
+        fieldNotes={prefill.notes}
         fieldErrors={fieldErrors}
       />
       <ClientContactDialog

@@ -3,6 +3,7 @@
  * address provider (picking a suggestion verifies it: standardised line, city, state, ZIP, county
  * and the rooftop point; issue 15), or the ZIP first (5 digits -> address/zip-lookup fills city,
  * state, county, lat, lng); quote type and application type; create then open the details.
+ * Suggestions, the ZIP's fill and the verified address are read out (lib/announce.ts, issue 46).
  * SPEC §7 create-new-application, §8 invalid state.
  */
 import {
@@ -19,6 +20,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { announce } from '../../../lib/announce.ts';
 import { useApplicationSources } from '../../../lib/application-sources.ts';
 import {
   CREATABLE_APPLICATION_TYPES,
@@ -136,6 +138,7 @@ export function NewApplicationDialog({
       setZipError('Unknown ZIP code');
       return;
     }
+    announce(`Filled from the ZIP code: ${place.city}, ${place.state}`);
     set({
       zip,
       city: place.city,
@@ -158,7 +161,13 @@ export function NewApplicationDialog({
       const abort = new AbortController();
       typing.current.abort = abort;
       const found = await autocompleteAddress(value, abort.signal);
-      if (!abort.signal.aborted) setSuggestions(found);
+      if (abort.signal.aborted) return;
+      setSuggestions(found);
+      announce(
+        found.length === 0
+          ? 'No address suggestions'
+          : `${found.length} address suggestion${found.length === 1 ? '' : 's'}: use the arrow keys to pick one`,
+      );
     }, AUTOCOMPLETE_DEBOUNCE_MS);
   }
 
@@ -190,6 +199,9 @@ export function NewApplicationDialog({
       lng: found.longitude,
     });
     setVerified({ sample: found.sample });
+    announce(
+      `Address verified${found.sample ? ' (sample data)' : ''}: ${found.delivery_line_1}, ${found.city}, ${found.state} ${found.zip}${found.county ? `, ${found.county}` : ''}`,
+    );
   }
 
   function close() {

@@ -27,7 +27,8 @@ export function NotesList({ notes, applicationId, onChanged }: NotesListProps) {
 
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={3} size="h5" mb="sm">
+      {/* A section of the quotes view, under the page's h1 (issue 46: no skipped level). */}
+      <Title order={2} size="h5" mb="sm">
         Notes
       </Title>
       {sorted.length === 0 ? (

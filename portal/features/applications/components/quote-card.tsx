@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { serverUrl } from '../../../lib/api-base.ts';
-import { getAuthState } from '../../../lib/auth-store.ts';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
@@ -105,8 +104,8 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
         <CarrierBindLink quote={quote} />
         {quote.document && (
           <Anchor
-            // A link carries no JSON body, so the file route reads the session from the query.
-            href={`${serverUrl(quote.document.url)}?session_key=${encodeURIComponent(getAuthState().session_key)}`}
+            // A link carries no JSON body: the file route reads the session cookie (ADR 748).
+            href={serverUrl(quote.document.url)}
             target="_blank"
             rel="noopener noreferrer"
             size="sm"

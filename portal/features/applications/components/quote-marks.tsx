@@ -16,8 +16,16 @@ export function sourceBadgeLabel(source: Quote['source']): 'SOV' | 'Manual' | nu
   return source === 'sov' ? 'SOV' : source === 'manual' ? 'Manual' : null;
 }
 
-/** What an Indicative badge means (its tooltip, and read with it). */
-const INDICATIVE_EXPLANATION = 'Rated by the sandbox connector. A sandbox rate cannot be bound.';
+/**
+ * What an Indicative badge means: its tooltip, read with it, and the quotes view's line under the
+ * quotes for those who cannot hover (issue 46).
+ */
+export const INDICATIVE_EXPLANATION = 'Rated by the sandbox connector. A sandbox rate cannot be bound.';
+
+/** Whether `quote` carries the Indicative mark: a sandbox rate (a pending, declined or failed request has none). */
+export function isIndicativeRate(quote: Quote): boolean {
+  return quote.indicative === true && quote.premium !== null;
+}
 
 /** The source, indicative, bound and expired badges of `quote`, each only when it applies; `size` of the badges. */
 export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' | 'md' }) {
@@ -29,8 +37,7 @@ export function QuoteMarks({ quote, size = 'md' }: { quote: Quote; size?: 'sm' |
           {source}
         </Badge>
       )}
-      {/* Only a rate can be indicative: a pending, declined or failed request has none. */}
-      {quote.indicative && quote.premium !== null && (
+      {isIndicativeRate(quote) && (
         <ExplainedMark explanation={INDICATIVE_EXPLANATION}>
           <Badge
             variant="outline"

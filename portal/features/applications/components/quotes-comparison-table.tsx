@@ -88,17 +88,28 @@ export function comparisonRows(quotes: Quote[], sort: QuoteSort): { answered: Qu
   };
 }
 
-/** Props: the quotes, the cheapest quote's id, and the actions the quotes view offers per quote. */
+/**
+ * Props: the quotes, the cheapest quote's id, the actions the quotes view offers per quote, and the
+ * quotes selected to compare (held by the quotes view, whose send dialog starts with them; issue 40).
+ */
 export interface QuotesComparisonTableProps {
   quotes: Quote[];
   cheapestId: number | null;
   actionsOf: (quote: Quote) => ReactNode;
+  /** Ids of the quotes selected to compare, in selection order. */
+  selected: number[];
+  onSelectedChange: (ids: number[]) => void;
 }
 
 /** The sortable table with selection, grouping and the side-by-side comparison. */
-export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesComparisonTableProps) {
+export function QuotesComparisonTable({
+  quotes,
+  cheapestId,
+  actionsOf,
+  selected,
+  onSelectedChange,
+}: QuotesComparisonTableProps) {
   const [sort, setSort] = useState<QuoteSort>({ column: 'premium', direction: 'asc' });
-  const [selected, setSelected] = useState<number[]>([]);
   const [comparing, setComparing] = useState(false);
   const compareButton = useRef<HTMLButtonElement>(null);
   const extras = extraCoverageKeys(quotes);
@@ -128,7 +139,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
   }
 
   function toggleSelected(id: number, on: boolean) {
-    setSelected((current) => (on ? [...current, id] : current.filter((x) => x !== id)));
+    onSelectedChange(on ? [...selected, id] : selected.filter((x) => x !== id));
   }
 
   function row(quote: Quote) {
@@ -208,7 +219,7 @@ export function QuotesComparisonTable({ quotes, cheapestId, actionsOf }: QuotesC
         </Text>
         <Group gap="xs">
           {selected.length > 0 && (
-            <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected([])}>
+            <Button size="xs" variant="subtle" color="gray" onClick={() => onSelectedChange([])}>
               Clear selection
             </Button>
           )}

@@ -16,6 +16,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Title,
   useMantineTheme,
 } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
@@ -31,10 +32,11 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { LottieAnimation } from '../../../components/lottie-animation.tsx';
 import { launchInProgressAnimation } from '../../../lib/animation-files.ts';
+import { announce } from '../../../lib/announce.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
 import { applicationQueryKey } from '../api/application-query-key.ts';
@@ -43,25 +45,40 @@ import { BindQuoteDialog, canBind } from './bind-quote-dialog.tsx';
 import { type CarrierLaunchKind, LaunchCarriersDialog } from './launch-carriers-dialog.tsx';
 import { NotesList } from './notes-list.tsx';
 import { QuoteCard } from './quote-card.tsx';
+import { INDICATIVE_EXPLANATION, isIndicativeRate } from './quote-marks.tsx';
 import { QuotesComparisonTable } from './quotes-comparison-table.tsx';
 import { canReactivate, ReactivateCarrierDialog } from './reactivate-carrier-dialog.tsx';
 import { canRecordManualQuote, RecordQuoteDialog } from './record-quote-dialog.tsx';
 import { SendQuoteDialog } from './send-quote-dialog.tsx';
-
-/** Quotes with a premium first, cheapest first; the rest after, pending before the others. */
-export function sortQuotes(quotes: Quote[]): Quote[] {
-  const rank = (q: Quote) => (q.premium !== null ? 0 : q.status === 'pending' ? 1 : 2);
-  return [...quotes].sort((a, b) => rank(a) - rank(b) || (a.premium ?? 0) - (b.premium ?? 0) || a.id - b.id);
-}
+import { sortQuotes } from './sort-quotes.ts';
 
 /** Props: the application and a reload (after a note toggle). */
 export interface QuotesViewProps {
   application: Application;
   onChanged: () => void;
+  /** The view's heading (the summary), where the details page puts focus after a launch. */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}
+
+/**
+ * What the summary heading says: "25 of 25 carriers quoted", with " · lowest $2,122" once a
+ * carrier rated it.
+ */
+export function quotesSummary(quoted: number, asked: number, lowest: number | null): string {
+  const base = `${quoted} of ${asked} carriers quoted`;
+  return lowest === null ? base : `${base} · lowest ${formatCurrency(lowest)}`;
+}
+
+/** The launch's progress line while carriers answer: busy, waiting for some, or updating. */
+export function launchProgressText(pending: number, busy: boolean): string {
+  if (pending === 0) return 'Updating…';
+  if (busy)
+    return `Carriers are busy: ${pending} quote${pending === 1 ? ' is' : 's are'} queued and will arrive as carriers answer.`;
+  return `Waiting for ${pending} carrier${pending === 1 ? '' : 's'}…`;
 }
 
 /** Quotes grid with a summary line and the carrier actions; polling is driven by the application query. */
-export function QuotesView({ application, onChanged }: QuotesViewProps) {
+export function QuotesView({ application, onChanged, headingRef }: QuotesViewProps) {
   const queryClient = useQueryClient();
   const role = useAuth().user?.role;
   const [launchKind, setLaunchKind] = useState<CarrierLaunchKind | null>(null);
@@ -78,6 +95,8 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
   });
   const showTable = desktop && layout === 'table';
   const [sending, setSending] = useState(false);
+  // The quotes selected to compare: the send dialog starts with them (issue 40, ADR 752).
+  const [compared, setCompared] = useState<number[]>([]);
   const quotes = sortQuotes(application.quotes ?? []);
   const priced = quotes.filter((q) => q.premium !== null);
   const cheapestId = priced[0]?.id ?? null;
@@ -86,6 +105,18 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
   const busy = (application as Application & { carriers_busy?: boolean }).carriers_busy === true;
   const commercial = application.carrier_quote_type?.[0] === 'Commercial';
   const staff = canRecordManualQuote(role);
+
+  const launched = application.status === 'launched';
+  const summary = quotesSummary(priced.length, quotes.length, application.min_quote_amount);
+  const progress = launchProgressText(pending, busy);
+  // A launch's progress and then its outcome are read out as they change (issue 46); a quotes
+  // view opened after the carriers answered is only shown.
+  const spoken = `${summary.replace(' · ', ', ')}${launched ? `. ${progress}` : ''}`;
+  const followingLaunch = useRef(false);
+  useEffect(() => {
+    if (launched) followingLaunch.current = true;
+    if (followingLaunch.current) announce(spoken);
+  }, [launched, spoken]);
 
   // Every call here answers the whole application: show it at once rather than refetching.
   const show = (next: Application) => queryClient.setQueryData(applicationQueryKey(application.id), next);
@@ -154,20 +185,15 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="md">
-            <Text fw={600}>
-              {priced.length} of {quotes.length} carriers quoted
-              {application.min_quote_amount !== null &&
-                ` · lowest ${formatCurrency(application.min_quote_amount)}`}
-            </Text>
-            {application.status === 'launched' && (
-              <Group gap={6} role="status" aria-live="polite">
+            <Title order={2} fz="md" fw={600} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+              {summary}
+            </Title>
+            {launched && (
+              // Read out through the announcer above, not as a live region of its own.
+              <Group gap={6} data-launch-progress>
                 <Loader size="xs" aria-hidden />
                 <Text size="sm" c="dimmed">
-                  {pending > 0
-                    ? busy
-                      ? `Carriers are busy: ${pending} quote${pending === 1 ? ' is' : 's are'} queued and will arrive as carriers answer.`
-                      : `Waiting for ${pending} carrier${pending === 1 ? '' : 's'}…`
-                    : 'Updating…'}
+                  {progress}
                 </Text>
               </Group>
             )}
@@ -232,7 +258,13 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
           No carrier quoted this application.
         </Alert>
       ) : showTable ? (
-        <QuotesComparisonTable quotes={quotes} cheapestId={cheapestId} actionsOf={actionsOf} />
+        <QuotesComparisonTable
+          quotes={quotes}
+          cheapestId={cheapestId}
+          actionsOf={actionsOf}
+          selected={compared}
+          onSelectedChange={setCompared}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
           {quotes.map((quote) => (
@@ -244,6 +276,12 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
             />
           ))}
         </SimpleGrid>
+      )}
+      {quotes.some(isIndicativeRate) && (
+        // The badges' tooltip needs a pointer: the same words in view for keyboard and touch users.
+        <Text size="xs" c="dimmed">
+          Indicative: {INDICATIVE_EXPLANATION}
+        </Text>
       )}
       <NotesList notes={application.notes ?? []} applicationId={application.id} onChanged={onChanged} />
 
@@ -268,6 +306,7 @@ export function QuotesView({ application, onChanged }: QuotesViewProps) {
       />
       <SendQuoteDialog
         application={application}
+        compared={compared}
         opened={sending}
         onClose={() => setSending(false)}
         onSent={show}

@@ -1,9 +1,11 @@
 /**
  * The send/download quote dialog of the quotes view (SPEC §2 Dialogs; issue 13): choose the
- * document (market breakdown or flood rejection) and the quotes it shows, download the PDF, or
- * e-mail it to the client (the application's e-mail, editable) with a subject and message started
- * from the company's e-mail template. The server notes each send on the application.
- * docs/api.md Quote documents, docs/decisions/242-send-quote.md.
+ * document (market breakdown or flood rejection) and the quotes it shows (listed cheapest first,
+ * starting with the carriers the agent compared, issue 40), download the PDF, or e-mail it to the
+ * client (the application's e-mail, editable) with a subject and message started from the
+ * company's e-mail template and previewed as the client will read them. The server notes each send
+ * on the application; a download or a send is read out through the announcer (issue 46). docs/api.md Quote documents, docs/decisions/242-send-quote.md,
+ * 752-sending-follows-the-comparison.md.
  */
 import {
   Alert,
@@ -23,6 +25,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconMail } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { announce } from '../../../lib/announce.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import type { Application, Quote } from '../api/application-types.ts';
 import {
@@ -32,6 +35,8 @@ import {
   type QuoteEmailTemplate,
   sendQuote,
 } from '../api/quote-documents.ts';
+import { QuoteEmailPreview } from './quote-email-preview.tsx';
+import { sortQuotes } from './sort-quotes.ts';
 
 /** The fields a send needs, as the dialog holds them. */
 export interface SendQuoteFields {
@@ -57,12 +62,16 @@ export function sendQuoteErrors(fields: SendQuoteFields): SendQuoteErrors {
 }
 
 /**
- * The quotes chosen when the dialog opens: those with a premium still offered (not expired,
- * docs/decisions/400-quote-expiry.md), else every quote.
+ * The quotes chosen when the dialog opens (ADR 752): the ones the agent selected to compare
+ * (`compared`, those still among `quotes`); without a selection, those with a premium still offered
+ * (not expired, docs/decisions/400-quote-expiry.md), else every quote. Cheapest first (sortQuotes).
  */
-export function defaultQuoteIds(quotes: Quote[]): number[] {
-  const priced = quotes.filter((quote) => quote.premium !== null && !quote.expired);
-  return (priced.length > 0 ? priced : quotes).map((quote) => quote.id);
+export function defaultQuoteIds(quotes: Quote[], compared: number[] = []): number[] {
+  const sorted = sortQuotes(quotes);
+  const selection = sorted.filter((quote) => compared.includes(quote.id));
+  if (selection.length > 0) return selection.map((quote) => quote.id);
+  const priced = sorted.filter((quote) => quote.premium !== null && !quote.expired);
+  return (priced.length > 0 ? priced : sorted).map((quote) => quote.id);
 }
 
 /** A quote's line in the choice: name, then premium or status, and "expired" past its expiry. */
@@ -81,30 +90,38 @@ function serverFieldErrors(errorObj: Record<string, string> | null): SendQuoteEr
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-/** Props: the application (its quotes and client e-mail), open state, close, and the application after a send. */
+/**
+ * Props: the application (its quotes and client e-mail), the quotes the agent selected to compare
+ * (the dialog starts with them), open state, close, and the application after a send.
+ */
 export interface SendQuoteDialogProps {
   application: Application;
+  compared: number[];
   opened: boolean;
   onClose: () => void;
   onSent: (application: Application) => void;
 }
 
 /** The dialog; its form starts afresh each time it opens. */
-export function SendQuoteDialog({ application, opened, onClose, onSent }: SendQuoteDialogProps) {
+export function SendQuoteDialog({ application, compared, opened, onClose, onSent }: SendQuoteDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Send or download quote" centered size="lg">
-      {opened && <SendQuoteForm application={application} onClose={onClose} onSent={onSent} />}
+      {opened && (
+        <SendQuoteForm application={application} compared={compared} onClose={onClose} onSent={onSent} />
+      )}
     </Modal>
   );
 }
 
 type Outcome = { kind: 'downloaded' | 'sent'; text: string } | { kind: 'error'; text: string } | null;
 
-function SendQuoteForm({ application, onClose, onSent }: Omit<SendQuoteDialogProps, 'opened'>) {
-  const quotes = application.quotes ?? [];
+function SendQuoteForm({ application, compared, onClose, onSent }: Omit<SendQuoteDialogProps, 'opened'>) {
+  const quotes = sortQuotes(application.quotes ?? []);
   const doc = application.payload.useable_details;
   const [document, setDocument] = useState<QuoteDocumentKind>('market-breakdown');
-  const [quoteIds, setQuoteIds] = useState<number[]>(() => defaultQuoteIds(quotes));
+  const [quoteIds, setQuoteIds] = useState<number[]>(() => defaultQuoteIds(quotes, compared));
+  // Whether the choice started from the comparison, said in its description.
+  const [fromComparison] = useState(() => quotes.some((quote) => compared.includes(quote.id)));
   const [email, setEmail] = useState(typeof doc.email === 'string' ? doc.email : '');
   const [templates, setTemplates] = useState<QuoteEmailTemplate[] | null>(null);
   const [templatesFailed, setTemplatesFailed] = useState(false);
@@ -156,6 +173,7 @@ function SendQuoteForm({ application, onClose, onSent }: Omit<SendQuoteDialogPro
     try {
       const name = await downloadQuoteDocument(document, application.id, quoteIds);
       setOutcome({ kind: 'downloaded', text: `Downloaded ${name}.` });
+      announce(`Downloaded ${name}.`);
     } catch (error) {
       const text =
         error instanceof ApiRequestError
@@ -183,7 +201,9 @@ function SendQuoteForm({ application, onClose, onSent }: Omit<SendQuoteDialogPro
     });
     setBusy(null);
     if (envelope.status === 'success' && envelope.data) {
-      setOutcome({ kind: 'sent', text: `Sent to ${email.trim()}. The send is noted on the application.` });
+      const text = `Sent to ${email.trim()}. The send is noted on the application.`;
+      setOutcome({ kind: 'sent', text });
+      announce(text);
       onSent(envelope.data.application);
       return;
     }
@@ -205,7 +225,9 @@ function SendQuoteForm({ application, onClose, onSent }: Omit<SendQuoteDialogPro
       />
       <Checkbox.Group
         label="Quotes to include"
-        description={`${quoteIds.length} of ${quotes.length} chosen`}
+        description={`${quoteIds.length} of ${quotes.length} chosen, cheapest first${
+          fromComparison ? '; started with the carriers you selected to compare' : ''
+        }`}
         value={quoteIds.map(String)}
         onChange={(values) => {
           setQuoteIds(values.map(Number));
@@ -295,7 +317,7 @@ function SendQuoteForm({ application, onClose, onSent }: Omit<SendQuoteDialogPro
       />
       <Textarea
         label="Message"
-        description="Short codes such as {{first_name}} are filled in when the e-mail is sent."
+        description="Short codes such as {{first_name}} are filled in when the e-mail is sent, as the preview shows."
         value={message}
         onChange={(event) => setMessage(event.currentTarget.value)}
         autosize
@@ -303,11 +325,19 @@ function SendQuoteForm({ application, onClose, onSent }: Omit<SendQuoteDialogPro
         maxRows={10}
         maxLength={10_000}
       />
+      <QuoteEmailPreview
+        applicationId={application.id}
+        quoteIds={quoteIds}
+        subject={subject}
+        message={message}
+      />
       {outcome && (
         <Alert
           color={outcome.kind === 'error' ? 'red' : 'green'}
           icon={outcome.kind === 'error' ? <IconAlertTriangle size={18} /> : <IconCircleCheck size={18} />}
-          role={outcome.kind === 'error' ? 'alert' : 'status'}
+          // An alert inserted with its words is read; a status is not reliably, so a download or a
+          // send is read out through the announcer (issue 46, ADR 756).
+          role={outcome.kind === 'error' ? 'alert' : undefined}
         >
           {outcome.text}
         </Alert>

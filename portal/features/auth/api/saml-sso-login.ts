@@ -1,7 +1,11 @@
-/** SAML sign-in: auth/saml-sso-login (open) and the return with ?session_key=. docs/api-accounts.md Auth. */
+/**
+ * SAML sign-in: auth/saml-sso-login (open) and the return with a one-time `?code=`, spent by
+ * auth/saml-sso-complete for the session (the redirect never carries a session key: ADR 748).
+ * docs/api-accounts.md Auth.
+ */
 
-import { type AccountData, storeSessionAnswer } from '../../../lib/account-data.ts';
-import { type ApiEnvelope, apiCall } from '../../../lib/api-client.ts';
+import { storeSessionAnswer } from '../../../lib/account-data.ts';
+import type { ApiEnvelope } from '../../../lib/api-client.ts';
 import { type ApiAnswer, documentedCall } from '../../../lib/api-operations.ts';
 
 /** What identifies the company: its numeric id, or the e-mail of one of its users (the server resolves its company). */
@@ -33,17 +37,18 @@ export function startSamlLogin(
 }
 
 /**
- * Completes a SAML return: reads the account of `sessionKey` with auth/me and stores the session.
- * Returns the envelope; nothing is stored unless it succeeded.
+ * Completes a SAML return: spends its one-time `code` with auth/saml-sso-complete and stores the
+ * session it answers. Returns the envelope; nothing is stored unless it succeeded (401 for a code
+ * spent or older than 2 minutes).
  */
-export async function completeSamlLogin(sessionKey: string): Promise<ApiEnvelope<AccountData>> {
-  // The key is not the stored one yet, so it is sent here rather than added by apiCall.
-  const envelope = await apiCall<AccountData>(
-    'auth/me',
-    { session_key: sessionKey },
+export async function completeSamlLogin(
+  code: string,
+): Promise<ApiEnvelope<ApiAnswer<'auth/saml-sso-complete'>>> {
+  const envelope = await documentedCall(
+    'auth/saml-sso-complete',
+    { code },
     { withSession: false, silent: true },
   );
-  if (envelope.status === 'success' && envelope.data)
-    storeSessionAnswer({ ...envelope.data, session_key: sessionKey });
+  if (envelope.status === 'success' && envelope.data) storeSessionAnswer(envelope.data);
   return envelope;
 }

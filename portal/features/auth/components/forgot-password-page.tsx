@@ -41,7 +41,7 @@ export function ForgotPasswordPage() {
     return (
       <AuthCard>
         <Stack gap="md">
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             Check your e-mail
           </Title>
           <Alert color="green" icon={<IconMailCheck size={18} />} role="status">

@@ -2,11 +2,12 @@
 import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AuthFormCard } from '../../../components/auth-form-card.tsx';
 import { AuthPageLink } from '../../../components/auth-page-link.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import type { MfaStep } from '../../../lib/account-data.ts';
+import { announce } from '../../../lib/announce.ts';
 import { errorToastText } from '../../../lib/api-client.ts';
 import { useSettingsForm } from '../../../lib/use-settings-form.ts';
 import { login } from '../api/login.ts';
@@ -26,7 +27,7 @@ const DEMO_ACCOUNTS = [
   { email: 'expired@demo.test', password: 'demo1234' },
 ];
 
-/** Login form with field errors, a form-level error and the demo accounts hint. */
+/** Login form with field errors (read out, lib/announce.ts), a form-level error and the demo accounts hint. */
 export function LoginPage({ onSignedIn }: LoginPageProps) {
   const [step, setStep] = useState<MfaStep | null>(null);
   const form = useSettingsForm({
@@ -53,6 +54,11 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
     },
   });
   const { values, errors, set } = form;
+  // A refused sign-in's field messages are read out (issue 46: an empty sign-in said nothing); the
+  // form-level message is an alert of its own (FormAlert). Each submit sets new errors: read again.
+  useEffect(() => {
+    announce([errors.email, errors.password].filter(Boolean).join(' '), 'assertive');
+  }, [errors]);
   if (step) return <SecondFactorStep step={step} onSignedIn={onSignedIn} onRestart={() => setStep(null)} />;
 
   return (

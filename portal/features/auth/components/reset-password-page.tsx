@@ -48,7 +48,7 @@ export function ResetPasswordPage({ token, invitation = false, onReset }: ResetP
     return (
       <AuthCard>
         <Stack gap="md">
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {title}
           </Title>
           <FormAlert message={INVALID_RESET_LINK_MESSAGE} withIcon />

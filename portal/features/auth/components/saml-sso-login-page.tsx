@@ -1,6 +1,7 @@
 /**
  * /auth/saml-sso-login: company id or work e-mail -> the server's SAML sign-in; on the way back
- * `?session_key=` is stored through auth/me, `?error=` is shown. SPEC §2, docs/api-accounts.md.
+ * the one-time `?code=` is spent for the session (auth/saml-sso-complete, ADR 748), `?error=` is
+ * shown. SPEC §2, docs/api-accounts.md.
  */
 import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -11,7 +12,8 @@ import { completeSamlLogin, samlIdentifierOf, startSamlLogin } from '../api/saml
 
 /** Props: the return's search, where the browser goes to sign in, and what follows a stored session. */
 export interface SamlSsoLoginPageProps {
-  sessionKey?: string;
+  /** The one-time code of the SAML return. */
+  code?: string;
   error?: string;
   /** Full-page navigation to the identity provider (default `window.location.assign`). */
   goTo?: (url: string) => void;
@@ -20,7 +22,7 @@ export interface SamlSsoLoginPageProps {
 
 /** SAML entry form, the "signing you in" state of a return, and the server's messages. */
 export function SamlSsoLoginPage({
-  sessionKey,
+  code,
   error,
   goTo = (url) => window.location.assign(url),
   onSignedIn,
@@ -29,25 +31,30 @@ export function SamlSsoLoginPage({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(error ?? null);
   const [busy, setBusy] = useState(false);
-  const [completing, setCompleting] = useState(Boolean(sessionKey));
-  const completedKey = useRef<string | null>(null);
+  const [completing, setCompleting] = useState(Boolean(code));
+  const completedCode = useRef<string | null>(null);
 
   useEffect(() => {
-    // Strict mode runs effects twice; one auth/me per returned key is enough.
-    if (!sessionKey || completedKey.current === sessionKey) return;
-    completedKey.current = sessionKey;
+    // Strict mode runs effects twice; the code is single-use, so it is spent once.
+    if (!code || completedCode.current === code) return;
+    completedCode.current = code;
     setCompleting(true);
-    void completeSamlLogin(sessionKey).then((envelope) => {
+    void completeSamlLogin(code).then((envelope) => {
       if (envelope.status === 'success') {
         onSignedIn();
         return;
       }
       setCompleting(false);
+      // A spent or expired code says so; anything else is the generic failure.
       setFormError(
-        envelope.code === 0 && !envelope.message ? 'Internet issue or contact IT.' : 'SAML sign-in failed.',
+        envelope.code === 0 && !envelope.message
+          ? 'Internet issue or contact IT.'
+          : envelope.code === 401
+            ? envelope.message
+            : 'SAML sign-in failed.',
       );
     });
-  }, [sessionKey, onSignedIn]);
+  }, [code, onSignedIn]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

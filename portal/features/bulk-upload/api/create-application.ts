@@ -7,6 +7,8 @@ import type { UploadFile } from './upload-types.ts';
 
 /** What the dialog sends besides the file. */
 export interface CreateUploadInput {
+  /** The agent whose applications the rows become: an admin's choice; null: the signed-in agent. */
+  agentId: number | null;
   file: UploadFile;
   product: ApiBody<'services/file-upload/create-application'>['product'];
   mapping: (string | null)[];
@@ -14,13 +16,14 @@ export interface CreateUploadInput {
 }
 
 /**
- * The upload for the signed-in agent (the first one when the same file was uploaded before:
- * `duplicate`). Throws ApiRequestError.
+ * The upload for `input.agentId` (an admin uploading for an agent of their company, issue 40), else
+ * for the signed-in agent (the first one when the same file was uploaded before: `duplicate`).
+ * Throws ApiRequestError (403 for an agent of another company).
  */
 export function createBulkUpload(
   input: CreateUploadInput,
 ): Promise<ApiAnswer<'services/file-upload/create-application'>> {
-  const agentId = getAuthState().user?.agent?.id;
+  const agentId = input.agentId ?? getAuthState().user?.agent?.id;
   return documentedData('services/file-upload/create-application', {
     ...(agentId ? { agent_id: agentId } : {}),
     ...input.file,

@@ -36,6 +36,8 @@ export const MAX_BULK_FILE_BYTES = 20 * 1024 * 1024;
 
 export interface BulkUploadDialogProps {
   opened: boolean;
+  /** The agent the rows' applications belong to, chosen by an admin (issue 40); null: the signed-in agent. */
+  agent: { id: number; name: string } | null;
   onClose: () => void;
   /** The import started (or the same file was found uploaded before: `duplicate`). */
   onCreated: (upload: UploadView, duplicate: boolean) => void;
@@ -49,7 +51,7 @@ function problemOf(error: unknown): string | null {
 }
 
 /** The dialog; its state starts over each time it opens. */
-export function BulkUploadDialog({ opened, onClose, onCreated }: BulkUploadDialogProps) {
+export function BulkUploadDialog({ opened, agent, onClose, onCreated }: BulkUploadDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -58,12 +60,12 @@ export function BulkUploadDialog({ opened, onClose, onCreated }: BulkUploadDialo
       size="70rem"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {opened && <BulkUploadSteps onClose={onClose} onCreated={onCreated} />}
+      {opened && <BulkUploadSteps agent={agent} onClose={onClose} onCreated={onCreated} />}
     </Modal>
   );
 }
 
-function BulkUploadSteps({ onClose, onCreated }: Omit<BulkUploadDialogProps, 'opened'>) {
+function BulkUploadSteps({ agent, onClose, onCreated }: Omit<BulkUploadDialogProps, 'opened'>) {
   const [picked, setPicked] = useState<File | null>(null);
   const [product, setProduct] = useState<UploadProduct>('Primary');
   const [file, setFile] = useState<UploadFile | null>(null);
@@ -102,6 +104,7 @@ function BulkUploadSteps({ onClose, onCreated }: Omit<BulkUploadDialogProps, 'op
   async function startImport() {
     if (!file || !preview) return;
     const answer = await createCall.mutateAsync({
+      agentId: agent?.id ?? null,
       file,
       product,
       mapping: preview.mapping,
@@ -117,6 +120,11 @@ function BulkUploadSteps({ onClose, onCreated }: Omit<BulkUploadDialogProps, 'op
         <Text size="sm" c="dimmed">
           One row per property, the first row naming the columns. CSV (UTF-8) or XLSX, up to 20 MB.
         </Text>
+        {agent && (
+          <Text size="sm">
+            The applications will belong to <b>{agent.name}</b>.
+          </Text>
+        )}
         <FileInput
           label="File"
           placeholder="Choose a .csv or .xlsx file"

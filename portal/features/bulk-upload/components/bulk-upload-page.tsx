@@ -1,13 +1,16 @@
 /**
  * /dashboard/bulk-upload (SPEC §2, issue 13): start a bulk upload (the dialog), follow the chosen
  * upload's progress and result (its id in the URL, so a reload shows it again), and the newest
- * uploads of the caller (an agent their own, an admin the company's).
+ * uploads of the caller (an agent their own, an admin the company's). An admin uploads on behalf of
+ * an agent of their company picked in "Upload for" (issue 40, ADR 751); the server refuses another
+ * company's agent (403).
  */
 import {
   Alert,
   Button,
   Card,
   Group,
+  Select,
   Skeleton,
   Stack,
   Table,
@@ -17,6 +20,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useAgentChoices } from '../../../lib/agent-choices.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -35,33 +39,77 @@ export interface BulkUploadPageProps {
 export function BulkUploadPage({ uploadId, onSelect }: BulkUploadPageProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const uploads = useUploads();
-  // Applications belong to an agent: a user without an agent record uploads by acting as one.
-  const isAgent = Boolean(useAuth().user?.agent?.id);
+  const user = useAuth().user;
+  // Applications belong to an agent: an admin picks one of the company's; an agent uploads as themself.
+  const choosesAgent = user?.role === 'admin' || user?.role === 'super-admin';
+  const ownAgentId = user?.agent?.id ?? null;
+  const agents = useAgentChoices(choosesAgent);
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = picked ?? (choosesAgent && ownAgentId !== null ? String(ownAgentId) : null);
+  const chosenAgent = agents.data?.find((choice) => choice.value === chosen);
+  const agentNames = new Map((agents.data ?? []).map((choice) => [Number(choice.value), choice.label]));
+  const canUpload = choosesAgent ? chosenAgent !== undefined : ownAgentId !== null;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="wrap">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
-          <Title order={2}>Bulk upload</Title>
+          <Title order={1} size="h2">
+            Bulk upload
+          </Title>
           <Text c="dimmed" size="sm">
             Create many applications from a CSV or XLSX file, one row per property.
           </Text>
         </Stack>
-        <Button
-          leftSection={<IconUpload size={18} aria-hidden />}
-          onClick={() => setDialogOpen(true)}
-          disabled={!isAgent}
-        >
-          Upload a file
-        </Button>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {choosesAgent && (
+            <Select
+              label="Upload for"
+              description="The agent the applications belong to"
+              placeholder={agents.isPending ? 'Loading agents…' : 'Choose an agent'}
+              data={agents.data ?? []}
+              value={chosen}
+              onChange={setPicked}
+              disabled={!agents.data || agents.data.length === 0}
+              searchable
+              w={260}
+            />
+          )}
+          <Button
+            leftSection={<IconUpload size={18} aria-hidden />}
+            onClick={() => setDialogOpen(true)}
+            disabled={!canUpload}
+          >
+            Upload a file
+          </Button>
+        </Group>
       </Group>
-      {!isAgent && (
-        <Alert color="blue" title="Uploads are made as an agent">
-          The applications of a file belong to an agent: act as the agent (user management) to upload for
-          them. Your agency's uploads are listed below.
+      {choosesAgent && agents.isError && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The agents cannot be shown">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{agents.error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => agents.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {choosesAgent && agents.data?.length === 0 && (
+        <Alert color="blue" title="No agent to upload for">
+          The applications of a file belong to an agent, and your agency has none yet: add one in MGA
+          management, then upload for them here.
+        </Alert>
+      )}
+      {!choosesAgent && ownAgentId === null && (
+        <Alert color="blue" title="Uploads are made by an agent">
+          The applications of a file belong to an agent; your account has no agent record. Your agency's
+          uploads are listed below.
         </Alert>
       )}
       <BulkUploadDialog
         opened={dialogOpen}
+        agent={
+          choosesAgent && chosenAgent ? { id: Number(chosenAgent.value), name: chosenAgent.label } : null
+        }
         onClose={() => setDialogOpen(false)}
         onCreated={(upload, duplicate) => {
           setDialogOpen(false);
@@ -72,7 +120,7 @@ export function BulkUploadPage({ uploadId, onSelect }: BulkUploadPageProps) {
       />
       {uploadId !== null && <UploadResult id={uploadId} />}
       <Stack gap="xs">
-        <Title order={3} fz="lg">
+        <Title order={2} fz="lg">
           Your uploads
         </Title>
         {uploads.isPending ? (
@@ -102,6 +150,7 @@ export function BulkUploadPage({ uploadId, onSelect }: BulkUploadPageProps) {
                   <Table.Tr>
                     <Table.Th>File</Table.Th>
                     <Table.Th>Product</Table.Th>
+                    {choosesAgent && <Table.Th>Agent</Table.Th>}
                     <Table.Th>Status</Table.Th>
                     <Table.Th ta="right">Rows</Table.Th>
                     <Table.Th ta="right">Created</Table.Th>
@@ -121,6 +170,7 @@ export function BulkUploadPage({ uploadId, onSelect }: BulkUploadPageProps) {
                         </UnstyledButton>
                       </Table.Td>
                       <Table.Td>{upload.product}</Table.Td>
+                      {choosesAgent && <Table.Td>{agentNames.get(upload.agent_id) ?? '—'}</Table.Td>}
                       <Table.Td>
                         <UploadStatusBadge status={upload.status} />
                       </Table.Td>

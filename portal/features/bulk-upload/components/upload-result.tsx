@@ -2,7 +2,7 @@
  * One upload's progress and result (issue 13): rows read of the file, created and refused, live
  * while the import runs (polled, so a reload or another tab shows the same); then the created
  * applications as links and the refused rows with every message, and the error file to fix and
- * upload again.
+ * upload again. The progress and the outcome are read out (lib/announce.ts, issue 46).
  */
 import {
   Alert,
@@ -20,8 +20,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApplicationLink } from '../../../components/application-link.tsx';
+import { announce } from '../../../lib/announce.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { downloadErrorFile } from '../api/download-error-file.ts';
 import { useUpload } from '../api/get-upload.ts';
@@ -41,10 +42,35 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** "120 of 200 rows read (60%)": the progress line under the bar. */
+function progressText(upload: { rows_read: number; rows_total: number }, percent: number): string {
+  return `${upload.rows_read.toLocaleString('en-US')} of ${upload.rows_total.toLocaleString('en-US')} rows read (${percent}%)`;
+}
+
+function percentRead(upload: { rows_read: number; rows_total: number }): number {
+  return upload.rows_total ? Math.round((upload.rows_read / upload.rows_total) * 100) : 0;
+}
+
 /** The card of upload `id`: loading, not found, progress, result. */
 export function UploadResult({ id }: { id: number }) {
   const query = useUpload(id);
   const [downloading, setDownloading] = useState(false);
+  const shown = query.data?.upload;
+  // What the card shows as the import goes on, then its outcome, read out politely (issue 46); an
+  // upload that had finished before the card opened is only shown.
+  const importing = shown !== undefined && isImporting(shown);
+  const spoken = !shown
+    ? ''
+    : shown.status === 'done'
+      ? `Upload done: ${shown.rows_created} created, ${shown.rows_refused} refused`
+      : shown.status === 'failed'
+        ? `Upload failed: ${shown.error ?? 'the import stopped'}`
+        : `Rows read: ${shown.rows_read} of ${shown.rows_total} (${percentRead(shown)}%)`;
+  const followingImport = useRef(false);
+  useEffect(() => {
+    if (importing) followingImport.current = true;
+    if (followingImport.current) announce(spoken);
+  }, [importing, spoken]);
   if (query.isPending) {
     return (
       <Card
@@ -69,7 +95,7 @@ export function UploadResult({ id }: { id: number }) {
     );
   }
   const { upload, created, refused } = query.data;
-  const percent = upload.rows_total ? Math.round((upload.rows_read / upload.rows_total) * 100) : 0;
+  const percent = percentRead(upload);
   async function download() {
     setDownloading(true);
     try {
@@ -89,7 +115,7 @@ export function UploadResult({ id }: { id: number }) {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm">
-            <Title order={3} fz="lg">
+            <Title order={2} fz="lg">
               {upload.file_name}
             </Title>
             <UploadStatusBadge status={upload.status} />
@@ -113,9 +139,8 @@ export function UploadResult({ id }: { id: number }) {
         </Group>
         <Stack gap={4}>
           <Progress value={percent} animated={isImporting(upload)} aria-label="Rows read" size="lg" />
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {upload.rows_read.toLocaleString('en-US')} of {upload.rows_total.toLocaleString('en-US')} rows
-            read ({percent}%)
+          <Text size="sm" c="dimmed">
+            {progressText(upload, percent)}
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, xs: 3 }}>

@@ -62,7 +62,9 @@ export function CommissionPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>Commission</Title>
+        <Title order={1} size="h2">
+          Commission
+        </Title>
         <Text c="dimmed" size="sm">
           Policies marked as bound on the quotes view, by effective date, with the commission their rate
           earns.

@@ -1,9 +1,11 @@
 /**
  * /dashboard (SPEC §2): the widgets the agency enabled in portal settings (company.dashboard_widgets
  * of login/me, all when unset), in their order: the quote summary and recent applications across the
- * page, the smaller ones (alerts, quote rush, E&O, training videos, commission) in a grid.
+ * page, the smaller ones (alerts, quote rush, E&O, training videos, commission) in a grid. Its first
+ * action is "New application", then "View all applications" (issue 40).
  */
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -53,11 +55,21 @@ export function DashboardPage() {
             {user?.mga_company?.name ?? 'Your applications at a glance'}
           </Text>
         </div>
-        {/* The listing is agent-only: super-admins are redirected from it (ADR 090). */}
+        {/* The listing is agent-only: super-admins are redirected from it (ADR 090). The first action
+            starts an application (issue 40): the details with no id open the New application dialog (ADR 373). */}
         {user?.role !== 'super-admin' && (
-          <Button component={Link} to="/agent-portal">
-            View all applications
-          </Button>
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to="/agent-portal/application-details"
+              leftSection={<IconPlus size={18} />}
+            >
+              New application
+            </Button>
+            <Button component={Link} to="/agent-portal" variant="default">
+              View all applications
+            </Button>
+          </Group>
         )}
       </Group>
 

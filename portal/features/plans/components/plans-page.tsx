@@ -64,7 +64,7 @@ export function PlansPage({ search = {}, goTo }: PlansPageProps) {
   const [chosen, setChosen] = useState<Plan | null>(null);
   const [subscriptionOpen, setSubscriptionOpen] = useState(false);
   const { canChangePlan, canOpenBilling } = abilities(user?.role);
-  const billingHref = canOpenBilling && session_key ? billingPortalUrl(session_key) : null;
+  const billingHref = canOpenBilling && session_key ? billingPortalUrl() : null;
 
   return (
     <Stack gap="lg">

@@ -11,7 +11,9 @@ import { formatInUserZone } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { type PredictorModel, requestRefit } from '../api/price-predictor-api.ts';
 
-const percent = (share: number | null) => (share === null ? 'not measured' : `${Math.round(share * 100)}%`);
+/** A measured share as a whole percentage, "not measured" when null. */
+export const percent = (share: number | null) =>
+  share === null ? 'not measured' : `${Math.round(share * 100)}%`;
 
 /** Props: the model (null before the first fit) and whether the caller may refit. */
 export function ModelStatus({ model, canRefit }: { model: PredictorModel['model']; canRefit: boolean }) {

@@ -45,7 +45,7 @@ export function PredictionResult({
       </Text>
       {prediction.drivers.length > 0 && (
         <Card withBorder radius="md" padding="md">
-          <Title order={3} size="h5" mb="xs">
+          <Title order={2} size="h5" mb="xs">
             What moved the estimate
           </Title>
           <List size="sm" spacing={4}>

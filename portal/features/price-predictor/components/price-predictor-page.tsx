@@ -5,7 +5,7 @@
  * or "not enough data" instead of a made-up number. The model's fit and measured accuracy are
  * shown; admins can refit it. docs/decisions/201-price-predictor.md.
  */
-import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -15,22 +15,27 @@ import { ApplicationPicker } from './application-picker.tsx';
 import { ModelStatus } from './model-status.tsx';
 import { PredictionResult } from './prediction-result.tsx';
 import { PredictorInputField } from './predictor-input-field.tsx';
+import { firstPredictedProduct, ProductChoice } from './product-choice.tsx';
 
 /** The price predictor page. */
 export function PricePredictorPage() {
   const role = useAuth().user?.role;
   const model = usePredictorModel();
   const prediction = usePrediction();
-  const [product, setProduct] = useState('Primary');
+  // Null until the agent chooses one or picks an application: then the first predicted product.
+  const [product, setProduct] = useState<string | null>(null);
   const [inputs, setInputs] = useState<RiskInputs>({});
   const [source, setSource] = useState<string | null>(null);
 
-  const estimate = () => prediction.mutate({ product, inputs });
+  const estimate = () =>
+    prediction.mutate({ product: product ?? firstPredictedProduct(model.data?.products ?? []), inputs });
 
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>Price predictor</Title>
+        <Title order={1} size="h2">
+          Price predictor
+        </Title>
         <Text c="dimmed" size="sm">
           The expected annual premium of a risk, from the quotes this portal has received for similar risks.
         </Text>
@@ -69,12 +74,10 @@ export function PricePredictorPage() {
                   </Text>
                 )}
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-                  <Select
-                    label="Product"
-                    data={model.data.products}
-                    value={product}
-                    allowDeselect={false}
-                    onChange={(value) => value && setProduct(value)}
+                  <ProductChoice
+                    products={model.data.products}
+                    value={product ?? firstPredictedProduct(model.data.products)}
+                    onChange={setProduct}
                   />
                   {model.data.inputs.map((input) => (
                     <PredictorInputField

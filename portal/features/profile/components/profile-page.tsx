@@ -22,6 +22,7 @@ import { useMe } from '../../../lib/me-query.ts';
 import { readUserSettings } from '../../../lib/user-settings.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ContactUpdateDialog } from './contact-update-dialog.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { SessionsCard, TwoStepCard } from './sign-in-security-cards.tsx';
 import { UserSettingsDialog } from './user-settings-dialog.tsx';
 
@@ -172,6 +173,7 @@ export function ProfilePage() {
         )}
       </SimpleGrid>
       <TwoStepCard />
+      <PasskeysCard />
       <SessionsCard />
 
       <ContactUpdateDialog

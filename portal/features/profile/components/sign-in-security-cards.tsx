@@ -1,6 +1,6 @@
 /**
  * The profile's sign-in security (issue 38): two-step sign-in (status, and setting up an
- * authenticator app with its QR code) and the user's sessions with "Sign out" for each other one
+ * authenticator app with its QR code; passkeys are passkeys-card.tsx's) and the user's sessions with "Sign out" for each other one
  * and "Sign out everywhere else".
  */
 import {
@@ -23,7 +23,7 @@ import { mfaStatusQueryOptions, useEndSessions, useMfaStatus, useSessions } from
 
 const WHEN = 'MMM D, YYYY h:mm A';
 
-/** Two-step sign-in: on (with recovery codes left) or off with the set-up. */
+/** Two-step sign-in: on by the app (with recovery codes left) or by a passkey, or off; the app's set-up. */
 export function TwoStepCard() {
   const status = useMfaStatus();
   const queryClient = useQueryClient();
@@ -36,8 +36,8 @@ export function TwoStepCard() {
           Two-step sign-in
         </Title>
         {data && (
-          <Badge color={data.totp_enabled ? 'teal.9' : 'gray.7'} variant="filled">
-            {data.totp_enabled ? 'On' : 'Off'}
+          <Badge color={data.totp_enabled || data.passkeys > 0 ? 'teal.9' : 'gray.7'} variant="filled">
+            {data.totp_enabled || data.passkeys > 0 ? 'On' : 'Off'}
           </Badge>
         )}
       </Group>
@@ -59,9 +59,11 @@ export function TwoStepCard() {
       ) : (
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
-            {data.required_by_company
-              ? 'Your agency requires a second step at sign-in.'
-              : 'Add a code from an authenticator app to your password.'}
+            {data.passkeys > 0
+              ? `You sign in with a passkey. Recovery codes left: ${data.recovery_codes_left}. You can add an authenticator app as well.`
+              : data.required_by_company
+                ? 'Your agency requires a second step at sign-in.'
+                : 'Add a code from an authenticator app or a passkey to your password.'}
           </Text>
           <Button variant="light" onClick={() => setEnrolling(true)}>
             Set up authenticator app

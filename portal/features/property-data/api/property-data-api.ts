@@ -1,21 +1,15 @@
 /**
  * The property data calls (property-data/*, issue 15, docs/api.md Property data): address
- * suggestions and verification for the New application dialog, and the lookup of an
- * application's address by the company's providers (sandbox answers are `sample`).
+ * suggestions and verification for the New application dialog (sandbox answers are `sample`);
+ * an application's own lookup runs in the background (prefill-api.ts).
  */
-import { type ApiAnswer, type ApiBody, documentedCall, documentedData } from '../../../lib/api-operations.ts';
+import { type ApiAnswer, type ApiBody, documentedCall } from '../../../lib/api-operations.ts';
 
 /** One suggestion (SmartyStreets US Autocomplete Pro shape). */
 export type AddressSuggestion = ApiAnswer<'property-data/autocomplete'>['suggestions'][number];
 
 /** A verified address: standardised line, ZIP+4, county, rooftop point (null when unknown). */
 export type VerifiedAddress = NonNullable<ApiAnswer<'property-data/verify-address'>['address']>;
-
-/**
- * One job of a lookup: which provider answered and whether it was the sandbox ("Sample data"), the
- * fields found, what was not found and why, or the provider's error.
- */
-export type PropertyDataJobResult = ApiAnswer<'property-data/lookup'>['jobs'][number];
 
 /** Suggestions for what was typed; an empty list (never a toast) when the provider failed. */
 export async function autocompleteAddress(
@@ -33,12 +27,4 @@ export async function verifyAddress(
   const envelope = await documentedCall('property-data/verify-address', { address }, { silent: true });
   const data = envelope.status === 'success' ? envelope.data : null;
   return data?.address ? { ...data.address, sample: data.sample } : null;
-}
-
-/** Every job's result for an application; throws ApiRequestError (toasted) on a refusal. */
-export async function lookUpPropertyData(applicationId: number): Promise<PropertyDataJobResult[]> {
-  const data = await documentedData('property-data/lookup', {
-    application_id: applicationId,
-  });
-  return data.jobs;
 }

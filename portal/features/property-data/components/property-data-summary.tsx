@@ -1,15 +1,15 @@
 /**
- * What "Fill from property data" did (issue 15): how many empty fields it filled and from which
+ * What a pre-fill did (issue 15, issue 40): how many fields it filled and from which
  * providers ("Sample data" when the sandbox answered), how many fields the providers also answered
  * were kept because they already had a value, and what each provider could not find or why it failed.
  */
 import { Alert, Badge, Group, List, Text } from '@mantine/core';
 import { IconDatabaseSearch } from '@tabler/icons-react';
-import type { FillSummary } from './use-property-data-fill.ts';
+import type { FillSummary } from './use-prefill.ts';
 
 /** The summary alert; `onClose` dismisses it. */
 export function PropertyDataSummary({ summary, onClose }: { summary: FillSummary; onClose: () => void }) {
-  const filled = summary.filled === 1 ? '1 empty field filled' : `${summary.filled} empty fields filled`;
+  const filled = summary.filled === 1 ? '1 field filled' : `${summary.filled} fields filled`;
   return (
     <Alert
       color={summary.problems.length > 0 ? 'orange' : 'teal'}

@@ -1,12 +1,10 @@
 /**
- * reporting/start-export and reporting/get-export: the reports CSV export as a job, and the link
- * to its file on the report downloads path (docs/api.md Reporting,
- * docs/decisions/411-report-exports-as-jobs.md).
+ * reporting/start-export and reporting/get-export: the reports CSV export as a job, whose file the
+ * browser downloads from the report downloads path with its session cookie (docs/api.md Reporting,
+ * docs/decisions/411-report-exports-as-jobs.md, 748-session-cookie-for-links-and-streams.md).
  */
 import { useQuery } from '@tanstack/react-query';
-import { serverUrl } from '../../../lib/api-base.ts';
 import { type ApiAnswer, documentedData } from '../../../lib/api-operations.ts';
-import { getAuthState } from '../../../lib/auth-store.ts';
 import type { ReportQuery } from './get-report.ts';
 import { reportTimeZone } from './report-time-zone.ts';
 
@@ -64,9 +62,4 @@ export function useReportExport(id: number | null) {
     refetchInterval: (query) =>
       query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : EXPORT_POLL_MS,
   });
-}
-
-/** The link of a finished export's file: its download URL with the session key (a link carries no body). */
-export function exportDownloadHref(downloadUrl: string): string {
-  return `${serverUrl(downloadUrl)}?session_key=${encodeURIComponent(getAuthState().session_key)}`;
 }

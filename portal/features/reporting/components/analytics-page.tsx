@@ -1,8 +1,8 @@
 /**
  * /dashboard/reporting/analytics (issue 12 Analytics): charts with @mantine/charts, each with the
  * table behind it, over a range picked on the page (days in the user's time zone, ADR 410):
- * applications and launches per day or week, quote and decline rate per carrier, time to first and
- * to all quotes per carrier, median premium by flood zone and by product, top declining reasons,
+ * applications and launches per day or week, quote and decline rate per product (a sub-carrier, by
+ * its carriers.json display name, ADR 751), time to first and to all quotes per carrier, median premium by flood zone and by product, top declining reasons,
  * and the funnel new -> launched -> completed. Scoped by the server as reporting (ADR 175).
  */
 import { BarChart, FunnelChart, LineChart } from '@mantine/charts';
@@ -45,7 +45,7 @@ function ChartCard({
 }) {
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       {empty ? (
@@ -101,7 +101,9 @@ export function AnalyticsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Analytics</Title>
+          <Title order={1} size="h2">
+            Analytics
+          </Title>
           <Text c="dimmed" size="sm">
             Applications created between two days ({reportTimeZone()}, both included).
           </Text>
@@ -160,13 +162,13 @@ export function AnalyticsPage() {
             rows={periods.map((d) => [d.start, d.applications, d.launched])}
           />
           <ChartCard
-            title="Quote and decline rate per carrier"
+            title="Quote and decline rate per product"
             empty={data.carriers.length === 0}
             chart={
               <BarChart
                 h={220}
                 data={data.carriers.map((c) => ({
-                  carrier: c.carrier,
+                  carrier: c.display_name,
                   quoted: Math.round(c.quote_rate * 1000) / 10,
                   declined: Math.round(c.decline_rate * 1000) / 10,
                 }))}
@@ -179,9 +181,9 @@ export function AnalyticsPage() {
                 ]}
               />
             }
-            head={['Carrier', 'Asked', 'Quoted', 'Declined', 'Quote rate', 'Decline rate']}
+            head={['Product', 'Asked', 'Quoted', 'Declined', 'Quote rate', 'Decline rate']}
             rows={data.carriers.map((c) => [
-              c.carrier,
+              c.display_name,
               c.asked,
               c.quoted,
               c.declined,
@@ -215,7 +217,7 @@ export function AnalyticsPage() {
               <BarChart
                 h={220}
                 data={data.quote_times.map((c) => ({
-                  carrier: c.carrier,
+                  carrier: c.display_name,
                   first: c.first_quote_seconds ?? 0,
                   all: c.all_quotes_seconds ?? 0,
                 }))}
@@ -230,7 +232,7 @@ export function AnalyticsPage() {
             }
             head={['Carrier', 'Applications', 'To first quote (median)', 'To all quotes (median)']}
             rows={data.quote_times.map((c) => [
-              c.carrier,
+              c.display_name,
               c.applications,
               seconds(c.first_quote_seconds),
               seconds(c.all_quotes_seconds),

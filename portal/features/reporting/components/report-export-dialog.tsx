@@ -18,11 +18,11 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
+import { serverUrl } from '../../../lib/api-base.ts';
 import { formatInUserZone } from '../../../lib/format-when.ts';
 import {
   EXPORT_COLUMN_LABELS,
   type ExportColumn,
-  exportDownloadHref,
   startReportExport,
   useReportExport,
 } from '../api/export-report-csv.ts';
@@ -133,7 +133,8 @@ export function ReportExportDialog({ opened, query, onClose }: ReportExportDialo
               <Text size="sm">Kept until {formatInUserZone(job.expires_at, 'MMM D, YYYY h:mm A')}.</Text>
               <Button
                 component="a"
-                href={exportDownloadHref(job.download_url)}
+                // A link carries no JSON body: the download reads the session cookie (ADR 748).
+                href={serverUrl(job.download_url)}
                 download={job.file_name}
                 size="xs"
                 variant="light"

@@ -25,12 +25,13 @@ import { formatCurrency } from '../../../../engine/index.ts';
 import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { FigureCard } from '../../../components/figure-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useAgentChoices } from '../../../lib/agent-choices.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { carrierFamilies } from '../../../lib/carrier-catalog.ts';
 import { ALERT_COLORS, ALL_ALERTS_LABEL, QUOTE_TYPES } from '../../../lib/constants.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { listingPerPage } from '../../../lib/user-settings.ts';
 import { type ReportQuery, type ReportSortColumn, useReport } from '../api/get-report.ts';
-import { useReportAgents } from '../api/report-agents.ts';
 import { useReportCompanies } from '../api/report-companies.ts';
 import { dayInZone, reportTimeZone } from '../api/report-time-zone.ts';
 import { ReportExportDialog } from './report-export-dialog.tsx';
@@ -53,8 +54,13 @@ const COLUMNS: { key: ReportSortColumn; label: string; numeric?: boolean }[] = [
 const TEXT_FILTERS = [
   { key: 'state', label: 'State', placeholder: 'FL' },
   { key: 'source', label: 'Source', placeholder: 'Agent Portal' },
-  { key: 'carrier', label: 'Carrier code', placeholder: 'Any carrier' },
 ] as const;
+
+/** The carrier filter's choices: every carriers.json family by display name (issue 40), its name the value. */
+const CARRIER_CHOICES = carrierFamilies().map((family) => ({
+  value: family.name,
+  label: family.display_name,
+}));
 
 /** The reporting page. */
 export function ReportingPage() {
@@ -80,7 +86,7 @@ export function ReportingPage() {
   const role = useAuth().user?.role;
   const isSuperAdmin = role === 'super-admin';
   const companies = useReportCompanies(isSuperAdmin);
-  const agents = useReportAgents(isSuperAdmin || role === 'admin', query.filters.company_id);
+  const agents = useAgentChoices(isSuperAdmin || role === 'admin', query.filters.company_id);
   const report = useReport(query);
   const data = report.data;
 
@@ -100,7 +106,9 @@ export function ReportingPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Reporting</Title>
+          <Title order={1} size="h2">
+            Reporting
+          </Title>
           <Text c="dimmed" size="sm">
             Applications created between two days ({reportTimeZone()}, both included), with the totals of the
             range.
@@ -175,6 +183,15 @@ export function ReportingPage() {
             data={ALERT_COLORS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))}
             value={query.filters.alert_colour || null}
             onChange={(value) => setFilter('alert_colour', value ?? '')}
+          />
+          <Select
+            label="Carrier"
+            placeholder="Any carrier"
+            clearable
+            searchable
+            data={CARRIER_CHOICES}
+            value={query.filters.carrier || null}
+            onChange={(value) => setFilter('carrier', value ?? '')}
           />
           {TEXT_FILTERS.map((field) => (
             <TextInput

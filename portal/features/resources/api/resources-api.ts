@@ -49,17 +49,19 @@ export function createResource(draft: ResourceDraft): Promise<ApiEnvelope<ApiAns
 
 /**
  * Sends a video file's bytes to resources/upload-video (the file itself as the body, so the server
- * streams it) and reports the share sent so far (0 to 1). Resolves to the envelope; an error answer
+ * streams it; the session key in the X-Session-Key header, never in the URL: ADR 748) and reports
+ * the share sent so far (0 to 1). Resolves to the envelope; an error answer
  * or a failed connection is toasted as apiCall does (SPEC §8).
  */
 export function uploadVideoFile(
   file: File,
   onProgress: (sent: number) => void,
 ): Promise<ApiEnvelope<ApiAnswer<'resources/upload-video'>>> {
-  const query = new URLSearchParams({ session_key: getAuthState().session_key ?? '', file_name: file.name });
+  const query = new URLSearchParams({ file_name: file.name });
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl(`resources/upload-video?${query}`));
+    request.setRequestHeader('X-Session-Key', getAuthState().session_key);
     request.setRequestHeader('Content-Type', file.type);
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
@@ -112,8 +114,11 @@ export function recordView(
   );
 }
 
-/** Where the browser opens an entry: its address, or its file with the session key. */
+/**
+ * Where the browser opens an entry: its address, or its file under the API base (a link or a
+ * video source carries no body: the file route reads the session cookie, ADR 748).
+ */
 export function resourceHref(resource: Pick<Resource, 'url' | 'file_url'>): string {
   if (resource.url) return resource.url;
-  return `${serverUrl(resource.file_url ?? '')}?session_key=${encodeURIComponent(getAuthState().session_key ?? '')}`;
+  return serverUrl(resource.file_url ?? '');
 }

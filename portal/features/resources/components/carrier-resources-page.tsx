@@ -57,7 +57,9 @@ export function CarrierResourcesPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>Carrier resources</Title>
+        <Title order={1} size="h2">
+          Carrier resources
+        </Title>
         <Text c="dimmed" size="sm">
           Underwriting guides, appetite and the documents your agency keeps, per carrier.
         </Text>

@@ -19,7 +19,9 @@ export function ResourcesPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>Resources</Title>
+        <Title order={1} size="h2">
+          Resources
+        </Title>
         <Text c="dimmed" size="sm">
           What you need to place a risk: carrier guides and documents, and training.
         </Text>

@@ -37,7 +37,9 @@ export function TrainingVideosPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Training videos</Title>
+          <Title order={1} size="h2">
+            Training videos
+          </Title>
           <Text c="dimmed" size="sm">
             Short lessons on flood insurance, underwriting and the portal. Progress is kept per user.
           </Text>

@@ -124,6 +124,8 @@ export function SchemaPreview(props: SchemaPreviewProps) {
             onChange={setDoc}
             showAllErrors={showAll}
             everySectionAtOnce
+            // Right under the studio's h1: the preview's sections are its h2s.
+            sectionHeadingLevel={2}
           />
         </div>
       </Stack>

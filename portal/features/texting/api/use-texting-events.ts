@@ -1,6 +1,7 @@
 /**
- * Live texting updates (issue 14): an EventSource on GET /api/texting/events (the session key in the
- * query, as EventSource sends no body); each `text-message` event (a new inbound message, a delivery
+ * Live texting updates (issue 14): an EventSource on GET /api/texting/events (authenticated by the
+ * session cookie, as EventSource sends no body; with credentials for an API base on another origin:
+ * ADR 748); each `text-message` event (a new inbound message, a delivery
  * status, a thread read elsewhere) refreshes the texting queries, so the console follows without a
  * reload. The browser reconnects by itself when the stream ends.
  */
@@ -20,7 +21,8 @@ export function useTextingEvents(): TextingEventsState {
   const [state, setState] = useState<TextingEventsState>('connecting');
   useEffect(() => {
     if (!session_key) return;
-    const source = new EventSource(apiUrl(`texting/events?session_key=${encodeURIComponent(session_key)}`));
+    // The session key stays a dependency: a new session (switch user) opens a new stream.
+    const source = new EventSource(apiUrl('texting/events'), { withCredentials: true });
     source.onopen = () => setState('live');
     source.onerror = () => setState('reconnecting');
     source.addEventListener('text-message', () => {

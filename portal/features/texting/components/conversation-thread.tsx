@@ -92,7 +92,7 @@ export function ConversationThread({ conversationId }: { conversationId: number 
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
         <div>
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             {conversation.client_name ?? conversation.client_phone_display}
           </Title>
           <Text size="xs" c="dimmed">

@@ -23,7 +23,9 @@ export function TextoPage() {
       header={
         <Group justify="space-between" align="flex-end">
           <div>
-            <Title order={2}>Texting</Title>
+            <Title order={1} size="h2">
+              Texting
+            </Title>
             <Text c="dimmed" size="sm">
               Text messages with clients. {unread > 0 ? `${unread} unread.` : 'Everything is read.'}
             </Text>

@@ -1,4 +1,7 @@
-/** The alerts dashboard widget: the newest applications that carry an alert colour (SPEC §3 Note). */
+/**
+ * The alerts dashboard widget: the newest applications that carry an alert colour (SPEC §3 Note),
+ * each with the colour's reason written out (issue 40: an alert says why).
+ */
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { ApplicationLink } from '../../../../components/application-link.tsx';
 import { AlertDot } from '../../../applications/components/alert-dot.tsx';
@@ -17,17 +20,19 @@ export function AlertsWidget({ summary }: { summary: DashboardSummary | undefine
           No alert on your newest applications.
         </Text>
       ) : (
-        <Stack gap={6}>
+        <Stack gap="sm">
           {summary.alerts.map((row) => (
-            <Group key={row.id} gap="sm" wrap="nowrap">
-              <AlertDot color={row.alert_color} />
-              <ApplicationLink applicationId={row.id} size="sm" fw={600}>
-                {row.application_id}
-              </ApplicationLink>
-              <Text size="sm" c="dimmed" lineClamp={1}>
-                {row.searched_address || 'No address yet'}
-              </Text>
-            </Group>
+            <Stack key={row.id} gap={2}>
+              <Group gap="sm" wrap="nowrap">
+                <ApplicationLink applicationId={row.id} size="sm" fw={600}>
+                  {row.application_id}
+                </ApplicationLink>
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {row.searched_address || 'No address yet'}
+                </Text>
+              </Group>
+              <AlertDot color={row.alert_color} withReason />
+            </Stack>
           ))}
         </Stack>
       )}

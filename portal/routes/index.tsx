@@ -1,0 +1,8 @@
+/** `/`: the dashboard. SPEC §2 Routes. */
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard' });
+  },
+});
