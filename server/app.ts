@@ -66,6 +66,7 @@ import { contactRoutes } from './routes/contact-routes.ts';
 import { customerPortalRoutes } from './routes/customer-portal-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { iconSetRoute } from './routes/icon-set-route.ts';
+import { outboxRoutes } from './routes/outbox-routes.ts';
 import { passkeyRoutes } from './routes/passkey-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { portalSettingsRoutes } from './routes/portal-settings-routes.ts';
@@ -382,6 +383,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => textingEvents.close());
   const textingDeps = { config: texting, publicBaseUrl: config.publicBaseUrl, sink: smsSink };
   await app.register(textingRoutes, { db, deps: textingDeps, events: textingEvents });
+  // The outbox (issue 43): resends go through the same mailer and texting channel.
+  await app.register(outboxRoutes, { db, deps: { mailer, texting: textingDeps } });
   await app.register(propertyDataRoutes, { db, propertyData: options.propertyData });
   await app.register(quoteDocumentRoutes, { db, mailer, publicBaseUrl: config.publicBaseUrl });
   await app.register(customerPortalRoutes, { db, mailer, config });

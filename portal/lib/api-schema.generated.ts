@@ -2121,6 +2121,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal-settings/list-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the outbox
+         * @description One page of the e-mails and texts the agency sent its clients, newest first, with their outcomes; filtered by channel, status, application and message kind.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_portal_settings_list_outbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal-settings/list-webhook-deliveries": {
         parameters: {
             query?: never;
@@ -2159,6 +2181,28 @@ export interface paths {
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
         post: operations["POST_api_portal_settings_preview_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal-settings/resend-outbox-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a failed message
+         * @description Sends a failed e-mail or text again as it was stored, through the channel set up now; 422 for a message that is not failed, 502 with the message when it fails again. Audited.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_portal_settings_resend_outbox_message"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8669,7 +8713,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "user.mfa_reset" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
+                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "user.mfa_reset" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased" | "message.resent";
                     /** @description Super-admins: one agency (default every one); admins: only their own. */
                     company_id?: number | string;
                     /** @description Events at or after this UTC date or time. */
@@ -8788,7 +8832,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "user.mfa_reset" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased";
+                    action?: "auth.login" | "auth.login_failed" | "auth.mfa_verified" | "auth.switch_user" | "user.role_changed" | "user.mfa_reset" | "settings.changed" | "plan.changed" | "schema.published" | "export.downloaded" | "application.deleted" | "person.exported" | "person.erased" | "message.resent";
                     /** @description Super-admins: one agency (default every one); admins: only their own. */
                     company_id?: number | string;
                     /** @description Events at or after this UTC date or time. */
@@ -20689,6 +20733,164 @@ export interface operations {
             };
         };
     };
+    POST_api_portal_settings_list_outbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Only the messages of this application. */
+                    application_id?: number | string;
+                    /** @enum {unknown} */
+                    channel?: "email" | "sms";
+                    company_id?: number | string;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 25 */
+                    per_page?: number;
+                    session_key?: string;
+                    /** @enum {unknown} */
+                    status?: "sent" | "failed";
+                    /**
+                     * @description Only the messages of this kind.
+                     * @enum {unknown}
+                     */
+                    template_key?: "quote_email" | "status_changed_complete_job_email" | "auto_sent_quote_complete" | "timeout_job_email" | "timeout_job_sms" | "texting_console";
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description List the outbox: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "List the outbox.",
+                     *       "data": {
+                     *         "messages": [],
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "total": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description Newest first. */
+                            messages: {
+                                /** @description The application the message is about, if any. */
+                                application_id: number | null;
+                                /** @description The application as the portal names it. */
+                                application_reference: string | null;
+                                /** @description The file a failed e-mail carries and a resend sends again; null once sent. */
+                                attachment_name: string | null;
+                                attempts: number;
+                                /** @description The text as sent. */
+                                body: string;
+                                /** @enum {string} */
+                                channel: "email" | "sms";
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Why the last attempt failed. */
+                                error: string | null;
+                                id: number;
+                                /** @description The e-mail address, or the phone number in E.164. */
+                                recipient: string;
+                                /** @description ISO 8601 timestamp of the attempt that sent it; null while failed. */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "sent" | "failed";
+                                /** @description The e-mail subject; null for a text. */
+                                subject: string | null;
+                                /**
+                                 * @description Which message it is, by the `sent_by` name of its note.
+                                 * @enum {string}
+                                 */
+                                template_key: "quote_email" | "status_changed_complete_job_email" | "auto_sent_quote_complete" | "timeout_job_email" | "timeout_job_sms" | "texting_console";
+                                /** @description The user who sent it; null: sent automatically. */
+                                triggered_by: number | null;
+                                triggered_by_name: string | null;
+                            }[];
+                            page: number;
+                            per_page: number;
+                            /** @description Messages matching the filters in all. */
+                            total: number;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
     POST_api_portal_settings_list_webhook_deliveries: {
         parameters: {
             query?: never;
@@ -20924,6 +21126,160 @@ export interface operations {
                                 sample: boolean;
                                 /** @description The rendered subject; null for an SMS. */
                                 subject: string | null;
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_portal_settings_resend_outbox_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "message_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    company_id?: number | string;
+                    message_id: number | string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Resend a failed message: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Resend a failed message.",
+                     *       "data": {
+                     *         "message": {
+                     *           "id": 1,
+                     *           "application_id": 1,
+                     *           "application_reference": "application reference",
+                     *           "channel": "email",
+                     *           "template_key": "quote_email",
+                     *           "recipient": "recipient",
+                     *           "subject": "subject",
+                     *           "body": "body",
+                     *           "attachment_name": "attachment name",
+                     *           "status": "sent",
+                     *           "error": "error",
+                     *           "attempts": 1,
+                     *           "triggered_by": 1,
+                     *           "triggered_by_name": "triggered by name",
+                     *           "created_at": "created at",
+                     *           "sent_at": "sent at"
+                     *         }
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            message: {
+                                /** @description The application the message is about, if any. */
+                                application_id: number | null;
+                                /** @description The application as the portal names it. */
+                                application_reference: string | null;
+                                /** @description The file a failed e-mail carries and a resend sends again; null once sent. */
+                                attachment_name: string | null;
+                                attempts: number;
+                                /** @description The text as sent. */
+                                body: string;
+                                /** @enum {string} */
+                                channel: "email" | "sms";
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Why the last attempt failed. */
+                                error: string | null;
+                                id: number;
+                                /** @description The e-mail address, or the phone number in E.164. */
+                                recipient: string;
+                                /** @description ISO 8601 timestamp of the attempt that sent it; null while failed. */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "sent" | "failed";
+                                /** @description The e-mail subject; null for a text. */
+                                subject: string | null;
+                                /**
+                                 * @description Which message it is, by the `sent_by` name of its note.
+                                 * @enum {string}
+                                 */
+                                template_key: "quote_email" | "status_changed_complete_job_email" | "auto_sent_quote_complete" | "timeout_job_email" | "timeout_job_sms" | "texting_console";
+                                /** @description The user who sent it; null: sent automatically. */
+                                triggered_by: number | null;
+                                triggered_by_name: string | null;
                             };
                         };
                         error_obj: null;

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'application.deleted',
   'person.exported',
   'person.erased',
+  'message.resent',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -601,6 +601,39 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
+/** The outbox's two channels and two outcomes (migration 0066, issue 43). */
+export type OutboxChannel = 'email' | 'sms';
+export type OutboxStatus = 'sent' | 'failed';
+
+/**
+ * A message the agency sent a client, with its outcome (migration 0066, issue 43;
+ * docs/decisions/763-outbox-of-customer-messages.md): the attachment is kept only while failed.
+ */
+export const outboxMessages = pgTable('outbox_messages', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  /** No foreign key: the log outlives a deleted application. */
+  application_id: integer('application_id'),
+  channel: text('channel').$type<OutboxChannel>().notNull(),
+  template_key: text('template_key').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject'),
+  body: text('body').notNull(),
+  attachment_name: text('attachment_name'),
+  attachment_type: text('attachment_type'),
+  attachment: bytea('attachment'),
+  status: text('status').$type<OutboxStatus>().notNull(),
+  error: text('error'),
+  attempts: integer('attempts').notNull().default(1),
+  triggered_by: integer('triggered_by').references(() => users.id),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sent_at: timestamp('sent_at', { withTimezone: true }),
+});
+
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+
 /**
  * A property data provider's answer for one job and normalised address (issue 15; migration 0015,
  * and 0065 for the jobs of issue 40); `answer` null = the provider found nothing.

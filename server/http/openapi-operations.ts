@@ -340,6 +340,16 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     summary: 'Send a test webhook',
     description: 'Queues a test delivery to the customer quotes webhook.',
   },
+  'POST /api/portal-settings/list-outbox': {
+    summary: 'List the outbox',
+    description:
+      'One page of the e-mails and texts the agency sent its clients, newest first, with their outcomes; filtered by channel, status, application and message kind.',
+  },
+  'POST /api/portal-settings/resend-outbox-message': {
+    summary: 'Resend a failed message',
+    description:
+      'Sends a failed e-mail or text again as it was stored, through the channel set up now; 422 for a message that is not failed, 502 with the message when it fails again. Audited.',
+  },
   'POST /api/portal-settings/update-api-management': {
     summary: 'Set the API management options',
     description: 'Allowed origins and the rate limit of the partner API (SPEC §2 /dashboard/api-partner).',

@@ -7,6 +7,7 @@
 import { PARTNER_SCOPES } from '../auth/partner-scopes.ts';
 import { providersFor } from '../property-data/provider-catalogue.ts';
 import { PROPERTY_DATA_JOBS } from '../property-data/types.ts';
+import { OUTBOX_TEMPLATE_KEYS } from '../services/outbox-entry.ts';
 import { PLAN_IDS } from '../services/plans.ts';
 import { AVAILABLE_WIDGETS, BANNER_AUDIENCES, BANNER_COLORS } from '../services/portal-settings-service.ts';
 import { MFA_REQUIREMENTS } from '../services/sign-in-policy.ts';
@@ -343,6 +344,19 @@ export const webhookBodySchema = settingsBody({ customer_quotes_webhook_url: nul
 export const webhookDeliveriesBodySchema = settingsBody({
   limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
 });
+
+/** portal-settings/list-outbox (issue 43): one page of the outbox, filtered; every filter optional. */
+export const outboxListBodySchema = settingsBody({
+  channel: { enum: ['email', 'sms'] },
+  status: { enum: ['sent', 'failed'] },
+  application_id: { ...idSchema, description: 'Only the messages of this application.' },
+  template_key: { enum: [...OUTBOX_TEMPLATE_KEYS], description: 'Only the messages of this kind.' },
+  page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+  per_page: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+});
+
+/** portal-settings/resend-outbox-message (issue 43): the failed message to send again. */
+export const outboxResendBodySchema = settingsBody({ message_id: idSchema }, ['message_id']);
 
 export const apiManagementBodySchema = settingsBody(
   {

@@ -9,6 +9,7 @@
  */
 import { PROVIDER_NAMES } from '../property-data/provider-catalogue.ts';
 import { PROPERTY_DATA_JOBS } from '../property-data/types.ts';
+import { OUTBOX_TEMPLATE_KEYS } from '../services/outbox-entry.ts';
 import {
   AVAILABLE_WIDGETS,
   BANNER_AUDIENCES,
@@ -225,6 +226,36 @@ const deliverySchema = record({
   finished_at: { ...nullableString, description: 'ISO 8601 timestamp, or null while sending.' },
 });
 
+/** A message of the outbox (outbox-service.ts outboxMessageView; issue 43). */
+const outboxMessageSchema = record({
+  id,
+  application_id: { type: ['integer', 'null'], description: 'The application the message is about, if any.' },
+  application_reference: { ...nullableString, description: 'The application as the portal names it.' },
+  channel: { type: 'string', enum: ['email', 'sms'] },
+  template_key: {
+    type: 'string',
+    enum: [...OUTBOX_TEMPLATE_KEYS],
+    description: 'Which message it is, by the `sent_by` name of its note.',
+  },
+  recipient: { type: 'string', description: 'The e-mail address, or the phone number in E.164.' },
+  subject: { ...nullableString, description: 'The e-mail subject; null for a text.' },
+  body: { type: 'string', description: 'The text as sent.' },
+  attachment_name: {
+    ...nullableString,
+    description: 'The file a failed e-mail carries and a resend sends again; null once sent.',
+  },
+  status: { type: 'string', enum: ['sent', 'failed'] },
+  error: { ...nullableString, description: 'Why the last attempt failed.' },
+  attempts: { type: 'integer', minimum: 1 },
+  triggered_by: { type: ['integer', 'null'], description: 'The user who sent it; null: sent automatically.' },
+  triggered_by_name: nullableString,
+  created_at: timestamp,
+  sent_at: {
+    ...nullableString,
+    description: 'ISO 8601 timestamp of the attempt that sent it; null while failed.',
+  },
+});
+
 /** The settings writes of the item collections (create, update, delete each). */
 const collectionWrites = Object.fromEntries(
   Object.keys(COLLECTIONS).flatMap((name) =>
@@ -270,6 +301,13 @@ export const SETTINGS_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
     deliveries: { type: 'array', description: 'Newest first.', items: deliverySchema },
   }),
   'POST /api/portal-settings/send-test-webhook': record({ delivery: deliverySchema }),
+  'POST /api/portal-settings/list-outbox': record({
+    messages: { type: 'array', description: 'Newest first.', items: outboxMessageSchema },
+    page: { type: 'integer' },
+    per_page: { type: 'integer' },
+    total: { type: 'integer', description: 'Messages matching the filters in all.' },
+  }),
+  'POST /api/portal-settings/resend-outbox-message': record({ message: outboxMessageSchema }),
   'POST /api/portal-settings/update-api-management': settingsAnswer,
   'POST /api/portal-settings/update-saml': settingsAnswer,
   'POST /api/portal-settings/update-sign-in-policy': settingsAnswer,

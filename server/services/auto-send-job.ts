@@ -37,6 +37,7 @@ import { pendingQuoteCount } from '../repositories/quotes-repository.ts';
 import { findShortCodeSubject } from '../repositories/short-code-subject-repository.ts';
 import { settleMessage } from '../repositories/texting-repository.ts';
 import { nextWorkingMoment, workingHoursIn } from './is-it-working-hour.ts';
+import { newOutboxEntry, type OutboxTemplateKey, type OutboxWrite, sendErrorText } from './outbox-entry.ts';
 import {
   type AutoSendSettings,
   companyAutoSend,
@@ -63,8 +64,11 @@ type ChannelState = 'sending' | 'sent' | 'failed' | 'off';
  */
 type AutoSendProgress = Partial<Record<Channel, ChannelState>> & { sms_message_id?: number };
 
-/** The note `sent_by` of each event and channel (SPEC §3 Note; schemas/constants/alert-colours.json). */
-export const AUTO_SEND_NOTE_SENDERS: Record<AutoSendEvent, Record<Channel, string>> = {
+/**
+ * The note `sent_by` of each event and channel (SPEC §3 Note; schemas/constants/alert-colours.json),
+ * also the messages' outbox template keys (issue 43).
+ */
+export const AUTO_SEND_NOTE_SENDERS: Record<AutoSendEvent, Record<Channel, OutboxTemplateKey>> = {
   complete: { email: 'status_changed_complete_job_email', sms: 'auto_sent_quote_complete' },
   timeout: { email: 'timeout_job_email', sms: 'timeout_job_sms' },
 };
@@ -138,10 +142,14 @@ function clientPhone(doc: Record<string, unknown>): string | null {
   return phone === placeholders.phone ? null : toE164(phone);
 }
 
-/** What one channel's send ended as, and the note's text. */
+/**
+ * What one channel's send ended as, and the note's text; an e-mail that was tried carries its
+ * outbox row's write, made with the note (a text's is made with its text message).
+ */
 interface Outcome {
   status: 'sent' | 'failed';
   message: string;
+  outbox?: { write: OutboxWrite; error: string | null };
 }
 
 const CHANNEL_WORDS: Record<Channel, string> = { email: 'e-mail', sms: 'text message' };
@@ -211,18 +219,37 @@ async function sendChannel(
     const missing = channel === 'email' ? 'e-mail address' : 'phone number';
     return { status: 'failed', message: `${what} not sent: the client has no ${missing}.` };
   }
+  const entry = (subjectLine: string | null, body: string) =>
+    newOutboxEntry({
+      company_id: company.id,
+      application_id: app.id,
+      channel,
+      template_key: AUTO_SEND_NOTE_SENDERS[event][channel],
+      recipient: to,
+      subject: subjectLine,
+      body,
+      triggered_by: null,
+    });
+  let mail: { subject: string; body: string } | null = null;
   try {
     const body = renderTemplate(String(template.body), values);
     if (channel === 'email') {
-      const title = renderTemplate(String(template.subject ?? ''), values);
-      await deps.mailer.send({ to, subject: title, text: body }, companySmtp(company));
+      mail = { subject: renderTemplate(String(template.subject ?? ''), values), body };
+      await deps.mailer.send({ to, subject: mail.subject, text: body }, companySmtp(company));
     } else {
-      const error = await sendAutomaticText(db, deps.texting, company, app.id, to, body, onTextStored);
+      const error = await sendAutomaticText(db, deps.texting, company, app.id, to, body, {
+        onStored: onTextStored,
+        outbox: entry(null, body),
+      });
       if (error !== null) return { status: 'failed', message: `${what} to ${to} failed: ${error}` };
     }
-    return { status: 'sent', message: `${what} sent to ${to}.` };
+    const outbox = mail ? { write: entry(mail.subject, mail.body), error: null } : undefined;
+    return { status: 'sent', message: `${what} sent to ${to}.`, outbox };
   } catch (error) {
-    return { status: 'failed', message: `${what} to ${to} failed: ${(error as Error).message}` };
+    const reason = sendErrorText(error);
+    // An e-mail rendered and refused is resendable; a template that does not render is not.
+    const outbox = mail ? { write: entry(mail.subject, mail.body), error: reason } : undefined;
+    return { status: 'failed', message: `${what} to ${to} failed: ${reason}`, outbox };
   }
 }
 
@@ -283,10 +310,17 @@ export function autoSendJob(deps: AutoSendDeps): JobHandler {
     const turnedOff = await channelsTurnedOff(db, app);
     const lost = () => new Error('The job lease was lost.');
     // A channel's outcome and its note in one transaction, while the job's lease holds.
-    const recordOutcome = (state: AutoSendProgress, note: NotePayload, interruptedText?: number) =>
+    const recordOutcome = (
+      state: AutoSendProgress,
+      note: NotePayload,
+      interruptedText?: number,
+      outcome?: Outcome,
+    ) =>
       db.transaction(async (tx) => {
         if (!(await setJobProgress(tx, job.id, workerId, state))) throw lost();
         await insertNote(tx, app.id, note);
+        if (outcome?.outbox)
+          await outcome.outbox.write(tx, { status: outcome.status, error: outcome.outbox.error });
         // The texting console's message of an interrupted SMS stops showing `sending`.
         if (interruptedText !== undefined)
           await settleMessage(tx, interruptedText, { status: 'failed', error: INTERRUPTED_SEND_MESSAGE });
@@ -325,7 +359,7 @@ export function autoSendJob(deps: AutoSendDeps): JobHandler {
         onTextStored,
       );
       progress[channel] = outcome.status;
-      await recordOutcome(progress, notePayload(payload.event, channel, outcome));
+      await recordOutcome(progress, notePayload(payload.event, channel, outcome), undefined, outcome);
     }
     const { sms_message_id: _message, ...outcomes } = progress;
     return Object.keys(outcomes).length ? outcomes : { skipped: 'No template is set for this event.' };

@@ -3,9 +3,10 @@
  * downloads, send/download quote; issue 13). The caller may work the application exactly as for
  * get-application-by-id (another company's or, for an agent, a colleague's answers 404). A send
  * e-mails the PDF to the client through the mailer password reset uses (the company's SMTP, else
- * the local sink) and leaves a note on the application; a mail that fails leaves no note. The
- * send dialog previews the e-mail as the send renders it (previewQuoteEmail). Documents name the
- * carriers as the screen does, cheapest first, and print times in the agency's time zone (issue 40).
+ * the local sink) and leaves a note on the application; a mail that fails leaves no note, only its
+ * failed outbox row (issue 43). The send dialog previews the e-mail as the send renders it
+ * (previewQuoteEmail). Documents name the carriers as the screen does, cheapest first, and print
+ * times in the agency's time zone (issue 40).
  * docs/decisions/240-quote-documents-as-pdf.md, 242-send-quote.md, 752-sending-follows-the-comparison.md.
  */
 
@@ -33,6 +34,7 @@ import type { Actor } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
 import { viewOf } from './applications-service.ts';
 import { clientName } from './client-name.ts';
+import { newOutboxEntry, sendErrorText } from './outbox-entry.ts';
 import { loadOwned } from './owned-application.ts';
 import { companySmtp, companyTimezone } from './portal-settings-service.ts';
 import { quoteLink } from './quote-view-service.ts';
@@ -307,7 +309,9 @@ export async function previewQuoteEmail(
  * names the document, the address and the carriers. Answers the note and the application view.
  * Throws ApiError 404 / 422 as quoteDocument, 422 for a subject or message that is not a valid
  * template, 422 NO_SMTP_MESSAGE when no mail server is configured, 502 MAIL_FAILED_MESSAGE when
- * the mail server refuses (no note in either case).
+ * the mail server refuses (no note in either case). Every mail tried is kept in the outbox with
+ * its outcome, in the transaction of the note (issue 43): a failed one, PDF included, is committed
+ * before the refusal is thrown, for an admin to resend.
  */
 export async function sendQuote(
   db: Executor,
@@ -316,7 +320,7 @@ export async function sendQuote(
   input: SendQuoteInput,
   now: Date = new Date(),
 ) {
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     // The lock keeps a reset or delete from running between the document and its note.
     const row = await loadOwned(tx, actor, input.application_id, true);
     const { subject, message, data, agentAccount, quotes } = await renderQuoteEmail(
@@ -328,7 +332,22 @@ export async function sendQuote(
     );
     refuseExpiredQuotes(quotes, now);
     const sender = await findAccountByUserId(tx, actor.userId);
-    const bytes = await BUILDERS[input.document](data);
+    const attachment = {
+      name: documentFileName(input.document, row.id),
+      type: 'application/pdf',
+      content: await BUILDERS[input.document](data),
+    };
+    const outbox = newOutboxEntry({
+      company_id: row.company_id,
+      application_id: row.id,
+      channel: 'email',
+      template_key: QUOTE_SENT_NOTE.sent_by,
+      recipient: input.email,
+      subject,
+      body: message,
+      attachment,
+      triggered_by: actor.userId,
+    });
     try {
       await deps.mailer.send(
         {
@@ -336,21 +355,23 @@ export async function sendQuote(
           subject,
           text: message,
           attachments: [
-            {
-              filename: documentFileName(input.document, row.id),
-              contentType: 'application/pdf',
-              content: bytes,
-            },
+            { filename: attachment.name, contentType: attachment.type, content: attachment.content },
           ],
         },
         // The application's agency sends, whoever of its staff (or a super-admin) asked.
         companySmtp(agentAccount?.company ?? null),
       );
     } catch (error) {
-      // Nowhere to send is the agency's setting to fix (422); a server that refuses is a 502.
-      if (error instanceof NoSmtpServerError) throw new ApiError(422, NO_SMTP_MESSAGE);
-      throw new ApiError(502, MAIL_FAILED_MESSAGE);
+      // Nowhere to send is the agency's setting to fix (422); a server that refuses is a 502. The
+      // failed message stays in the outbox (committed, no note) for an admin to resend (issue 43).
+      const refusal =
+        error instanceof NoSmtpServerError
+          ? new ApiError(422, NO_SMTP_MESSAGE)
+          : new ApiError(502, MAIL_FAILED_MESSAGE);
+      await outbox(tx, { status: 'failed', error: sendErrorText(error) });
+      return { refusal };
     }
+    await outbox(tx, { status: 'sent', error: null });
     const carriers = data.quotes.map((quote) => quote.name).join(', ');
     const note = await insertNote(tx, row.id, {
       is_alert: false,
@@ -358,6 +379,8 @@ export async function sendQuote(
       ...QUOTE_SENT_NOTE,
       message: `${DOCUMENT_NAMES[input.document]} e-mailed to ${input.email} by ${sender?.user.name ?? 'the agent'} ("${subject}"): ${carriers}.`,
     });
-    return { note_id: note.id, application: await viewOf(tx, row) };
+    return { answer: { note_id: note.id, application: await viewOf(tx, row) } };
   });
+  if ('refusal' in done) throw done.refusal;
+  return done.answer;
 }

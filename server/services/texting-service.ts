@@ -37,6 +37,7 @@ import { findUserRecord } from '../repositories/users-repository.ts';
 import { CHOOSE_A_COMPANY } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
+import { newOutboxEntry, type OutboxWrite } from './outbox-entry.ts';
 import { FORBIDDEN_MESSAGE } from './owned-application.ts';
 import { companySmsProvider } from './portal-settings-service.ts';
 import { quoteLink } from './quote-view-service.ts';
@@ -290,7 +291,19 @@ export async function sendTextMessage(db: Executor, deps: TextingDeps, actor: Ac
   const entry = await findCompanyWithExtras(db, conversation.company_id);
   if (!entry) throw new ApiError(404, CONVERSATION_NOT_FOUND);
   const body = await textToSend(db, actor, deps, entry.company, conversation.application_id, input);
-  const { message, error } = await deliverText(db, deps, entry.company, conversation, body, actor.userId);
+  const outbox = newOutboxEntry({
+    company_id: conversation.company_id,
+    application_id: conversation.application_id,
+    channel: 'sms',
+    template_key: 'texting_console',
+    recipient: conversation.client_phone,
+    subject: null,
+    body,
+    triggered_by: actor.userId,
+  });
+  const { message, error } = await deliverText(db, deps, entry.company, conversation, body, actor.userId, {
+    outbox,
+  });
   if (error === null) return { conversation_id: conversation.id, message };
   throw new ApiError(502, error, null, { conversation_id: conversation.id, message });
 }
@@ -301,12 +314,19 @@ export async function sendTextMessage(db: Executor, deps: TextingDeps, actor: Ac
  */
 export type OnTextStored = (tx: Executor, messageId: number) => Promise<void>;
 
+/** What a send does besides sending: link the stored message, write the outbox row. */
+export interface DeliveryHooks {
+  onStored?: OnTextStored;
+  /** Called with the outcome in the transaction that settles the message (issue 43). */
+  outbox?: OutboxWrite;
+}
+
 /**
  * Stores `body` as an outbound message of `conversation` (`sending`; `onStored` in the same
  * transaction), asks the company's channel and settles it with the provider's status, or as
- * `failed` with the provider's reason, which is then answered as `error` (null when sent). Throws
- * 422 NO_SMS_PROVIDER when there is no channel, and errors that are not the provider's (a
- * database failure).
+ * `failed` with the provider's reason, which is then answered as `error` (null when sent); the
+ * outbox row is written with the settlement. Throws 422 NO_SMS_PROVIDER when there is no channel,
+ * and errors that are not the provider's (a database failure).
  */
 async function deliverText(
   db: Executor,
@@ -315,7 +335,7 @@ async function deliverText(
   conversation: { id: number; company_id: number; client_phone: string },
   body: string,
   sentBy: number | null,
-  onStored?: OnTextStored,
+  { onStored, outbox }: DeliveryHooks = {},
 ): Promise<{ message: ReturnType<typeof messageView>; error: string | null }> {
   const { channel, from } = channelFor(deps, company);
   const stored = await db.transaction(async (tx) => {
@@ -332,42 +352,53 @@ async function deliverText(
     return row;
   });
   if (!stored) throw new Error('outbound message not stored');
+  const settle = (patch: Parameters<typeof settleMessage>[2]) =>
+    db.transaction(async (tx) => {
+      const message = await settleMessage(tx, stored.id, patch);
+      await outbox?.(tx, {
+        status: patch.status === 'failed' ? 'failed' : 'sent',
+        error: patch.error ?? null,
+      });
+      return message;
+    });
   try {
     const sent = await channel.sendSms({ to: conversation.client_phone, from, body });
-    const message = await settleMessage(db, stored.id, {
+    const message = await settle({
       status: storedStatus(sent.status) ?? 'queued',
       provider_message_id: sent.providerMessageId,
     });
     return { message: messageView(message), error: null };
   } catch (error) {
     const reason = error instanceof SmsSendError ? error.message : 'The message could not be sent.';
-    const message = await settleMessage(db, stored.id, { status: 'failed', error: reason });
+    const message = await settle({ status: 'failed', error: reason });
     if (!(error instanceof SmsSendError)) throw error;
     return { message: messageView(message), error: reason };
   }
 }
 
 /**
- * Sends a text the product writes itself (an automatic message of issue 14) to `to` (E.164) in
- * that number's conversation of the company, linked to `applicationId`: the message shows in the
- * texting console like an agent's, without a sender. `onStored` as deliverText's. Answers null
- * when sent, else the reason it failed (the provider's refusal, or no provider and no sink).
+ * Sends a text the product writes itself (an automatic message of issue 14, or an outbox resend
+ * of issue 43) to `to` (E.164) in that number's conversation of the company, linked to
+ * `applicationId` when given: the message shows in the texting console like an agent's, without
+ * a sender. `hooks` as deliverText's; with no provider and no sink, the outbox write gets that
+ * failure. Answers null when sent, else the reason it failed.
  */
 export async function sendAutomaticText(
   db: Executor,
   deps: TextingDeps,
   company: CompanyRow,
-  applicationId: number,
+  applicationId: number | null,
   to: string,
   body: string,
-  onStored?: OnTextStored,
+  hooks: DeliveryHooks = {},
 ): Promise<string | null> {
   try {
     const conversation = await upsertConversation(db, company.id, to, applicationId);
-    return (await deliverText(db, deps, company, conversation, body, null, onStored)).error;
+    return (await deliverText(db, deps, company, conversation, body, null, hooks)).error;
   } catch (error) {
-    if (error instanceof ApiError) return error.message;
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    await hooks.outbox?.(db, { status: 'failed', error: error.message });
+    return error.message;
   }
 }
 

@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'application.deleted': 'Application deleted',
   'person.exported': "Person's records exported",
   'person.erased': "Person's records erased",
+  'message.resent': 'Message resent',
 };
 
 /** The words of `action`; an action this portal does not know yet is shown as its code. */
