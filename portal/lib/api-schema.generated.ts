@@ -29188,7 +29188,7 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: {
-                            /** @description Records erased: deleted (contacts, conversations, deliveries) or anonymised (applications, customer accounts). */
+                            /** @description Records erased: deleted (contacts, conversations, deliveries, outbox messages) or anonymised (applications, customer accounts). */
                             counts: {
                                 [key: string]: number;
                             };
@@ -29291,14 +29291,16 @@ export interface operations {
                      *           "applications": 1,
                      *           "text_conversations": 1,
                      *           "text_messages": 1,
-                     *           "webhook_deliveries": 1
+                     *           "webhook_deliveries": 1,
+                     *           "outbox_messages": 1
                      *         },
                      *         "records": {
                      *           "users": [],
                      *           "contacts": [],
                      *           "applications": [],
                      *           "text_conversations": [],
-                     *           "webhook_deliveries": []
+                     *           "webhook_deliveries": [],
+                     *           "outbox_messages": []
                      *         }
                      *       },
                      *       "error_obj": null
@@ -29311,6 +29313,7 @@ export interface operations {
                             counts: {
                                 applications: number;
                                 contacts: number;
+                                outbox_messages: number;
                                 text_conversations: number;
                                 text_messages: number;
                                 users: number;
@@ -29322,6 +29325,10 @@ export interface operations {
                                     [key: string]: unknown;
                                 }[];
                                 contacts: {
+                                    [key: string]: unknown;
+                                }[];
+                                /** @description Of those applications, or sent to the e-mail or a contact’s phone (issue 43). */
+                                outbox_messages: {
                                     [key: string]: unknown;
                                 }[];
                                 /** @description With a contact’s phone, each with its messages. */

@@ -3,15 +3,18 @@
  * docs/decisions/723-privacy-requests.md): their client contacts (by e-mail), the applications
  * naming them (linked to a contact, their customer account, or carrying the e-mail in the
  * document), the text conversations with a contact's phone, the webhook deliveries of those
- * applications and their customer account. Reads and erasure; the only code that does either.
+ * applications, the outbox messages of those applications or to the e-mail or phones (issue 43)
+ * and their customer account. Reads and erasure; the only code that does either.
  */
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import {
   type ApplicationRow,
   applications,
   type ContactRow,
   contacts,
+  type OutboxMessageRow,
+  outboxMessages,
   sessions,
   type TextConversationRow,
   type TextMessageRow,
@@ -36,6 +39,8 @@ export interface PersonRecords {
   applications: ApplicationRow[];
   text_conversations: (TextConversationRow & { messages: TextMessageRow[] })[];
   webhook_deliveries: WebhookDeliveryRow[];
+  /** Without the attachment's bytes (a failed e-mail's PDF): its name says what it was. */
+  outbox_messages: Omit<OutboxMessageRow, 'attachment'>[];
 }
 
 const inCompany = (column: SQL | typeof contacts.company_id, companyId: number | null) =>
@@ -105,6 +110,14 @@ export async function findPersonRecords(
         .from(webhookDeliveries)
         .where(inArray(webhookDeliveries.application_id, applicationIds))
     : [];
+  const addressed: SQL[] = [eq(outboxMessages.recipient, email)];
+  if (phones.length) addressed.push(inArray(outboxMessages.recipient, phones));
+  if (applicationIds.length) addressed.push(inArray(outboxMessages.application_id, applicationIds));
+  const { attachment: _bytes, ...outboxColumns } = getTableColumns(outboxMessages);
+  const outbox = await db
+    .select(outboxColumns)
+    .from(outboxMessages)
+    .where(and(or(...addressed), inCompany(sql`${outboxMessages.company_id}`, companyId)));
   return {
     users: people,
     contacts: contactRows,
@@ -114,6 +127,7 @@ export async function findPersonRecords(
       messages: messages.filter((m) => m.conversation_id === c.id),
     })),
     webhook_deliveries: deliveries,
+    outbox_messages: outbox,
   };
 }
 
@@ -124,7 +138,7 @@ function likeEscaped(text: string): string {
 
 /**
  * Erases `records` irreversibly (in the caller's transaction): contacts, text conversations (with
- * their messages) and webhook deliveries are deleted; each application's document gets `document`
+ * their messages), webhook deliveries and outbox messages are deleted; each application's document gets `document`
  * (the caller's anonymised copy) and loses its client name and links; a customer account is
  * anonymised (`erased-<id>@erased.invalid`) and its sessions revoked. Staff accounts are left.
  */
@@ -154,6 +168,8 @@ export async function erasePersonRecords(
   const deliveryIds = records.webhook_deliveries.map((d) => d.id);
   if (deliveryIds.length)
     await db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, deliveryIds));
+  const outboxIds = records.outbox_messages.map((m) => m.id);
+  if (outboxIds.length) await db.delete(outboxMessages).where(inArray(outboxMessages.id, outboxIds));
   const customers = records.users.filter((u) => u.role === 'customer');
   for (const customer of customers) {
     await db
@@ -171,6 +187,7 @@ export async function erasePersonRecords(
     text_conversations: conversationIds.length,
     text_messages: records.text_conversations.reduce((n, c) => n + c.messages.length, 0),
     webhook_deliveries: deliveryIds.length,
+    outbox_messages: outboxIds.length,
     users: customers.length,
   };
 }

@@ -57,11 +57,18 @@ const personCounts = {
     'text_conversations',
     'text_messages',
     'webhook_deliveries',
+    'outbox_messages',
   ],
   properties: Object.fromEntries(
-    ['users', 'contacts', 'applications', 'text_conversations', 'text_messages', 'webhook_deliveries'].map(
-      (k) => [k, { type: 'integer' }],
-    ),
+    [
+      'users',
+      'contacts',
+      'applications',
+      'text_conversations',
+      'text_messages',
+      'webhook_deliveries',
+      'outbox_messages',
+    ].map((k) => [k, { type: 'integer' }]),
   ),
 } as const;
 
@@ -86,7 +93,14 @@ export const SECURITY_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
       counts: personCounts,
       records: {
         type: 'object',
-        required: ['users', 'contacts', 'applications', 'text_conversations', 'webhook_deliveries'],
+        required: [
+          'users',
+          'contacts',
+          'applications',
+          'text_conversations',
+          'webhook_deliveries',
+          'outbox_messages',
+        ],
         properties: {
           users: { ...recordList, description: 'Accounts with the e-mail (no password hash).' },
           contacts: recordList,
@@ -99,6 +113,10 @@ export const SECURITY_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
             description: 'With a contact’s phone, each with its messages.',
           },
           webhook_deliveries: recordList,
+          outbox_messages: {
+            ...recordList,
+            description: 'Of those applications, or sent to the e-mail or a contact’s phone (issue 43).',
+          },
         },
       },
     },
@@ -110,7 +128,7 @@ export const SECURITY_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
       counts: {
         type: 'object',
         description:
-          'Records erased: deleted (contacts, conversations, deliveries) or anonymised (applications, customer accounts).',
+          'Records erased: deleted (contacts, conversations, deliveries, outbox messages) or anonymised (applications, customer accounts).',
         additionalProperties: { type: 'integer' },
       },
     },

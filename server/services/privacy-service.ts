@@ -41,6 +41,7 @@ function countsOf(records: PersonRecords) {
     text_conversations: records.text_conversations.length,
     text_messages: records.text_conversations.reduce((n, c) => n + c.messages.length, 0),
     webhook_deliveries: records.webhook_deliveries.length,
+    outbox_messages: records.outbox_messages.length,
   };
 }
 

@@ -31,6 +31,7 @@ import { carrierConnectionCells } from './carrier-connection-cells.ts';
 import { commissionCells } from './commission-cells.ts';
 import { contactCells } from './contact-cells.ts';
 import { customerPortalCells } from './customer-portal-cells.ts';
+import { outboxCells } from './outbox-cells.ts';
 import { passkeyCells } from './passkey-cells.ts';
 import { pricePredictorCells } from './price-predictor-cells.ts';
 import { propertyDataCells } from './property-data-cells.ts';
@@ -68,6 +69,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   'bulk upload': bulkUploadCells,
   texting: textingCells,
   'customer quotes webhook': webhookCells,
+  outbox: outboxCells,
   'customer portal': customerPortalCells,
   'client contacts': contactCells,
   'audit trail': securityCells,

@@ -6,13 +6,13 @@
  * failure notes; outside working hours (a fixed clock) the job waits for the next opening; a
  * retried or re-claimed job never sends twice; the settings refuse unknown templates and forget
  * deleted ones; a client who is a portal user gets only the channels their notification settings
- * allow (issue 20).
+ * allow (issue 20). Each message tried is in the outbox with its outcome (issue 43).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../../engine/types.ts';
 import { examples } from '../../../schemas/schema-set.ts';
-import { applications, type JobRow, jobs, notes, users } from '../../../server/db/schema.ts';
+import { applications, type JobRow, jobs, notes, outboxMessages, users } from '../../../server/db/schema.ts';
 import { messagingJobHandlers } from '../../../server/jobs/job-kinds.ts';
 import { createJobWorker } from '../../../server/jobs/job-worker.ts';
 import { RetryLater } from '../../../server/jobs/retry-later.ts';
@@ -130,6 +130,12 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
       .update(jobs)
       .set({ run_after: new Date(Date.now() - 1000) })
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued')));
+  const outboxOf = (id: number) =>
+    t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.application_id, id))
+      .orderBy(outboxMessages.id);
   const mailsTo = (address: string) =>
     (t.app.mailSink?.messages ?? []).filter((mail) => mail.envelopeTo.includes(address));
   const textsTo = (phone: string) => t.app.smsSink.messages.filter((sms) => sms.to === phone);
@@ -219,6 +225,14 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
       ['auto_sent_quote_complete', 'sent', 'orange'],
     ]);
     expect(written[0].message).toBe(`Quotes e-mail sent to ${CLIENT_EMAIL}.`);
+    // Both messages are in the outbox as sent, automatic (issue 43).
+    expect(
+      (await outboxOf(id)).map((m) => [m.channel, m.template_key, m.recipient, m.status, m.triggered_by]),
+    ).toEqual([
+      ['email', 'status_changed_complete_job_email', CLIENT_EMAIL, 'sent', null],
+      ['sms', 'auto_sent_quote_complete', CLIENT_PHONE, 'sent', null],
+    ]);
+    expect((await outboxOf(id))[0].subject).toBe('Your flood quotes, Maria');
     const view = await t.post('agent-portal/get-application-by-id', {
       session_key: agentKey,
       application_id: id,
@@ -462,6 +476,16 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
         'failed',
         'orange',
         `Follow-up text message to ${CLIENT_PHONE} failed: No SMS provider is set up for the agency: an admin sets one in the messaging console.`,
+      ],
+    ]);
+    // The text is in the outbox as failed, to resend once a provider is set; the e-mail that had
+    // no address to go to is not (issue 43).
+    expect((await outboxOf(id)).map((m) => [m.channel, m.template_key, m.status, m.error])).toEqual([
+      [
+        'sms',
+        'timeout_job_sms',
+        'failed',
+        'No SMS provider is set up for the agency: an admin sets one in the messaging console.',
       ],
     ]);
   });

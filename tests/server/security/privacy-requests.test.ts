@@ -1,7 +1,7 @@
 /**
  * Privacy requests (issue 38; docs/decisions/723-privacy-requests.md): export-person answers every
  * record naming the person (contact, linked application, text conversation with its messages,
- * webhook deliveries); erase-person deletes or anonymises them all in one go and answers the
+ * webhook deliveries, the outbox messages to their phone); erase-person deletes or anonymises them all in one go and answers the
  * counts, after which an export finds nothing and the application's document no longer holds the
  * e-mail; both are audited without the e-mail; another agency's admin finds nothing, agents 403.
  * On PGlite and PostgreSQL.
@@ -15,6 +15,7 @@ import {
   textMessages,
   webhookDeliveries,
 } from '../../../server/db/schema.ts';
+import { insertOutboxMessage } from '../../../server/repositories/outbox-repository.ts';
 import { anonymisedDocument, ERASED } from '../../../server/services/privacy-service.ts';
 import { MIAMI } from '../helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -90,6 +91,18 @@ describe.each(DATABASE_KINDS)('privacy requests on %s', (kind) => {
       url: 'https://hooks.example.test/q',
       outcome: 'delivered',
     });
+    await insertOutboxMessage(t.db, {
+      company_id: t.seed.companyId as number,
+      application_id: null,
+      channel: 'sms',
+      template_key: 'texting_console',
+      recipient: '+13055550177',
+      subject: null,
+      body: 'Hello Pat',
+      status: 'sent',
+      error: null,
+      triggered_by: null,
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -108,6 +121,7 @@ describe.each(DATABASE_KINDS)('privacy requests on %s', (kind) => {
       text_conversations: 1,
       text_messages: 1,
       webhook_deliveries: 1,
+      outbox_messages: 1,
     });
     const { records } = answer.body.data;
     expect(records.contacts[0]).toMatchObject({ first_name: 'Pat', email: EMAIL });
@@ -129,6 +143,7 @@ describe.each(DATABASE_KINDS)('privacy requests on %s', (kind) => {
       text_conversations: 1,
       text_messages: 1,
       webhook_deliveries: 1,
+      outbox_messages: 1,
       users: 0,
     });
     const [application] = await t.db.select().from(applications).where(eq(applications.id, applicationId));
@@ -137,6 +152,7 @@ describe.each(DATABASE_KINDS)('privacy requests on %s', (kind) => {
     expect(application.useable_details.note_email).toBe(`write to ${ERASED}`);
     expect(application.client_name_id).toBeNull();
     expect(await t.count('text_messages')).toBe(0);
+    expect(await t.count('outbox_messages')).toBe(0);
     const again = await call('export-person', adminKey);
     expect(Object.values(again.body.data.counts).every((n) => n === 0)).toBe(true);
 
