@@ -78,7 +78,13 @@ export type SettingsListSection = 'application-sources' | 'banners' | 'email-tem
 /** The portal-settings calls that write a section and answer the full settings. */
 export type SettingsAction = Exclude<
   Extract<ApiPath, `portal-settings/${string}`> extends `portal-settings/${infer Action}` ? Action : never,
-  'get' | 'list-webhook-deliveries' | 'preview-template' | 'send-test-webhook' | 'active-banners'
+  | 'get'
+  | 'list-webhook-deliveries'
+  | 'preview-template'
+  | 'send-test-webhook'
+  | 'active-banners'
+  | 'list-outbox'
+  | 'resend-outbox-message'
 >;
 
 /** The body of settings write `Action`, without the company (withCompany adds it). */

@@ -1,14 +1,16 @@
 /**
  * /dashboard/portal-settings/messaging-console (SPEC §2): SMTP, the SMS provider, email and SMS
- * templates (with a preview), automatic messages, short codes, the customer quotes webhook URL with its delivery log, test and secret
- * (issue 14), API credentials and API management.
+ * templates (with a preview), automatic messages, short codes, the customer quotes webhook URL with
+ * its delivery log, test and secret (issue 14), API credentials and API management, and the outbox
+ * of the messages sent to clients with the resend of a failed one (issue 43).
  */
-import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PortalSettings } from '../api/portal-settings-api.ts';
 import { ApiCredentialsDialog } from './api-credentials-dialog.tsx';
 import { ApiManagementDialog } from './api-management-dialog.tsx';
 import { AutoSendDialog } from './auto-send-dialog.tsx';
+import { OutboxPanel } from './outbox-panel.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import { SettingsPageFrame } from './settings-page-frame.tsx';
 import { ShortCodesDialog } from './short-codes-dialog.tsx';
@@ -112,119 +114,143 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
   const { smtp, sms_provider: smsProvider, api_management: api } = settings;
   return (
     <>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <SettingsCard
-          title="SMTP"
-          description="The mail server that sends the agency's e-mails."
-          actionLabel={smtp ? 'Edit SMTP' : 'Set up SMTP'}
-          onAction={() => setDialog('smtp')}
-        >
-          {smtp ? (
-            <>
-              <Row label="Server" value={`${smtp.host}:${smtp.port}`} />
-              <Row label="From" value={`${smtp.from_name} <${smtp.from_email}>`} />
-              <SecretRow label="Password" isSet={smtp.has_password} words={['Password set', 'No password']} />
-            </>
-          ) : (
-            <Text size="sm" c="dimmed">
-              SMTP is not set up yet.
-            </Text>
-          )}
-        </SettingsCard>
-        <SettingsCard
-          title="SMS provider"
-          description="The Twilio account that sends and receives the agency's texts."
-          actionLabel={smsProvider ? 'Edit SMS provider' : 'Set up SMS provider'}
-          onAction={() => setDialog('sms-provider')}
-        >
-          {smsProvider ? (
-            <>
-              <Row label="Account" value={smsProvider.account_sid} />
-              <Row label="Sending number" value={smsProvider.from_number} />
-              <SecretRow
-                label="Auth token"
-                isSet={smsProvider.has_auth_token}
-                words={['Auth token set', 'No auth token']}
-              />
-            </>
-          ) : (
-            <Text size="sm" c="dimmed">
-              No SMS provider: texts go to the local sink.
-            </Text>
-          )}
-        </SettingsCard>
-        {(['email', 'sms'] as const).map((kind) => (
-          <TemplatesCard
-            key={kind}
-            kind={kind}
-            templates={kind === 'email' ? settings.email_templates : settings.sms_templates}
-            onManage={() => setDialog(kind)}
-          />
-        ))}
-        <SettingsCard
-          title="Automatic messages"
-          description="Templates sent to the client when quoting completes, and as a follow-up."
-          actionLabel="Edit automatic messages"
-          onAction={() => setDialog('auto-send')}
-        >
-          <Row label="When quoting completes" value={eventSummary(settings.auto_send.complete, settings)} />
-          <Row
-            label={`Follow-up after ${settings.auto_send.timeout.after_minutes} min`}
-            value={eventSummary(settings.auto_send.timeout, settings)}
-          />
-          <Row label="Working hours only" value={settings.auto_send.working_hours_only ? 'Yes' : 'No'} />
-        </SettingsCard>
-        <SettingsCard
-          title="Short codes"
-          description="Placeholders templates and banners may use."
-          actionLabel="View short codes"
-          onAction={() => setDialog('codes')}
-        >
-          <Text size="sm" c="dimmed">
-            {settings.short_codes.length} short codes
-          </Text>
-        </SettingsCard>
-        <SettingsCard
-          title="Customer quotes webhook"
-          description="Where quotes for customers are posted (https only)."
-          actionLabel="Edit webhook URL"
-          onAction={() => setDialog('webhook')}
-        >
-          <Text size="sm" style={{ wordBreak: 'break-all' }}>
-            {settings.customer_quotes_webhook_url ?? 'No webhook set.'}
-          </Text>
-          {settings.customer_quotes_webhook_url ? (
-            <SecretRow
-              label="Signing secret"
-              isSet={settings.has_webhook_secret}
-              words={['Secret set', 'No secret']}
-            />
-          ) : null}
-        </SettingsCard>
-        <SettingsCard
-          title="API credentials"
-          description="Keys for systems that call the API."
-          actionLabel="Manage API credentials"
-          onAction={() => setDialog('credentials')}
-        >
-          <Text size="sm" c="dimmed">
-            Issue and revoke keys; each secret is shown once, when it is issued.
-          </Text>
-        </SettingsCard>
-        <SettingsCard
-          title="API management"
-          description="API access, allowed origins and rate limit."
-          actionLabel="Edit API management"
-          onAction={() => setDialog('api')}
-        >
-          <Row label="API access" value={api.enabled ? 'Enabled' : 'Disabled'} />
-          <Row label="Allowed origins" value={api.allowed_origins.length || 'None'} />
-          <Row label="Rate limit" value={`${api.rate_limit_per_minute} / minute`} />
-        </SettingsCard>
-      </SimpleGrid>
-      {settings.customer_quotes_webhook_url ? (
-        <WebhookDeliveriesPanel companyId={companyId} hasSecret={settings.has_webhook_secret} />
-      ) : null}
+      {/* The outbox is its own tab: its list loads only when opened (keepMounted off). */}
+      <Tabs defaultValue="settings" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+          <Tabs.Tab value="outbox">Outbox</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="settings">
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <SettingsCard
+                title="SMTP"
+                description="The mail server that sends the agency's e-mails."
+                actionLabel={smtp ? 'Edit SMTP' : 'Set up SMTP'}
+                onAction={() => setDialog('smtp')}
+              >
+                {smtp ? (
+                  <>
+                    <Row label="Server" value={`${smtp.host}:${smtp.port}`} />
+                    <Row label="From" value={`${smtp.from_name} <${smtp.from_email}>`} />
+                    <SecretRow
+                      label="Password"
+                      isSet={smtp.has_password}
+                      words={['Password set', 'No password']}
+                    />
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    SMTP is not set up yet.
+                  </Text>
+                )}
+              </SettingsCard>
+              <SettingsCard
+                title="SMS provider"
+                description="The Twilio account that sends and receives the agency's texts."
+                actionLabel={smsProvider ? 'Edit SMS provider' : 'Set up SMS provider'}
+                onAction={() => setDialog('sms-provider')}
+              >
+                {smsProvider ? (
+                  <>
+                    <Row label="Account" value={smsProvider.account_sid} />
+                    <Row label="Sending number" value={smsProvider.from_number} />
+                    <SecretRow
+                      label="Auth token"
+                      isSet={smsProvider.has_auth_token}
+                      words={['Auth token set', 'No auth token']}
+                    />
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No SMS provider: texts go to the local sink.
+                  </Text>
+                )}
+              </SettingsCard>
+              {(['email', 'sms'] as const).map((kind) => (
+                <TemplatesCard
+                  key={kind}
+                  kind={kind}
+                  templates={kind === 'email' ? settings.email_templates : settings.sms_templates}
+                  onManage={() => setDialog(kind)}
+                />
+              ))}
+              <SettingsCard
+                title="Automatic messages"
+                description="Templates sent to the client when quoting completes, and as a follow-up."
+                actionLabel="Edit automatic messages"
+                onAction={() => setDialog('auto-send')}
+              >
+                <Row
+                  label="When quoting completes"
+                  value={eventSummary(settings.auto_send.complete, settings)}
+                />
+                <Row
+                  label={`Follow-up after ${settings.auto_send.timeout.after_minutes} min`}
+                  value={eventSummary(settings.auto_send.timeout, settings)}
+                />
+                <Row
+                  label="Working hours only"
+                  value={settings.auto_send.working_hours_only ? 'Yes' : 'No'}
+                />
+              </SettingsCard>
+              <SettingsCard
+                title="Short codes"
+                description="Placeholders templates and banners may use."
+                actionLabel="View short codes"
+                onAction={() => setDialog('codes')}
+              >
+                <Text size="sm" c="dimmed">
+                  {settings.short_codes.length} short codes
+                </Text>
+              </SettingsCard>
+              <SettingsCard
+                title="Customer quotes webhook"
+                description="Where quotes for customers are posted (https only)."
+                actionLabel="Edit webhook URL"
+                onAction={() => setDialog('webhook')}
+              >
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {settings.customer_quotes_webhook_url ?? 'No webhook set.'}
+                </Text>
+                {settings.customer_quotes_webhook_url ? (
+                  <SecretRow
+                    label="Signing secret"
+                    isSet={settings.has_webhook_secret}
+                    words={['Secret set', 'No secret']}
+                  />
+                ) : null}
+              </SettingsCard>
+              <SettingsCard
+                title="API credentials"
+                description="Keys for systems that call the API."
+                actionLabel="Manage API credentials"
+                onAction={() => setDialog('credentials')}
+              >
+                <Text size="sm" c="dimmed">
+                  Issue and revoke keys; each secret is shown once, when it is issued.
+                </Text>
+              </SettingsCard>
+              <SettingsCard
+                title="API management"
+                description="API access, allowed origins and rate limit."
+                actionLabel="Edit API management"
+                onAction={() => setDialog('api')}
+              >
+                <Row label="API access" value={api.enabled ? 'Enabled' : 'Disabled'} />
+                <Row label="Allowed origins" value={api.allowed_origins.length || 'None'} />
+                <Row label="Rate limit" value={`${api.rate_limit_per_minute} / minute`} />
+              </SettingsCard>
+            </SimpleGrid>
+            {settings.customer_quotes_webhook_url ? (
+              <WebhookDeliveriesPanel companyId={companyId} hasSecret={settings.has_webhook_secret} />
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="outbox">
+          <OutboxPanel companyId={companyId} />
+        </Tabs.Panel>
+      </Tabs>
       <SmtpDialog opened={dialog === 'smtp'} value={smtp} companyId={companyId} onClose={close} />
       <SmsProviderDialog
         opened={dialog === 'sms-provider'}
