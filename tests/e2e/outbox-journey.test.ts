@@ -4,8 +4,9 @@
  * console's Outbox tab, filters the failed messages, sees the text as Failed with the provider's
  * reason, resends it after confirming (the provider now takes it) and sees it Sent after two
  * attempts; the provider got the same text again. axe-core finds no serious violation in the
- * list, the confirmation and the resent state, light and dark (pageStateViolations).
- * Screenshots: outbox-failed-<mode>, outbox-confirm-<mode>, outbox-sent-<mode> (test-results/).
+ * list, the confirmation, the emptied filter and the resent state, light and dark
+ * (pageStateViolations). Screenshots: outbox-failed-<mode>, outbox-confirm-<mode>,
+ * outbox-empty-<mode>, outbox-sent-<mode> (test-results/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTwilio, startFakeTwilio } from '../server/helpers/fake-twilio-server.ts';
@@ -87,6 +88,9 @@ describe('outbox in Chromium', () => {
 
     // Sent now: no longer among the failed ones, listed as Sent after two attempts.
     await outbox.getByText('No messages match these filters.').waitFor();
+    found.push(
+      ...(await pageStateViolations(portal, page, 'outbox none failed', 'outbox-empty', { restore: true })),
+    );
     await outbox.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Sent', exact: true }).click();
     const sentRow = outbox.getByRole('row').filter({ hasText: CLIENT_PHONE });

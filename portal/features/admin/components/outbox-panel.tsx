@@ -76,7 +76,7 @@ function MessageRow({ message, onResend }: { message: OutboxMessage; onResend: (
           ) : null}
         </Text>
       </Table.Td>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{message.recipient}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{message.recipient}</Table.Td>
       <Table.Td style={{ wordBreak: 'break-word' }}>
         <Text size="sm">{gist(message)}</Text>
         {message.attachment_name ? (
@@ -85,8 +85,8 @@ function MessageRow({ message, onResend }: { message: OutboxMessage; onResend: (
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>
-        <Badge color={badge.color} variant="light" radius="sm">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={badge.color} variant="light" radius="sm" styles={{ label: { overflow: 'visible' } }}>
           {badge.label}
         </Badge>
         {message.attempts > 1 ? (
