@@ -9220,6 +9220,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -9238,6 +9240,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -9515,6 +9518,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -9533,6 +9538,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -10258,6 +10264,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -10276,6 +10284,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -10656,6 +10665,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -10674,6 +10685,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -10966,6 +10978,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -10984,6 +10998,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -11267,6 +11282,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -11285,6 +11302,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -12024,6 +12042,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -12042,6 +12062,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -12244,6 +12265,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -12262,6 +12285,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -13739,6 +13763,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -13775,6 +13800,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -13794,6 +13821,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -13843,6 +13871,8 @@ export interface operations {
                  */
                 "application/json": {
                     approved_states?: string[];
+                    /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                    denied_permissions?: ("applications" | "bulk-upload" | "reporting" | "commission" | "resources" | "price-predictor" | "texto" | "api-credentials" | "saml")[];
                     has_active_subscription?: boolean;
                     is_trial_disabled?: boolean;
                     name: string;
@@ -13924,6 +13954,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -13960,6 +13991,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -13979,6 +14012,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14103,6 +14137,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -14139,6 +14174,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14158,6 +14195,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14287,6 +14325,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14306,6 +14346,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14432,6 +14473,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -14468,6 +14510,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14487,6 +14531,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14620,6 +14665,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -14656,6 +14702,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14675,6 +14723,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14725,6 +14774,8 @@ export interface operations {
                 "application/json": {
                     approved_states?: string[];
                     company_id: number | string;
+                    /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                    denied_permissions?: ("applications" | "bulk-upload" | "reporting" | "commission" | "resources" | "price-predictor" | "texto" | "api-credentials" | "saml")[];
                     has_active_subscription?: boolean;
                     is_trial_disabled?: boolean;
                     name?: string;
@@ -14806,6 +14857,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -14842,6 +14894,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14861,6 +14915,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -15933,6 +15988,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -15971,6 +16027,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -15990,6 +16048,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -16130,13 +16189,14 @@ export interface operations {
                             payments_configured: boolean;
                             /** @description Cheapest first. */
                             plans: {
+                                /** @description What the plan sells besides its areas: support, for one (ADR 764). */
                                 features: string[];
                                 /** @enum {string} */
                                 id: "starter" | "pro" | "agency";
                                 /** @description Users the plan allows; null: unlimited. */
                                 max_users: number | null;
                                 name: string;
-                                /** @description The areas the plan opens (ADR 320). */
+                                /** @description The areas the plan opens (ADR 320); the plans page lists them (ADR 764). */
                                 permissions: string[];
                                 /** @description Dollars per month. */
                                 price_monthly: number;
@@ -29117,6 +29177,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -29135,6 +29197,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
