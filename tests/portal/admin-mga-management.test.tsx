@@ -38,6 +38,7 @@ function company(overrides: Partial<CompanyRecord> = {}): CompanyRecord {
     is_trial_disabled: false,
     has_active_subscription: true,
     permissions: [],
+    denied_permissions: [],
     stripe_id: null,
     approved_states: ['FL', 'TX'],
     plan: { id: 'pro', name: 'Pro' },
