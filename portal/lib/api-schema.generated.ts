@@ -564,7 +564,7 @@ export interface paths {
         put?: never;
         /**
          * Create a partner API key
-         * @description Makes a key with scopes and answers its secret once.
+         * @description Makes a key with scopes and answers its secret once. An Agency plan feature: every api-credentials call answers 403 to an admin whose plan lacks it (ADR 764).
          *
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
@@ -2418,7 +2418,7 @@ export interface paths {
         put?: never;
         /**
          * Set SAML sign-in
-         * @description The identity provider the company’s users sign in with.
+         * @description The identity provider the company’s users sign in with. An Agency plan feature: 403 for an admin whose plan lacks it (ADR 764).
          *
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
