@@ -18,11 +18,12 @@ import { unknownShortCodes } from '../../portal/features/admin/components/templa
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { PLANS } from '../../server/services/plans.ts';
 import { settingsFixture } from './admin-settings-fixtures.ts';
+import { ALL_AREAS } from './all-areas.ts';
 import { envelope, mockFetch, type RecordedCall, renderWithProviders } from './render-with-providers.tsx';
 
 /** Signs in `role` of an agency whose plan has API credentials, or (`withKeys` false) lacks them. */
 function signInAs(role: string, withKeys = true) {
-  const areas = withKeys ? ['applications', 'api-credentials', 'saml'] : ['applications'];
+  const areas = withKeys ? ALL_AREAS : ALL_AREAS.filter((area) => area !== 'api-credentials');
   setSession(
     'sk-1',
     { id: 1, name: 'Sam', role, mga_company: { id: 10, name: 'Acme' }, user_accesses_final: areas },

@@ -48,14 +48,14 @@ describe.each(DATABASE_KINDS)('plan features on %s', (kind) => {
   it('seeds the Starter agency with only what Starter gives, and the demo company on Agency with every area', async () => {
     const starter = PLANS.find((plan) => plan.id === 'starter')?.permissions;
     const other = await t.post('auth/me', { session_key: otherAdminKey });
-    expect(other.body.data.user.company).toMatchObject({
+    expect(other.body.data.company).toMatchObject({
       plan: { id: 'starter', name: 'Starter' },
       permissions: [],
       denied_permissions: [],
     });
     expect(other.body.data.user.user_accesses_final).toEqual(starter);
     const demo = await t.post('auth/me', { session_key: f.keys.admin });
-    expect(demo.body.data.user.company.plan).toEqual({ id: 'agency', name: 'Agency' });
+    expect(demo.body.data.company.plan).toEqual({ id: 'agency', name: 'Agency' });
     expect(demo.body.data.user.user_accesses_final).toEqual(
       expect.arrayContaining(['reporting', 'api-credentials', 'saml']),
     );
@@ -162,7 +162,8 @@ describe.each(DATABASE_KINDS)('plan features on %s', (kind) => {
   it("takes an area its plan gives away with the company's removals, set by a super-admin in companies/update", async () => {
     const superKey = f.keys['super-admin'];
     await putOtherOn('pro');
-    const reporting = () => t.post('reporting/get-report', { session_key: otherAdminKey });
+    const reporting = () =>
+      t.post('reporting/get-report', { session_key: otherAdminKey, from: '2026-11-01', to: '2026-11-30' });
     expect((await reporting()).statusCode).toBe(200);
     const updated = await t.post('companies/update', {
       session_key: superKey,
