@@ -35,7 +35,7 @@ export interface AccessRules {
 /** Who asks: a role and their company's state (SPEC §3 Company fields). */
 export interface AccessSubject {
   role: string;
-  /** The company's permissions: its plan's and its own overrides. */
+  /** The company's permissions: its plan's, plus its additions, minus its removals. */
   permissions: readonly string[];
   has_active_subscription: boolean;
   /** Whole days left of the trial; 0 without a trial end or once it has passed (SPEC §3). */
@@ -99,13 +99,38 @@ export function areaOfPath(rules: AccessRules, path: string, kind: 'pages' | 'ca
   return best?.area ?? null;
 }
 
-/** The company's permissions: its plan's (the default plan's without a plan) and its own overrides. */
+/**
+ * The company's permissions: its plan's (the default plan's without a plan), plus its own
+ * additions (`permissions`), minus its own removals (`denied_permissions`), in that order: a
+ * removal wins over the plan and over an addition (issue 43; docs/decisions/764). Plan order
+ * first, then additions in their order; no repeats.
+ */
 export function companyPermissions(
   rules: AccessRules,
   plans: readonly { id: string; permissions: readonly string[] }[],
-  company: { plan_id: string | null; permissions: readonly string[] },
+  company: {
+    plan_id: string | null;
+    permissions: readonly string[];
+    denied_permissions?: readonly string[] | null;
+  },
 ): string[] {
   const planId = company.plan_id ?? rules.default_plan;
   const plan = plans.find((entry) => entry.id === planId);
-  return [...new Set([...(plan?.permissions ?? []), ...company.permissions])];
+  const denied = new Set(company.denied_permissions ?? []);
+  return [...new Set([...(plan?.permissions ?? []), ...company.permissions])].filter((p) => !denied.has(p));
+}
+
+/**
+ * The refusal of an area the company's plan, additions and removals do not grant, naming the
+ * cheapest plan of `plans` (cheapest first) that has it: "Your plan does not include Reporting.
+ * The Pro plan has it." (no second sentence when no plan has the area). The server answers it
+ * with its 403; the portal shows it where a locked feature would be. Issue 43, docs/decisions/764.
+ */
+export function notInPlanText(
+  area: Pick<AccessArea, 'label' | 'permission'>,
+  plans: readonly { name: string; permissions: readonly string[] }[],
+): string {
+  const plan = plans.find((entry) => entry.permissions.includes(area.permission));
+  const refusal = `Your plan does not include ${area.label}.`;
+  return plan ? `${refusal} The ${plan.name} plan has it.` : refusal;
 }

@@ -564,7 +564,7 @@ export interface paths {
         put?: never;
         /**
          * Create a partner API key
-         * @description Makes a key with scopes and answers its secret once.
+         * @description Makes a key with scopes and answers its secret once. An Agency plan feature: every api-credentials call answers 403 to an admin whose plan lacks it (ADR 764).
          *
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
@@ -2462,7 +2462,7 @@ export interface paths {
         put?: never;
         /**
          * Set SAML sign-in
-         * @description The identity provider the company’s users sign in with.
+         * @description The identity provider the company’s users sign in with. An Agency plan feature: 403 for an admin whose plan lacks it (ADR 764).
          *
          *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
          */
@@ -9264,6 +9264,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -9282,6 +9284,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -9559,6 +9562,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -9577,6 +9582,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -10302,6 +10308,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -10320,6 +10328,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -10700,6 +10709,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -10718,6 +10729,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -11010,6 +11022,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -11028,6 +11042,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -11311,6 +11326,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -11329,6 +11346,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -12068,6 +12086,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -12086,6 +12106,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -12288,6 +12309,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -12306,6 +12329,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;
@@ -13783,6 +13807,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -13819,6 +13844,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -13838,6 +13865,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -13887,6 +13915,8 @@ export interface operations {
                  */
                 "application/json": {
                     approved_states?: string[];
+                    /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                    denied_permissions?: ("applications" | "bulk-upload" | "reporting" | "commission" | "resources" | "price-predictor" | "texto" | "api-credentials" | "saml")[];
                     has_active_subscription?: boolean;
                     is_trial_disabled?: boolean;
                     name: string;
@@ -13968,6 +13998,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -14004,6 +14035,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14023,6 +14056,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14147,6 +14181,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -14183,6 +14218,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14202,6 +14239,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14331,6 +14369,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14350,6 +14390,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14476,6 +14517,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -14512,6 +14554,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14531,6 +14575,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14664,6 +14709,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -14700,6 +14746,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14719,6 +14767,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -14769,6 +14818,8 @@ export interface operations {
                 "application/json": {
                     approved_states?: string[];
                     company_id: number | string;
+                    /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                    denied_permissions?: ("applications" | "bulk-upload" | "reporting" | "commission" | "resources" | "price-predictor" | "texto" | "api-credentials" | "saml")[];
                     has_active_subscription?: boolean;
                     is_trial_disabled?: boolean;
                     name?: string;
@@ -14850,6 +14901,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -14886,6 +14938,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -14905,6 +14959,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -15977,6 +16032,7 @@ export interface operations {
                      *           "has_active_subscription": false,
                      *           "is_trial_disabled": false,
                      *           "permissions": [],
+                     *           "denied_permissions": [],
                      *           "stripe_id": "stripe id",
                      *           "approved_states": [],
                      *           "plan": {
@@ -16015,6 +16071,8 @@ export interface operations {
                                 /** @description ISO 8601 timestamp. */
                                 created_at: string;
                                 dashboard_widgets: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data: {
                                     carrier?: string | null;
@@ -16034,6 +16092,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan: {
                                     id: string;
@@ -16174,13 +16233,14 @@ export interface operations {
                             payments_configured: boolean;
                             /** @description Cheapest first. */
                             plans: {
+                                /** @description What the plan sells besides its areas: support, for one (ADR 764). */
                                 features: string[];
                                 /** @enum {string} */
                                 id: "starter" | "pro" | "agency";
                                 /** @description Users the plan allows; null: unlimited. */
                                 max_users: number | null;
                                 name: string;
-                                /** @description The areas the plan opens (ADR 320). */
+                                /** @description The areas the plan opens (ADR 320); the plans page lists them (ADR 764). */
                                 permissions: string[];
                                 /** @description Dollars per month. */
                                 price_monthly: number;
@@ -29480,6 +29540,8 @@ export interface operations {
                                 application_sources?: string[];
                                 approved_states?: string[];
                                 dashboard_widgets?: string[];
+                                /** @description Areas taken from the company although its plan or permissions give them (ADR 764). */
+                                denied_permissions?: string[];
                                 /** @description The company's E&O coverage, or null. */
                                 eo_data?: {
                                     carrier?: string | null;
@@ -29498,6 +29560,7 @@ export interface operations {
                                 is_trial_disabled: boolean;
                                 logo_url?: string | null;
                                 name: string;
+                                /** @description Areas the company has beyond its plan (ADR 320). */
                                 permissions: string[];
                                 plan?: {
                                     id: string;

@@ -7,7 +7,7 @@
  */
 
 import rulesFile from '../../access/access-areas.json' with { type: 'json' };
-import { type AccessRules, areaOfPath } from '../../access/access-decision.ts';
+import { type AccessArea, type AccessRules, areaOfPath } from '../../access/access-decision.ts';
 import type { StoredUser } from './auth-store.ts';
 
 const RULES: AccessRules = rulesFile;
@@ -23,7 +23,33 @@ export function pageArea(path: string): string | null {
  */
 export function mayOpenPage(user: StoredUser | null | undefined, path: string): boolean {
   const area = pageArea(path);
-  if (area === null) return true;
+  return area === null || mayUseArea(user, area);
+}
+
+/** The area of `permission` (access/access-areas.json), or null for a name no area has. */
+export function areaNamed(permission: string): AccessArea | null {
+  return RULES.areas.find((area) => area.permission === permission) ?? null;
+}
+
+/** Every area as a select option: the permission as value, its label shown (the company dialog). */
+export const AREA_OPTIONS: { value: string; label: string }[] = RULES.areas.map((area) => ({
+  value: area.permission,
+  label: area.label,
+}));
+
+/**
+ * The labels of the areas `permissions` name, in the rules' order, leaving out names no area has:
+ * what a plan's card on the plans page promises (issue 43, docs/decisions/764).
+ */
+export function areaLabels(permissions: readonly string[]): string[] {
+  return RULES.areas.filter((area) => permissions.includes(area.permission)).map((area) => area.label);
+}
+
+/**
+ * True when `user` may use the area `permission` (a feature without pages of its own, such as API
+ * credentials): it is in their `user_accesses_final` (missing: none is).
+ */
+export function mayUseArea(user: StoredUser | null | undefined, permission: string): boolean {
   const granted = user?.user_accesses_final;
-  return Array.isArray(granted) && granted.includes(area);
+  return Array.isArray(granted) && granted.includes(permission);
 }

@@ -14,6 +14,7 @@ import {
   companyPermissions,
   decideAccess,
   grantedAreas,
+  notInPlanText,
 } from '../../access/access-decision.ts';
 import type { CompanyRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -26,13 +27,16 @@ export const ACCESS_RULES: AccessRules = rulesFile;
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription required.';
 
-/** The 403 of an area the company's plan and overrides do not grant: "Your plan does not include Reporting.". */
-export function notInPlanMessage(area: Pick<AccessArea, 'label'>): string {
-  return `Your plan does not include ${area.label}.`;
+/** The 403 of an area the company lacks: notInPlanText over server/config/plans.json (ADR 764). */
+export function notInPlanMessage(area: Pick<AccessArea, 'label' | 'permission'>): string {
+  return notInPlanText(area, PLANS);
 }
 
 /** The message of a refusal of `area` (SPEC §8 envelope message). */
-export function refusalMessage(refusal: AccessRefusal, area: Pick<AccessArea, 'label'>): string {
+export function refusalMessage(
+  refusal: AccessRefusal,
+  area: Pick<AccessArea, 'label' | 'permission'>,
+): string {
   if (refusal.reason === 'subscription') return SUBSCRIPTION_REQUIRED;
   if (refusal.reason === 'permission') return notInPlanMessage(area);
   return FORBIDDEN_MESSAGE;
@@ -51,6 +55,25 @@ export function accessSubjectOf(
     trial_remaining_days: company ? trialRemainingDays(company, now) : 0,
     is_trial_disabled: company?.is_trial_disabled ?? false,
   };
+}
+
+/**
+ * True when `company`'s plan, additions and removals give the area `permission` (issue 43): what
+ * makes a feature take effect whoever set it up (a super-admin may set up any company's), e.g.
+ * SAML sign-in and partner API keys.
+ */
+export function companyHasArea(company: CompanyRow | null, permission: string): boolean {
+  return company !== null && companyPermissions(ACCESS_RULES, PLANS, company).includes(permission);
+}
+
+/**
+ * Throws ApiError 403 notInPlanMessage when `company` lacks the area `permission` (companyHasArea);
+ * a permission no area has is a server bug (a plain Error, 500).
+ */
+export function requireCompanyArea(company: CompanyRow | null, permission: string): void {
+  const area = ACCESS_RULES.areas.find((entry) => entry.permission === permission);
+  if (!area) throw new Error(`no access area ${permission}`);
+  if (!companyHasArea(company, permission)) throw new ApiError(403, notInPlanMessage(area));
 }
 
 /** `user_accesses_final` of the login and me answers: the areas the decision opens to the user. */

@@ -40,7 +40,10 @@ export const companies = pgTable('companies', {
   trial_ends_at: timestamp('trial_ends_at', { withTimezone: true }),
   is_trial_disabled: boolean('is_trial_disabled').notNull().default(false),
   has_active_subscription: boolean('has_active_subscription').notNull().default(false),
+  /** Areas the company has beyond its plan (access/access-areas.json permissions; ADR 320). */
   permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+  /** Areas taken from the company although its plan or additions give them (migration 0067, ADR 764). */
+  denied_permissions: jsonb('denied_permissions').$type<string[]>().notNull().default([]),
   /** The company's Stripe customer id (set by checkout.session.completed). */
   stripe_id: text('stripe_id'),
   /** The company's Stripe subscription id (migration 0019). */

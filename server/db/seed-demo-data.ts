@@ -51,21 +51,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Any constant: the advisory lock key that serializes seeders of several processes. */
 const SEED_LOCK_KEY = 7_351_043;
 
-/** Areas of SPEC §1 the demo company may use. */
-const DEMO_PERMISSIONS = [
-  'applications',
-  'dashboard',
-  'bulk-upload',
-  'commission',
-  'plans',
-  'profile',
-  'reporting',
-  'resources',
-  'texto',
-  'portal-settings',
-  'price-predictor',
-];
-
 export interface SeedResult {
   seeded: boolean;
   companyId?: number;
@@ -122,7 +107,6 @@ export async function seedDemoData(
         has_active_subscription: true,
         is_trial_disabled: false,
         trial_ends_at: null,
-        permissions: DEMO_PERMISSIONS,
         stripe_id: null,
         eo_data: {
           carrier: 'Demo E&O Mutual',
@@ -131,7 +115,8 @@ export async function seedDemoData(
           limit: 1_000_000,
         },
         approved_states: DEMO_AGENT_STATES,
-        plan_id: 'pro',
+        // The top plan: the README's demo uses partner API keys and SAML (ADR 764).
+        plan_id: 'agency',
       })
       .returning();
     const [other] = await tx
@@ -139,7 +124,6 @@ export async function seedDemoData(
       .values({
         name: 'Other Agency',
         has_active_subscription: true,
-        permissions: DEMO_PERMISSIONS,
         approved_states: ['FL', 'TX'],
         plan_id: 'starter',
       })
@@ -150,7 +134,6 @@ export async function seedDemoData(
         name: 'Expired Trial Agency',
         has_active_subscription: false,
         trial_ends_at: new Date(now.getTime() - 10 * DAY_MS),
-        permissions: DEMO_PERMISSIONS,
         approved_states: ['FL'],
       })
       .returning();

@@ -2,9 +2,11 @@
  * preValidation hook of every call that needs a session (docs/api.md): resolves body.session_key
  * to the caller before the body schema runs, so an anonymous caller learns nothing about bodies.
  * A partner API key (`Authorization: Bearer <secret>`, issue 16) authenticates instead of the
- * session key and opens only the calls of its scopes (server/auth/partner-scopes.ts).
+ * session key and opens only the calls of its scopes (server/auth/partner-scopes.ts), and only
+ * while its company's plan has the API credentials area (issue 43, docs/decisions/764).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireCompanyArea } from '../access/access-rules.ts';
 import { partnerRefusal } from '../auth/partner-scopes.ts';
 import type { Executor } from '../db/database.ts';
 import type { Account } from '../repositories/accounts-repository.ts';
@@ -54,15 +56,21 @@ export function bearerSecretOf(request: FastifyRequest): string | null {
   return match ? (match[1] ?? '').trim() : null;
 }
 
+/** The access area (access/access-areas.json) a partner key's company needs. */
+const PARTNER_KEYS_AREA = 'api-credentials';
+
 /**
  * The hook for `db`: 401 'Invalid Details' / 'Unauthenticated.' envelopes via ApiError (SPEC §8);
- * with a Bearer key, 401 'Unauthenticated.' for a dead key and 403 for a call outside its scopes.
+ * with a Bearer key, 401 'Unauthenticated.' for a dead key, 403 notInPlanMessage when its company
+ * lacks the API credentials area, and 403 for a call outside its scopes.
  */
 export function authenticateHook(db: Executor, options: AuthenticateHookOptions = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const secret = bearerSecretOf(request);
     if (secret !== null) {
       const { actor, partnerKey } = await authenticateApiKey(db, secret);
+      // A key made on a plan with API credentials stops working when the company no longer has them.
+      requireCompanyArea(partnerKey.company, PARTNER_KEYS_AREA);
       const refusal = partnerRefusal(request.routeOptions.url, partnerKey.scopes);
       if (refusal) throw new ApiError(403, refusal);
       request.actor = actor;

@@ -356,7 +356,8 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   },
   'POST /api/portal-settings/update-saml': {
     summary: 'Set SAML sign-in',
-    description: 'The identity provider the company’s users sign in with.',
+    description:
+      'The identity provider the company’s users sign in with. An Agency plan feature: 403 for an admin whose plan lacks it (ADR 764).',
   },
   'POST /api/portal-settings/update-sign-in-policy': {
     summary: 'Set the sign-in policy',
@@ -426,7 +427,8 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   },
   'POST /api/api-credentials/create': {
     summary: 'Create a partner API key',
-    description: 'Makes a key with scopes and answers its secret once.',
+    description:
+      'Makes a key with scopes and answers its secret once. An Agency plan feature: every api-credentials call answers 403 to an admin whose plan lacks it (ADR 764).',
   },
   'POST /api/api-credentials/update': {
     summary: 'Update a partner API key',

@@ -76,6 +76,7 @@ export type CompanyPatch = Partial<
     | 'is_trial_disabled'
     | 'has_active_subscription'
     | 'permissions'
+    | 'denied_permissions'
     | 'approved_states'
     | 'plan_id'
     | 'eo_data'

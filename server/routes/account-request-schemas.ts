@@ -4,6 +4,7 @@
  * `session_key` is never `required` (the auth hook answers 401 'Invalid Details' first).
  */
 
+import { ACCESS_RULES } from '../access/access-rules.ts';
 import { PARTNER_SCOPES } from '../auth/partner-scopes.ts';
 import { providersFor } from '../property-data/provider-catalogue.ts';
 import { PROPERTY_DATA_JOBS } from '../property-data/types.ts';
@@ -154,6 +155,12 @@ const companyFields = {
   is_trial_disabled: { type: 'boolean' },
   has_active_subscription: { type: 'boolean' },
   permissions: { type: 'array', maxItems: 100, items: text(60, 1) },
+  denied_permissions: {
+    type: 'array',
+    maxItems: 100,
+    items: { enum: ACCESS_RULES.areas.map((area) => area.permission) },
+    description: 'Areas taken from the company although its plan or permissions give them (ADR 764).',
+  },
   approved_states: stateList,
   plan_id: { anyOf: [{ enum: PLAN_IDS }, { type: 'null' }] },
 };

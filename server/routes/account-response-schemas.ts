@@ -96,8 +96,14 @@ const planSchema = {
     name: { type: 'string' },
     price_monthly: { type: 'number', description: 'Dollars per month.' },
     max_users: { type: ['integer', 'null'], description: 'Users the plan allows; null: unlimited.' },
-    features: strings,
-    permissions: { ...strings, description: 'The areas the plan opens (ADR 320).' },
+    features: {
+      ...strings,
+      description: 'What the plan sells besides its areas: support, for one (ADR 764).',
+    },
+    permissions: {
+      ...strings,
+      description: 'The areas the plan opens (ADR 320); the plans page lists them (ADR 764).',
+    },
   },
 } as const;
 

@@ -78,7 +78,11 @@ export const sessionCompanySchema = {
     is_trial_active: { type: 'boolean' },
     has_active_subscription: { type: 'boolean' },
     is_trial_disabled: { type: 'boolean' },
-    permissions: strings,
+    permissions: { ...strings, description: 'Areas the company has beyond its plan (ADR 320).' },
+    denied_permissions: {
+      ...strings,
+      description: 'Areas taken from the company although its plan or permissions give them (ADR 764).',
+    },
     stripe_id: nullableString,
     approved_states: strings,
     plan: {

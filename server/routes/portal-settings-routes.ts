@@ -1,7 +1,8 @@
 /**
  * Portal settings, the customer quotes webhook's secret, delivery log and test, and API
  * credentials (docs/api-accounts.md Portal settings, Customer quotes webhook, API credentials):
- * admins for their company, super-admins for any; agents and customers 403.
+ * admins for their company, super-admins for any; agents and customers 403. API credentials and
+ * SAML set-up are access areas: an admin whose plan lacks them gets 403 (ADR 764).
  */
 import type { FastifyInstance } from 'fastify';
 import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
@@ -71,7 +72,7 @@ import {
   widgetsBodySchema,
 } from './account-request-schemas.ts';
 import { sessionOnlyBodySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
+import { areaRoute, type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
 
 type SettingsBody = { company_id?: BodyId } & Record<string, unknown>;
 
@@ -107,7 +108,8 @@ export async function portalSettingsRoutes(
 
   /**
    * A settings write: `change` gets the stored settings and the checked body. A change that
-   * generated a webhook secret answers it once, as `webhook_secret`.
+   * generated a webhook secret answers it once, as `webhook_secret`. `register`: sessionRoute's,
+   * or areaRoute's for a write of an access area (SAML sign-in, ADR 764).
    */
   const write = (
     path: string,
@@ -117,8 +119,9 @@ export async function portalSettingsRoutes(
       body: SettingsBody,
       company: CompanyRow,
     ) => { settings?: StoredSettings; company?: object; secret?: string | null },
+    register = route,
   ) =>
-    route(`portal-settings/${path}`, schema, async (request) => {
+    register(`portal-settings/${path}`, schema, async (request) => {
       const body = bodyOf<SettingsBody>(request);
       await checkAdminHosts(body);
       let secret: string | null = null;
@@ -195,11 +198,15 @@ export async function portalSettingsRoutes(
   write('update-api-management', apiManagementBodySchema, (current, body) => ({
     settings: { ...current, api_management: body.api_management as StoredSettings['api_management'] },
   }));
-  write('update-saml', samlSettingsBodySchema, (current, body) =>
-    samlChange(
-      current,
-      body.saml as { entry_point: string; issuer: string; idp_cert?: string | null } | null,
-    ),
+  write(
+    'update-saml',
+    samlSettingsBodySchema,
+    (current, body) =>
+      samlChange(
+        current,
+        body.saml as { entry_point: string; issuer: string; idp_cert?: string | null } | null,
+      ),
+    areaRoute(app, db, 'portal-settings'),
   );
   write('update-sign-in-policy', signInPolicyBodySchema, (current, body, company) =>
     signInPolicyChange(current, body.sign_in_policy as SignInPolicy, company),
@@ -231,7 +238,7 @@ export async function portalSettingsRoutes(
     success('Banners.', { banners: await activeBanners(db, actorOf(request)) }),
   );
 
-  const credentials = sessionRoute(app, db, 'api-credentials');
+  const credentials = areaRoute(app, db, 'api-credentials');
   credentials('api-credentials/list', settingsGetBodySchema, async (request) => {
     const body = bodyOf<SettingsBody>(request);
     return success('API credentials.', await listApiCredentials(db, actorOf(request), idOf(body.company_id)));

@@ -1,6 +1,7 @@
 /** Registers `POST /api/<path>` calls that need a session, the way application-routes.ts does. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.ts';
+import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { authenticateHook } from '../http/authenticate-hook.ts';
 import { envelopeSchema } from '../http/envelope.ts';
 
@@ -18,6 +19,17 @@ export function sessionRoute(app: FastifyInstance, db: Executor, tag: string) {
       { schema: { tags: [tag], body, response }, preValidation: authenticate },
       handler,
     );
+}
+
+/**
+ * A registrar for `app` of calls of an access area (access/access-areas.json, e.g. api-credentials):
+ * session check (401), then the one access decision over the call's area (403 role, 402, 403 not in
+ * plan; ADR 320, 764), then the body schema (400), then `handler`.
+ */
+export function areaRoute(app: FastifyInstance, db: Executor, tag: string) {
+  const guard = applicationAccessHook(db);
+  return (path: string, body: object, handler: RouteHandler) =>
+    app.post(`/api/${path}`, { schema: { tags: [tag], body, response }, preValidation: guard }, handler);
 }
 
 /** A registrar of open calls (no session): body schema, then `handler`. */

@@ -32,7 +32,10 @@ export interface CompanyInput {
   trial_ends_at?: string | null;
   is_trial_disabled?: boolean;
   has_active_subscription?: boolean;
+  /** Areas added beyond the plan. */
   permissions?: string[];
+  /** Areas taken away although the plan or `permissions` give them (ADR 764). */
+  denied_permissions?: string[];
   approved_states?: string[];
   plan_id?: string | null;
 }
@@ -51,6 +54,8 @@ function patchOf(input: CompanyInput): CompanyPatch {
   if (input.has_active_subscription !== undefined)
     patch.has_active_subscription = input.has_active_subscription;
   if (input.permissions !== undefined) patch.permissions = [...new Set(input.permissions)];
+  if (input.denied_permissions !== undefined)
+    patch.denied_permissions = [...new Set(input.denied_permissions)];
   if (input.approved_states !== undefined)
     patch.approved_states = checkStateCodes(input.approved_states, 'approved_states');
   if (input.plan_id !== undefined) {

@@ -30,6 +30,7 @@ export function companyView(company: CompanyRow, logoVersion: number | null, now
     has_active_subscription: company.has_active_subscription,
     is_trial_disabled: company.is_trial_disabled,
     permissions: company.permissions,
+    denied_permissions: company.denied_permissions,
     stripe_id: company.stripe_id,
     approved_states: company.approved_states,
     plan: plan ? { id: plan.id, name: plan.name } : null,

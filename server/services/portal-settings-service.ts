@@ -5,6 +5,8 @@
  * shapes checked by the route JSON Schemas; every write is one transaction on the locked company
  * row (docs/decisions/082-portal-settings-as-company-jsonb.md).
  */
+
+import { companyHasArea } from '../access/access-rules.ts';
 import options from '../config/portal-settings-options.json' with { type: 'json' };
 import type { Executor } from '../db/database.ts';
 import type { CompanyRow, EoData } from '../db/schema.ts';
@@ -163,9 +165,16 @@ export function companyTimezone(settings: Record<string, unknown> | null): strin
   return typeof global?.timezone === 'string' ? global.timezone : options.default_global.timezone;
 }
 
-/** The company's SAML settings, or null when not configured (all three parts are needed). */
+/** The access area (access/access-areas.json) SAML sign-in needs. */
+const SAML_AREA = 'saml';
+
+/**
+ * The company's SAML settings, or null when not configured (all three parts are needed) or when
+ * the company's plan lacks SAML sign-in (issue 43): stored settings then stay, unused, until the
+ * company has the area again; its users sign in with passwords meanwhile.
+ */
 export function companySaml(company: CompanyRow | null): SamlSettings | null {
-  const saml = company ? stored(company).saml : null;
+  const saml = company && companyHasArea(company, SAML_AREA) ? stored(company).saml : null;
   return saml?.entry_point && saml.issuer && saml.idp_cert ? saml : null;
 }
 

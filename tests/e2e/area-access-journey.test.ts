@@ -6,8 +6,14 @@
  * The same company is approved in Florida only (ADR 330): its agent, licensed in Florida and Texas,
  * is refused a Texas application with the agency's message and nothing is created
  * (test-results/area-access-not-approved-state.png); that page passes axe in light and dark.
+ * Issue 43 (ADR 764): the same admin finds API credentials locked on the messaging console, naming
+ * the Agency plan (axe in light and dark, test-results/area-access-credentials-locked-<mode>.png),
+ * and the plans page lists on each plan exactly what server/config/plans.json gives it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_RULES } from '../../server/access/access-rules.ts';
+import { PLANS } from '../../server/services/plans.ts';
+import { pageStateViolations } from './axe-in-both-modes.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
@@ -96,6 +102,35 @@ describe('a company without the reporting permission in Chromium', () => {
       }
     }, 120_000);
   }
+
+  it('locks API credentials on the messaging console naming the Agency plan, and the plans page sells them on Agency only (issue 43)', async () => {
+    const page = await portal.newPage({ bypassCSP: true });
+    try {
+      await portal.signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await page.goto(`${portal.baseUrl}/dashboard/portal-settings/messaging-console`);
+      const card = page.getByRole('region', { name: 'API credentials' });
+      await card.getByText('Your plan does not include API credentials. The Agency plan has it.').waitFor();
+      expect(await card.getByRole('button').count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      expect(
+        await pageStateViolations(portal, page, 'API credentials locked', 'area-access-credentials-locked'),
+      ).toEqual([]);
+
+      await card.getByRole('link', { name: 'See plans' }).click();
+      await page.getByLabel('Plan Agency', { exact: true }).getByText('SAML sign-in').waitFor();
+      for (const plan of PLANS) {
+        const card = page.getByLabel(`Plan ${plan.name}`, { exact: true });
+        const listed = await card.getByRole('listitem').allTextContents();
+        const areas = ACCESS_RULES.areas
+          .filter((area) => plan.permissions.includes(area.permission))
+          .map((area) => area.label);
+        expect(listed).toEqual([...areas, ...plan.features]);
+      }
+      await portal.screenshot(page, 'area-access-plans');
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
 
   it('refuses its agent a Texas application with the approved-states message', async () => {
     const page = await portal.newPage({ bypassCSP: true });

@@ -1,8 +1,8 @@
 /**
  * /dashboard/portal-settings/messaging-console: sections and empty states, SMTP password
  * write-only, templates with short codes, webhook https-only with its secret shown once, delivery
- * log, test and rotation, API secret shown once, API
- * management; the rules as properties. SPEC §2 Dialogs; docs/api-accounts.md.
+ * log, test and rotation, API secret shown once (locked, naming the plan, on a plan without API
+ * credentials), API management; the rules as properties. SPEC §2 Dialogs; docs/api-accounts.md.
  */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -16,11 +16,19 @@ import { MessagingConsolePage } from '../../portal/features/admin/components/mes
 import { smtpBody } from '../../portal/features/admin/components/smtp-dialog.tsx';
 import { unknownShortCodes } from '../../portal/features/admin/components/templates-dialog.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { PLANS } from '../../server/services/plans.ts';
 import { settingsFixture } from './admin-settings-fixtures.ts';
+import { ALL_AREAS } from './all-areas.ts';
 import { envelope, mockFetch, type RecordedCall, renderWithProviders } from './render-with-providers.tsx';
 
-function signInAs(role: string) {
-  setSession('sk-1', { id: 1, name: 'Sam', role, mga_company: { id: 10, name: 'Acme' } }, null);
+/** Signs in `role` of an agency whose plan has API credentials, or (`withKeys` false) lacks them. */
+function signInAs(role: string, withKeys = true) {
+  const areas = withKeys ? ALL_AREAS : ALL_AREAS.filter((area) => area !== 'api-credentials');
+  setSession(
+    'sk-1',
+    { id: 1, name: 'Sam', role, mga_company: { id: 10, name: 'Acme' }, user_accesses_final: areas },
+    null,
+  );
 }
 
 const credential = {
@@ -364,6 +372,25 @@ describe('messaging console', () => {
     renderWithProviders(<MessagingConsolePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage API credentials' }));
     expect(await screen.findByText('No API credentials yet')).toBeTruthy();
+  });
+
+  it('locks API credentials on a plan without them, naming the plan that has them (issue 43)', async () => {
+    signInAs('admin', false);
+    const calls = mockFetch((path) =>
+      path === 'plans/list'
+        ? envelope({ plans: PLANS, current_plan_id: 'starter', has_active_subscription: true })
+        : envelope({ settings: settingsFixture() }),
+    );
+    renderWithProviders(<MessagingConsolePage />);
+    const card = await screen.findByRole('region', { name: 'API credentials' });
+    expect(
+      await within(card).findByText('Your plan does not include API credentials. The Agency plan has it.'),
+    ).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/dashboard/plans',
+    );
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(calls.some((call) => call.path.startsWith('api-credentials/'))).toBe(false);
   });
 
   it('an SMS template gets a short code inserted and is sent', async () => {

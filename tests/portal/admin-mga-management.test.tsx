@@ -38,6 +38,7 @@ function company(overrides: Partial<CompanyRecord> = {}): CompanyRecord {
     is_trial_disabled: false,
     has_active_subscription: true,
     permissions: [],
+    denied_permissions: [],
     stripe_id: null,
     approved_states: ['FL', 'TX'],
     plan: { id: 'pro', name: 'Pro' },
@@ -227,6 +228,12 @@ describe('company dialogs', () => {
     expect(await within(dialog).findByText('Name cannot be empty!')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^Company name/), { target: { value: ' Gulf Agency ' } });
     fireEvent.change(within(dialog).getByLabelText(/^Trial ends on/), { target: { value: '2026-12-31' } });
+    // Issue 43: an area its plan gives, taken away (chosen by its label, sent by its name).
+    const removed = within(dialog)
+      .getAllByLabelText('Removed areas')
+      .find((element) => element.tagName === 'INPUT');
+    fireEvent.click(removed as HTMLElement);
+    fireEvent.click(await screen.findByRole('option', { name: 'Reporting' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create company' }));
     await waitFor(() =>
       expect(calls.find((call) => call.path === 'companies/create')?.body).toEqual({
@@ -236,6 +243,7 @@ describe('company dialogs', () => {
         is_trial_disabled: false,
         has_active_subscription: false,
         permissions: [],
+        denied_permissions: ['reporting'],
       }),
     );
     // Issue 17 Shell polish: every save says it went through.

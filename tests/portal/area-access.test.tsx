@@ -8,7 +8,7 @@ import { screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShellLayout, visibleNavItems } from '../../portal/components/app-shell-layout.tsx';
-import { mayOpenPage, pageArea } from '../../portal/lib/area-access.ts';
+import { mayOpenPage, mayUseArea, pageArea } from '../../portal/lib/area-access.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { SUPER_ADMIN_REDIRECTED_PATHS } from '../../portal/lib/constants.ts';
 import { ACCESS_RULES, requireCallAccess, userAccessesFinal } from '../../server/access/access-rules.ts';
@@ -24,6 +24,7 @@ const DAY_MS = 86_400_000;
 const companies = fc.record({
   plan_id: fc.option(fc.constantFrom(...PLANS.map((plan) => plan.id), 'retired-plan'), { nil: null }),
   permissions: fc.subarray(ALL_AREAS),
+  denied_permissions: fc.subarray(ALL_AREAS),
   has_active_subscription: fc.boolean(),
   is_trial_disabled: fc.boolean(),
   trial_ends_at: fc.option(
@@ -62,10 +63,12 @@ describe('the portal and the server decide alike', () => {
         for (const area of ACCESS_RULES.areas) {
           const answered = serverAnswers(role, company, area.calls);
           for (const page of area.pages) expect(mayOpenPage(user, page)).toBe(answered);
+          // A feature without pages (API credentials, issue 43) is shown exactly when answered too.
+          expect(mayUseArea(user, area.permission)).toBe(answered);
           const entries = shown.filter((to) => pageArea(to) === area.permission);
-          // Never shown when refused; shown when answered, but for the agent-only entries a
-          // super-admin is redirected from (ADR 090).
-          if (!answered) expect(entries).toEqual([]);
+          // Never shown when refused, nor for an area without pages; shown when answered, but for
+          // the agent-only entries a super-admin is redirected from (ADR 090).
+          if (!answered || area.pages.length === 0) expect(entries).toEqual([]);
           else if (role !== 'super-admin') expect(entries.length).toBeGreaterThan(0);
           else
             expect(

@@ -1,7 +1,8 @@
 /**
  * /dashboard/plans: loading, error and empty states, the current plan, the subscription dialog and
  * billing link, the plan change through Stripe Checkout, the refusal without payments, and the
- * notices on coming back from Stripe.
+ * notices on coming back from Stripe; each plan lists what server/config/plans.json says it has
+ * (its areas by their labels, then its other features), nothing more (issue 43, ADR 764).
  */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -10,14 +11,12 @@ import { PlansPage } from '../../portal/features/plans/components/plans-page.tsx
 import { subscriptionStatus } from '../../portal/features/plans/components/subscription-status.ts';
 import { billingPortalUrl } from '../../portal/lib/api-base.ts';
 import { getAuthState, reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { ACCESS_RULES } from '../../server/access/access-rules.ts';
+import { PLANS } from '../../server/services/plans.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
-const PLANS = [
-  { id: 'starter', name: 'Starter', price_monthly: 49, max_users: 3, features: ['Flood quotes'] },
-  { id: 'pro', name: 'Pro', price_monthly: 149, max_users: 15, features: ['Flood quotes', 'Home quotes'] },
-  { id: 'agency', name: 'Agency', price_monthly: 399, max_users: null, features: ['Everything'] },
-];
 const EXPIRED = {
+  // The plans as plans/list answers them: server/config/plans.json itself.
   plans: PLANS,
   current_plan_id: 'starter',
   has_active_subscription: false,
@@ -55,6 +54,29 @@ describe('PlansPage', () => {
     expect(screen.getByText(/Ask your agency admin to choose a plan/)).toBeTruthy();
     // Agents see no plan change.
     expect(screen.queryByRole('button', { name: /Choose/ })).toBeNull();
+  });
+
+  it('lists on each plan exactly the areas plans.json gives it, then its other features', async () => {
+    signIn('admin');
+    mockFetch(() => envelope(EXPIRED));
+    renderWithProviders(<PlansPage />);
+    await screen.findByLabelText('Plan Starter');
+    for (const plan of PLANS) {
+      const card = screen.getByLabelText(`Plan ${plan.name}`);
+      const listed = within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+      const areas = ACCESS_RULES.areas
+        .filter((area) => plan.permissions.includes(area.permission))
+        .map((area) => area.label);
+      expect(listed).toEqual([...areas, ...plan.features]);
+    }
+    // What the plans page sells as Agency-only is only on Agency.
+    for (const label of ['API credentials', 'SAML sign-in']) {
+      expect(within(screen.getByLabelText('Plan Agency')).getByText(label)).toBeTruthy();
+      expect(within(screen.getByLabelText('Plan Starter')).queryByText(label)).toBeNull();
+      expect(within(screen.getByLabelText('Plan Pro')).queryByText(label)).toBeNull();
+    }
   });
 
   it('shows the loading, error (with retry) and empty states', async () => {

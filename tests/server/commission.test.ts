@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, boundPolicies } from '../../server/db/schema.ts';
+import { applications, boundPolicies, companies } from '../../server/db/schema.ts';
 import { insertBoundPolicy } from '../../server/repositories/commission-repository.ts';
 import { insertQuote } from '../../server/repositories/quotes-repository.ts';
 import { ALREADY_BOUND_MESSAGE, NOT_QUOTED_MESSAGE } from '../../server/services/commission-service.ts';
@@ -33,6 +33,12 @@ describe.each(DATABASE_KINDS)('commission on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Other Agency is seeded on Starter, without commission (ADR 764): on Pro, its admin is refused
+    // the demo company's rows for being another company's, not for the plan.
+    await t.db
+      .update(companies)
+      .set({ plan_id: 'pro' })
+      .where(eq(companies.id, t.seed.otherCompanyId as number));
     [agentKey, adminKey, superKey, otherAdminKey] = await Promise.all(
       ['agent@demo.test', 'admin@demo.test', 'superadmin@demo.test', 'otheradmin@demo.test'].map((email) =>
         t.loginAs(email),

@@ -5,7 +5,9 @@
  * target unchanged, refusals carry no data and listings show no other company's rows
  * (docs/decisions/106-access-matrix-over-every-endpoint.md). Issue 20: companies lacking each
  * area's permission, on the starter plan, unsubscribed, with a disabled or an expired trial, get
- * the one access decision's refusals on every call of the areas (docs/decisions/320).
+ * the one access decision's refusals on every call of the areas (docs/decisions/320). Issue 43: a
+ * row per plan of plans.json, subscribed or not, answers the admin on every call of the areas the
+ * plan gives and refuses the others (402, or 403 naming the plan that has the area; ADR 764).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import {
   SUBSCRIPTION_REQUIRED,
 } from '../../../server/access/access-rules.ts';
 import { type CompanyRow, companies } from '../../../server/db/schema.ts';
+import { PLANS } from '../../../server/services/plans.ts';
 import { addAccount } from '../helpers/add-account.ts';
 import { apiEndpoints } from '../helpers/api-endpoints.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -170,12 +173,81 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     expect(guarded.filter((endpoint) => !cells.some((cell) => cell.endpoint === endpoint))).toEqual([]);
   });
 
-  it('gates exactly the calls of the access areas: every area call needs a subscription, and the reverse', () => {
+  it('gates exactly the calls of the access areas: every call of an area needing a subscription needs one, and the reverse', () => {
     const endpoints = apiEndpoints(t.app).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
     const guarded = endpoints.filter((e) => SUBSCRIBED_CALL.test(e) || SUBSCRIBED_FILE.test(e));
-    const inAreas = endpoints.filter((e) => areaOfPath(ACCESS_RULES, e.split(' ')[1], 'calls') !== null);
+    const inAreas = endpoints.filter((e) => areaOfPath(ACCESS_RULES, e.split(' ')[1], 'calls')?.subscription);
     expect(inAreas).toEqual(guarded);
+    // Plan features that are no subscription area (issue 43): partner API keys and SAML set-up.
+    expect(
+      endpoints
+        .filter((e) => areaOfPath(ACCESS_RULES, e.split(' ')[1], 'calls')?.subscription === false)
+        .sort(),
+    ).toEqual([
+      'POST /api/api-credentials/create',
+      'POST /api/api-credentials/list',
+      'POST /api/api-credentials/revoke',
+      'POST /api/api-credentials/rotate',
+      'POST /api/api-credentials/update',
+      'POST /api/portal-settings/update-saml',
+    ]);
   });
+
+  /** Areas some plan lacks: the ones a plan row can refuse (the others pass on every plan). */
+  const PLAN_AREAS = ACCESS_RULES.areas.filter((area) =>
+    PLANS.some((plan) => !plan.permissions.includes(area.permission)),
+  );
+
+  it.each(PLANS.flatMap((plan) => [true, false].map((subscribed) => [plan.id, subscribed, plan] as const)))(
+    'plan row %s (subscribed: %s): the admin is answered on every call of the areas plans.json gives the plan, refused the others, changing nothing',
+    async (_id, subscribed, plan) => {
+      const key = w.keys.admin as string;
+      const onPlan = () =>
+        t.db
+          .update(companies)
+          .set({
+            plan_id: plan.id,
+            has_active_subscription: subscribed,
+            trial_ends_at: null,
+            permissions: [],
+          })
+          .where(eq(companies.id, w.own.companyId));
+      await onPlan();
+      try {
+        const me = await t.post('auth/me', { session_key: key });
+        const granted = ACCESS_RULES.areas
+          .filter((area) => (!area.subscription || subscribed) && plan.permissions.includes(area.permission))
+          .map((area) => area.permission);
+        expect(me.body.data.user.user_accesses_final).toEqual(granted);
+        const problems: string[] = [];
+        for (const area of PLAN_AREAS) {
+          const cells = allCells(w).filter((cell) => areaOfCell(cell)?.permission === area.permission);
+          expect(cells.length).toBeGreaterThan(0);
+          for (const cell of cells) {
+            // Refused: 402 for an area needing a subscription (first), else 403 naming the plan.
+            const refusal = area.subscription && !subscribed ? 402 : 403;
+            const expected = granted.includes(area.permission) ? cell.expected[1] : refusal;
+            // A cell prepares its target as in the matrix, on the seeded plan (an upload through the
+            // agent's bulk upload, a settings write restoring its company); then the row's plan goes on.
+            const onRow: Cell = {
+              ...cell,
+              request: async (caller) => {
+                await w.restoreCompany('own');
+                const request = await cell.request(caller);
+                await onPlan();
+                return request;
+              },
+            };
+            problems.push(...(await checkCall(w, onRow, 'admin', key, expected)));
+          }
+        }
+        expect(problems).toEqual([]);
+      } finally {
+        await w.restoreCompany('own');
+      }
+    },
+    120_000,
+  );
 
   /** An admin (and their session key) of a new company with the given state. */
   async function companyAdmin(name: string, state: Partial<CompanyRow>) {
@@ -232,7 +304,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
     const report = await t.post('reporting/get-report', { session_key: key });
     expect([report.statusCode, report.body.message, report.body.data]).toEqual([
       403,
-      'Your plan does not include Reporting.',
+      'Your plan does not include Reporting. The Pro plan has it.',
       null,
     ]);
     expect((await t.post('agent-portal/get-agent-applications-list', { session_key: key })).statusCode).toBe(
@@ -265,7 +337,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', (kind) => {
       const me = await t.post('auth/me', { session_key: key });
       expect(me.body.data.user.user_accesses_final).toEqual([]);
       const problems: string[] = [];
-      for (const cell of allCells(w).filter((c) => areaOfCell(c) !== null)) {
+      for (const cell of allCells(w).filter((c) => areaOfCell(c)?.subscription)) {
         problems.push(...(await checkCall(w, cell, 'admin', key, 402)));
       }
       expect(problems).toEqual([]);

@@ -148,7 +148,8 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   const companyIds: Record<Side, number> = { own: f.demoCompanyId, other: f.otherCompanyId };
   // The matrix creates users in the other company cell after cell, past its Starter plan's three
   // seats: a plan without a user limit keeps those cells about access, not about seats
-  // (tests/server/accounts/plan-user-limit.test.ts). The own company keeps Pro (plans/list cells).
+  // (tests/server/accounts/plan-user-limit.test.ts), and gives it every area of the callers' company,
+  // seeded on agency (plans/list cells).
   await t.db.update(companies).set({ plan_id: 'agency' }).where(eq(companies.id, companyIds.other));
 
   const freshApplication = async (owner: Owner, product = 'Primary') =>

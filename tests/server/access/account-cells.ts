@@ -289,8 +289,9 @@ export function accountCells(w: AccessWorld): Cell[] {
       'companies/change-plan',
       'changes the plan of',
       { own: SUPER_ONLY, other: SUPER_ONLY },
+      // Both companies are on agency (the seed's and the world's): pro is a real change.
       () => ({
-        plan_id: 'agency',
+        plan_id: 'pro',
       }),
     ),
     ...onCompany(

@@ -229,7 +229,9 @@ export function authCells(w: AccessWorld): Cell[] {
       expected: EVERY_ROLE,
       request: () => ({ body: {} }),
       leaks: (answer) =>
-        answer.body.data.current_plan_id === 'pro' ? [] : [`shows plan ${answer.body.data.current_plan_id}`],
+        answer.body.data.current_plan_id === 'agency'
+          ? []
+          : [`shows plan ${answer.body.data.current_plan_id}`],
     },
     {
       name: 'plans/list naming another company',
@@ -245,7 +247,8 @@ export function authCells(w: AccessWorld): Cell[] {
       expected: signedIn([200, 422, 403, 403]),
       request: async () => {
         await w.restoreCompany('own');
-        return { body: { plan_id: 'agency' } };
+        // Another plan than the seeded demo's (agency): a real change.
+        return { body: { plan_id: 'pro' } };
       },
       unchanged: () => companySnapshot(t, own.companyId),
     },

@@ -2,9 +2,10 @@
  * Portal settings and API credentials (docs/api-accounts.md): secrets answered once or never,
  * https-only webhook, short codes, collections, E&O driving eo_expiry, company logo served.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/db/database.ts';
+import { companies } from '../../../server/db/schema.ts';
 import { dateIn } from '../../../server/services/portal-settings-service.ts';
 import { type AccountsFixture, accountsFixture, TINY_PNG_BASE64 } from '../helpers/accounts-fixture.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -42,7 +43,8 @@ describe.each(DATABASE_KINDS)('portal settings on %s', (kind) => {
     const revoked = await call('api-credentials/revoke', { credential_id: id });
     expect(revoked.body.data.credential.revoked_at).not.toBeNull();
     expect(JSON.stringify(revoked.body)).not.toContain(secret);
-    // Another company's admin cannot revoke it.
+    // Another company's admin cannot revoke it, even on a plan with API credentials (ADR 764).
+    await t.db.update(companies).set({ plan_id: 'agency' }).where(eq(companies.id, f.otherCompanyId));
     const otherKey = await t.loginAs('otheradmin@demo.test');
     const foreign = await t.post('api-credentials/revoke', { session_key: otherKey, credential_id: id });
     expect([foreign.statusCode, foreign.body.message]).toEqual([404, 'Credential not found.']);

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
 import { hashSessionKey } from '../../../server/auth/session-key.ts';
+import { companies } from '../../../server/db/schema.ts';
 import { signInCodes } from '../../../server/db/sign-in-security-schema.ts';
 import { SESSION_COOKIE } from '../../../server/http/session-cookie.ts';
 import { SAML_CODE_EXPIRED } from '../../../server/services/saml-sign-in.ts';
@@ -99,6 +100,8 @@ describe.each(DATABASE_KINDS)('SAML round trip on %s', (kind) => {
     t = await startTestApp(kind, { accounts: { publicBaseUrl: BASE, mailSink: false } });
     f = await accountsFixture(t);
     acsPath = `/api/auth/saml/${f.otherCompanyId}/acs`;
+    // SAML sign-in takes effect on a plan that has it (ADR 764): Other Agency is seeded on Starter.
+    await t.db.update(companies).set({ plan_id: 'agency' }).where(eq(companies.id, f.otherCompanyId));
     const saved = await t.post('portal-settings/update-saml', {
       session_key: f.keys['super-admin'],
       company_id: f.otherCompanyId,

@@ -174,7 +174,8 @@ describe.each(DATABASE_KINDS)('subscription guard on %s', (kind) => {
     expect(company.eo_expiry_days).toBe(expected);
     expect(company).toMatchObject({
       approved_states: expect.arrayContaining(['FL']),
-      plan: { id: 'pro', name: 'Pro' },
+      // The top plan: the demo uses partner API keys and SAML (ADR 764).
+      plan: { id: 'agency', name: 'Agency' },
       is_testing_company: false,
       is_extra_testing_company: false,
       logo_url: null,

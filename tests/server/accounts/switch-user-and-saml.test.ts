@@ -2,7 +2,9 @@
  * Switch user and back (SPEC §3 previous_user_data) and SAML sign-in (docs/api-accounts.md):
  * the not-configured message, the redirect to the IdP, and a refused response.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../../server/db/schema.ts';
 import { type AccountsFixture, accountsFixture } from '../helpers/accounts-fixture.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -16,6 +18,8 @@ describe.each(DATABASE_KINDS)('switch user and SAML on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { accounts: { publicBaseUrl: 'https://portal.example.test' } });
     f = await accountsFixture(t);
+    // SAML sign-in takes effect on a plan that has it (ADR 764): Other Agency is seeded on Starter.
+    await t.db.update(companies).set({ plan_id: 'agency' }).where(eq(companies.id, f.otherCompanyId));
   });
   afterAll(async () => {
     await t?.close();

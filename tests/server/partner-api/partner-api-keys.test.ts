@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_EXAMPLES } from '../../../portal/features/api-partner/api/partner-examples.ts';
 import { PARTNER_SCOPES, type PartnerScope } from '../../../server/auth/partner-scopes.ts';
-import { apiCredentials } from '../../../server/db/schema.ts';
+import { apiCredentials, companies } from '../../../server/db/schema.ts';
 import { PARTNER_RATE_LIMITED_MESSAGE } from '../../../server/http/partner-rate-limit.ts';
 import { type AccountsFixture, accountsFixture } from '../helpers/accounts-fixture.ts';
 import { MIAMI } from '../helpers/sample-records.ts';
@@ -59,6 +59,8 @@ describe.each(DATABASE_KINDS)('partner API keys on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { partnerRateLimit: { max: RATE_LIMIT, timeWindowMs: 60_000 } });
     f = await accountsFixture(t);
+    // Partner keys work on a plan with API credentials (ADR 764): Other Agency is seeded on Starter.
+    await t.db.update(companies).set({ plan_id: 'agency' }).where(eq(companies.id, f.otherCompanyId));
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -239,7 +241,8 @@ describe.each(DATABASE_KINDS)('partner API keys on %s', (kind) => {
     expect(ids).not.toContain(ownId);
   });
 
-  it('answers 402 to a key of a company without subscription or trial', async () => {
+  it('answers 402 to a key of a company on the agency plan without subscription or trial', async () => {
+    await t.db.update(companies).set({ plan_id: 'agency' }).where(eq(companies.id, f.expiredCompanyId));
     const key = await newKey([...PARTNER_SCOPES], f.expiredCompanyId);
     const answer = await withKey(key.secret, 'agent-portal/get-agent-applications-list');
     expect([answer.statusCode, answer.body.message]).toEqual([402, 'Subscription required.']);

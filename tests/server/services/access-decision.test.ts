@@ -1,8 +1,10 @@
 /**
  * The one access decision of issue 20 (access/ and server/access, docs/decisions/320-one-access-decision.md):
  * a table of cases over the real rules, its properties over random subjects, the area of a page
- * or call, the company's permissions from its plan and overrides, the refusal messages, and the
- * rules data itself (every permission a plan lists gates an area; the demo plans open every area).
+ * or call, the company's permissions from its plan, additions and removals (issue 43, ADR 764: a
+ * property that every call is decided as plans.json + additions - removals), the refusal messages,
+ * and the rules data itself (every permission a plan lists gates an area; the top plan opens every
+ * area; partner API keys and SAML are the agency plan's).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -110,14 +112,16 @@ describe('the access decision', () => {
     );
   });
 
-  it('allows an admin or agent an area exactly with its permission and a subscription or live trial', () => {
+  it('allows an admin or agent of its roles an area exactly with its permission and, when it needs one, a subscription or live trial', () => {
     fc.assert(
       fc.property(subjects, fc.constantFrom(...AREAS), (s, area) => {
         const worker = { ...s, role: s.role === 'customer' || s.role === 'super-admin' ? 'agent' : s.role };
-        const paying = worker.has_active_subscription || trialActive(worker);
+        const paying = !area.subscription || worker.has_active_subscription || trialActive(worker);
         const decision = decideAccess(ACCESS_RULES, worker, area);
-        expect(decision.allowed).toBe(paying && worker.permissions.includes(area.permission));
-        if (!paying) expect(decision).toMatchObject({ allowed: false, status: 402, reason: 'subscription' });
+        const ofRole = area.roles.includes(worker.role);
+        expect(decision.allowed).toBe(ofRole && paying && worker.permissions.includes(area.permission));
+        if (ofRole && !paying)
+          expect(decision).toMatchObject({ allowed: false, status: 402, reason: 'subscription' });
       }),
     );
   });
@@ -196,10 +200,80 @@ describe("a company's permissions", () => {
     }
   });
 
-  it('name only areas of the rules, and the paid plans open every area (the demo journeys use them all)', () => {
+  it('keep partner API keys and SAML sign-in to the agency plan, as the plans page sells them (issue 43)', () => {
+    for (const permission of ['api-credentials', 'saml']) {
+      expect(plan('starter')).not.toContain(permission);
+      expect(plan('pro')).not.toContain(permission);
+      expect(plan('agency')).toContain(permission);
+    }
+  });
+
+  it('name only areas of the rules, and the top plan opens every area (the demo company is on it)', () => {
     for (const entry of PLANS) expect(PERMISSIONS).toEqual(expect.arrayContaining(entry.permissions));
-    expect([...plan('pro')].sort()).toEqual([...PERMISSIONS].sort());
+    expect([...plan('agency')].sort()).toEqual([...PERMISSIONS].sort());
     expect(PLANS.map((entry) => entry.id)).toContain(ACCESS_RULES.default_plan);
+  });
+
+  it('sell nothing gated outside `permissions`: no feature line names an area (the page lists the areas itself)', () => {
+    const labels = AREAS.map((area) => area.label.toLowerCase());
+    for (const entry of PLANS)
+      for (const feature of entry.features)
+        expect(labels.filter((label) => feature.toLowerCase().includes(label))).toEqual([]);
+  });
+
+  it('lose a removed area whatever gives it: the plan or the additions', () => {
+    expect(
+      companyPermissions(ACCESS_RULES, PLANS, {
+        plan_id: 'agency',
+        permissions: ['reporting'],
+        denied_permissions: ['reporting', 'saml'],
+      }),
+    ).toEqual(plan('agency').filter((permission) => permission !== 'reporting' && permission !== 'saml'));
+    expect(
+      companyPermissions(ACCESS_RULES, PLANS, {
+        plan_id: 'starter',
+        permissions: ['saml'],
+        denied_permissions: ['saml'],
+      }),
+    ).toEqual(plan('starter'));
+  });
+
+  it('decide every call as plans.json + additions - removals over random companies (issue 43)', () => {
+    const now = new Date('2026-06-15T12:00:00Z');
+    const companies = fc.record({
+      plan_id: fc.option(fc.constantFrom(...PLANS.map((entry) => entry.id), 'retired-plan'), { nil: null }),
+      permissions: fc.subarray(PERMISSIONS),
+      denied_permissions: fc.subarray(PERMISSIONS),
+      has_active_subscription: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...ROLES), companies, (role, fields) => {
+        const row = { ...fields, trial_ends_at: null, is_trial_disabled: false } as CompanyRow;
+        // The model, from the files alone: the plan's list (the default plan's without one), plus
+        // the additions, minus the removals.
+        const planList = plan(fields.plan_id ?? ACCESS_RULES.default_plan);
+        const has = (permission: string) =>
+          (planList.includes(permission) || fields.permissions.includes(permission)) &&
+          !fields.denied_permissions.includes(permission);
+        const expected = AREAS.filter(
+          (area) =>
+            area.roles.includes(role) &&
+            (role === 'super-admin' ||
+              ((!area.subscription || fields.has_active_subscription) && has(area.permission))),
+        ).map((area) => area.permission);
+        expect(userAccessesFinal(role, row, now)).toEqual(expected);
+        for (const area of AREAS) {
+          const call = area.calls[0];
+          let answered = true;
+          try {
+            requireCallAccess(role, call, row, now);
+          } catch {
+            answered = false;
+          }
+          expect(answered).toBe(expected.includes(area.permission));
+        }
+      }),
+    );
   });
 });
 
@@ -209,6 +283,7 @@ describe('the server side', () => {
     ({
       plan_id: 'starter',
       permissions: [],
+      denied_permissions: [],
       has_active_subscription: true,
       trial_ends_at: null,
       is_trial_disabled: false,
@@ -226,8 +301,23 @@ describe('the server side', () => {
   it('refuses calls with the SPEC §8 statuses and messages', () => {
     const url = '/api/reporting/get-report';
     expect(refusal(() => requireCallAccess('admin', url, company({}), now))).toBe(
-      '403 Your plan does not include Reporting.',
+      '403 Your plan does not include Reporting. The Pro plan has it.',
     );
+    expect(
+      refusal(() =>
+        requireCallAccess('admin', '/api/api-credentials/create', company({ plan_id: 'pro' }), now),
+      ),
+    ).toBe('403 Your plan does not include API credentials. The Agency plan has it.');
+    expect(
+      refusal(() =>
+        requireCallAccess(
+          'admin',
+          '/api/portal-settings/update-saml',
+          company({ plan_id: 'agency', denied_permissions: ['saml'] }),
+          now,
+        ),
+      ),
+    ).toBe('403 Your plan does not include SAML sign-in. The Agency plan has it.');
     expect(refusal(() => requireCallAccess('admin', url, company({ plan_id: 'pro' }), now))).toBe('allowed');
     expect(refusal(() => requireCallAccess('customer', url, company({ plan_id: 'pro' }), now))).toBe(
       `403 ${FORBIDDEN_MESSAGE}`,
@@ -251,11 +341,16 @@ describe('the server side', () => {
   });
 
   it('words each refusal', () => {
-    expect(notInPlanMessage({ label: 'Bulk upload' })).toBe('Your plan does not include Bulk upload.');
+    expect(notInPlanMessage({ label: 'Bulk upload', permission: 'bulk-upload' })).toBe(
+      'Your plan does not include Bulk upload. The Pro plan has it.',
+    );
+    expect(notInPlanMessage({ label: 'Nothing sold', permission: 'unsold' })).toBe(
+      'Your plan does not include Nothing sold.',
+    );
     expect(refusalMessage({ reason: 'role', status: 403 }, reporting)).toBe('Forbidden.');
     expect(refusalMessage({ reason: 'subscription', status: 402 }, reporting)).toBe('Subscription required.');
     expect(refusalMessage({ reason: 'permission', status: 403 }, reporting)).toBe(
-      'Your plan does not include Reporting.',
+      'Your plan does not include Reporting. The Pro plan has it.',
     );
   });
 

@@ -17,7 +17,12 @@ export type PlansList = ApiAnswer<'plans/list'>;
 export type CompanyFields = Required<
   Pick<
     ApiBody<'companies/create'>,
-    'name' | 'trial_ends_at' | 'is_trial_disabled' | 'has_active_subscription' | 'permissions'
+    | 'name'
+    | 'trial_ends_at'
+    | 'is_trial_disabled'
+    | 'has_active_subscription'
+    | 'permissions'
+    | 'denied_permissions'
   >
 >;
 

@@ -1,10 +1,12 @@
 /**
  * The company create/update dialog of SPEC §2 Dialogs (super-admin): name, trial end date, trial
- * disabled, active subscription and permissions. SPEC §6 trial and subscription.
+ * disabled, active subscription, the areas added beyond the plan (permissions) and the areas taken
+ * away although the plan gives them (issue 43, ADR 764). SPEC §6 trial and subscription.
  */
-import { Button, Group, Modal, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { AREA_OPTIONS } from '../../../lib/area-access.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { CompanyFields, CompanyRecord } from '../api/companies-api.ts';
@@ -17,6 +19,13 @@ export interface CompanyDialogProps {
   onClose: () => void;
 }
 
+/** Stored or chosen removals as the request types them: the options are the areas' permissions. */
+function deniedAreas(values: string[]): CompanyFields['denied_permissions'] {
+  return values.filter((value) =>
+    AREA_OPTIONS.some((option) => option.value === value),
+  ) as CompanyFields['denied_permissions'];
+}
+
 function initialFields(company: CompanyRecord | null): CompanyFields {
   return {
     name: company?.name ?? '',
@@ -24,6 +33,7 @@ function initialFields(company: CompanyRecord | null): CompanyFields {
     is_trial_disabled: company?.is_trial_disabled ?? false,
     has_active_subscription: company?.has_active_subscription ?? false,
     permissions: company?.permissions ?? [],
+    denied_permissions: deniedAreas(company?.denied_permissions ?? []),
   };
 }
 
@@ -108,6 +118,15 @@ export function CompanyDialog({ opened, company, onClose }: CompanyDialogProps) 
             value={fields.permissions}
             onChange={(permissions) => set({ permissions })}
             error={errors.permissions}
+          />
+          <MultiSelect
+            label="Removed areas"
+            description="Areas this company does not get, even when its plan or permissions give them."
+            data={AREA_OPTIONS}
+            value={fields.denied_permissions}
+            onChange={(denied) => set({ denied_permissions: deniedAreas(denied) })}
+            error={errors.denied_permissions}
+            clearable
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

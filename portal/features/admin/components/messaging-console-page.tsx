@@ -1,15 +1,19 @@
 /**
  * /dashboard/portal-settings/messaging-console (SPEC §2): SMTP, the SMS provider, email and SMS
  * templates (with a preview), automatic messages, short codes, the customer quotes webhook URL with
- * its delivery log, test and secret (issue 14), API credentials and API management, and the outbox
- * of the messages sent to clients with the resend of a failed one (issue 43).
+ * its delivery log, test and secret (issue 14), API credentials (locked, naming the plan that has
+ * them, when the plan lacks them: issue 43) and API management, and the outbox of the messages sent
+ * to clients with the resend of a failed one (issue 43).
  */
 import { Badge, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
+import { mayUseArea } from '../../../lib/area-access.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import type { PortalSettings } from '../api/portal-settings-api.ts';
 import { ApiCredentialsDialog } from './api-credentials-dialog.tsx';
 import { ApiManagementDialog } from './api-management-dialog.tsx';
 import { AutoSendDialog } from './auto-send-dialog.tsx';
+import { LockedAreaNote } from './locked-area-note.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import { SettingsPageFrame } from './settings-page-frame.tsx';
@@ -19,6 +23,9 @@ import { SmtpDialog } from './smtp-dialog.tsx';
 import { TemplatesDialog } from './templates-dialog.tsx';
 import { WebhookDeliveriesPanel } from './webhook-deliveries-panel.tsx';
 import { WebhookUrlDialog } from './webhook-url-dialog.tsx';
+
+/** The access area (access/access-areas.json) of the API credentials card. */
+const API_CREDENTIALS_AREA = 'api-credentials';
 
 type Dialog =
   | 'smtp'
@@ -112,6 +119,8 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const { smtp, sms_provider: smsProvider, api_management: api } = settings;
+  // Issue 43: the plan decides API credentials, as the server does for every api-credentials call.
+  const credentialsOpen = mayUseArea(useAuth().user, API_CREDENTIALS_AREA);
   return (
     <>
       {/* The outbox is its own tab: its list loads only when opened (keepMounted off). */}
@@ -225,11 +234,15 @@ function MessagingSections({ settings, companyId }: { settings: PortalSettings; 
                 title="API credentials"
                 description="Keys for systems that call the API."
                 actionLabel="Manage API credentials"
-                onAction={() => setDialog('credentials')}
+                onAction={credentialsOpen ? () => setDialog('credentials') : undefined}
               >
-                <Text size="sm" c="dimmed">
-                  Issue and revoke keys; each secret is shown once, when it is issued.
-                </Text>
+                {credentialsOpen ? (
+                  <Text size="sm" c="dimmed">
+                    Issue and revoke keys; each secret is shown once, when it is issued.
+                  </Text>
+                ) : (
+                  <LockedAreaNote permission={API_CREDENTIALS_AREA} />
+                )}
               </SettingsCard>
               <SettingsCard
                 title="API management"

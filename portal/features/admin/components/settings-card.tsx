@@ -1,13 +1,13 @@
-/** One section card of a portal settings page: title, summary, and its action button. */
+/** One section card of a portal settings page: title, summary, and its action button (a locked feature has none). */
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Props: section title, one-line description, action label and handler, body. */
+/** Props: section title, one-line description, action label and handler (none: no button), body. */
 export interface SettingsCardProps {
   title: string;
   description: string;
-  actionLabel: string;
-  onAction: () => void;
+  actionLabel?: string;
+  onAction?: () => void;
   children?: ReactNode;
 }
 
@@ -22,9 +22,11 @@ export function SettingsCard({ title, description, actionLabel, onAction, childr
             {description}
           </Text>
         </div>
-        <Button variant="light" size="xs" onClick={onAction} style={{ flexShrink: 0 }}>
-          {actionLabel}
-        </Button>
+        {onAction ? (
+          <Button variant="light" size="xs" onClick={onAction} style={{ flexShrink: 0 }}>
+            {actionLabel}
+          </Button>
+        ) : null}
       </Group>
       {children ? <Stack gap="xs">{children}</Stack> : null}
     </Card>

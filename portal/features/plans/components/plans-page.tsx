@@ -1,9 +1,11 @@
 /**
  * /dashboard/plans (SPEC §2): the company's subscription state, the plans with the current one
- * marked, the subscription dialog with the billing-portal link, and the plan change (admins,
- * through Stripe Checkout when payments are set up; otherwise the MGA sets the plan).
- * check-subscription sends a company without a subscription or trial here; Stripe sends the admin
- * back with `checkout=success|cancelled`, the billing-portal redirect with `billing=unavailable`.
+ * marked (each listing the areas its `permissions` open, as the access decision grants them, then
+ * its other `features`: one source, server/config/plans.json, ADR 764), the subscription dialog
+ * with the billing-portal link, and the plan change (admins, through Stripe Checkout when payments
+ * are set up; otherwise the MGA sets the plan). check-subscription sends a company without a
+ * subscription or trial here; Stripe sends the admin back with `checkout=success|cancelled`, the
+ * billing-portal redirect with `billing=unavailable`.
  */
 import {
   Alert,
@@ -24,6 +26,7 @@ import { useEffect, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { billingPortalUrl } from '../../../lib/api-base.ts';
+import { areaLabels } from '../../../lib/area-access.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { refreshMe } from '../../../lib/me-query.ts';
 import { type Plan, usePlans } from '../api/list-plans.ts';
@@ -233,8 +236,8 @@ function PlansContent({
                     }
                     style={{ flex: 1 }}
                   >
-                    {plan.features.map((feature) => (
-                      <List.Item key={feature}>{feature}</List.Item>
+                    {[...areaLabels(plan.permissions), ...plan.features].map((promise) => (
+                      <List.Item key={promise}>{promise}</List.Item>
                     ))}
                   </List>
                   {canChangePlan && data.payments_configured && (
