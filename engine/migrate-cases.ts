@@ -11,7 +11,7 @@ import type { Migration, SchemaSet } from './types.ts';
  * the cases), issue 45 (the examples stored with a version).
  */
 export function migrateCases(set: SchemaSet, migrations: Migration[]): SchemaSet {
-  if (migrations.length === 0) return set;
+  if ((!set.cases && !set.examples) || migrations.length === 0) return set;
   return {
     ...set,
     ...(set.cases

@@ -36,9 +36,19 @@ const VERSION_LOCK_KEY = 7_351_045;
 /** The note of a version imported from the files at start. */
 export const FILE_IMPORT_NOTE = 'Imported from schemas/ at start';
 
-/** sha256 of the set's JSON with object keys sorted: equal for equal content, whatever the key order. */
+/**
+ * sha256 of the set's JSON with object keys sorted and the schemas in `$id` order: equal for equal
+ * content, whatever the key order or the order of the schemas (found by `$id`, so not content).
+ */
 export function schemaSetHash(set: SchemaSet): string {
-  return createHash('sha256').update(stableJson(set)).digest('hex');
+  return createHash('sha256')
+    .update(stableJson({ ...set, schemas: inIdOrder(set.schemas) }))
+    .digest('hex');
+}
+
+/** The schemas sorted by `$id` (code unit order, the order a folder's files are read in). */
+function inIdOrder(schemas: SchemaSet['schemas']): SchemaSet['schemas'] {
+  return [...schemas].sort((a, b) => (String(a.$id) < String(b.$id) ? -1 : Number(a.$id !== b.$id)));
 }
 
 function stableJson(value: unknown): string {
@@ -58,14 +68,15 @@ const fileHash = schemaSetHash(fileSchemaSet);
 /**
  * `set` as a stored version carries it: with its examples, their contexts and its data files, which
  * a set without them (a version stored before docs/decisions/765, a studio client that left them out)
- * takes from schemas/, the examples moved by the set's migrations as the publish check moves them.
- * So the export of any version is a whole folder that lints and imports as it is. Issue 45.
+ * takes from schemas/, the examples moved by the set's migrations as the publish check moves them;
+ * its schemas in `$id` order (the order a folder is read in: an order that is not content). So the export of any version is a whole folder that lints and imports as it is. Issue 45.
  */
 export function completeSchemaSet(set: SchemaSet): SchemaSet {
   const examples =
     set.examples ?? migrateCases({ ...fileSchemaSet, cases: undefined }, set.migrations ?? []).examples;
   return {
     ...set,
+    schemas: inIdOrder(set.schemas),
     examples,
     example_contexts: set.example_contexts ?? fileSchemaSet.example_contexts,
     data_files: set.data_files ?? fileSchemaSet.data_files,
