@@ -220,6 +220,18 @@ export interface SchemaSet {
   messages: Record<string, string>;
   /** The cases the set must pass (files of `cases/`, in schema-set.json's order); issue 37. */
   cases?: CaseFile[];
+  /**
+   * Complete documents by name (`examples/<name>.json`): where the cases and the rule harness start.
+   * Stored with the version so its export lints and imports as it is (docs/decisions/765).
+   */
+  examples?: Record<string, Doc>;
+  /** The context each example is judged in, by example name (the manifest's `example_contexts`). */
+  example_contexts?: Record<string, RuleContext>;
+  /**
+   * The JSON files of the schema folders that are not JSON Schemas, by path (`constants/<name>.json`
+   * without a `$id`): data the engine never reads, carried so an export writes the whole folder.
+   */
+  data_files?: Record<string, unknown>;
 }
 
 /** One failed rule. `values` holds the field's value and the rule's params that made it fail. */

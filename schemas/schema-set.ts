@@ -32,6 +32,7 @@ import crossRuleCases from './cases/cross-rules.json' with { type: 'json' };
 import fieldRuleCases from './cases/field-rules.json' with { type: 'json' };
 import formsAndValuesCases from './cases/forms-and-values.json' with { type: 'json' };
 import underwritingCases from './cases/underwriting.json' with { type: 'json' };
+import alertColoursData from './constants/alert-colours.json' with { type: 'json' };
 import aopDeductibleConstant from './constants/aop-deductible.json' with { type: 'json' };
 import applicationStatusesConstant from './constants/application-statuses.json' with { type: 'json' };
 import applicationTypesConstant from './constants/application-types.json' with { type: 'json' };
@@ -98,6 +99,7 @@ import roofWallConnectionsConstant from './constants/roof-wall-connections.json'
 import stairsConstant from './constants/stairs.json' with { type: 'json' };
 import storiesConstant from './constants/stories.json' with { type: 'json' };
 import usStatesConstant from './constants/us-states.json' with { type: 'json' };
+import workingHoursData from './constants/working-hours.json' with { type: 'json' };
 import yesNoConstant from './constants/yes-no.json' with { type: 'json' };
 import yesNoUnknownConstant from './constants/yes-no-unknown.json' with { type: 'json' };
 import commercialExample from './examples/commercial.json' with { type: 'json' };
@@ -162,10 +164,27 @@ function listed(files: Record<string, unknown>, path: string): unknown {
 }
 
 /**
+ * Complete, valid `useable_details` documents per product (SPEC §3): zero validation messages and no
+ * block outcome in their context (status new). Used by tests, seeds and the demo.
+ */
+export const examples: Record<'primary' | 'excess' | 'mobile' | 'home' | 'commercial', Doc> = {
+  primary: primaryExample,
+  excess: excessExample,
+  mobile: mobileExample,
+  home: homeExample,
+  commercial: commercialExample,
+};
+
+/** The context each example document is judged in (the manifest's `example_contexts`), by example name. */
+export const exampleContexts: Record<keyof typeof examples, RuleContext> = manifest.example_contexts;
+
+/**
  * The product's schema set (SPEC §3 Application fields, §5 rules and underwriting tables, §9 constants).
  * Forms are tried in schema-set.json's order (the first whose `when` holds wins: home before the flood
  * products).
- * Constant lists are JSON Schemas referenced by `$id` from the field schemas.
+ * Constant lists are JSON Schemas referenced by `$id` from the field schemas. The examples, their
+ * contexts and the data-only constants travel with the set, so a stored version exports as this
+ * whole folder (docs/decisions/765).
  */
 export const schemaSet: SchemaSet = {
   schemas: [
@@ -263,22 +282,15 @@ export const schemaSet: SchemaSet = {
       listed(mappingFiles, file) as ValueMapping,
     ]),
   ),
+  examples,
+  example_contexts: exampleContexts,
+  // Read by the server from these files directly (note colours, working hours, placeholders).
+  data_files: {
+    'constants/alert-colours.json': alertColoursData,
+    'constants/placeholders.json': placeholderValues,
+    'constants/working-hours.json': workingHoursData,
+  },
 };
-
-/**
- * Complete, valid `useable_details` documents per product (SPEC §3): zero validation messages and no
- * block outcome in their context (status new). Used by tests, seeds and the demo.
- */
-export const examples: Record<'primary' | 'excess' | 'mobile' | 'home' | 'commercial', Doc> = {
-  primary: primaryExample,
-  excess: excessExample,
-  mobile: mobileExample,
-  home: homeExample,
-  commercial: commercialExample,
-};
-
-/** The context each example document is judged in (the manifest's `example_contexts`), by example name. */
-export const exampleContexts: Record<keyof typeof examples, RuleContext> = manifest.example_contexts;
 
 /**
  * The obviously fake phone, e-mail and birth date (ISO date) a new application carries until the agent

@@ -24,9 +24,9 @@ import { fieldDefinitionPaths, type LintContext } from './lint-context.ts';
 import type { LintProblem } from './lint-problem.ts';
 
 export interface LintOptions extends CompileOptions {
-  /** Complete documents by name (the set's examples): the starting points of the behaviour checks. */
+  /** Complete documents by name (default: the set's own `examples`): where the behaviour checks start. */
   examples?: Record<string, Doc>;
-  /** The context each example is judged in; without it the behaviour checks are skipped. */
+  /** The context each example is judged in (default: the set's `example_contexts`); without it the behaviour checks are skipped. */
   exampleContexts?: Record<string, RuleContext>;
 }
 
@@ -92,17 +92,19 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
       });
     }
   }
-  if (compiled && options.examples && options.exampleContexts) {
+  const examples = options.examples ?? set.examples;
+  const exampleContexts = options.exampleContexts ?? set.example_contexts;
+  if (compiled && examples && exampleContexts) {
     // Behaviour: rules that never run, never fail or always fail, and every other item the rule
     // harness must see both ways, found by generated documents with a counter-example.
     const harness = runRuleHarness(set, {
       precompiled: options.precompiled,
-      examples: options.examples,
-      exampleContexts: options.exampleContexts,
+      examples,
+      exampleContexts,
     });
     problems.push(...harness.problems);
     // The set's own cases (oracles as data, issue 37): each that fails names itself.
-    problems.push(...runCases(compiled, caseBases(options.examples, options.exampleContexts)));
+    problems.push(...runCases(compiled, caseBases(examples, exampleContexts)));
   }
   if (compileError && problems.length === 0)
     problems.push({ path: [], kind: 'compile', message: compileError });

@@ -14,7 +14,8 @@ export function lintSchemaSetDir(dir: string): string[] {
   } catch (error) {
     return [`${error instanceof Error ? error.message : String(error)} [unreadable]`];
   }
-  return lintSchemaSet(read.set, { examples: read.examples, exampleContexts: read.exampleContexts }).map(
-    (problem) => `${read.locate(problem.path)}: ${problem.message} [${problem.kind}]`,
-  );
+  return lintSchemaSet(read.set, {
+    examples: read.set.examples ?? {},
+    exampleContexts: read.set.example_contexts ?? {},
+  }).map((problem) => `${read.locate(problem.path)}: ${problem.message} [${problem.kind}]`);
 }

@@ -37,11 +37,8 @@ export interface SchemaSetManifest {
 
 /** A schema set read from a directory, with where each part came from. */
 export interface SchemaSetDir {
+  /** The set with its examples, their contexts and its data files (SchemaSet `examples`, `data_files`). */
   set: SchemaSet;
-  /** `examples/<name>.json` documents by name. */
-  examples: Record<string, Doc>;
-  /** The context of each example document (the manifest's `example_contexts`). */
-  exampleContexts: Record<string, RuleContext>;
   /** The file (relative to the directory) and JSON pointer inside it of a path into `set`. */
   locate(path: LintPath): string;
 }
@@ -59,14 +56,18 @@ const FIXED_FILES = {
   migrations: 'migrations.json',
 } as const;
 
-/** Folders whose JSON files with a `$id` are the set's JSON Schemas (sections and constant lists). */
+/**
+ * Folders whose JSON files with a `$id` are the set's JSON Schemas (sections and constant lists); the
+ * others are its data files.
+ */
 const SCHEMA_FOLDERS = ['application', 'constants'];
 
 /**
  * Reads a directory laid out like `schemas/` (docs/schema-format.md "Layout"): the JSON Schemas of
  * `application/` and `constants/` (every file with a `$id`, by file name), the manifest's forms and
- * outcome tables and value mappings in its order, the fixed files of `rules/` and `messages.json`, and
- * the examples. `rules/rules-apply-when.json` and `rules/required-when.json` are optional, and so are
+ * outcome tables and value mappings in its order, the fixed files of `rules/` and `messages.json`, the
+ * examples with the manifest's `example_contexts`, and the files of those folders without a `$id` as
+ * `data_files`. `rules/rules-apply-when.json` and `rules/required-when.json` are optional, and so are
  * the manifest's `cases`. Throws Error naming the file for a file that is
  * missing or not JSON. Issue 10 (`npm run schemas:lint -- --dir DIR`).
  */
@@ -95,9 +96,9 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
     }
   };
   const manifest = read<SchemaSetManifest>('schema-set.json');
-  const schemaFiles = SCHEMA_FOLDERS.flatMap(list).filter(
-    (file) => typeof read<JsonSchema>(file).$id === 'string',
-  );
+  const folderFiles = SCHEMA_FOLDERS.flatMap(list);
+  const schemaFiles = folderFiles.filter((file) => typeof read<JsonSchema>(file).$id === 'string');
+  const dataFiles = folderFiles.filter((file) => !schemaFiles.includes(file));
   const schemas = schemaFiles.map((file) => read<JsonSchema>(file));
   const root = schemas[schemaFiles.indexOf(manifest.root_schema)];
   if (!root)
@@ -128,9 +129,14 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
   if (rulesApplyWhen !== undefined) set.rules_apply_when = rulesApplyWhen;
   const requiredWhen = optional(FIXED_FILES.required_when);
   if (requiredWhen !== undefined) set.required_when = requiredWhen as Record<string, JsonLogic>;
-  const examples = Object.fromEntries(
-    list('examples').map((file) => [file.slice('examples/'.length, -'.json'.length), read<Doc>(file)]),
-  );
+  const exampleFiles = list('examples');
+  if (exampleFiles.length > 0) {
+    set.examples = Object.fromEntries(
+      exampleFiles.map((file) => [file.slice('examples/'.length, -'.json'.length), read<Doc>(file)]),
+    );
+  }
+  if (manifest.example_contexts) set.example_contexts = manifest.example_contexts;
+  if (dataFiles.length > 0) set.data_files = Object.fromEntries(dataFiles.map((file) => [file, read(file)]));
   const locate = (path: LintPath): string => {
     const [head, index, ...rest] = path;
     const indexed: Record<string, string[]> = {
@@ -149,5 +155,5 @@ export function readSchemaSetDir(dir: string): SchemaSetDir {
     }
     return `schema-set.json#${lintPointer(path)}`;
   };
-  return { set, examples, exampleContexts: manifest.example_contexts ?? {}, locate };
+  return { set, locate };
 }

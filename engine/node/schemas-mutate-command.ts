@@ -27,7 +27,7 @@ const { values } = parseArgs({
 const dir = resolve(values.dir);
 const started = performance.now();
 const read = readSchemaSetDir(dir);
-const report = runMutation(read.set, caseBases(read.examples, read.exampleContexts));
+const report = runMutation(read.set, caseBases(read.set.examples ?? {}, read.set.example_contexts ?? {}));
 for (const mutant of report.mutants.filter((m) => m.status === 'survived'))
   console.log(`${read.locate(mutant.path)}: ${mutant.mutation} [survived]`);
 const percent = report.score * 100;

@@ -15,11 +15,13 @@ const { values } = parseArgs({ options: { dir: { type: 'string', default: 'schem
 const dir = resolve(values.dir);
 const started = performance.now();
 const read = readSchemaSetDir(dir);
-const report = runRuleHarness(read.set, { examples: read.examples, exampleContexts: read.exampleContexts });
+const examples = read.set.examples ?? {};
+const exampleContexts = read.set.example_contexts ?? {};
+const report = runRuleHarness(read.set, { examples, exampleContexts });
 const cases = (read.set.cases ?? []).reduce((sum, file) => sum + file.cases.length, 0);
 const problems = [
   ...report.problems,
-  ...runCases(compileSchemaSet(read.set), caseBases(read.examples, read.exampleContexts)),
+  ...runCases(compileSchemaSet(read.set), caseBases(examples, exampleContexts)),
 ];
 for (const problem of problems)
   console.log(`${read.locate(problem.path)}: ${problem.message} [${problem.kind}]`);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Doc, RuleContext, SchemaSet } from '../types.ts';
+import type { SchemaSet } from '../types.ts';
 import { valueMappingFile } from '../value-mapping-file.ts';
 import type { SchemaSetManifest } from './read-schema-set-dir.ts';
 
@@ -11,17 +11,16 @@ import type { SchemaSetManifest } from './read-schema-set-dir.ts';
  * `forms/<id>.form.json`, case files at `cases/<id>.json` and outcome tables at
  * `<extras.outcomeTableFolder>/<id>.json` (default `outcome-tables`) in the manifest's order, the value
  * mappings at `mappings/<name>.json`, the rules, messages and migrations at their fixed names, the
- * manifest `schema-set.json`, and the
- * examples when given. JSON as the project writes it (two-space indent, newline at the end), so an
- * export of the files' own set reproduces them byte for byte. Returns the files written, relative
- * to `dir`. Throws Error for a schema whose `$id` is outside the common base. Issue 11 (export).
+ * manifest `schema-set.json` (with the examples' contexts), the examples at `examples/<name>.json`
+ * and the data files at their paths. JSON as the project writes it (two-space indent, newline at the
+ * end), so an export of the files' own set reproduces schemas/ byte for byte after formatWithBiome.
+ * Returns the files written, relative to `dir`. Throws Error for a schema whose `$id` is outside the
+ * common base. Issue 11 (export), issue 45 (the whole folder; docs/decisions/765).
  */
 export function writeSchemaSetDir(
   set: SchemaSet,
   dir: string,
   extras: {
-    examples?: Record<string, Doc>;
-    exampleContexts?: Record<string, RuleContext>;
     /** The folder outcome tables are written to (the product names it; default `outcome-tables`). */
     outcomeTableFolder?: string;
   } = {},
@@ -29,6 +28,7 @@ export function writeSchemaSetDir(
   const written: string[] = [];
   const write = (file: string, value: unknown): void => {
     const path = join(dir, file);
+    if (!path.startsWith(join(dir, '/'))) throw new Error(`"${file}" is outside the folder`);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
     written.push(file);
@@ -49,7 +49,7 @@ export function writeSchemaSetDir(
       (table) => `${extras.outcomeTableFolder ?? 'outcome-tables'}/${table.id}.json`,
     ),
     ...(set.value_mappings ? { value_mappings: Object.keys(set.value_mappings).map(valueMappingFile) } : {}),
-    ...(extras.exampleContexts ? { example_contexts: extras.exampleContexts } : {}),
+    ...(set.example_contexts ? { example_contexts: set.example_contexts } : {}),
   };
   write('schema-set.json', manifest);
   for (const [index, form] of set.forms.entries()) write(manifest.forms[index], form);
@@ -66,7 +66,8 @@ export function writeSchemaSetDir(
   if (set.rules_apply_when !== undefined) write('rules/rules-apply-when.json', set.rules_apply_when);
   write('messages.json', set.messages);
   write('migrations.json', set.migrations ?? []);
-  for (const [name, doc] of Object.entries(extras.examples ?? {})) write(`examples/${name}.json`, doc);
+  for (const [name, doc] of Object.entries(set.examples ?? {})) write(`examples/${name}.json`, doc);
+  for (const [file, value] of Object.entries(set.data_files ?? {})) write(file, value);
   return written;
 }
 

@@ -33346,6 +33346,15 @@ export interface operations {
                         }[];
                         computed: Record<string, unknown>;
                         cross_rules: Record<string, unknown>[];
+                        data_files?: Record<string, unknown>;
+                        example_contexts?: {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
+                        examples?: {
+                            [key: string]: Record<string, unknown>;
+                        };
                         field_groups: Record<string, unknown>;
                         field_rules: Record<string, unknown>[];
                         forms: Record<string, unknown>[];

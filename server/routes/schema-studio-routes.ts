@@ -61,6 +61,18 @@ const schemaSetSchema = {
     field_groups: { type: 'object' },
     messages: { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 } },
     cases: { type: 'array', maxItems: 100, items: caseFileSchema },
+    // Stored with the version, so its export is the whole folder (docs/decisions/765).
+    examples: { type: 'object', maxProperties: 50, additionalProperties: { type: 'object' } },
+    example_contexts: {
+      type: 'object',
+      maxProperties: 50,
+      additionalProperties: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } },
+    },
+    data_files: {
+      type: 'object',
+      maxProperties: 50,
+      propertyNames: { pattern: '^[a-z0-9-]+/[a-z0-9-]+\\.json$' },
+    },
     // What outside writers put into documents (issue 37): each entry names the field it fills.
     value_mappings: {
       type: 'object',

@@ -11,6 +11,7 @@ import {
   type CompiledSchemaSet,
   compileSchemaSet,
   type Migration,
+  migrateCases,
   migrationsBetween,
   type SchemaSet,
 } from '../../engine/index.ts';
@@ -35,9 +36,19 @@ const VERSION_LOCK_KEY = 7_351_045;
 /** The note of a version imported from the files at start. */
 export const FILE_IMPORT_NOTE = 'Imported from schemas/ at start';
 
-/** sha256 of the set's JSON with object keys sorted: equal for equal content, whatever the key order. */
+/**
+ * sha256 of the set's JSON with object keys sorted and the schemas in `$id` order: equal for equal
+ * content, whatever the key order or the order of the schemas (found by `$id`, so not content).
+ */
 export function schemaSetHash(set: SchemaSet): string {
-  return createHash('sha256').update(stableJson(set)).digest('hex');
+  return createHash('sha256')
+    .update(stableJson({ ...set, schemas: inIdOrder(set.schemas) }))
+    .digest('hex');
+}
+
+/** The schemas sorted by `$id` (code unit order, the order a folder's files are read in). */
+function inIdOrder(schemas: SchemaSet['schemas']): SchemaSet['schemas'] {
+  return [...schemas].sort((a, b) => (String(a.$id) < String(b.$id) ? -1 : Number(a.$id !== b.$id)));
 }
 
 function stableJson(value: unknown): string {
@@ -55,20 +66,39 @@ function stableJson(value: unknown): string {
 const fileHash = schemaSetHash(fileSchemaSet);
 
 /**
+ * `set` as a stored version carries it: with its examples, their contexts and its data files, which
+ * a set without them (a version stored before docs/decisions/765, a studio client that left them out)
+ * takes from schemas/, the examples moved by the set's migrations as the publish check moves them;
+ * its schemas in `$id` order (the order a folder is read in: an order that is not content). So the export of any version is a whole folder that lints and imports as it is. Issue 45.
+ */
+export function completeSchemaSet(set: SchemaSet): SchemaSet {
+  const examples =
+    set.examples ?? migrateCases({ ...fileSchemaSet, cases: undefined }, set.migrations ?? []).examples;
+  return {
+    ...set,
+    schemas: inIdOrder(set.schemas),
+    examples,
+    example_contexts: set.example_contexts ?? fileSchemaSet.example_contexts,
+    data_files: set.data_files ?? fileSchemaSet.data_files,
+  };
+}
+
+/**
  * Publishes `set` as the next version unless it is already there; returns the version that holds
  * it. `unless: 'stored'` (the files at start) skips any published version with the same content, so
  * a restart never undoes what the studio published since; `unless: 'current'` (the studio's publish
  * and rollback) skips only when the current version holds it, so an earlier content can become the
  * newest again. Serialized across processes by an advisory lock: two processes starting at once
- * store the files once. Issue 10 part 3, issue 11.
+ * store the files once. Stores the set completed (completeSchemaSet). Issue 10 part 3, issue 11.
  */
 export async function publishSchemaSet(
   db: Executor,
-  set: SchemaSet,
+  given: SchemaSet,
   note: string,
   authorUserId: number | null = null,
   unless: 'stored' | 'current' = 'stored',
 ): Promise<number> {
+  const set = completeSchemaSet(given);
   const contentHash = schemaSetHash(set);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${VERSION_LOCK_KEY})`);
@@ -82,14 +112,16 @@ export async function publishSchemaSet(
 
 /**
  * Stores `set` as a new draft version (a directory imported for review, or the studio's working
- * copy); returns its number. Drafts are never current and never served to applications. Issue 11.
+ * copy), completed (completeSchemaSet); returns its number. Drafts are never current and never served
+ * to applications. Issue 11.
  */
 export async function saveDraftSchemaSet(
   db: Executor,
-  set: SchemaSet,
+  given: SchemaSet,
   note: string,
   authorUserId: number | null = null,
 ): Promise<number> {
+  const set = completeSchemaSet(given);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${VERSION_LOCK_KEY})`);
     const row = await insertVersion(tx, {
@@ -160,7 +192,7 @@ export async function compiledSchemaSetWithHash(
   return (contentHash ? compiledByHash.get(contentHash) : undefined) ?? compiledSchemaSetOf(db, version);
 }
 
-/** Answer of get-schema-set: `{schema_version, schema_set}` of `version` (default: the current one), the set without its cases (a form never reads them); ApiError 404 when not stored. */
+/** Answer of get-schema-set: `{schema_version, schema_set}` of `version` (default: the current one), the set without its cases, examples and data files (a form never reads them); ApiError 404 when not stored. */
 export async function schemaSetView(
   db: Executor,
   version?: number,
@@ -168,8 +200,15 @@ export async function schemaSetView(
   const wanted = version ?? (await currentSchemaVersion(db));
   const row = await findSchemaVersion(db, wanted);
   if (!row || row.status === 'draft') throw new ApiError(404, SCHEMA_VERSION_NOT_FOUND_MESSAGE);
-  // The cases judge the set in the studio and before a publish; a form never reads them (issue 37).
-  const { cases: _cases, ...schemaSet } = row.schema_set;
+  // The cases and examples judge the set in the studio and before a publish; a form never reads them
+  // (issue 37), nor the data files (docs/decisions/765).
+  const {
+    cases: _cases,
+    examples: _examples,
+    example_contexts: _contexts,
+    data_files: _dataFiles,
+    ...schemaSet
+  } = row.schema_set;
   return { schema_version: row.version, schema_set: schemaSet };
 }
 

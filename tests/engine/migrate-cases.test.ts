@@ -33,7 +33,19 @@ describe('migrateCases', () => {
     expect(migrateCases(moved, migrations as never).cases).toEqual(moved.cases);
   });
 
-  it('returns the set itself with no cases or no migrations', () => {
+  it('moves the examples the cases start from the same way (issue 45)', () => {
+    const set = { examples: { primary: { foundation: 'Crawlspace' } } } as unknown as SchemaSet;
+    const remap = [
+      {
+        id: 'crawl-space',
+        steps: [{ remap: { field: 'foundation', values: { Crawlspace: 'Crawl space' } } }],
+      },
+    ];
+    expect(migrateCases(set, remap as never).examples).toEqual({ primary: { foundation: 'Crawl space' } });
+    expect(set.examples?.primary).toEqual({ foundation: 'Crawlspace' });
+  });
+
+  it('returns the set itself with no cases and no examples, or no migrations', () => {
     const set = setWithCase({ foundation: 'Slab' });
     expect(migrateCases(set, [])).toBe(set);
     const none = {} as SchemaSet;

@@ -83,6 +83,9 @@ describe.each(DATABASE_KINDS)('schema versions on %s', (kind) => {
       schema_version: 1,
       schema_set: { root_schema_id: schemaSet.root_schema_id },
     });
+    // A form never reads the cases, the examples or the data files (docs/decisions/765).
+    for (const part of ['cases', 'examples', 'example_contexts', 'data_files'])
+      expect(answer.body.data.schema_set, part).not.toHaveProperty(part);
     expect((await post('get-schema-set', { schema_version: 99 })).statusCode).toBe(404);
   });
 

@@ -37,10 +37,15 @@ const byId = (set: SchemaSet): SchemaSet => ({
 });
 
 describe('readSchemaSetDir', () => {
-  it('reads schemas/ into the same set and examples schemas/schema-set.ts imports', () => {
+  it('reads schemas/ into the same set, examples and data files schemas/schema-set.ts imports', () => {
     const read = readSchemaSetDir(SCHEMAS);
     expect(byId(read.set)).toEqual(byId(schemaSet));
-    expect(read.examples).toEqual(examples);
+    expect(read.set.examples).toEqual(examples);
+    expect(Object.keys(read.set.data_files ?? {})).toEqual([
+      'constants/alert-colours.json',
+      'constants/placeholders.json',
+      'constants/working-hours.json',
+    ]);
   });
 
   it('locates paths in their files', () => {
