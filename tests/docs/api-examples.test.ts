@@ -280,6 +280,7 @@ const REQUESTS: Record<string, { as: Who; body: () => Body | Promise<Body>; keep
     body: () => ({ kind: 'sms', body: 'Hello {{first_name}}, your quotes are ready.' }),
   },
   'portal-settings/list-webhook-deliveries': { as: 'admin', body: () => ({}) },
+  'portal-settings/list-outbox': { as: 'admin', body: () => ({ status: 'failed', per_page: 10 }) },
   'api-credentials/list': { as: 'admin', body: () => ({}) },
   'api-credentials/create': {
     as: 'admin',
