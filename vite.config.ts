@@ -110,7 +110,11 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['tests/{engine,schemas,server,carriers,bench,helpers,docs}/**/*.test.ts'],
-          globalSetup: ['tests/server/helpers/seeded-pglite-dump.ts', ISSUED_SECRETS_CHECK],
+          globalSetup: [
+            'tests/server/helpers/seeded-pglite-dump.ts',
+            'tests/server/helpers/seeded-postgres-template.ts',
+            ISSUED_SECRETS_CHECK,
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
