@@ -1,11 +1,11 @@
 /**
  * Vitest global setup of the unit project: when TEST_DATABASE_URL is set, makes the run's seeded
  * PostgreSQL template once (seeded-postgres.ts, ADR 767), provides it as `seededPostgres` and drops
- * it after the run; provides null otherwise. Made again before every watch-mode rerun, so it never
+ * it and the copies its suites left after the run; provides null otherwise. Made again before every watch-mode rerun, so it never
  * holds an older migration or seed.
  */
 import type { TestProject } from 'vitest/node';
-import { dropDatabase, makeSeededPostgres, type SeededPostgres } from './seeded-postgres.ts';
+import { dropTemplateAndCopies, makeSeededPostgres, type SeededPostgres } from './seeded-postgres.ts';
 
 export default async function seededPostgresTemplate(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
@@ -16,9 +16,9 @@ export default async function seededPostgresTemplate(project: TestProject): Prom
   let made: SeededPostgres = await makeSeededPostgres(url);
   project.provide('seededPostgres', made);
   project.onTestsRerun(async () => {
-    await dropDatabase(url, made.template);
+    await dropTemplateAndCopies(url, made.template);
     made = await makeSeededPostgres(url);
     project.provide('seededPostgres', made);
   });
-  return () => dropDatabase(url, made.template);
+  return () => dropTemplateAndCopies(url, made.template);
 }

@@ -44,16 +44,14 @@ async function runOn(url: string, statement: string): Promise<void> {
   }
 }
 
-/** A new database name: `<prefix>_<ms>_<8 hex>` (lower case, no quoting needed). */
-const newDatabaseName = (prefix: string) => `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
-
 /**
  * Creates the template on the server of `url` (TEST_DATABASE_URL), migrates and seeds it, and
  * closes every connection to it (a template with a connection cannot be copied). Throws the
  * database error of a failing step, after dropping what it created.
  */
 export async function makeSeededPostgres(url: string): Promise<SeededPostgres> {
-  const template = newDatabaseName('seeded');
+  // Lower case and digits: no quoting needed.
+  const template = `seeded_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await runOn(url, `CREATE DATABASE ${template}`);
   try {
     const database = await openDatabase({ databaseUrl: urlOfDatabase(url, template) });
@@ -64,19 +62,52 @@ export async function makeSeededPostgres(url: string): Promise<SeededPostgres> {
       await database.close();
     }
   } catch (error) {
-    await dropDatabase(url, template);
+    await dropTemplateAndCopies(url, template);
     throw error;
   }
 }
 
-/** Drops `database` on the server of `url`, ending its connections first. */
-export function dropDatabase(url: string, database: string): Promise<void> {
-  return runOn(url, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+/**
+ * Drops the template and every copy of it (`<template>_<hex>`) on the server of `url`, ending
+ * their connections first: the run's teardown, when no suite is left to hold one.
+ */
+export async function dropTemplateAndCopies(url: string, template: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
+      [template, `${template}\\_%`],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
- * A copy of the run's seeded template of its own (`test_<ms>_<hex>`): its URL, the seed result
- * and `drop()`. Null outside Vitest or when the run made no template (the caller migrates and
+ * Drops a suite's copy once its last connection is gone, trying for up to 2 s (a closed pool's
+ * connections may still be saying goodbye). A copy still in use then is left to the run's teardown
+ * (dropTemplateAndCopies): ending a connection here would fail its suite with "terminating
+ * connection due to administrator command".
+ */
+async function dropCopy(url: string, database: string): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    try {
+      await runOn(url, `DROP DATABASE IF EXISTS ${database}`);
+      return;
+    } catch (error) {
+      // 55006 object_in_use: "database ... is being accessed by other users".
+      if ((error as { code?: string }).code !== '55006' || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/**
+ * A copy of the run's seeded template of its own (`<template>_<hex>`): its URL, the seed result
+ * and `drop()` (dropCopy). Null outside Vitest or when the run made no template (the caller migrates and
  * seeds itself then). Throws when TEST_DATABASE_URL is unset or the copy fails.
  */
 export async function cloneSeededPostgres(): Promise<{
@@ -88,11 +119,11 @@ export async function cloneSeededPostgres(): Promise<{
   if (!provided) return null;
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const database = newDatabaseName('test');
+  const database = `${provided.template}_${randomBytes(4).toString('hex')}`;
   await runOn(url, `CREATE DATABASE ${database} TEMPLATE ${provided.template}`);
   return {
     url: urlOfDatabase(url, database),
     seed: structuredClone(provided.seed),
-    drop: () => dropDatabase(url, database),
+    drop: () => dropCopy(url, database),
   };
 }
