@@ -1,8 +1,8 @@
 /**
  * "Start an app with a fresh database and log in as X" for server suites (and any other suite
  * that needs the real API). One database per call: in-memory PGlite loaded from the run's
- * migrated and seeded dump, or a fresh schema on the PostgreSQL of TEST_DATABASE_URL, migrated and
- * seeded, that close() drops. Call it in beforeAll, not per test. The app's log lines and the
+ * migrated and seeded dump, or a copy of the run's seeded template database on the PostgreSQL of
+ * TEST_DATABASE_URL, that close() drops. Call it in beforeAll, not per test. The app's log lines and the
  * secrets it answers or mails go to the run's files, checked for leaks at the end (ADR 755).
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +19,7 @@ import { checkAnswersAgainstDocument } from './answer-check.ts';
 import { recordAnsweredSecrets, recordMailedSecrets, withSuiteLog } from './issued-by-app.ts';
 import { createQueryCounter } from './query-counter.ts';
 import { seededPglite } from './seeded-pglite.ts';
+import { cloneSeededPostgres } from './seeded-postgres.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -103,20 +104,29 @@ export async function migratedScratchDatabase(): Promise<{ database: Database; c
 
 /**
  * A migrated, seeded database of `kind` of the caller's own: a new in-memory PGlite loaded from the
- * run's seeded dump (seeded-pglite.ts, ADR 610), or a scratch schema migrated and seeded here.
+ * run's seeded dump (seeded-pglite.ts, ADR 610), or on PostgreSQL a copy of the run's seeded
+ * template database (seeded-postgres.ts, ADR 767); `drop` removes it (the copy, or the bench's scratch schema).
  */
 async function openSeeded(
   kind: DatabaseKind,
   logger: Logger,
-): Promise<{ database: Database; seed: SeedResult; dropSchema?: () => Promise<void> }> {
+): Promise<{ database: Database; seed: SeedResult; drop?: () => Promise<void> }> {
   if (kind === 'pglite') {
     const { dump, seed } = await seededPglite();
     return { database: await openDatabase({ loadDataDir: dump, logger }), seed: structuredClone(seed) };
   }
+  const copy = await cloneSeededPostgres();
+  if (copy)
+    return {
+      database: await openDatabase({ databaseUrl: copy.url, logger }),
+      seed: copy.seed,
+      drop: copy.drop,
+    };
+  // Outside Vitest (the benches): a scratch schema migrated and seeded here.
   const scratch = await createScratchSchema();
   const database = await openDatabase({ databaseUrl: scratch.url, searchPath: scratch.schema, logger });
   await migrate(database.db);
-  return { database, seed: await seedDemoData(database.db), dropSchema: scratch.drop };
+  return { database, seed: await seedDemoData(database.db), drop: scratch.drop };
 }
 
 /**
@@ -128,7 +138,7 @@ export async function startTestApp(
   options: Partial<BuildAppOptions> = {},
 ): Promise<TestApp> {
   const counter = createQueryCounter();
-  const { database, seed, dropSchema } = await openSeeded(kind, counter.logger);
+  const { database, seed, drop } = await openSeeded(kind, counter.logger);
   const app = await buildApp({
     db: database.db,
     portalDir: null,
@@ -179,7 +189,7 @@ export async function startTestApp(
       recordMailedSecrets(app);
       await app.close();
       await database.close();
-      await dropSchema?.();
+      await drop?.();
       if (answerMismatches.length > 0) throw new Error(answerMismatches.join('\n'));
     },
   };
