@@ -344,6 +344,8 @@ describe.each(DATABASE_KINDS)('sign-in security on %s', (kind) => {
     const refused = await policy('none', { saml_required: true });
     expect(refused.statusCode).toBe(422);
     expect(refused.body.message).toBe(SAML_NOT_SET_UP_MESSAGE);
+    // SAML is the Agency plan's (ADR 764); the fresh company starts on another.
+    await t.db.execute(sql`UPDATE companies SET plan_id = 'agency' WHERE id = ${admin.companyId}`);
     const saml = await t.post('portal-settings/update-saml', {
       session_key: adminKey,
       saml: { entry_point: 'https://idp.example.test/sso', issuer: 'agent-portal', idp_cert: SAML_CERT },
