@@ -1,10 +1,15 @@
 /**
- * The desktop quotes view of issue 17: one row per carrier (carrier with its logo, status, premium,
+ * The desktop quotes view of issue 17: one row per carrier (carrier with its logo, premium, status,
  * building, contents, deductible, each extra coverage as its own column, benefits, message, and
- * actions with a live carrier's bind link, issue 19), sortable by any column, with declined / error / timeout rows grouped below the others. Two to
- * four quoted carriers can be selected and compared side by side (QuotesSideBySide). Coverage
- * cells the server flagged as differing from what the application asked carry a warning mark
- * with the asked value (Quote.differences). docs/decisions/312.
+ * actions with a live carrier's bind link, issue 19), sortable by any column, with declined / error
+ * / timeout rows grouped below the others. Two to four quoted carriers can be selected and compared
+ * side by side (QuotesSideBySide). Coverage cells the server flagged as differing from what the
+ * application asked carry a warning mark with the asked value (Quote.differences).
+ * docs/decisions/312.
+ *
+ * The table fits its area (issue 40, ADR 766): it scrolls inside a box no taller than the window,
+ * its header pinned at the top, the selection, carrier and premium columns pinned at the left and
+ * the row's actions at the right, so only the coverage, benefit and message columns slide.
  */
 import {
   Badge,
@@ -18,7 +23,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowsSort, IconColumns, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
@@ -39,6 +44,31 @@ const NOT_QUOTED = new Set(['declined', 'error', 'timeout']);
 
 /** At most this many carriers side by side. */
 export const MAX_COMPARED = 4;
+
+/** The pinned columns' widths in px: their left offsets add up from these. */
+const PINNED_WIDTH = { select: 44, carrier: 180, premium: 150 };
+
+/**
+ * The style of a pinned cell: sticky at `left` (or at the right edge), over the body colour with the
+ * row's `tint` laid on it (the cells sliding under it must not show through).
+ */
+function pinnedCell(at: { left: number; width: number } | 'right', tint?: string): CSSProperties {
+  const edge: CSSProperties =
+    at === 'right'
+      ? { right: 0, boxShadow: 'inset 1px 0 0 var(--table-border-color)' }
+      : { left: at.left, width: at.width, minWidth: at.width, maxWidth: at.width };
+  return {
+    position: 'sticky',
+    zIndex: 1,
+    backgroundColor: 'var(--mantine-color-body)',
+    backgroundImage: tint ? `linear-gradient(${tint}, ${tint})` : undefined,
+    ...edge,
+  };
+}
+
+const PIN_SELECT = { left: 0, width: PINNED_WIDTH.select };
+const PIN_CARRIER = { left: PINNED_WIDTH.select, width: PINNED_WIDTH.carrier };
+const PIN_PREMIUM = { left: PINNED_WIDTH.select + PINNED_WIDTH.carrier, width: PINNED_WIDTH.premium };
 
 /** A sortable column: `carrier`, `status`, `premium`, `benefits`, `message` or `coverage:<key>`. */
 export interface QuoteSort {
@@ -118,10 +148,10 @@ export function QuotesComparisonTable({
     .map((id) => quotes.find((q) => q.id === id))
     .filter((q): q is Quote => q !== undefined && q.status === 'quoted');
 
-  const columns: { key: string; label: string }[] = [
-    { key: 'carrier', label: 'Carrier' },
+  const columns: { key: string; label: string; pin?: { left: number; width: number } }[] = [
+    { key: 'carrier', label: 'Carrier', pin: PIN_CARRIER },
+    { key: 'premium', label: 'Premium', pin: PIN_PREMIUM },
     { key: 'status', label: 'Status' },
-    { key: 'premium', label: 'Premium' },
     ...[...Object.keys(BASE_COVERAGES), ...extras].map((key) => ({
       key: `coverage:${key}`,
       label: coverageLabel(key),
@@ -145,9 +175,10 @@ export function QuotesComparisonTable({
   function row(quote: Quote) {
     const isSelected = selected.includes(quote.id);
     const selectable = quote.status === 'quoted';
+    const tint = isSelected ? 'var(--mantine-color-blue-light)' : undefined;
     return (
-      <Table.Tr key={quote.id} bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}>
-        <Table.Td>
+      <Table.Tr key={quote.id} bg={tint} data-selected={isSelected || undefined}>
+        <Table.Td style={pinnedCell(PIN_SELECT, tint)}>
           {selectable && (
             <Checkbox
               aria-label={`Compare ${quote.display_name}`}
@@ -157,22 +188,13 @@ export function QuotesComparisonTable({
             />
           )}
         </Table.Td>
-        <Table.Th scope="row" fw={600} miw={170}>
+        <Table.Th scope="row" fw={600} style={pinnedCell(PIN_CARRIER, tint)}>
           <Group gap="xs" wrap="nowrap">
             <CarrierLogo image={carrierImageOf(quote)} name={quote.display_name} decorative />
             {quote.display_name}
           </Group>
         </Table.Th>
-        <Table.Td miw={150}>
-          {/* Each badge keeps its full width and wraps to its own line rather than being cut to "INDICA…". */}
-          <Group gap={4} preventGrowOverflow={false}>
-            <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
-              {quote.status}
-            </Badge>
-            <QuoteMarks quote={quote} size="sm" />
-          </Group>
-        </Table.Td>
-        <Table.Td miw={170} style={{ whiteSpace: 'nowrap' }}>
+        <Table.Td style={{ ...pinnedCell(PIN_PREMIUM, tint), whiteSpace: 'nowrap' }}>
           <Text size="sm" fw={700} span>
             {quote.premium === null ? '—' : formatCurrency(quote.premium)}
           </Text>
@@ -181,6 +203,15 @@ export function QuotesComparisonTable({
               Lowest
             </Badge>
           )}
+        </Table.Td>
+        <Table.Td miw={150}>
+          {/* Each badge keeps its full width and wraps to its own line rather than being cut to "INDICA…". */}
+          <Group gap={4} preventGrowOverflow={false}>
+            <Badge color={QUOTE_STATUS_COLORS[quote.status] ?? 'gray'} variant="light">
+              {quote.status}
+            </Badge>
+            <QuoteMarks quote={quote} size="sm" />
+          </Group>
         </Table.Td>
         {[...Object.keys(BASE_COVERAGES), ...extras].map((key) => (
           <Table.Td key={key} style={{ whiteSpace: 'nowrap' }}>
@@ -199,7 +230,7 @@ export function QuotesComparisonTable({
         <Table.Td miw={160}>
           <Text size="xs">{quote.message ?? ''}</Text>
         </Table.Td>
-        <Table.Td>
+        <Table.Td style={pinnedCell('right', tint)}>
           <Group gap={4} wrap="nowrap">
             <CarrierBindLink quote={quote} />
             {actionsOf(quote)}
@@ -244,11 +275,17 @@ export function QuotesComparisonTable({
           }}
         />
       )}
-      <Table.ScrollContainer minWidth={1400}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Quotes comparison">
+      {/* No taller than the window under the header, so its sideways scrollbar is always in view. */}
+      <Table.ScrollContainer
+        minWidth={0}
+        type="native"
+        style={{ maxHeight: 'calc(100vh - 96px)', overflow: 'auto' }}
+        data-quotes-scroll
+      >
+        <Table stickyHeader highlightOnHover verticalSpacing="xs" aria-label="Quotes comparison">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>
+              <Table.Th style={pinnedCell(PIN_SELECT)}>
                 <VisuallyHidden>Select</VisuallyHidden>
               </Table.Th>
               {columns.map((column) => {
@@ -262,7 +299,7 @@ export function QuotesComparisonTable({
                   <Table.Th
                     key={column.key}
                     aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                    style={{ whiteSpace: 'nowrap' }}
+                    style={{ whiteSpace: 'nowrap', ...(column.pin ? pinnedCell(column.pin) : {}) }}
                   >
                     <UnstyledButton onClick={() => toggleSort(column.key)} fw={600} fz="sm">
                       <Group gap={4} wrap="nowrap">
@@ -273,7 +310,7 @@ export function QuotesComparisonTable({
                   </Table.Th>
                 );
               })}
-              <Table.Th>Actions</Table.Th>
+              <Table.Th style={pinnedCell('right')}>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -285,7 +322,10 @@ export function QuotesComparisonTable({
                   scope="rowgroup"
                   bg="var(--mantine-color-default-hover)"
                 >
-                  Not quoted ({notQuoted.length}): declined, error or no answer in time
+                  {/* The group's name stays in view while the columns slide. */}
+                  <span style={{ position: 'sticky', left: 'var(--table-horizontal-spacing)' }}>
+                    Not quoted ({notQuoted.length}): declined, error or no answer in time
+                  </span>
                 </Table.Th>
               </Table.Tr>
             )}
