@@ -222,7 +222,7 @@ describe('texting console in Chromium', () => {
       });
 
       // Quoting completes: the client's e-mail and SMS, rendered, are in the sinks.
-      const mail = await mailSink.waitFor((m) => m.envelopeTo.includes('maria.alvarez@example.com'), 120_000);
+      const mail = await mailSink.waitFor((m) => m.envelopeTo.includes('maria.alvarez@mail.test'), 120_000);
       expect(mail.subject).toBe('Your flood quotes, Maria');
       expect(mail.text).toMatch(/^Hi Maria, quotes for .*33139 start at \$[\d,]+\.\d\d\. Alex Agent/);
       await expect
@@ -236,7 +236,7 @@ describe('texting console in Chromium', () => {
       expect(smsSent().at(-1)?.to).toBe('+13055550142');
       // Each send left its orange note on the application.
       await page.reload();
-      await page.getByText('Quotes e-mail sent to maria.alvarez@example.com.').waitFor();
+      await page.getByText('Quotes e-mail sent to maria.alvarez@mail.test.').waitFor();
       await page.getByText(/^Quotes text message sent to/).waitFor();
       await portal.screenshot(page, 'journey-quotes');
 
