@@ -184,7 +184,18 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
               aria-expanded={showDrawer}
               aria-controls="main-navigation"
             />
-            <Link to="/dashboard" style={{ textDecoration: 'none', color: 'inherit' }}>
+            <Link
+              to="/dashboard"
+              // A 44 px target on a phone too (WCAG 2.5.5, issue 40).
+              style={{
+                textDecoration: 'none',
+                color: 'inherit',
+                display: 'inline-flex',
+                alignItems: 'center',
+                minHeight: 44,
+                minWidth: 44,
+              }}
+            >
               {/* The link's name is what it shows, after "Home:" (the name alone on narrow screens). */}
               <VisuallyHidden>Home: </VisuallyHidden>
               <Group gap={6} wrap="nowrap">

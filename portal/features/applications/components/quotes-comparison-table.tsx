@@ -279,7 +279,8 @@ export function QuotesComparisonTable({
       <Table.ScrollContainer
         minWidth={0}
         type="native"
-        style={{ maxHeight: 'calc(100vh - 96px)', overflow: 'auto' }}
+        // Positioned, so the visually hidden texts of its cells (absolutely placed) scroll and clip with it.
+        style={{ maxHeight: 'calc(100vh - 96px)', overflow: 'auto', position: 'relative' }}
         data-quotes-scroll
       >
         <Table stickyHeader highlightOnHover verticalSpacing="xs" aria-label="Quotes comparison">

@@ -56,7 +56,15 @@ export function SideBySideTable({ quotes }: { quotes: Quote[] }) {
   ];
   const pinned = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)' } as const;
   return (
-    <Table.ScrollContainer minWidth={120 + 130 * quotes.length} type="native">
+    // A keyboard scrolls it sideways when the carriers do not fit (axe scrollable-region-focusable).
+    <Table.ScrollContainer
+      minWidth={120 + 110 * quotes.length}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Carriers side by side"
+      pos="relative"
+    >
       <Table withColumnBorders verticalSpacing="xs" aria-label="Selected quotes side by side">
         <Table.Thead>
           <Table.Tr>
