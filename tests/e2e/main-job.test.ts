@@ -46,7 +46,7 @@ describe('the main job in Chromium', () => {
     expect(violations).toEqual([]);
   });
 
-  it('works on a phone: listing cards, folded filters, one-column form, quotes as cards, no sideways scroll', async () => {
+  it('works on a phone: listing cards, folded filters, one-column form, quotes as a compact list, no sideways scroll', async () => {
     for (const mode of ['light', 'dark'] as const) {
       const page = await portal.newPage({
         viewport: { width: 390, height: 844 },

@@ -13,10 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { pageStateViolations } from './axe-in-both-modes.ts';
 import { browserErrorsOf, withBrowserErrors } from './browser-errors.ts';
-import { everyCarrierAnswered, launchAndFill, prefillWritten } from './fill-application-form.ts';
+import {
+  everyCarrierAnswered,
+  fillNewApplicationDialog,
+  launchAndFill,
+  prefillWritten,
+} from './fill-application-form.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const PHONE = { width: 390, height: 844 };
+/** Where the journey's application is: the Primary example's street in Miami Beach. */
+const MIAMI_BEACH = { zip: '33139', city: 'Miami Beach', address1: String(examples.primary.address1) };
 /** WCAG 2.5.5 Target Size (AAA): 44 x 44 CSS px. */
 const MIN_TARGET_PX = 44;
 /** The sticky Launch bar's share of a phone's screen at most. */
@@ -116,12 +123,7 @@ describe('a phone is a first-class device', () => {
 
       // The application form: a new Primary application, its pre-fill written.
       await page.goto(`${portal.baseUrl}/agent-portal/application-details`);
-      const dialog = page.getByRole('dialog', { name: 'New application' });
-      await dialog.getByLabel('Zip').fill('33139');
-      await expect
-        .poll(() => dialog.getByLabel('City').inputValue(), { timeout: 10_000 })
-        .toBe('Miami Beach');
-      await dialog.getByLabel('Address 1').fill(String(examples.primary.address1));
+      const dialog = await fillNewApplicationDialog(page, MIAMI_BEACH);
       expect(await smallTargets(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Create application' }).click();
       await page.waitForURL(/\/agent-portal\/application-details\/\d+/);

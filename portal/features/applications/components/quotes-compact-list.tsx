@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
@@ -30,7 +30,14 @@ import { BASE_COVERAGES, QUOTE_STATUS_COLORS } from './quote-coverage-format.ts'
 import { QuoteDocumentLink } from './quote-document-link.tsx';
 import { QuoteMarks } from './quote-marks.tsx';
 import { QuoteStatusMessage } from './quote-status-message.tsx';
-import { comparisonRows, MAX_COMPARED, type QuoteSort } from './quotes-comparison-table.tsx';
+import {
+  comparedQuotes,
+  comparisonRows,
+  MAX_COMPARED,
+  type QuoteSort,
+  type QuotesComparisonTableProps,
+  toggledSelection,
+} from './quotes-comparison-table.tsx';
 import { SIDE_BY_SIDE_LEGEND, SideBySideTable } from './quotes-side-by-side.tsx';
 
 /** The orders the phone offers: the desk's columns a phone shows, each both ways. */
@@ -51,16 +58,6 @@ export function parseCompactSort(value: string): QuoteSort {
   return { column: value.slice(0, at), direction: value.slice(at + 1) === 'desc' ? 'desc' : 'asc' };
 }
 
-/** Props: as the comparison table's (QuotesComparisonTableProps). */
-export interface QuotesCompactListProps {
-  quotes: Quote[];
-  cheapestId: number | null;
-  actionsOf: (quote: Quote) => ReactNode;
-  /** Ids of the quotes selected to compare, in selection order. */
-  selected: number[];
-  onSelectedChange: (ids: number[]) => void;
-}
-
 /** The sort choice, the list with its "Compare" boxes, and the compare sheet. */
 export function QuotesCompactList({
   quotes,
@@ -68,17 +65,11 @@ export function QuotesCompactList({
   actionsOf,
   selected,
   onSelectedChange,
-}: QuotesCompactListProps) {
+}: QuotesComparisonTableProps) {
   const [sortValue, setSortValue] = useState(COMPACT_SORTS[0]?.value ?? 'premium:asc');
   const [comparing, setComparing] = useState(false);
   const { answered, notQuoted } = comparisonRows(quotes, parseCompactSort(sortValue));
-  const chosen = selected
-    .map((id) => quotes.find((q) => q.id === id))
-    .filter((q): q is Quote => q !== undefined && q.status === 'quoted');
-
-  function toggleSelected(id: number, on: boolean) {
-    onSelectedChange(on ? [...selected, id] : selected.filter((x) => x !== id));
-  }
+  const chosen = comparedQuotes(quotes, selected);
 
   function item(quote: Quote) {
     const isSelected = selected.includes(quote.id);
@@ -136,7 +127,9 @@ export function QuotesCompactList({
                 aria-label={`Compare ${quote.display_name}`}
                 checked={isSelected}
                 disabled={!isSelected && selected.length >= MAX_COMPARED}
-                onChange={(event) => toggleSelected(quote.id, event.currentTarget.checked)}
+                onChange={(event) =>
+                  onSelectedChange(toggledSelection(selected, quote.id, event.currentTarget.checked))
+                }
               />
             )}
             <CarrierBindLink quote={quote} />

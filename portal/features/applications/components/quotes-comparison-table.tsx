@@ -118,6 +118,18 @@ export function comparisonRows(quotes: Quote[], sort: QuoteSort): { answered: Qu
   };
 }
 
+/** The selected quotes that can be compared side by side (quoted ones), in selection order. */
+export function comparedQuotes(quotes: Quote[], selected: number[]): Quote[] {
+  return selected
+    .map((id) => quotes.find((q) => q.id === id))
+    .filter((q): q is Quote => q !== undefined && q.status === 'quoted');
+}
+
+/** `selected` with `id` added at the end (`on`) or taken out. */
+export function toggledSelection(selected: number[], id: number, on: boolean): number[] {
+  return on ? [...selected, id] : selected.filter((x) => x !== id);
+}
+
 /**
  * Props: the quotes, the cheapest quote's id, the actions the quotes view offers per quote, and the
  * quotes selected to compare (held by the quotes view, whose send dialog starts with them; issue 40).
@@ -144,9 +156,7 @@ export function QuotesComparisonTable({
   const compareButton = useRef<HTMLButtonElement>(null);
   const extras = extraCoverageKeys(quotes);
   const { answered, notQuoted } = comparisonRows(quotes, sort);
-  const chosen = selected
-    .map((id) => quotes.find((q) => q.id === id))
-    .filter((q): q is Quote => q !== undefined && q.status === 'quoted');
+  const chosen = comparedQuotes(quotes, selected);
 
   const columns: { key: string; label: string; pin?: { left: number; width: number } }[] = [
     { key: 'carrier', label: 'Carrier', pin: PIN_CARRIER },
@@ -169,7 +179,7 @@ export function QuotesComparisonTable({
   }
 
   function toggleSelected(id: number, on: boolean) {
-    onSelectedChange(on ? [...selected, id] : selected.filter((x) => x !== id));
+    onSelectedChange(toggledSelection(selected, id, on));
   }
 
   function row(quote: Quote) {

@@ -48,7 +48,7 @@ import { NotesList } from './notes-list.tsx';
 import { QuoteCard } from './quote-card.tsx';
 import { INDICATIVE_EXPLANATION, isIndicativeRate } from './quote-marks.tsx';
 import { QuotesCompactList } from './quotes-compact-list.tsx';
-import { QuotesComparisonTable } from './quotes-comparison-table.tsx';
+import { QuotesComparisonTable, type QuotesComparisonTableProps } from './quotes-comparison-table.tsx';
 import { canReactivate, ReactivateCarrierDialog } from './reactivate-carrier-dialog.tsx';
 import { canRecordManualQuote, RecordQuoteDialog } from './record-quote-dialog.tsx';
 import { SendQuoteDialog } from './send-quote-dialog.tsx';
@@ -181,6 +181,15 @@ export function QuotesView({ application, onChanged, headingRef }: QuotesViewPro
     );
   }
 
+  // The phone's list and the desk's table show the same quotes, actions and selection.
+  const comparing = {
+    quotes,
+    cheapestId,
+    actionsOf,
+    selected: compared,
+    onSelectedChange: setCompared,
+  } satisfies QuotesComparisonTableProps;
+
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
@@ -259,21 +268,9 @@ export function QuotesView({ application, onChanged, headingRef }: QuotesViewPro
           No carrier quoted this application.
         </Alert>
       ) : !desktop ? (
-        <QuotesCompactList
-          quotes={quotes}
-          cheapestId={cheapestId}
-          actionsOf={actionsOf}
-          selected={compared}
-          onSelectedChange={setCompared}
-        />
+        <QuotesCompactList {...comparing} />
       ) : showTable ? (
-        <QuotesComparisonTable
-          quotes={quotes}
-          cheapestId={cheapestId}
-          actionsOf={actionsOf}
-          selected={compared}
-          onSelectedChange={setCompared}
-        />
+        <QuotesComparisonTable {...comparing} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
           {quotes.map((quote) => (
