@@ -23,10 +23,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowsSort, IconColumns, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
+import { FOCUS_GAP_PX } from '../../../lib/sticky-clearance.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
 import { CarrierBindLink } from './live-quote-marks.tsx';
@@ -69,6 +70,31 @@ function pinnedCell(at: { left: number; width: number } | 'right', tint?: string
 const PIN_SELECT = { left: 0, width: PINNED_WIDTH.select };
 const PIN_CARRIER = { left: PINNED_WIDTH.select, width: PINNED_WIDTH.carrier };
 const PIN_PREMIUM = { left: PINNED_WIDTH.select + PINNED_WIDTH.carrier, width: PINNED_WIDTH.premium };
+
+/**
+ * Keeps what Tab reaches in the table clear of its pinned parts (WCAG 2.4.11, as ADR 749 does for
+ * the page): the scroll box's scroll padding is the header's height at the top, the pinned columns'
+ * widths at the left and the actions column's at the right, each plus FOCUS_GAP_PX, so the browser
+ * scrolls a focused sort button, check box or action out from under them. Re-measured on resize.
+ */
+function usePinnedScrollPadding(box: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const element = box.current;
+    const head = element?.querySelector('thead');
+    const actions = element?.querySelector('thead th:last-child');
+    if (!element || !head || !actions) return;
+    const update = () => {
+      element.style.scrollPaddingTop = `${head.getBoundingClientRect().height + FOCUS_GAP_PX}px`;
+      element.style.scrollPaddingLeft = `${PIN_PREMIUM.left + PIN_PREMIUM.width + FOCUS_GAP_PX}px`;
+      element.style.scrollPaddingRight = `${actions.getBoundingClientRect().width + FOCUS_GAP_PX}px`;
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(head);
+    observer.observe(actions);
+    return () => observer.disconnect();
+  }, [box]);
+}
 
 /** A sortable column: `carrier`, `status`, `premium`, `benefits`, `message` or `coverage:<key>`. */
 export interface QuoteSort {
@@ -154,6 +180,8 @@ export function QuotesComparisonTable({
   const [sort, setSort] = useState<QuoteSort>({ column: 'premium', direction: 'asc' });
   const [comparing, setComparing] = useState(false);
   const compareButton = useRef<HTMLButtonElement>(null);
+  const scrollBox = useRef<HTMLDivElement>(null);
+  usePinnedScrollPadding(scrollBox);
   const extras = extraCoverageKeys(quotes);
   const { answered, notQuoted } = comparisonRows(quotes, sort);
   const chosen = comparedQuotes(quotes, selected);
@@ -287,6 +315,12 @@ export function QuotesComparisonTable({
       )}
       {/* No taller than the window under the header, so its sideways scrollbar is always in view. */}
       <Table.ScrollContainer
+        ref={scrollBox}
+        // Chromium leaves a control that is partly in view where it is, which can be under a pinned
+        // column: bring the focused one wholly inside the scroll padding.
+        onFocusCapture={(event) =>
+          (event.target as HTMLElement).scrollIntoView({ block: 'nearest', inline: 'nearest' })
+        }
         minWidth={0}
         type="native"
         // Positioned, so the visually hidden texts of its cells (absolutely placed) scroll and clip with it.
