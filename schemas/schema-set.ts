@@ -293,8 +293,10 @@ export const schemaSet: SchemaSet = {
 };
 
 /**
- * The obviously fake phone, e-mail and birth date (ISO date) a new application carries until the agent
- * enters real ones (SPEC §3, §4). docs/decisions/005.
+ * The obviously fake phone, e-mail and birth date (ISO date) of SPEC §3 (docs/decisions/005). A new
+ * application stores only the birth date: the client's phone and e-mail start empty, and the field
+ * rules refuse these two as values (issue 40, docs/decisions/766); they stay named here for the
+ * applications that still hold them (SPEC §4's commercial phone, the messaging checks).
  */
 export const placeholders: { phone: string; email: string; date_of_birth: string } = {
   phone: placeholderValues.phone,

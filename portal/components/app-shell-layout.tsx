@@ -12,10 +12,8 @@ import {
   NavLink,
   Text,
   Tooltip,
-  useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconDotsVertical, IconMail, IconPhone, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -26,6 +24,7 @@ import { SUPER_ADMIN_REDIRECTED_PATHS } from '../lib/constants.ts';
 import { useFocusWhenLost } from '../lib/focus-when-lost.ts';
 import { PAGE_AREA_NAME, pageTransitionCss } from '../lib/page-transition.ts';
 import { useStickyBar } from '../lib/sticky-clearance.ts';
+import { useWideScreen } from '../lib/use-wide-screen.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
 import { PortalBrand, usePortalTitle } from './portal-brand.tsx';
 import { SetIcon } from './set-icon.tsx';
@@ -138,9 +137,7 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
   const [showOptions, setShowOptions] = useState(false);
   // Below the sm breakpoint the folded navigation only slides off screen: inert, its links are no
   // Tab stops a keyboard user cannot see (issue 46).
-  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true, {
-    getInitialValueInEffect: false,
-  });
+  const wide = useWideScreen();
   const navigationHidden = !wide && !showDrawer;
   const queryClient = useQueryClient();
   const main = useRef<HTMLElement>(null);
@@ -187,7 +184,18 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
               aria-expanded={showDrawer}
               aria-controls="main-navigation"
             />
-            <Link to="/dashboard" style={{ textDecoration: 'none', color: 'inherit' }}>
+            <Link
+              to="/dashboard"
+              // A 44 px target on a phone too (WCAG 2.5.5, issue 40).
+              style={{
+                textDecoration: 'none',
+                color: 'inherit',
+                display: 'inline-flex',
+                alignItems: 'center',
+                minHeight: 44,
+                minWidth: 44,
+              }}
+            >
               {/* The link's name is what it shows, after "Home:" (the name alone on narrow screens). */}
               <VisuallyHidden>Home: </VisuallyHidden>
               <Group gap={6} wrap="nowrap">

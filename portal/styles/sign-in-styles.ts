@@ -32,3 +32,5 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/nprogress/styles.css';
 // The portal's own focus ring, after Mantine's rules (issue 46, ADR 750).
 import './focus-indicator.css';
+// Touch targets of at least 44 x 44 px on a phone (issue 40, ADR 766).
+import './touch-targets.css';

@@ -191,8 +191,10 @@ export function newApplicationRecord(
 /**
  * Creates an application for an address: checks the agent's licence for the state (422
  * NOT_LICENSED_MESSAGE) and the agency's approved states (422 NOT_APPROVED_STATE_MESSAGE,
- * state-refusal.ts), stores applyDefaults(address + placeholders) as the document and the
- * record schema's row defaults. Returns the application view. SPEC §6, docs/api.md.
+ * state-refusal.ts), stores applyDefaults(address + the birth date placeholder) as the document
+ * and the record schema's row defaults: the client's phone and e-mail start empty, for the agent
+ * to enter, and the rules refuse the old placeholders (issue 40, ADR 766). Returns the application
+ * view. SPEC §3, §6, docs/api.md.
  */
 export async function createApplication(
   db: Executor,
@@ -213,7 +215,7 @@ export async function createApplication(
     const source = await applicationSourceFor(tx, agent.company_id as number, input.application_source);
     const { address } = input;
     const seed: Doc = {
-      ...placeholders,
+      date_of_birth: placeholders.date_of_birth,
       searched_address: address.searched_address,
       address: address.searched_address,
       address1: address.address1,

@@ -111,8 +111,9 @@ export interface CheckedRow {
 /**
  * The document a row becomes and its messages: city, state, county, lat and lng filled from the
  * ZIP look-up where the row leaves them empty (UNKNOWN_ZIP_MESSAGE on `zip` when the look-up does
- * not know it), `searched_address` and `address` composed from the parts, the placeholders and
- * defaults of a new application, computed fields; then validateDocument (the form's messages)
+ * not know it), `searched_address` and `address` composed from the parts, the birth date
+ * placeholder and defaults of a new application (the client's phone and e-mail are the row's own:
+ * no placeholder, issue 40, ADR 766), computed fields; then validateDocument (the form's messages)
  * and validateTypes (cells that are not a value of their field), one message per field.
  */
 export function checkRow(compiled: CompiledSchemaSet, ctx: RuleContext, values: Doc): CheckedRow {
@@ -143,12 +144,12 @@ export function checkRow(compiled: CompiledSchemaSet, ctx: RuleContext, values: 
       .join(', ');
   }
   filled.address ??= filled.searched_address;
-  // The placeholders a new application carries, under the row's values; keys the model lacks dropped.
+  // The birth date placeholder a new application carries, under the row's values (if the model has it).
   const known: Doc = {};
-  for (const [key, value] of Object.entries(placeholders)) if (key in compiled.properties) known[key] = value;
+  if ('date_of_birth' in compiled.properties) known.date_of_birth = placeholders.date_of_birth;
   Object.assign(known, filled);
   const doc = computeFields(compiled, applyDefaults(compiled, known), ctx);
-  // Only the row's own values can be of a wrong type: defaults, placeholders and computed fields
+  // Only the row's own values can be of a wrong type: defaults, the placeholder and computed fields
   // are the schema set's own (checking the whole document costs three times as much per row).
   const messages = messagesByField([
     ...validateDocument(compiled, doc, ctx),

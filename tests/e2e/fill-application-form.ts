@@ -55,6 +55,21 @@ export interface LaunchAndFillOptions {
 }
 
 /**
+ * Fills the open New application dialog as an agent would: the ZIP, then (once the ZIP look-up
+ * named its city, up to 10 s) Address 1. Returns the dialog, for the caller to press Create.
+ */
+export async function fillNewApplicationDialog(
+  page: Page,
+  place: { zip: string; city: string; address1: string },
+): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: 'New application' });
+  await dialog.getByLabel('Zip').fill(place.zip);
+  await expect.poll(() => dialog.getByLabel('City').inputValue(), { timeout: 10_000 }).toBe(place.city);
+  await dialog.getByLabel('Address 1').fill(place.address1);
+  return dialog;
+}
+
+/**
  * Waits (up to 20 s) until the background pre-fill of a new Primary application has written its
  * coverage estimates (ADR 758), the last of what it writes, so a journey launches a form the agent
  * would see, not one half-way through its lookup.

@@ -46,7 +46,7 @@ describe('the main job in Chromium', () => {
     expect(violations).toEqual([]);
   });
 
-  it('works on a phone: listing cards, folded filters, one-column form, quotes as cards, no sideways scroll', async () => {
+  it('works on a phone: listing cards, folded filters, one-column form, quotes as a compact list, no sideways scroll', async () => {
     for (const mode of ['light', 'dark'] as const) {
       const page = await portal.newPage({
         viewport: { width: 390, height: 844 },
@@ -163,8 +163,11 @@ describe('the main job in Chromium', () => {
         filled.push(...(await fillFlaggedFieldsByKeyboard(page, primary)));
         await page.getByText('All changes saved').first().waitFor({ timeout: 10_000 });
       }
-      // Pre-fill and its estimates answer the rest (ADR 758): only the insured's own answers are typed.
+      // Pre-fill and its estimates answer the rest (ADR 758): only the insured's own answers are
+      // typed, with the client's phone and e-mail, which start empty (issue 40, ADR 766).
       expect(filled.sort()).toEqual([
+        'email',
+        'phone',
         'underwriting_over_water',
         'underwriting_prior_flood_loss',
         'underwriting_under_construction',
@@ -275,7 +278,8 @@ describe('the main job in Chromium', () => {
       example: primary,
       invalidScreenshot: 'form-invalid-data',
     });
-    // Pre-fill and its estimates answer the rest (ADR 758): only the insured's own answers are typed.
+    // Pre-fill and its estimates answer the rest (ADR 758): only the insured's own answers are typed
+    // (the client contact created above gave the form its phone and e-mail).
     expect([...filled].sort()).toEqual([
       'underwriting_over_water',
       'underwriting_prior_flood_loss',

@@ -23,7 +23,7 @@ import { examples } from '../../schemas/schema-set.ts';
 import { type MailSink, startMailSink } from '../../server/mail/mail-sink.ts';
 import { twilioSignature } from '../../server/messaging/sms/twilio-signature.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
-import { fillCell, launchAndFill } from './fill-application-form.ts';
+import { fillCell, fillNewApplicationDialog, launchAndFill } from './fill-application-form.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
 import { keysInLog, storedSessionKey } from './keys-in-server-log.ts';
 
@@ -204,12 +204,11 @@ describe('texting console in Chromium', () => {
       keys.push(await storedSessionKey(page));
       await page.goto(`${portal.baseUrl}/agent-portal`);
       await page.getByRole('button', { name: 'New application' }).first().click();
-      const dialog = page.getByRole('dialog', { name: 'New application' });
-      await dialog.getByLabel('Zip').fill('33139');
-      await expect
-        .poll(() => dialog.getByLabel('City').inputValue(), { timeout: 10_000 })
-        .toBe('Miami Beach');
-      await dialog.getByLabel('Address 1').fill(String(examples.primary.address1));
+      const dialog = await fillNewApplicationDialog(page, {
+        zip: '33139',
+        city: 'Miami Beach',
+        address1: String(examples.primary.address1),
+      });
       await dialog.getByRole('button', { name: 'Create application' }).click();
       await page.waitForURL(/\/agent-portal\/application-details\/\d+/);
       await page.locator('[data-field]').first().waitFor();
@@ -222,7 +221,7 @@ describe('texting console in Chromium', () => {
       });
 
       // Quoting completes: the client's e-mail and SMS, rendered, are in the sinks.
-      const mail = await mailSink.waitFor((m) => m.envelopeTo.includes('maria.alvarez@example.com'), 120_000);
+      const mail = await mailSink.waitFor((m) => m.envelopeTo.includes('maria.alvarez@mail.test'), 120_000);
       expect(mail.subject).toBe('Your flood quotes, Maria');
       expect(mail.text).toMatch(/^Hi Maria, quotes for .*33139 start at \$[\d,]+\.\d\d\. Alex Agent/);
       await expect
@@ -236,7 +235,7 @@ describe('texting console in Chromium', () => {
       expect(smsSent().at(-1)?.to).toBe('+13055550142');
       // Each send left its orange note on the application.
       await page.reload();
-      await page.getByText('Quotes e-mail sent to maria.alvarez@example.com.').waitFor();
+      await page.getByText('Quotes e-mail sent to maria.alvarez@mail.test.').waitFor();
       await page.getByText(/^Quotes text message sent to/).waitFor();
       await portal.screenshot(page, 'journey-quotes');
 

@@ -23,7 +23,7 @@ import { type ServerProcess, startServerProcess } from '../helpers/server-proces
 import { DATABASE_KINDS, type LooseData } from '../server/helpers/test-app.ts';
 import { createServerDatabase, type ServerDatabase } from './server-database.ts';
 
-const CLIENT_EMAIL = 'maria.alvarez@example.com';
+const CLIENT_EMAIL = 'maria.alvarez@mail.test';
 const CLIENT_PHONE = '+13055550142';
 const ACCOUNT_SID = `AC${'1'.repeat(32)}`;
 /** Longest wait for the held send, and for the restarted server to settle the job (one 10 s lease). */

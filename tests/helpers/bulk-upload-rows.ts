@@ -9,13 +9,16 @@ import { stringify } from 'csv-stringify/sync';
 import example from '../../schemas/examples/primary.json' with { type: 'json' };
 
 /**
- * The columns: the client's name and what a Residential Primary application needs to pass the
- * form (the example's other fields have defaults or are optional), plus the deductible; city,
- * state and county are left to the ZIP look-up. About 160 bytes a row.
+ * The columns: the client's name, phone and e-mail (no placeholder fills them: issue 40) and what
+ * a Residential Primary application needs to pass the form (the example's other fields have
+ * defaults or are optional), plus the deductible; city,
+ * state and county are left to the ZIP look-up. About 200 bytes a row.
  */
 const COLUMNS = [
   'first_name',
   'last_name',
+  'phone',
+  'email',
   'address1',
   'zip',
   'flood_zone',

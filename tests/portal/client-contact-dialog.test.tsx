@@ -45,7 +45,7 @@ const contact = (fields: Record<string, unknown>) => ({
   first_name: 'Maria',
   last_name: 'Alvarez',
   phone: '(305) 555-0142',
-  email: 'maria.alvarez@example.com',
+  email: 'maria.alvarez@mail.test',
   name: 'Maria Alvarez',
   company_id: 1,
   agent_id: 3,
@@ -84,7 +84,7 @@ describe('client contact dialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Create client contact' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create client contact' });
     expect(field(dialog, 'First Name').value).toBe('Maria');
-    expect(field(dialog, 'Email').value).toBe('maria.alvarez@example.com');
+    expect(field(dialog, 'Email').value).toBe('maria.alvarez@mail.test');
     expect(within(dialog).getByRole('radio', { name: 'Individual Owned' })).toHaveProperty('checked', true);
     // An individual has no business name; a business does.
     expect(within(dialog).queryByRole('textbox', { name: /^Business Name/ })).toBeNull();

@@ -1,7 +1,8 @@
 /**
  * The quotes comparison of issue 17: the desktop table (sort by any column, declined / error /
  * timeout grouped below), selecting 2 to 4 carriers for the side-by-side view with differing rows
- * highlighted, the server's `differences` flagged with the asked value, and cards below sm.
+ * highlighted, the server's `differences` flagged with the asked value; below sm a compact list
+ * that sorts as the table does, with a compare sheet (issue 40, ADR 766).
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
@@ -9,6 +10,10 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveAnnouncer } from '../../portal/components/live-announcer.tsx';
 import type { Application, Quote } from '../../portal/features/applications/api/application-types.ts';
+import {
+  COMPACT_SORTS,
+  parseCompactSort,
+} from '../../portal/features/applications/components/quotes-compact-list.tsx';
 import {
   comparisonRows,
   QuotesComparisonTable,
@@ -427,17 +432,76 @@ describe('the quotes view by screen width', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Notes' })).toBeTruthy();
   });
 
-  it('shows cards, with the flags, on a phone', async () => {
+  it('shows a compact list, with the flags, on a phone', async () => {
     stubWidth(false);
     renderWithProviders(<QuotesView application={application()} onChanged={() => {}} />);
-    const card = await screen.findByLabelText('Beyond Flood quote');
-    expect(flaggedCell(card, '$10,000. Asked $5,000')).toBeTruthy();
-    // Each card shows its carrier's logo, named; a carrier not in carriers.json has none.
-    expect(within(card).getByRole('img', { name: 'Beyond Flood logo' }).getAttribute('src')).toBe(
+    const item = await screen.findByLabelText('Beyond Flood quote');
+    expect(flaggedCell(item, '$10,000. Asked $5,000')).toBeTruthy();
+    // Each item shows its carrier's logo, named; a carrier not in carriers.json has none.
+    expect(within(item).getByRole('img', { name: 'Beyond Flood logo' }).getAttribute('src')).toBe(
       '/carriers/beyond_flood.svg',
     );
     expect(within(screen.getByLabelText('Zurich quote')).queryByRole('img')).toBeNull();
     expect(screen.queryByRole('table', { name: 'Quotes comparison' })).toBeNull();
     expect(screen.queryByRole('radio', { name: 'Cards' })).toBeNull();
+    // The carriers that did not quote are a list of their own below, as the table groups them.
+    const notQuoted = within(screen.getByRole('list', { name: 'Not quoted' })).getAllByRole('listitem');
+    expect(notQuoted.map((entry) => entry.getAttribute('aria-label'))).toEqual([
+      'Aon Edge quote',
+      'Hippo quote',
+    ]);
+    expect(within(notQuoted[1] as HTMLElement).getByText('Risk outside appetite')).toBeTruthy();
+  });
+
+  it('sorts the phone list in any order the table offers, as the table sorts', async () => {
+    stubWidth(false);
+    renderWithProviders(<QuotesView application={application()} onChanged={() => {}} />);
+    const list = await screen.findByRole('list', { name: 'Quotes' });
+    const shown = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((entry) => entry.getAttribute('aria-label'));
+    const sortBy = screen.getByLabelText('Sort by') as HTMLSelectElement;
+    for (const option of [...sortBy.options]) {
+      fireEvent.change(sortBy, { target: { value: option.value } });
+      const expected = comparisonRows(QUOTES, parseCompactSort(option.value)).answered;
+      expect(shown(), option.label).toEqual(expected.map((q) => `${q.display_name} quote`));
+    }
+  });
+
+  it('compares two ticked carriers side by side in a sheet from the bottom', async () => {
+    stubWidth(false);
+    renderWithProviders(<QuotesView application={application()} onChanged={() => {}} />);
+    const compare = (await screen.findByRole('button', { name: /^Compare/ })) as HTMLButtonElement;
+    expect(compare.disabled).toBe(true);
+    // Only quoted carriers can be ticked.
+    expect(screen.queryByRole('checkbox', { name: 'Compare Palomar' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare Neptune' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare Wright' }));
+    expect(compare.textContent).toBe('Compare (2)');
+    fireEvent.click(compare);
+    const sheet = await screen.findByRole('dialog', { name: '2 carriers side by side' });
+    const side = within(sheet).getByRole('table', { name: 'Selected quotes side by side' });
+    expect(
+      within(side)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Coverage', 'Neptune', 'Wright']);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close comparison' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '2 carriers side by side' })).toBeNull());
+  });
+});
+
+describe('parseCompactSort', () => {
+  it('reads every offered order as a column and a direction the table sorts by', () => {
+    for (const { value } of COMPACT_SORTS) {
+      const sort = parseCompactSort(value);
+      expect(`${sort.column}:${sort.direction}`).toBe(value);
+      expect(['asc', 'desc']).toContain(sort.direction);
+    }
+    expect(parseCompactSort('coverage:deductible:desc')).toEqual({
+      column: 'coverage:deductible',
+      direction: 'desc',
+    });
   });
 });

@@ -12,6 +12,10 @@ import {
   messagesOn,
 } from './schema-test-kit.ts';
 
+/** What the placeholder rules refuse (schemas/rules/field-rules.json, issue 40). */
+const ONE_DIGIT_REPEATED = /^\D*(?:1\D*)?(\d)(?:\D*\1){9}\D*$/;
+const EXAMPLE_DOMAIN = /@(?:[^@]*\.)?example\.(?:com|net|org)$/i;
+
 const floodNames: Exclude<ExampleName, 'commercial'>[] = ['primary', 'excess', 'mobile'];
 const letters = (minLength: number, maxLength: number) =>
   fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGH'), minLength, maxLength });
@@ -67,6 +71,7 @@ describe('SPEC §5 field rules', () => {
     ]);
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 40 }), (phone) => {
+        fc.pre(!ONE_DIGIT_REPEATED.test(phone));
         const got = messagesOn(name, exampleWith(name, { phone }), 'phone');
         expect(got).toEqual(phone.length < 14 ? [messageTexts.invalid_phone_number] : []);
       }),
@@ -74,10 +79,39 @@ describe('SPEC §5 field rules', () => {
     );
   });
 
+  it.each(exampleNames)('%s: a phone of one repeated digit is a placeholder (issue 40)', (name) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9 }), fc.boolean(), (digit, countryCode) => {
+        const d = String(digit);
+        const phone = `${countryCode ? '+1 ' : ''}(${d.repeat(3)}) ${d.repeat(3)}-${d.repeat(4)}`;
+        expect(messagesOn(name, exampleWith(name, { phone }), 'phone')).toEqual([
+          messageTexts.placeholder_phone.replace('{label}', 'Phone'),
+        ]);
+      }),
+    );
+  });
+
+  it.each(exampleNames)('%s: an example.com, .net or .org address is a placeholder (issue 40)', (name) => {
+    fc.assert(
+      fc.property(
+        fc.emailAddress(),
+        fc.constantFrom('example.com', 'EXAMPLE.net', 'mail.Example.org'),
+        (address, domain) => {
+          const email = `${address.split('@')[0]}@${domain}`;
+          expect(messagesOn(name, exampleWith(name, { email }), 'email')).toEqual([
+            messageTexts.placeholder_email.replace('{label}', 'Email'),
+          ]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it.each(exampleNames)('%s: Email is required and valid: Invalid Email!', (name) => {
     expect(messagesOn(name, exampleWith(name, { email: '' }), 'email')).toEqual([messageTexts.invalid_email]);
     fc.assert(
       fc.property(fc.emailAddress(), (email) => {
+        fc.pre(!EXAMPLE_DOMAIN.test(email));
         expect(messagesOn(name, exampleWith(name, { email }), 'email')).toEqual([]);
       }),
       { numRuns: 40 },

@@ -23,6 +23,14 @@ const PINNED: Record<string, [text: string, source: string]> = {
   fallback: ['invalid data', "SPEC §5 Cross rules: Fallback text is 'invalid data'"],
   invalid_phone_number: ['Invalid Phone number!', 'SPEC §5 Field rules: Phone'],
   invalid_email: ['Invalid Email!', 'SPEC §5 Field rules: Email'],
+  placeholder_phone: [
+    "{label} is a placeholder (one digit repeated), not a real number: enter the client's phone number",
+    'Issue 40 No placeholders (ADR 766): the old (000) 000-0000 refused',
+  ],
+  placeholder_email: [
+    "{label} is a placeholder address: example.com, example.net and example.org never receive mail. Enter the client's real e-mail",
+    'Issue 40 No placeholders (ADR 766): the old placeholder@example.com refused',
+  ],
   owned_type_cannot_be_empty: ['Owned Type cannot be empty!', 'SPEC §5 Field rules: Owned Type'],
   field_name_cannot_be_empty: [
     '{field_name} cannot be empty!',

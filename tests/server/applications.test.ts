@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)('applications on %s', (kind) => {
   });
 
   describe('create-new-application', () => {
-    it('stores the address, placeholders and defaults and answers the application', async () => {
+    it('stores the address and defaults, the client contact empty, and answers the application', async () => {
       const { statusCode, body } = await create(agentKey);
       expect(statusCode).toBe(200);
       const app = body.data.application;
@@ -105,8 +105,9 @@ describe.each(DATABASE_KINDS)('applications on %s', (kind) => {
         lat: 25.7953,
         lng: -80.1347,
       });
-      expect(doc.phone).toBe('(000) 000-0000');
-      expect(doc.email).toBe('placeholder@example.com');
+      // The client's phone and e-mail start empty for the agent to enter (issue 40, ADR 766).
+      expect(doc.phone).toBeUndefined();
+      expect(doc.email).toBeUndefined();
       // Schema defaults are applied (any field with a `default` in the schema set).
       const compiled = compiledSchemaSet();
       const withDefault = Object.entries(compiled.properties).filter(([, schema]) => 'default' in schema);

@@ -18,7 +18,7 @@ const MARIA = {
   first_name: ' Maria ',
   last_name: 'Lopez',
   phone: '(305) 555-0142',
-  email: 'maria.lopez@example.com',
+  email: 'maria.lopez@mail.test',
 };
 
 describe.each(DATABASE_KINDS)('client contacts on %s', (kind) => {
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('client contacts on %s', (kind) => {
       // The rules hide the business name of an individual: it is not kept.
       business_name: null,
       phone: '(305) 555-0142',
-      email: 'maria.lopez@example.com',
+      email: 'maria.lopez@mail.test',
       name: 'Maria Lopez',
       company_id: before.company_id,
       agent_id: before.agent_id,

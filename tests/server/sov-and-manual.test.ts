@@ -5,12 +5,14 @@
  * three 404 texts and the valid case, completion that ignores SOV and manual quotes, the SPEC §4
  * placeholder phone, access, and bad bodies that change nothing.
  */
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
 import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import type { Doc } from '../../engine/types.ts';
 import { examples, placeholders } from '../../schemas/schema-set.ts';
+import { applications } from '../../server/db/schema.ts';
 import { sovPremium } from '../../server/quoting/sandbox-quote-manager.ts';
 import { updateQuote } from '../../server/repositories/quotes-repository.ts';
 import { MAX_DOCUMENT_BYTES } from '../../server/services/document-upload.ts';
@@ -136,16 +138,31 @@ describe.each(DATABASE_KINDS)('SOV and manual carriers on %s', (kind) => {
   });
 
   describe('SPEC §4 placeholder phone of a new commercial application', () => {
+    /** An application created before issue 40, whose stored document still holds the placeholders. */
+    async function createWithPlaceholders(product: string): Promise<number> {
+      const id = await createApp(product);
+      const [row] = await t.db.select().from(applications).where(eq(applications.id, id));
+      const doc = { ...(row.useable_details as Doc), phone: placeholders.phone, email: placeholders.email };
+      await t.db.update(applications).set({ useable_details: doc }).where(eq(applications.id, id));
+      return id;
+    }
+
+    it('starts with no phone or e-mail: nothing to clear (issue 40)', async () => {
+      const created = await application(await createApp('Commercial'), agentKey);
+      expect(created.payload.useable_details.phone).toBeUndefined();
+      expect(created.payload.useable_details.email).toBeUndefined();
+    });
+
     it('is answered cleared for a new commercial application and kept for other products', async () => {
-      const commercial = await application(await createApp('Commercial'), agentKey);
+      const commercial = await application(await createWithPlaceholders('Commercial'), agentKey);
       expect(commercial.payload.useable_details.phone).toBe('');
       expect(commercial.payload.useable_details.email).toBe(placeholders.email);
-      const primary = await application(await createApp('Primary'), agentKey);
+      const primary = await application(await createWithPlaceholders('Primary'), agentKey);
       expect(primary.payload.useable_details.phone).toBe(placeholders.phone);
     });
 
     it('is stored cleared by the next save, so the placeholder can never be launched', async () => {
-      const id = await createApp('Commercial');
+      const id = await createWithPlaceholders('Commercial');
       const saved = await t.post('agent-portal/update-application', {
         session_key: agentKey,
         application_id: id,

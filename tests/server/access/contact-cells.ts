@@ -20,7 +20,7 @@ const CONTACT = {
   first_name: 'Maria',
   last_name: 'Lopez',
   phone: '(305) 555-0142',
-  email: 'maria.lopez@example.com',
+  email: 'maria.lopez@mail.test',
 };
 
 /** Every client contact cell. */

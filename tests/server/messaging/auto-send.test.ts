@@ -11,7 +11,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../../engine/types.ts';
-import { examples } from '../../../schemas/schema-set.ts';
+import { examples, placeholders } from '../../../schemas/schema-set.ts';
 import { applications, type JobRow, jobs, notes, outboxMessages, users } from '../../../server/db/schema.ts';
 import { messagingJobHandlers } from '../../../server/jobs/job-kinds.ts';
 import { createJobWorker } from '../../../server/jobs/job-worker.ts';
@@ -25,7 +25,7 @@ import { AUTO_SEND_KIND, autoSendJob, enqueueAutoSend } from '../../../server/se
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const BASE = 'https://portal.example.com';
-const CLIENT_EMAIL = 'maria.alvarez@example.com';
+const CLIENT_EMAIL = 'maria.alvarez@mail.test';
 const CLIENT_PHONE = '+13055550142';
 /** Saturday 2026-11-21 10:00 in New York (EST), and the next opening: Monday 09:00. */
 const SATURDAY_MORNING = new Date('2026-11-21T15:00:00Z');
@@ -456,7 +456,13 @@ describe.each(DATABASE_KINDS)('automatic messages on %s', (kind) => {
   });
 
   it('a follow-up that cannot be sent writes the failure notes (orange)', async () => {
-    const id = await launchedApplication({ email: 'placeholder@example.com' });
+    // Launch now refuses the placeholder (issue 40); an application launched before then carries it.
+    const id = await launchedApplication();
+    const [row] = await t.db.select().from(applications).where(eq(applications.id, id));
+    await t.db
+      .update(applications)
+      .set({ useable_details: { ...(row.useable_details as Doc), email: placeholders.email } })
+      .where(eq(applications.id, id));
     const [followUp] = await jobsOf(id, 'timeout');
     await makeDue(followUp.id);
     const textsBefore = t.app.smsSink.messages.length;

@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)('audit trail on %s', (kind) => {
       first_name: 'Dora',
       last_name: 'Deleted',
       phone: '(305) 555-0199',
-      email: 'dora.deleted@example.com',
+      email: 'dora.deleted@mail.test',
       application_id: applicationId,
     });
     expect(contact.statusCode, contact.body.message).toBe(200);

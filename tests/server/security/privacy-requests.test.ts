@@ -20,7 +20,7 @@ import { anonymisedDocument, ERASED } from '../../../server/services/privacy-ser
 import { MIAMI } from '../helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const EMAIL = 'Pat.Private@Example.com';
+const EMAIL = 'Pat.Private@Mail.Test';
 
 describe('anonymisedDocument', () => {
   it('replaces the e-mail inside strings and whole values naming the person, at any depth', () => {
@@ -148,7 +148,7 @@ describe.each(DATABASE_KINDS)('privacy requests on %s', (kind) => {
     });
     const [application] = await t.db.select().from(applications).where(eq(applications.id, applicationId));
     const text = JSON.stringify(application).toLowerCase();
-    expect(text).not.toContain('pat.private@example.com');
+    expect(text).not.toContain('pat.private@mail.test');
     expect(application.useable_details.note_email).toBe(`write to ${ERASED}`);
     expect(application.client_name_id).toBeNull();
     expect(await t.count('text_messages')).toBe(0);

@@ -33,6 +33,7 @@ import { announce } from '../../../lib/announce.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useStickyBar } from '../../../lib/sticky-clearance.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useWideScreen } from '../../../lib/use-wide-screen.ts';
 import { addressDiffers } from '../../property-data/address-fields.ts';
 import { PrefillRunning } from '../../property-data/components/prefill-running.tsx';
 import { PropertyDataSummary } from '../../property-data/components/property-data-summary.tsx';
@@ -60,6 +61,7 @@ import { ClientContactDialog } from './client-contact-dialog.tsx';
 import { CommercialAddressVerificationDialog } from './commercial-address-verification-dialog.tsx';
 import { CommercialBuildingTypeDialog } from './commercial-building-type-dialog.tsx';
 import { focusFormField } from './focus-form-field.ts';
+import { LaunchBarAction } from './launch-bar-action.tsx';
 import { LaunchMessagesPanel, launchMessageEntries } from './launch-messages-panel.tsx';
 import { LaunchOutcomeDialog } from './launch-outcome-dialog.tsx';
 import { asksAboutRepetitiveLoss } from './potential-repetitive-loss.ts';
@@ -193,6 +195,8 @@ export function FormView({ application, compiled, onLaunched, headingRef }: Form
   // The Launch bar stays under the header while the form scrolls: focus is kept clear of it.
   const launchBar = useRef<HTMLDivElement>(null);
   useStickyBar(launchBar, 'top');
+  // On a phone the bar's secondary actions are icon buttons: it stays within 15% of the screen (ADR 766).
+  const wide = useWideScreen();
   const ctx = ruleContextOf(application);
   const editable = application.status === 'new';
   // Read once: a reload (or crash) restores what this browser had not saved yet.
@@ -414,7 +418,16 @@ export function FormView({ application, compiled, onLaunched, headingRef }: Form
 
   return (
     <Stack gap="md">
-      <Card ref={launchBar} withBorder radius="md" padding="md" pos="sticky" top={60} style={{ zIndex: 5 }}>
+      <Card
+        ref={launchBar}
+        withBorder
+        radius="md"
+        p={{ base: 'xs', sm: 'md' }}
+        pos="sticky"
+        top={60}
+        style={{ zIndex: 5 }}
+        data-launch-bar
+      >
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="md">
             <Title order={2} fz="md" fw={600} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
@@ -422,23 +435,21 @@ export function FormView({ application, compiled, onLaunched, headingRef }: Form
             </Title>
             <SaveIndicator state={autosave.state} />
           </Group>
-          <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconAddressBook size={18} />}
+          <Group gap="sm" ml="auto">
+            <LaunchBarAction
+              label={contactId === null ? 'Create client contact' : 'Update client contact'}
+              icon={<IconAddressBook size={18} />}
               onClick={() => setContactOpen(true)}
-            >
-              {contactId === null ? 'Create client contact' : 'Update client contact'}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconDatabaseSearch size={18} />}
+              compact={!wide}
+            />
+            <LaunchBarAction
+              label="Fill from property data"
+              icon={<IconDatabaseSearch size={18} />}
               onClick={() => void prefill.fill()}
               loading={prefill.requesting || prefill.underWay}
               disabled={!editable}
-            >
-              Fill from property data
-            </Button>
+              compact={!wide}
+            />
             <Button
               leftSection={<IconRocket size={18} />}
               onClick={launch}

@@ -1,10 +1,9 @@
 /** One carrier's quote as a card: logo and name, premium, coverages, benefits, status. docs/api.md Quote. */
-import { Anchor, Badge, Card, Divider, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { IconCheck, IconFileText } from '@tabler/icons-react';
+import { Badge, Card, Divider, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
-import { serverUrl } from '../../../lib/api-base.ts';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
@@ -15,7 +14,9 @@ import {
   extraCoverageKeys,
   QUOTE_STATUS_COLORS,
 } from './quote-coverage-format.ts';
+import { QuoteDocumentLink } from './quote-document-link.tsx';
 import { QuoteMarks } from './quote-marks.tsx';
+import { QuoteStatusMessage } from './quote-status-message.tsx';
 
 /** Props: the quote, whether it is the cheapest, and the actions the quotes view offers on it. */
 export interface QuoteCardProps {
@@ -72,24 +73,7 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
               : formatCurrency(quote.premium)}
           </Text>
         </div>
-        {quote.status === 'pending' && quote.message && (
-          <Text size="sm" c="dimmed">
-            {quote.message}
-          </Text>
-        )}
-        {quote.status === 'declined' && quote.message && (
-          <Text size="sm" c="red">
-            {quote.message}
-          </Text>
-        )}
-        {(quote.status === 'error' || quote.status === 'timeout') && (
-          <Text size="sm" c="dimmed">
-            {quote.message ||
-              (quote.status === 'timeout'
-                ? 'The carrier did not answer in time.'
-                : 'The carrier returned an error.')}
-          </Text>
-        )}
+        <QuoteStatusMessage quote={quote} />
         <Divider />
         <Stack gap={4}>
           {[...Object.keys(BASE_COVERAGES), ...extras].map((key) => (
@@ -102,23 +86,7 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
           ))}
         </Stack>
         <CarrierBindLink quote={quote} />
-        {quote.document && (
-          <Anchor
-            // A link carries no JSON body: the file route reads the session cookie (ADR 748).
-            href={serverUrl(quote.document.url)}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-            aria-label={`Quote document ${quote.document.name}`}
-          >
-            <Group gap={4} wrap="nowrap">
-              <IconFileText size={16} aria-hidden />
-              <Text span size="sm" truncate>
-                {quote.document.name}
-              </Text>
-            </Group>
-          </Anchor>
-        )}
+        <QuoteDocumentLink quote={quote} />
         {quote.benefits?.length > 0 && (
           <>
             <Divider />

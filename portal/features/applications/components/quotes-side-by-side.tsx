@@ -2,7 +2,9 @@
  * Two to four quoted carriers side by side (issue 17): one column per carrier, one row per premium,
  * coverage and benefits; a row whose values are not the same for every carrier has its cells
  * highlighted (`data-differs`), and each coverage the server flagged as differing from what the
- * application asked keeps its warning mark (CoverageCell). docs/decisions/312.
+ * application asked keeps its warning mark (CoverageCell). The table (SideBySideTable) shows in a
+ * card above the desk's comparison table and in the phone's compare sheet (issue 40, ADR 766);
+ * its row labels stay pinned while the carriers scroll sideways. docs/decisions/312.
  */
 import { Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
@@ -27,19 +29,8 @@ export function rowDiffers(quotes: Quote[], textOf: (quote: Quote) => string): b
   return new Set(quotes.map(textOf)).size > 1;
 }
 
-/** Props: the quotes to compare (2 to 4, in selection order) and how to close the comparison. */
-export interface QuotesSideBySideProps {
-  quotes: Quote[];
-  onClose: () => void;
-}
-
-/** A card with the transposed table of the selected quotes. */
-export function QuotesSideBySide({ quotes, onClose }: QuotesSideBySideProps) {
-  const title = useRef<HTMLHeadingElement>(null);
-  // Opened from "Compare selected": a keyboard user lands on the comparison, not above the table.
-  useEffect(() => {
-    title.current?.focus();
-  }, []);
+/** The transposed table of `quotes` (2 to 4, in selection order), its row labels pinned at the left. */
+export function SideBySideTable({ quotes }: { quotes: Quote[] }) {
   const premium = (q: Quote) => (q.premium === null ? '—' : formatCurrency(q.premium));
   const benefits = (q: Quote) => (q.benefits ?? []).join('\n');
   const rows: CompareRow[] = [
@@ -63,6 +54,75 @@ export function QuotesSideBySide({ quotes, onClose }: QuotesSideBySideProps) {
       ),
     },
   ];
+  const pinned = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)' } as const;
+  return (
+    // A keyboard scrolls it sideways when the carriers do not fit (axe scrollable-region-focusable).
+    <Table.ScrollContainer
+      minWidth={120 + 110 * quotes.length}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Carriers side by side"
+      pos="relative"
+    >
+      <Table withColumnBorders verticalSpacing="xs" aria-label="Selected quotes side by side">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th style={pinned}>Coverage</Table.Th>
+            {quotes.map((q) => (
+              <Table.Th key={q.id} scope="col">
+                <Group gap="xs" wrap="nowrap">
+                  <CarrierLogo image={carrierImageOf(q)} name={q.display_name} decorative />
+                  {q.display_name}
+                </Group>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const differs = rowDiffers(quotes, row.textOf);
+            return (
+              <Table.Tr key={row.key}>
+                <Table.Th scope="row" style={pinned}>
+                  {row.label}
+                  {differs && <VisuallyHidden> (differs)</VisuallyHidden>}
+                </Table.Th>
+                {quotes.map((q) => (
+                  <Table.Td
+                    key={q.id}
+                    data-differs={differs || undefined}
+                    bg={differs ? 'var(--mantine-color-yellow-light)' : undefined}
+                  >
+                    {row.render(q)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** What the comparison says it highlights, above its table. */
+export const SIDE_BY_SIDE_LEGEND =
+  'Highlighted rows differ between these carriers; a warning mark shows where a quote differs from what the application asked.';
+
+/** Props: the quotes to compare (2 to 4, in selection order) and how to close the comparison. */
+export interface QuotesSideBySideProps {
+  quotes: Quote[];
+  onClose: () => void;
+}
+
+/** A card with the transposed table of the selected quotes. */
+export function QuotesSideBySide({ quotes, onClose }: QuotesSideBySideProps) {
+  const title = useRef<HTMLHeadingElement>(null);
+  // Opened from "Compare selected": a keyboard user lands on the comparison, not above the table.
+  useEffect(() => {
+    title.current?.focus();
+  }, []);
   return (
     <Card component="section" withBorder radius="md" padding="md" aria-labelledby="side-by-side-title">
       <Group justify="space-between" mb="xs">
@@ -74,48 +134,9 @@ export function QuotesSideBySide({ quotes, onClose }: QuotesSideBySideProps) {
         </Button>
       </Group>
       <Text size="xs" c="dimmed" mb="xs">
-        Highlighted rows differ between these carriers; a warning mark shows where a quote differs from what
-        the application asked.
+        {SIDE_BY_SIDE_LEGEND}
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table withColumnBorders verticalSpacing="xs" aria-label="Selected quotes side by side">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Coverage</Table.Th>
-              {quotes.map((q) => (
-                <Table.Th key={q.id} scope="col">
-                  <Group gap="xs" wrap="nowrap">
-                    <CarrierLogo image={carrierImageOf(q)} name={q.display_name} decorative />
-                    {q.display_name}
-                  </Group>
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const differs = rowDiffers(quotes, row.textOf);
-              return (
-                <Table.Tr key={row.key}>
-                  <Table.Th scope="row">
-                    {row.label}
-                    {differs && <VisuallyHidden> (differs)</VisuallyHidden>}
-                  </Table.Th>
-                  {quotes.map((q) => (
-                    <Table.Td
-                      key={q.id}
-                      data-differs={differs || undefined}
-                      bg={differs ? 'var(--mantine-color-yellow-light)' : undefined}
-                    >
-                      {row.render(q)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SideBySideTable quotes={quotes} />
     </Card>
   );
 }

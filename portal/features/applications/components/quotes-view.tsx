@@ -1,6 +1,7 @@
 /**
  * The quotes view of the details page: on a desktop a sortable comparison table (issue 17; a
- * Table / Cards switch keeps the cards), below Mantine's sm breakpoint cards, cheapest first; with
+ * Table / Cards switch keeps the cards), below Mantine's sm breakpoint a compact list that sorts as
+ * the table does, with a compare sheet (issue 40, ADR 766); with
  * their source, the SOV and manual launches, reactivation, marking a quoted carrier as bound
  * (commission, issue 12), sending or downloading the quote documents (issue 13) and (for staff)
  * recording a manual quote; then the notes.
@@ -17,9 +18,8 @@ import {
   Stack,
   Text,
   Title,
-  useMantineTheme,
 } from '@mantine/core';
-import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import {
   IconCircleCheck,
   IconClipboardText,
@@ -39,6 +39,7 @@ import { launchInProgressAnimation } from '../../../lib/animation-files.ts';
 import { announce } from '../../../lib/announce.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
+import { useWideScreen } from '../../../lib/use-wide-screen.ts';
 import { applicationQueryKey } from '../api/application-query-key.ts';
 import type { Application, Quote } from '../api/application-types.ts';
 import { BindQuoteDialog, canBind } from './bind-quote-dialog.tsx';
@@ -46,7 +47,8 @@ import { type CarrierLaunchKind, LaunchCarriersDialog } from './launch-carriers-
 import { NotesList } from './notes-list.tsx';
 import { QuoteCard } from './quote-card.tsx';
 import { INDICATIVE_EXPLANATION, isIndicativeRate } from './quote-marks.tsx';
-import { QuotesComparisonTable } from './quotes-comparison-table.tsx';
+import { QuotesCompactList } from './quotes-compact-list.tsx';
+import { QuotesComparisonTable, type QuotesComparisonTableProps } from './quotes-comparison-table.tsx';
 import { canReactivate, ReactivateCarrierDialog } from './reactivate-carrier-dialog.tsx';
 import { canRecordManualQuote, RecordQuoteDialog } from './record-quote-dialog.tsx';
 import { SendQuoteDialog } from './send-quote-dialog.tsx';
@@ -85,9 +87,8 @@ export function QuotesView({ application, onChanged, headingRef }: QuotesViewPro
   const [reactivating, setReactivating] = useState<Quote | null>(null);
   const [recording, setRecording] = useState<Quote | null>(null);
   const [binding, setBinding] = useState<Quote | null>(null);
-  const theme = useMantineTheme();
-  // Phones keep the cards; a desktop starts on the table and may switch.
-  const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`) === true;
+  // Phones get the compact list; a desktop starts on the table and may switch to cards.
+  const desktop = useWideScreen();
   // The agent's choice of layout is kept in this browser across applications and relaunches.
   const [layout, setLayout] = useLocalStorage<'table' | 'cards'>({
     key: 'mga.quotes-layout',
@@ -180,6 +181,15 @@ export function QuotesView({ application, onChanged, headingRef }: QuotesViewPro
     );
   }
 
+  // The phone's list and the desk's table show the same quotes, actions and selection.
+  const comparing = {
+    quotes,
+    cheapestId,
+    actionsOf,
+    selected: compared,
+    onSelectedChange: setCompared,
+  } satisfies QuotesComparisonTableProps;
+
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
@@ -257,14 +267,10 @@ export function QuotesView({ application, onChanged, headingRef }: QuotesViewPro
         <Alert color="blue" icon={<IconInfoCircle size={18} />}>
           No carrier quoted this application.
         </Alert>
+      ) : !desktop ? (
+        <QuotesCompactList {...comparing} />
       ) : showTable ? (
-        <QuotesComparisonTable
-          quotes={quotes}
-          cheapestId={cheapestId}
-          actionsOf={actionsOf}
-          selected={compared}
-          onSelectedChange={setCompared}
-        />
+        <QuotesComparisonTable {...comparing} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
           {quotes.map((quote) => (

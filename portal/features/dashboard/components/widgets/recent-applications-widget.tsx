@@ -1,10 +1,16 @@
-/** The recent-applications dashboard widget: the newest applications of the caller, with their cheapest quote. */
+/**
+ * The recent-applications dashboard widget: the newest applications of the caller, with their
+ * status and cheapest quote. On a phone the status is never cut off (issue 40, ADR 766): the table
+ * keeps reference (the address under it), status and cheapest quote, and drops the address and
+ * updated columns rather than scrolling sideways.
+ */
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatCurrency } from '../../../../../engine/index.ts';
 import { ApplicationLink } from '../../../../components/application-link.tsx';
 import { useAuth } from '../../../../lib/auth-store.ts';
 import { formatWhen } from '../../../../lib/format-when.ts';
+import { useWideScreen } from '../../../../lib/use-wide-screen.ts';
 import type { DashboardSummary } from '../../api/get-dashboard-summary.ts';
 import { WIDGET_TITLES } from '../../widget-titles.ts';
 
@@ -13,6 +19,7 @@ const STATUS_COLORS: Record<string, string> = { new: 'blue', launched: 'orange',
 /** Props: the summary, undefined while it loads. */
 export function RecentApplicationsWidget({ summary }: { summary: DashboardSummary | undefined }) {
   const { user } = useAuth();
+  const wide = useWideScreen();
   return (
     <Card withBorder radius="md" padding={0}>
       <Group justify="space-between" p="md">
@@ -39,7 +46,7 @@ export function RecentApplicationsWidget({ summary }: { summary: DashboardSummar
           </Text>
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer minWidth={wide ? 600 : 0}>
           <Table
             verticalSpacing="sm"
             horizontalSpacing="md"
@@ -49,10 +56,10 @@ export function RecentApplicationsWidget({ summary }: { summary: DashboardSummar
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Reference</Table.Th>
-                <Table.Th>Address</Table.Th>
+                {wide && <Table.Th>Address</Table.Th>}
                 <Table.Th>Status</Table.Th>
                 <Table.Th ta="right">Cheapest quote</Table.Th>
-                <Table.Th>Updated</Table.Th>
+                {wide && <Table.Th>Updated</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -62,12 +69,19 @@ export function RecentApplicationsWidget({ summary }: { summary: DashboardSummar
                     <ApplicationLink applicationId={row.id} fw={600} size="sm">
                       {row.application_id}
                     </ApplicationLink>
+                    {!wide && (
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {row.searched_address || '—'}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={1}>
-                      {row.searched_address || '—'}
-                    </Text>
-                  </Table.Td>
+                  {wide && (
+                    <Table.Td>
+                      <Text size="sm" lineClamp={1}>
+                        {row.searched_address || '—'}
+                      </Text>
+                    </Table.Td>
+                  )}
                   <Table.Td>
                     <Badge color={STATUS_COLORS[row.status] ?? 'gray'} variant="light" radius="sm">
                       {row.status}
@@ -78,11 +92,13 @@ export function RecentApplicationsWidget({ summary }: { summary: DashboardSummar
                       {row.min_quote_amount === null ? '—' : formatCurrency(row.min_quote_amount)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {formatWhen(row.updated_at, 'MMM D, h:mm A')}
-                    </Text>
-                  </Table.Td>
+                  {wide && (
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {formatWhen(row.updated_at, 'MMM D, h:mm A')}
+                      </Text>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
