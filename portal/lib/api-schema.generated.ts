@@ -4065,7 +4065,7 @@ export interface operations {
                  *       "first_name": "Maria",
                  *       "last_name": "Lopez",
                  *       "phone": "(305) 555-0142",
-                 *       "email": "maria.lopez@example.com",
+                 *       "email": "maria.lopez@mail.test",
                  *       "application_id": 1
                  *     }
                  */
@@ -29168,7 +29168,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "session_key": "a1b2c3d4e5f6",
-                 *       "email": "maria.lopez@example.com"
+                 *       "email": "maria.lopez@mail.test"
                  *     }
                  */
                 "application/json": {
@@ -29274,7 +29274,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "session_key": "a1b2c3d4e5f6",
-                 *       "email": "maria.lopez@example.com"
+                 *       "email": "maria.lopez@mail.test"
                  *     }
                  */
                 "application/json": {

@@ -832,7 +832,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
       first_name: 'Maria',
       last_name: 'Lopez',
       phone: '(305) 555-0142',
-      email: 'maria.lopez@example.com',
+      email: 'maria.lopez@mail.test',
       application_id: 1,
     },
   },
@@ -856,13 +856,13 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     summary: 'Export a person’s records',
     description:
       'Every record naming the person with this e-mail, as JSON: accounts, client contacts, applications (linked or naming the e-mail), text conversations with a contact’s phone and their messages, webhook deliveries of those applications. Admins: their agency; super-admins: every agency. Audited (without the e-mail).',
-    example: { session_key: 'a1b2c3d4e5f6', email: 'maria.lopez@example.com' },
+    example: { session_key: 'a1b2c3d4e5f6', email: 'maria.lopez@mail.test' },
   },
   'POST /api/privacy/erase-person': {
     summary: 'Erase a person',
     description:
       'Irreversibly, in one transaction: deletes the person’s contacts, text conversations and the webhook deliveries of their applications, replaces their e-mail, names and phone in those applications by [erased] and anonymises a customer account; answers the counts. Same access as export; audited.',
-    example: { session_key: 'a1b2c3d4e5f6', email: 'maria.lopez@example.com' },
+    example: { session_key: 'a1b2c3d4e5f6', email: 'maria.lopez@mail.test' },
   },
   'POST /api/audit/export-csv': {
     summary: 'Export the audit trail as CSV',

@@ -310,7 +310,7 @@ const CONTACT = {
   first_name: 'Dana',
   last_name: 'Docs',
   phone: '(305) 555-0100',
-  email: 'dana@example.com',
+  email: 'dana@mail.test',
 };
 const NEW_USER = { name: 'Dana Docs', password: 'docs-password-1', role: 'agent', licensed_states: ['FL'] };
 
