@@ -16,6 +16,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
+import { addressOf } from '../server/helpers/sample-records.ts';
 import { COLOR_SCHEME_KEY, cutBadges, inBothModes, pageStateViolations } from './axe-in-both-modes.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { prefillsSettled } from './fill-application-form.ts';
@@ -201,17 +202,10 @@ describe('accessibility: axe-core on every page, light and dark', () => {
           body: JSON.stringify({ session_key: login.data.session_key, ...body }),
         }).then((response) => response.json());
       const example = product === 'Commercial' ? examples.commercial : examples.primary;
-      const { address1, city, state, zip, county } = example;
+      // At the example's whole address: the save below changes no address, so no second pre-fill.
       const created = await post('create-new-application', {
         carrier_quote_type: product,
-        address: {
-          searched_address: `${address1}, ${city}, ${state} ${zip}`,
-          address1,
-          city,
-          state,
-          zip,
-          county,
-        },
+        address: addressOf(example),
       });
       const id = created.data.application.id;
       const saved = await post('update-application', {

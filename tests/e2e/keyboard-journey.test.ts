@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples } from '../../schemas/schema-set.ts';
 import { type MailSink, startMailSink } from '../../server/mail/mail-sink.ts';
 import { pdfPagesText } from '../server/helpers/pdf-text.ts';
+import { addressOf } from '../server/helpers/sample-records.ts';
 import { pageStateViolations } from './axe-in-both-modes.ts';
 import { browserErrorsOf, withBrowserErrors } from './browser-errors.ts';
 import { everyCarrierAnswered } from './fill-application-form.ts';
@@ -59,17 +60,9 @@ describe('keyboard and screen reader: what axe cannot see', () => {
 
   /** A new Primary application at the example's address with `details` saved; its details path. */
   async function application(details: object): Promise<string> {
-    const { address1, city, state, zip, county } = examples.primary;
     const created = await post('create-new-application', {
       carrier_quote_type: 'Primary',
-      address: {
-        searched_address: `${address1}, ${city}, ${state} ${zip}`,
-        address1,
-        city,
-        state,
-        zip,
-        county,
-      },
+      address: addressOf(examples.primary),
     });
     const id = created.data.application.id;
     const saved = await post('update-application', { application_id: id, address_details: details });

@@ -20,7 +20,7 @@ import {
   fakeCarrierOrigins,
   startFakeCarrierServer,
 } from '../server/helpers/fake-carrier-server.ts';
-import { MIAMI } from '../server/helpers/sample-records.ts';
+import { addressOf } from '../server/helpers/sample-records.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
 
@@ -81,7 +81,10 @@ describe('launch messages and the quotes comparison in Chromium', () => {
       expect(saved.code, saved.message).toBe(200);
     }
     // A complete Primary document, saved but not launched: the agent launches it in the browser.
-    const ready = await post('agent-portal/create-new-application', { session_key: key, address: MIAMI });
+    const ready = await post('agent-portal/create-new-application', {
+      session_key: key,
+      address: addressOf(examples.primary),
+    });
     readyToLaunchId = ready.data.application.id;
     const saved = await post('agent-portal/update-application', {
       session_key: key,

@@ -280,20 +280,25 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
       const held = holder.drain();
       while (askedQuotes.length === 0) await new Promise((r) => setTimeout(r, 5));
       // Every worker connection taken for longer than four leases, as a backlog's queries would.
-      const taken = await Promise.all(
-        Array.from({ length: workerPool.options.max }, () => workerPool.connect()),
-      );
-      const other = createQuoteWorker(t.db, { leaseMs, connectorFor });
-      for (let round = 0; round < 12; round += 1) {
-        expect(await other.drain()).toBe(0);
-        await new Promise((r) => setTimeout(r, 100));
+      const taken: pg.PoolClient[] = [];
+      try {
+        taken.push(
+          ...(await Promise.all(Array.from({ length: workerPool.options.max }, () => workerPool.connect()))),
+        );
+        const other = createQuoteWorker(t.db, { leaseMs, connectorFor });
+        for (let round = 0; round < 12; round += 1) {
+          expect(await other.drain()).toBe(0);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      } finally {
+        // Given back even when the test fails, or the file's later tests and close() wait for them.
+        for (const connection of taken) connection.release();
+        countedDelayMs = 0;
       }
-      for (const connection of taken) connection.release();
       expect(await held).toBe(1);
       expect(askedQuotes).toEqual(['starved']);
       const [job] = await t.db.select().from(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0]));
       expect(job).toMatchObject({ status: 'done', attempts: 1 });
-      countedDelayMs = 0;
     },
   );
 

@@ -28,3 +28,22 @@ export const SOV_BUILDING: SovBuilding = {
   year_built: 1988,
   stories: 3,
 };
+
+/**
+ * The create-new-application `address` of an example document (schemas/examples/): its whole
+ * address, unit line included. A draft created there and saved with the example keeps its address,
+ * so no second pre-fill re-runs for an address change and replaces the first one's values with
+ * another address's (ADR 758) while a test reads or launches it.
+ */
+export function addressOf(example: Record<string, unknown>) {
+  const { address1, address2, city, state, zip, county } = example as Record<string, string>;
+  return {
+    searched_address: `${address1}, ${city}, ${state} ${zip}`,
+    address1,
+    address2: address2 ?? null,
+    city,
+    state,
+    zip,
+    county,
+  };
+}
