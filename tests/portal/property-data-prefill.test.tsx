@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Application } from '../../portal/features/applications/api/application-types.ts';
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import { examples } from '../../schemas/schema-set.ts';
+import { draftApplication, fieldInput } from './draft-application.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
@@ -36,26 +37,7 @@ const {
 const FILLED = { year_build: '1961', sqft: 1850, building_replacement_cost: 315000, building_limit: 250000 };
 
 function application(version: number, doc: Record<string, unknown>): Application {
-  return {
-    id: 42,
-    application_id: 'RMGA0000042',
-    status: 'new',
-    application_type: 'flood',
-    carrier_quote_type: ['Primary'],
-    is_cross_sale: false,
-    min_quote_amount: null,
-    payload: { useable_details: { ...doc, construction_type: 'Masonry' } },
-    notes: [],
-    quotes: [],
-    application_relaunch_count: 0,
-    schema_version: 1,
-    application_source: 'Agent Portal',
-    client_name_id: null,
-    version,
-    created_at: '2026-11-01T10:00:00.000Z',
-    updated_at: '2026-11-02T10:00:00.000Z',
-    launched_at: null,
-  };
+  return draftApplication(version, { ...doc, construction_type: 'Masonry' });
 }
 
 const status = (state: 'running' | 'queued' | 'done') => ({
@@ -89,11 +71,6 @@ const status = (state: 'running' | 'queued' | 'done') => ({
   error: null,
 });
 
-function input(field: string): HTMLInputElement {
-  const found = document.querySelector<HTMLInputElement>(`input[id$="_${field}"]`);
-  if (!found) throw new Error(`no input for ${field}`);
-  return found;
-}
 const fieldBox = (field: string) =>
   document.querySelector<HTMLElement>(`[data-field="${field}"]`) as HTMLElement;
 
@@ -139,12 +116,12 @@ describe('background pre-fill on the details form', () => {
     const running = await screen.findByRole('status', { name: /Filling from property data/ });
     expect(running.textContent).toContain('nothing you type is replaced');
     // The agent types the living area while the look-up runs.
-    const livingArea = await waitFor(() => input('sqft'), { timeout: 10_000 });
+    const livingArea = await waitFor(() => fieldInput('sqft'), { timeout: 10_000 });
     fireEvent.change(livingArea, { target: { value: '2000' } });
 
-    await waitFor(() => expect(input('year_build').value).toBe('1961'), { timeout: 5000 });
+    await waitFor(() => expect(fieldInput('year_build').value).toBe('1961'), { timeout: 5000 });
     expect(screen.queryByRole('status', { name: /Filling from property data/ })).toBeNull();
-    expect(input('sqft').value).toBe('2000');
+    expect(fieldInput('sqft').value).toBe('2000');
     expect(within(fieldBox('year_build')).getByText(/Sample data · Nov 25, 2026/)).toBeTruthy();
     expect(
       within(fieldBox('building_limit')).getByText(/Estimate · confirm or change · Nov 25, 2026/),

@@ -10,6 +10,7 @@ import type { Application } from '../../portal/features/applications/api/applica
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import { readUnsavedEdits } from '../../portal/features/applications/stores/unsaved-edits-store.ts';
 import { examples } from '../../schemas/schema-set.ts';
+import { draftApplication, fieldInput } from './draft-application.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
@@ -20,32 +21,7 @@ const SAVE = 'agent-portal/update-application';
 const REFUSAL = 'Foundation Type must be one of the listed options';
 
 function application(version: number, changes: Record<string, unknown> = {}): Application {
-  return {
-    id: ID,
-    application_id: 'RMGA0000042',
-    status: 'new',
-    application_type: 'flood',
-    carrier_quote_type: ['Primary'],
-    is_cross_sale: false,
-    min_quote_amount: null,
-    payload: { useable_details: { ...examples.primary, foundation_type: 'Crawlspace', ...changes } },
-    notes: [],
-    quotes: [],
-    application_relaunch_count: 0,
-    schema_version: 1,
-    application_source: 'Agent Portal',
-    client_name_id: null,
-    version,
-    created_at: '2026-11-01T10:00:00.000Z',
-    updated_at: '2026-11-02T10:00:00.000Z',
-    launched_at: null,
-  };
-}
-
-function input(field: string): HTMLInputElement {
-  const found = document.querySelector<HTMLInputElement>(`input[id$="_${field}"]`);
-  if (!found) throw new Error(`no input for ${field}`);
-  return found;
+  return draftApplication(version, { ...examples.primary, foundation_type: 'Crawlspace', ...changes });
 }
 
 const saveState = () => document.querySelector('[data-save-state]')?.textContent ?? '';
@@ -80,9 +56,9 @@ describe('a value the server refuses', () => {
     });
     const saves = () => calls.filter((call) => call.path === SAVE).map((call) => call.body);
     renderWithProviders(<ApplicationDetailsPage applicationId={ID} onDeleted={() => {}} />);
-    await waitFor(() => input('first_name'), { timeout: 3000 });
+    await waitFor(() => fieldInput('first_name'), { timeout: 3000 });
 
-    fireEvent.change(input('first_name'), { target: { value: 'Marisol' } });
+    fireEvent.change(fieldInput('first_name'), { target: { value: 'Marisol' } });
     await waitFor(() => expect(saves()).toHaveLength(2), { timeout: 5000 });
     const [refused, saved] = saves();
     expect((refused.address_details as Record<string, unknown>).foundation_type).toBe('Crawlspace');
@@ -91,9 +67,9 @@ describe('a value the server refuses', () => {
     await waitFor(() => expect(saveState()).toBe('Not saved — see the marked field'));
 
     // The message stands where the field is, and the field keeps what the agent has.
-    const field = input('foundation_type').closest('.mantine-InputWrapper-root') ?? document.body;
+    const field = fieldInput('foundation_type').closest('.mantine-InputWrapper-root') ?? document.body;
     expect(field.textContent).toContain(REFUSAL);
-    expect(input('first_name').value).toBe('Marisol');
+    expect(fieldInput('first_name').value).toBe('Marisol');
     // Every other edit reached the server (the refused value is the one it holds); nothing is
     // retried past the autosave backoff.
     expect(readUnsavedEdits(ID)).toBeNull();
@@ -102,7 +78,7 @@ describe('a value the server refuses', () => {
     expect(toasts).toEqual([]);
 
     // The next edit saves again, still without the refused value.
-    fireEvent.change(input('last_name'), { target: { value: 'Reyes' } });
+    fireEvent.change(fieldInput('last_name'), { target: { value: 'Reyes' } });
     await waitFor(() => expect(saves()).toHaveLength(3), { timeout: 5000 });
     expect(saves()[2].address_details).toMatchObject({ last_name: 'Reyes' });
     expect(saves()[2].address_details).not.toHaveProperty('foundation_type');

@@ -15,6 +15,7 @@ import {
 } from '../../portal/features/applications/stores/unsaved-edits-store.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import { announced } from './announced.ts';
+import { draftApplication, fieldInput } from './draft-application.ts';
 import { envelope, mockFetch, type RecordedCall, renderWithProviders } from './render-with-providers.tsx';
 import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
@@ -26,26 +27,7 @@ const ID = 42;
 const SAVE = 'agent-portal/update-application';
 
 function application(version: number, changes: Record<string, unknown> = {}): Application {
-  return {
-    id: ID,
-    application_id: 'RMGA0000042',
-    status: 'new',
-    application_type: 'flood',
-    carrier_quote_type: ['Primary'],
-    is_cross_sale: false,
-    min_quote_amount: null,
-    payload: { useable_details: { ...examples.primary, ...changes } },
-    notes: [],
-    quotes: [],
-    application_relaunch_count: 0,
-    schema_version: 1,
-    application_source: 'Agent Portal',
-    client_name_id: null,
-    version,
-    created_at: '2026-11-01T10:00:00.000Z',
-    updated_at: '2026-11-02T10:00:00.000Z',
-    launched_at: null,
-  };
+  return draftApplication(version, { ...examples.primary, ...changes });
 }
 
 /** The 409 answer of a stale version: the current application rides along. */
@@ -62,12 +44,6 @@ const saves = (calls: RecordedCall[]) => calls.filter((c) => c.path === SAVE).ma
  * The input of a document field. Found by id: label and role queries walk the whole form (about
  * 250 fields) and take seconds each in jsdom.
  */
-function input(field: string): HTMLInputElement {
-  const found = document.querySelector<HTMLInputElement>(`input[id$="_${field}"]`);
-  if (!found) throw new Error(`no input for ${field}`);
-  return found;
-}
-
 /** The save indicator's text. */
 const saveState = () => document.querySelector('[data-save-state]')?.textContent ?? '';
 
@@ -106,7 +82,7 @@ async function openForm(strict = false) {
     </>
   );
   const view = renderWithProviders(strict ? <StrictMode>{page}</StrictMode> : page);
-  await waitFor(() => input('first_name'), { timeout: 3000 });
+  await waitFor(() => fieldInput('first_name'), { timeout: 3000 });
   return view;
 }
 
@@ -120,7 +96,7 @@ describe('a save based on an old version', () => {
       return envelope({ application: application(3, details) });
     });
     await openForm();
-    fireEvent.change(input('first_name'), { target: { value: 'Marisol' } });
+    fireEvent.change(fieldInput('first_name'), { target: { value: 'Marisol' } });
     // Kept locally at once, before any save.
     await waitFor(() => expect(readUnsavedEdits(ID)).not.toBeNull(), { timeout: 3000 });
     expect(readUnsavedEdits(ID)).toEqual({
@@ -139,13 +115,13 @@ describe('a save based on an old version', () => {
     const merged = saves(calls)[1];
     expect(merged.version).toBe(2);
     expect(merged.address_details).toMatchObject({ first_name: 'Marisol', last_name: 'Changed-Elsewhere' });
-    expect(input('last_name').value).toBe('Changed-Elsewhere');
-    expect(input('first_name').value).toBe('Marisol');
+    expect(fieldInput('last_name').value).toBe('Changed-Elsewhere');
+    expect(fieldInput('first_name').value).toBe('Marisol');
     await waitFor(() => expect(saveState()).toBe('All changes saved'));
     expect(localStorage.getItem(unsavedEditsKey(ID))).toBeNull();
 
     // The next edit is based on the version that save answered.
-    fireEvent.change(input('first_name'), { target: { value: 'Marisela' } });
+    fireEvent.change(fieldInput('first_name'), { target: { value: 'Marisela' } });
     await waitFor(() => expect(saves(calls)).toHaveLength(3), { timeout: 3000 });
     expect(saves(calls)[2].version).toBe(3);
   });
@@ -156,10 +132,10 @@ describe('a save based on an old version', () => {
       path === SAVE ? stale(elsewhere) : envelope({ application: application(1) }),
     );
     await openForm();
-    fireEvent.change(input('first_name'), { target: { value: 'Mine' } });
+    fireEvent.change(fieldInput('first_name'), { target: { value: 'Mine' } });
     const dialog = await conflictDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
-    await waitFor(() => expect(input('first_name').value).toBe('Theirs'));
+    await waitFor(() => expect(fieldInput('first_name').value).toBe('Theirs'));
     expect(localStorage.getItem(unsavedEditsKey(ID))).toBeNull();
     expect(saves(calls)).toHaveLength(1);
     await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
@@ -179,7 +155,7 @@ describe('unsaved edits in this browser', () => {
       }),
     );
     await openForm();
-    expect(input('first_name').value).toBe('Kept');
+    expect(fieldInput('first_name').value).toBe('Kept');
     expect(document.body.textContent).toContain('Unsaved changes restored');
     await waitFor(() => expect(saves(calls)).toHaveLength(1), { timeout: 3000 });
     expect(saves(calls)[0]).toMatchObject({ version: 1, address_details: { first_name: 'Kept' } });
@@ -212,7 +188,7 @@ describe('unsaved edits in this browser', () => {
       }),
     );
     const view = await openForm();
-    fireEvent.change(input('first_name'), { target: { value: 'Leaving' } });
+    fireEvent.change(fieldInput('first_name'), { target: { value: 'Leaving' } });
     await waitFor(() => expect(readUnsavedEdits(ID)).not.toBeNull(), { timeout: 3000 });
     view.unmount();
     await waitFor(() => expect(saves(calls)).toHaveLength(1));
@@ -228,7 +204,7 @@ describe('unsaved edits in this browser', () => {
     const calls = mockFetch(() => envelope({ application: application(4) }));
     await openForm();
     expect(document.body.textContent).not.toContain('Unsaved changes restored');
-    fireEvent.change(input('first_name'), { target: { value: 'New' } });
+    fireEvent.change(fieldInput('first_name'), { target: { value: 'New' } });
     await waitFor(() => expect(saves(calls)).toHaveLength(1), { timeout: 3000 });
     // Nothing was restored, so the edit is based on the version just read.
     expect(saves(calls)[0].version).toBe(4);
@@ -242,7 +218,7 @@ describe('unsaved edits in this browser', () => {
       return envelope({ application: application(2, body.address_details as Record<string, unknown>) });
     });
     await openForm();
-    fireEvent.change(input('first_name'), { target: { value: 'Offline edit' } });
+    fireEvent.change(fieldInput('first_name'), { target: { value: 'Offline edit' } });
     await waitFor(() => expect(saveState()).toBe('Offline — changes kept on this device, will retry'), {
       timeout: 3000,
     });
@@ -275,7 +251,7 @@ describe('unsaved edits in this browser', () => {
         : envelope({ application: application(1) }),
     );
     await openForm();
-    fireEvent.change(input('first_name'), { target: { value: 'During outage' } });
+    fireEvent.change(fieldInput('first_name'), { target: { value: 'During outage' } });
     await waitFor(() => expect(saveState()).toBe('Offline — changes kept on this device, will retry'), {
       timeout: 3000,
     });

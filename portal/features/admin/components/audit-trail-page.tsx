@@ -13,7 +13,6 @@ import {
   Card,
   Code,
   Group,
-  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -23,6 +22,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CountedPages } from '../../../components/counted-pages.tsx';
 import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -139,7 +139,6 @@ function AuditTrail() {
     }
   };
   const data = events.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
 
   return (
     <Stack gap="lg">
@@ -229,15 +228,15 @@ function AuditTrail() {
           </Table.ScrollContainer>
         )}
       </Card>
-      {data && data.total > 0 ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {data.total === 1 ? '1 event' : `${data.total} events`}
-          </Text>
-          {lastPage > 1 && (
-            <Pagination total={lastPage} value={page} onChange={setPage} aria-label="Audit trail pages" />
-          )}
-        </Group>
+      {data ? (
+        <CountedPages
+          total={data.total}
+          perPage={data.per_page}
+          page={page}
+          onPage={setPage}
+          noun={['event', 'events']}
+          label="Audit trail pages"
+        />
       ) : null}
     </Stack>
   );

@@ -11,7 +11,6 @@ import {
   Card,
   Group,
   Modal,
-  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -23,6 +22,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApplicationLink } from '../../../components/application-link.tsx';
+import { CountedPages } from '../../../components/counted-pages.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatInUserZone } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -194,7 +194,6 @@ export function OutboxPanel({ companyId }: OutboxPanelProps) {
     setPage(1);
   };
   const data = query.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
   const filtered = Object.values(filters).some((value) => value !== '');
 
   return (
@@ -291,15 +290,15 @@ export function OutboxPanel({ companyId }: OutboxPanelProps) {
             </Table>
           </Table.ScrollContainer>
         )}
-        {data && data.total > 0 ? (
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {data.total === 1 ? '1 message' : `${data.total} messages`}
-            </Text>
-            {lastPage > 1 && (
-              <Pagination total={lastPage} value={page} onChange={setPage} aria-label="Outbox pages" />
-            )}
-          </Group>
+        {data ? (
+          <CountedPages
+            total={data.total}
+            perPage={data.per_page}
+            page={page}
+            onPage={setPage}
+            noun={['message', 'messages']}
+            label="Outbox pages"
+          />
         ) : null}
       </Stack>
       <ResendDialog message={resending} companyId={companyId} onClose={() => setResending(null)} />
