@@ -133,6 +133,9 @@ export function supportContacts(company: StoredCompany | null | undefined) {
 export function AppShellLayout({ onLogout, notices, floating, switchBack, children }: AppShellLayoutProps) {
   const { user } = useAuth();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The path whose page is on screen: while the next route loads, the URL has moved on but the page
+  // it leaves is still shown (and focusable).
+  const shownPathname = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
   const [showDrawer, setShowDrawer] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
   // Below the sm breakpoint the folded navigation only slides off screen: inert, its links are no
@@ -145,8 +148,9 @@ export function AppShellLayout({ onLogout, notices, floating, switchBack, childr
   const header = useRef<HTMLElement>(null);
   useStickyBar(header, 'top');
   // A page that replaced the focused element (a dialog that navigated, a link's page gone) hands
-  // focus to the new page, not back to the top of the document.
-  useFocusWhenLost(main, pathname);
+  // focus to the new page, not back to the top of the document. Keyed on the page shown, not the
+  // URL: a Tab pressed while the next route loads can land in the page it is about to replace.
+  useFocusWhenLost(main, shownPathname);
   const navItems = visibleNavItems(user);
   const activePath = activeNavPath(
     pathname,

@@ -116,6 +116,9 @@ describe('the main job in Chromium', () => {
       await tabToNamed(page, 'Applications');
       await keyboard.press('Enter');
       await page.waitForURL(/\/agent-portal$/);
+      // The URL moves first; the dashboard stays on screen (its own "New application" a Tab stop)
+      // until the listing has loaded. A keyboard user starts on the page they see.
+      await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
 
       // Create: the dialog takes focus on its first field.
       await tabToNamed(page, 'New application', { max: 40 });

@@ -3,13 +3,14 @@
  * skips to the page, and focus that a navigation or a replaced view dropped on <body> moves to the
  * new content instead of the top of the document; focus held elsewhere stays put.
  */
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { focusIsLost, useFocusWhenLost } from '../../portal/lib/focus-when-lost.ts';
+import { ALL_AREAS } from './all-areas.ts';
 import { renderAppAt, shellAnswer } from './render-app-at.tsx';
-import { mockFetch } from './render-with-providers.tsx';
+import { envelope, mockFetch } from './render-with-providers.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -78,6 +79,33 @@ describe('the shell', () => {
     fireEvent.click(skip);
     expect(document.activeElement).toBe(document.getElementById('main-content'));
     expect(document.activeElement?.tagName).toBe('MAIN');
+    view.unmount();
+  });
+
+  it('hands focus to the new page when a Tab reached the page it left while the next one loaded', async () => {
+    localStorage.clear();
+    reloadAuthFromStorage();
+    const agent = { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 }, user_accesses_final: ALL_AREAS };
+    setSession('sk-1', agent, null);
+    mockFetch((path) => (path === 'auth/me' ? envelope({ user: agent, company: null }) : shellAnswer(path)));
+    let holding = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const view = await renderAppAt('/dashboard', async () => {
+      if (holding) await held;
+    });
+    const onDashboard = await screen.findByRole('link', { name: 'New application' });
+    holding = true;
+    void view.router.navigate({ to: '/agent-portal' });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/agent-portal'));
+    // The URL moved on; the dashboard is still what is shown, and a Tab can land on its links.
+    onDashboard.focus();
+    expect(document.activeElement).toBe(onDashboard);
+    release();
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('main-content')));
     view.unmount();
   });
 });

@@ -11,10 +11,18 @@ import { theme } from '../../portal/lib/theme.ts';
 import { createAppRouter } from '../../portal/router.tsx';
 import { envelope } from './render-with-providers.tsx';
 
-/** Renders the app at `path`; resolves once the first route load settled. Returns the router. */
-export async function renderAppAt(path: string) {
+/**
+ * Renders the app at `path`; resolves once the first route load settled. Returns the router.
+ * `whileLoading`, when given, is awaited by every route loader that asks for the query client:
+ * a test holds a navigation in its loading state with it.
+ */
+export async function renderAppAt(path: string, whileLoading?: () => Promise<void>) {
   const queryClient = createQueryClient();
-  const router = createAppRouter(async () => queryClient, createMemoryHistory({ initialEntries: [path] }));
+  const loadQueryClient = async () => {
+    await whileLoading?.();
+    return queryClient;
+  };
+  const router = createAppRouter(loadQueryClient, createMemoryHistory({ initialEntries: [path] }));
   const view = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
