@@ -4061,6 +4061,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "session_key": "<session_key>",
                  *       "owned_type": "Individual Owned",
                  *       "first_name": "Maria",
                  *       "last_name": "Lopez",
@@ -14619,10 +14620,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "session_key": "<session_key>",
                  *       "company_id": 1,
                  *       "logo": {
-                 *         "content_base64": "content base64",
+                 *         "content_base64": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
                  *         "content_type": "image/png"
                  *       }
                  *     }
@@ -31304,9 +31305,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "session_key": "<session_key>",
                  *       "kind": "carrier_document",
-                 *       "title": "1"
+                 *       "title": "Flood underwriting guide",
+                 *       "carrier": "natgen_nfip",
+                 *       "url": "https://example.com/flood-guide.pdf"
                  *     }
                  */
                 "application/json": {
@@ -33734,12 +33737,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "session_key": "a1b2c3d4e5f6",
-                 *       "file_name": "file name",
-                 *       "content_base64": "content base64",
+                 *       "session_key": "<session_key>",
+                 *       "file_name": "book.csv",
+                 *       "content_base64": "YWRkcmVzczEsY2l0eSxzdGF0ZSx6aXAKMTcwMCBDb252ZW50aW9uIENlbnRlciBEcixNaWFtaSBCZWFjaCxGTCwzMzEzOQo=",
                  *       "product": "Primary",
                  *       "mapping": [
-                 *         "mapping"
+                 *         "address1",
+                 *         "city",
+                 *         "state",
+                 *         "zip"
                  *       ]
                  *     }
                  */
@@ -34259,9 +34265,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "session_key": "a1b2c3d4e5f6",
-                 *       "file_name": "file name",
-                 *       "content_base64": "content base64",
+                 *       "session_key": "<session_key>",
+                 *       "file_name": "book.csv",
+                 *       "content_base64": "YWRkcmVzczEsY2l0eSxzdGF0ZSx6aXAKMTcwMCBDb252ZW50aW9uIENlbnRlciBEcixNaWFtaSBCZWFjaCxGTCwzMzEzOQo=",
                  *       "product": "Primary"
                  *     }
                  */
@@ -35582,7 +35588,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "session_key": "a1b2c3d4e5f6"
+                 *       "session_key": "<session_key>",
+                 *       "to": "(305) 555-0101",
+                 *       "body": "Your flood quotes are ready."
                  *     }
                  */
                 "application/json": {

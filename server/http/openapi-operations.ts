@@ -15,6 +15,13 @@ export interface OperationText {
   example?: unknown;
 }
 
+/** A one-row bulk upload file (address1, city, state, zip), base64: the examples' upload. */
+const BOOK_CSV_BASE64 =
+  'YWRkcmVzczEsY2l0eSxzdGF0ZSx6aXAKMTcwMCBDb252ZW50aW9uIENlbnRlciBEcixNaWFtaSBCZWFjaCxGTCwzMzEzOQo=';
+/** A 1x1 PNG, base64: the examples' logo. */
+const ONE_PIXEL_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   // Auth (SPEC §2 /login, /auth/{page_type}, §6)
   'POST /api/auth/login': {
@@ -236,6 +243,11 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'POST /api/companies/set-logo': {
     summary: 'Set the company logo',
     description: 'Stores the agency’s logo image (base64 content), or removes it.',
+    example: {
+      session_key: '<session_key>',
+      company_id: 1,
+      logo: { content_base64: ONE_PIXEL_PNG_BASE64, content_type: 'image/png' },
+    },
   },
   'GET /api/test/throttle': {
     summary: 'Throttle test helper',
@@ -671,6 +683,13 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'POST /api/resources/create': {
     summary: 'Add a resource',
     description: 'A carrier document or training video.',
+    example: {
+      session_key: '<session_key>',
+      kind: 'carrier_document',
+      title: 'Flood underwriting guide',
+      carrier: 'natgen_nfip',
+      url: 'https://example.com/flood-guide.pdf',
+    },
   },
   'POST /api/resources/update': { summary: 'Update a resource', description: 'Changes a resource.' },
   'POST /api/resources/delete': {
@@ -693,10 +712,23 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'POST /api/services/file-upload/preview-application-file': {
     summary: 'Preview a bulk upload file',
     description: 'Reads a CSV or Excel file and proposes a column mapping, with the checks of its rows.',
+    example: {
+      session_key: '<session_key>',
+      file_name: 'book.csv',
+      content_base64: BOOK_CSV_BASE64,
+      product: 'Primary',
+    },
   },
   'POST /api/services/file-upload/create-application': {
     summary: 'Create applications from a file',
     description: 'Creates one application per valid row of a mapped file, in the background (SPEC §7).',
+    example: {
+      session_key: '<session_key>',
+      file_name: 'book.csv',
+      content_base64: BOOK_CSV_BASE64,
+      product: 'Primary',
+      mapping: ['address1', 'city', 'state', 'zip'],
+    },
   },
   'POST /api/services/file-upload/get-upload': {
     summary: 'Get a bulk upload',
@@ -739,6 +771,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
   'POST /api/texting/send-message': {
     summary: 'Send a text',
     description: 'Sends a text (or a rendered template) to a conversation or a phone number.',
+    example: { session_key: '<session_key>', to: '(305) 555-0101', body: 'Your flood quotes are ready.' },
   },
   'GET /api/texting/events': {
     summary: 'Texting events',
@@ -828,6 +861,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     description:
       'Stores a client contact (owned type, business or first and last name, phone, e-mail) checked with the application contact rules; with application_id it is made in that application’s agency and named its client (client_name_id).',
     example: {
+      session_key: '<session_key>',
       owned_type: 'Individual Owned',
       first_name: 'Maria',
       last_name: 'Lopez',

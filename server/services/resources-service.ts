@@ -159,7 +159,11 @@ export async function createResource(db: Executor, actor: Actor, input: Resource
   };
 }
 
-/** Changes an entry's title, description, category, carrier or address (an address only replaces an address). */
+/**
+ * Changes an entry's title, description, category, carrier or address (an address only replaces an
+ * address); with none of them, changes nothing. Errors: 404 not found, 403 not the owner's, 400 an
+ * address for a file entry.
+ */
 export async function editResource(
   db: Executor,
   actor: Actor,
@@ -175,11 +179,14 @@ export async function editResource(
   const row = await changeable(db, actor, input.id);
   if (input.url !== undefined && row.url === null)
     throw new ApiError(400, URL_OR_FILE_MESSAGE, { url: 'This entry holds a file.' });
-  const { id, ...patch } = input;
-  await updateResource(db, id, {
-    ...patch,
-    ...(patch.title !== undefined ? { title: patch.title.trim() } : {}),
-  });
+  const { id, title, description, category, carrier, url } = input;
+  const patch = Object.fromEntries(
+    Object.entries({ title: title?.trim(), description, category, carrier, url }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+  // Nothing named to change: an UPDATE without a column would fail.
+  if (Object.keys(patch).length > 0) await updateResource(db, id, patch);
   return { id };
 }
 

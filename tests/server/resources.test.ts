@@ -3,7 +3,8 @@
  * training video (https address) for their company, a super-admin a global one; agents see the
  * global ones and their company's, never another company's; search; "new" until opened; watched
  * seconds only grow; the file is served to those who see it; bad input is refused and changes
- * nothing; only the owner's admin (or a super-admin) changes or deletes.
+ * nothing; only the owner's admin (or a super-admin) changes or deletes; an edit of nothing is a
+ * no-op, not an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../server/db/schema.ts';
@@ -162,6 +163,10 @@ describe.each(DATABASE_KINDS)('resources on %s', (kind) => {
     expect((await call(adminKey, 'update', { id: ids.video, title: 'ECs in five minutes' })).statusCode).toBe(
       200,
     );
+    expect(await titles(agentKey, 'training_video', 'five')).toEqual(['ECs in five minutes']);
+    // An edit that names nothing to change changes nothing, and says so without an error.
+    const unchanged = await call(adminKey, 'update', { id: ids.video });
+    expect(unchanged.statusCode, unchanged.body.message).toBe(200);
     expect(await titles(agentKey, 'training_video', 'five')).toEqual(['ECs in five minutes']);
     expect(
       (await call(adminKey, 'update', { id: ids.guide, url: 'https://example.com/x.pdf' })).statusCode,
