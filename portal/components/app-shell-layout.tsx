@@ -133,9 +133,10 @@ export function supportContacts(company: StoredCompany | null | undefined) {
 export function AppShellLayout({ onLogout, notices, floating, switchBack, children }: AppShellLayoutProps) {
   const { user } = useAuth();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // The path whose page is on screen: while the next route loads, the URL has moved on but the page
-  // it leaves is still shown (and focusable).
-  const shownPathname = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
+  // The path whose page is on screen (the last rendered match): while the next route loads, the URL
+  // has moved on but the page it leaves is still shown (and focusable). From the shell's first render
+  // on, so arriving from a page outside the shell (sign-in) is the first showing, not a change.
+  const shownPathname = useRouterState({ select: (s) => s.matches.at(-1)?.pathname ?? s.location.pathname });
   const [showDrawer, setShowDrawer] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
   // Below the sm breakpoint the folded navigation only slides off screen: inert, its links are no
