@@ -315,11 +315,16 @@ describe.each(DATABASE_KINDS)('customer quotes webhook on %s', (kind) => {
   it('re-claims a job whose worker died before sending and posts it once', async () => {
     const id = await completedApplication();
     const [queued] = await webhookJobsOf(id);
-    // A worker claims the job and dies: its lease runs out unrenewed.
-    const [claimed] = await claimJobs(t.db, 'dead-worker', [CUSTOMER_QUOTES_WEBHOOK_KIND], 1, 50);
+    // A worker claims the job and dies: while its lease holds, no one else takes the job; then the
+    // lease runs out unrenewed (set in the past rather than waited for, so a slow machine cannot
+    // let a short lease lapse before the first check).
+    const [claimed] = await claimJobs(t.db, 'dead-worker', [CUSTOMER_QUOTES_WEBHOOK_KIND], 1, 60_000);
     expect(claimed.id).toBe(queued.id);
     expect(await t.app.jobWorker.drain()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await t.db
+      .update(jobs)
+      .set({ locked_until: new Date(Date.now() - 1_000) })
+      .where(eq(jobs.id, claimed.id));
     expect(await t.app.jobWorker.drain()).toBe(1);
     expect(receiver.received).toHaveLength(1);
     const [job] = await t.db.select().from(jobs).where(eq(jobs.id, queued.id));
