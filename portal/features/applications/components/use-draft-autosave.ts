@@ -1,8 +1,9 @@
 /**
- * The details form's autosave (docs/decisions/032, 101; issues 37, 40): each edit is kept in
- * localStorage and saved with update-application on the version the draft is based on
- * (useAutosave: debounced, retried), values the server refused are left out of later saves and
- * shown at their fields, and the background pre-fill's writes are taken under the agent's edits.
+ * The details form's autosave (SPEC §7 update-application; docs/decisions/032, 101; issues 37,
+ * 40): each edit is kept in localStorage and saved with update-application on the version the
+ * draft is based on (useAutosave: debounced, retried), values the server refused are left out of
+ * later saves and shown at their fields, and the background pre-fill's writes are taken under the
+ * agent's edits.
  *
  * States: useAutosave's `state` (idle, pending, saving, saved, retrying, offline, conflict,
  * refused); `conflict` holds the newer application a save met (a change made elsewhere, not by the

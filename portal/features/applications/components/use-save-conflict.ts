@@ -1,7 +1,7 @@
 /**
- * The save conflict of the details form (issue 5 "Lost updates", docs/decisions/101): a save met a
- * newer version of the application, changed elsewhere, and the agent chooses Merge or Reload in
- * SaveConflictDialog.
+ * The save conflict of the details form (SPEC §7 update-application; issue 5 "Lost updates",
+ * docs/decisions/101): a save met a newer version of the application, changed elsewhere, and the
+ * agent chooses Merge or Reload in SaveConflictDialog.
  *
  * States: none (`opened` false); open with the agent's changes from the base (`changes`), until
  * Merge (those changes on top of the latest document, saved at once on its version) or Reload
