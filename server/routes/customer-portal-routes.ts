@@ -20,7 +20,7 @@ import {
   listClientApplications,
   setApplicationClient,
 } from '../services/customer-portal-service.ts';
-import { companySmtp } from '../services/portal-settings-service.ts';
+import { companySmtp } from '../services/portal-settings/smtp-settings.ts';
 import { quoteView } from '../services/quote-view-service.ts';
 import { applicationIdBodySchema, idSchema, sessionBodySchema, sessionKeySchema } from './request-schemas.ts';
 import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts';

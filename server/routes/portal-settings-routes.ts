@@ -21,29 +21,30 @@ import {
   updateApiCredential,
 } from '../services/api-credentials-service.ts';
 import { checkTimezone } from '../services/check-timezone.ts';
+import { autoSendChange } from '../services/portal-settings/auto-send-settings.ts';
+import { activeBanners } from '../services/portal-settings/banners-service.ts';
+import { checkAdminHost } from '../services/portal-settings/check-admin-host.ts';
+import { changeSettings, getSettings } from '../services/portal-settings/company-settings-service.ts';
 import {
-  type AutoSendSettings,
-  activeBanners,
-  addItem,
-  autoSendChange,
-  COLLECTIONS,
-  type CollectionName,
-  changeSettings,
-  checkAdminHost,
-  eoChange,
-  getSettings,
-  type PropertyDataJobInput,
-  propertyDataChange,
-  removeItem,
-  replaceItem,
-  type StoredSettings,
-  samlChange,
-  signInPolicyChange,
-  smsProviderChange,
-  smtpChange,
   webhookChange,
   webhookSecretRotation,
-} from '../services/portal-settings-service.ts';
+} from '../services/portal-settings/customer-quotes-webhook-settings.ts';
+import { eoChange } from '../services/portal-settings/eo-details.ts';
+import {
+  type PropertyDataJobInput,
+  propertyDataChange,
+} from '../services/portal-settings/property-data-settings.ts';
+import {
+  addItem,
+  COLLECTIONS,
+  type CollectionName,
+  removeItem,
+  replaceItem,
+} from '../services/portal-settings/settings-collections.ts';
+import { samlChange, signInPolicyChange } from '../services/portal-settings/sign-in-settings.ts';
+import { smsProviderChange } from '../services/portal-settings/sms-provider-settings.ts';
+import { smtpChange } from '../services/portal-settings/smtp-settings.ts';
+import type { AutoSendSettings, StoredSettings } from '../services/portal-settings/stored-settings.ts';
 import type { SignInPolicy } from '../services/sign-in-policy.ts';
 import { type PreviewInput, previewTemplate } from '../services/template-preview-service.ts';
 import { listWebhookDeliveries, sendTestWebhook } from '../services/webhook-deliveries-service.ts';

@@ -1,6 +1,6 @@
 /**
  * JSON Schemas of the `data` the portal settings calls answer (docs/api-accounts.md Portal
- * settings, Customer quotes webhook; server/services/portal-settings-service.ts settingsView),
+ * settings, Customer quotes webhook; server/services/portal-settings/company-settings-service.ts settingsView),
  * keyed by `<METHOD> <route url>`; server/http/openapi-answers.ts puts each in the success
  * envelope of its operation. Secrets are write-only: the settings carry `has_password`,
  * `has_auth_token`, `has_idp_cert`, `has_webhook_secret` and `has_key` instead; the webhook
@@ -10,12 +10,9 @@
 import { PROVIDER_NAMES } from '../property-data/provider-catalogue.ts';
 import { PROPERTY_DATA_JOBS } from '../property-data/types.ts';
 import { OUTBOX_TEMPLATE_KEYS } from '../services/outbox-entry.ts';
-import {
-  AVAILABLE_WIDGETS,
-  BANNER_AUDIENCES,
-  BANNER_COLORS,
-  COLLECTIONS,
-} from '../services/portal-settings-service.ts';
+import { BANNER_AUDIENCES, BANNER_COLORS } from '../services/portal-settings/banners-service.ts';
+import { COLLECTIONS } from '../services/portal-settings/settings-collections.ts';
+import { AVAILABLE_WIDGETS } from '../services/portal-settings/worker-settings.ts';
 import { MFA_REQUIREMENTS } from '../services/sign-in-policy.ts';
 import { eoDataSchema } from './auth-response-schemas.ts';
 

@@ -66,7 +66,7 @@ import { enabledConnections } from './carrier-connection-settings.ts';
 import { clientName } from './client-name.ts';
 import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { FORBIDDEN_MESSAGE, loadOwned, NOT_FOUND_MESSAGE } from './owned-application.ts';
-import { workerSettingsOf } from './portal-settings-service.ts';
+import { workerSettingsOf } from './portal-settings/worker-settings.ts';
 import { addressChanged, enqueuePrefill } from './prefill-queue.ts';
 import { ruleContextOf } from './schema-engine.ts';
 import {

@@ -38,13 +38,10 @@ import { findShortCodeSubject } from '../repositories/short-code-subject-reposit
 import { settleMessage } from '../repositories/texting-repository.ts';
 import { nextWorkingMoment, workingHoursIn } from './is-it-working-hour.ts';
 import { newOutboxEntry, type OutboxTemplateKey, type OutboxWrite, sendErrorText } from './outbox-entry.ts';
-import {
-  type AutoSendSettings,
-  companyAutoSend,
-  companySmtp,
-  companyTimezone,
-  type StoredSettings,
-} from './portal-settings-service.ts';
+import { companyAutoSend } from './portal-settings/auto-send-settings.ts';
+import { companyTimezone } from './portal-settings/global-settings.ts';
+import { companySmtp } from './portal-settings/smtp-settings.ts';
+import type { AutoSendSettings, StoredSettings } from './portal-settings/stored-settings.ts';
 import { quoteLink } from './quote-view-service.ts';
 import { type OnTextStored, sendAutomaticText, type TextingDeps } from './texting-service.ts';
 import { userSettingsOf } from './user-settings.ts';

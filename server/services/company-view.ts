@@ -6,7 +6,7 @@ import type { CompanyRow } from '../db/schema.ts';
 import type { CompanyWithExtras } from '../repositories/companies-repository.ts';
 import { daysUntil, isTrialActive, trialRemainingDays } from './company-status.ts';
 import { findPlan } from './plans.ts';
-import { workerSettingsOf } from './portal-settings-service.ts';
+import { workerSettingsOf } from './portal-settings/worker-settings.ts';
 import { isExtraTestingCompany, isTestingCompany } from './testing-company.ts';
 
 /** Path of a company's logo with a version that changes on upload, or null. */

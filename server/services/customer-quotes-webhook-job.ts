@@ -22,7 +22,7 @@ import {
   markInterruptedAttempts,
 } from '../repositories/webhook-deliveries-repository.ts';
 import { customerQuotesBody } from './customer-quotes-webhook-body.ts';
-import { companyWebhook } from './portal-settings-service.ts';
+import { companyWebhook } from './portal-settings/customer-quotes-webhook-settings.ts';
 import { attemptWebhook } from './webhook-attempt.ts';
 
 /** The job kind's name in server/jobs/job-kinds.ts. */

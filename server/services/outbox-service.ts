@@ -25,7 +25,7 @@ import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
 import { type SendOutcome, sendErrorText } from './outbox-entry.ts';
-import { companySmtp } from './portal-settings-service.ts';
+import { companySmtp } from './portal-settings/smtp-settings.ts';
 import { sendAutomaticText, type TextingDeps } from './texting-service.ts';
 
 export const OUTBOX_MESSAGE_NOT_FOUND = 'No such message.';

@@ -18,7 +18,7 @@ import {
 } from '../repositories/password-reset-repository.ts';
 import { revokeUserSessions } from '../repositories/sessions-repository.ts';
 import { updateUser } from '../repositories/users-repository.ts';
-import { companySmtp } from './portal-settings-service.ts';
+import { companySmtp } from './portal-settings/smtp-settings.ts';
 
 /** How long a reset link works: 60 minutes, in ms. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

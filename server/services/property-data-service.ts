@@ -30,7 +30,7 @@ import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import { findCachedAnswer, saveAnswer } from '../repositories/property-data-cache-repository.ts';
 import type { Actor } from './actor.ts';
 import { loadOwned } from './owned-application.ts';
-import { companyPropertyData, type PropertyDataSettings } from './portal-settings-service.ts';
+import { companyPropertyData, type PropertyDataSettings } from './portal-settings/property-data-settings.ts';
 import { compiledSchemaSetOf } from './schema-versions.ts';
 
 /** The application's document has no street address and ZIP to look up. */

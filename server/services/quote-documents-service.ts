@@ -36,7 +36,8 @@ import { viewOf } from './applications-service.ts';
 import { clientName } from './client-name.ts';
 import { newOutboxEntry, sendErrorText } from './outbox-entry.ts';
 import { loadOwned } from './owned-application.ts';
-import { companySmtp, companyTimezone } from './portal-settings-service.ts';
+import { companyTimezone } from './portal-settings/global-settings.ts';
+import { companySmtp } from './portal-settings/smtp-settings.ts';
 import { quoteLink } from './quote-view-service.ts';
 import { refuseExpiredQuotes } from './refuse-expired-quotes.ts';
 

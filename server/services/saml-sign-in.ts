@@ -12,7 +12,7 @@ import { findCompanyWithExtras } from '../repositories/companies-repository.ts';
 import type { SignInClient } from '../repositories/sessions-repository.ts';
 import { insertSignInCode, spendSignInCode } from '../repositories/sign-in-codes-repository.ts';
 import { startSession } from './auth-service.ts';
-import { companySaml } from './portal-settings-service.ts';
+import { companySaml } from './portal-settings/sign-in-settings.ts';
 
 export const SAML_NOT_CONFIGURED = 'SAML sign-in is not configured for this company.';
 export const SAML_FAILED = 'SAML sign-in failed.';

@@ -37,7 +37,7 @@ import {
 } from '../repositories/mfa-repository.ts';
 import type { SignInClient } from '../repositories/sessions-repository.ts';
 import { startSession } from './auth-service.ts';
-import { companySaml } from './portal-settings-service.ts';
+import { companySaml } from './portal-settings/sign-in-settings.ts';
 import { companySignInPolicy, mfaRequiredFor } from './sign-in-policy.ts';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid email or password.';

@@ -15,7 +15,7 @@ import {
 } from '../repositories/short-code-subject-repository.ts';
 import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
 import type { Actor } from './actor.ts';
-import { checkTemplateTexts } from './portal-settings-service.ts';
+import { checkTemplateTexts } from './portal-settings/template-checks.ts';
 import { quoteLink } from './quote-view-service.ts';
 
 export const APPLICATION_NOT_FOUND = 'No such application.';

@@ -39,7 +39,7 @@ import type { Actor } from './actor.ts';
 import { applicationReference } from './application-reference.ts';
 import { newOutboxEntry, type OutboxWrite } from './outbox-entry.ts';
 import { FORBIDDEN_MESSAGE } from './owned-application.ts';
-import { companySmsProvider } from './portal-settings-service.ts';
+import { companySmsProvider } from './portal-settings/sms-provider-settings.ts';
 import { quoteLink } from './quote-view-service.ts';
 
 export const CONVERSATION_NOT_FOUND = 'No such conversation.';

@@ -14,7 +14,7 @@ import { listDeliveries } from '../repositories/webhook-deliveries-repository.ts
 import { COMPANY_NOT_FOUND, managedCompanyId } from './account-access.ts';
 import type { Actor } from './actor.ts';
 import { sampleQuotesBody } from './customer-quotes-webhook-body.ts';
-import { companyWebhook } from './portal-settings-service.ts';
+import { companyWebhook } from './portal-settings/customer-quotes-webhook-settings.ts';
 import { attemptWebhook } from './webhook-attempt.ts';
 
 export const NO_WEBHOOK_URL_MESSAGE = 'Set a webhook URL first.';

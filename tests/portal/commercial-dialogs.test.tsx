@@ -9,10 +9,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Application } from '../../portal/features/applications/api/application-types.ts';
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import { COMMERCIAL_BUILDING_TYPES } from '../../portal/features/applications/components/commercial-building-type-dialog.tsx';
-import {
-  commercialIntroStart,
-  initialDocument,
-} from '../../portal/features/applications/components/form-view.tsx';
 import { ImmediateInfoDialog } from '../../portal/features/applications/components/immediate-info-dialog.tsx';
 import {
   asksAboutRepetitiveLoss,
@@ -21,6 +17,8 @@ import {
   SUBSTANTIAL_LOSS_SHARE,
 } from '../../portal/features/applications/components/potential-repetitive-loss.ts';
 import { PotentialRepetitiveLossDialog } from '../../portal/features/applications/components/potential-repetitive-loss-dialog.tsx';
+import { commercialIntroStart } from '../../portal/features/applications/components/use-commercial-intro.ts';
+import { initialDocument } from '../../portal/features/applications/components/use-draft-document.ts';
 import { resetDetailsView } from '../../portal/features/applications/stores/details-view-store.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { theme } from '../../portal/lib/theme.ts';

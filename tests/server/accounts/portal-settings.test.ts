@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/db/database.ts';
 import { companies } from '../../../server/db/schema.ts';
-import { dateIn } from '../../../server/services/portal-settings-service.ts';
+import { dateIn } from '../../../server/services/portal-settings/banners-service.ts';
 import { type AccountsFixture, accountsFixture, TINY_PNG_BASE64 } from '../helpers/accounts-fixture.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 

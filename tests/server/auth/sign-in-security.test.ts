@@ -14,7 +14,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../server/auth/sign-in-throttle
 import { rowsOf } from '../../../server/db/database.ts';
 import { VERIFY_FIRST_MESSAGE } from '../../../server/routes/sign-in-security-routes.ts';
 import { issuePasswordToken, RESET_TOKEN_TTL_MS } from '../../../server/services/password-reset-service.ts';
-import { SAML_NOT_SET_UP_MESSAGE } from '../../../server/services/portal-settings-service.ts';
+import { SAML_NOT_SET_UP_MESSAGE } from '../../../server/services/portal-settings/sign-in-settings.ts';
 import {
   SAML_REQUIRED_MESSAGE,
   SIGN_IN_EXPIRED_MESSAGE,
