@@ -235,6 +235,29 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     expect((await application(id)).quotes[0].status).toBe('timeout');
   });
 
+  it('ends the carrier call of a job whose lease another worker took, and writes nothing', async () => {
+    const { quoteIds } = await launchedWith([{ connector: 'hang' }]);
+    const leaseMs = 400;
+    const holder = createQuoteWorker(t.db, { timeoutMs: 60_000, leaseMs, connectorFor });
+    const signalsBefore = seenSignals.length;
+    const held = holder.drain();
+    while (seenSignals.length === signalsBefore) await new Promise((r) => setTimeout(r, 10));
+    // As a re-claim after a lapsed lease would: the job is now another worker's.
+    await t.db
+      .update(quoteJobs)
+      .set({ locked_by: 'other-worker' })
+      .where(eq(quoteJobs.quote_id, quoteIds[0]));
+    const started = Date.now();
+    expect(await held).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(seenSignals.at(-1)?.aborted).toBe(true);
+    const [job] = await t.db.select().from(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0]));
+    expect(job).toMatchObject({ status: 'running', locked_by: 'other-worker' });
+    const [quote] = await t.db.select().from(quotes).where(eq(quotes.id, quoteIds[0]));
+    expect(quote.status).toBe('pending');
+    await t.db.delete(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0]));
+  });
+
   it('asks no carrier for a job whose lease it cannot prove; the next claim asks it once', async () => {
     askedQuotes.length = 0;
     countedDelayMs = 0;
