@@ -1,7 +1,8 @@
 /**
  * The durable quote queue (issue 2 §4 Quote worker): timeouts with an aborted signal, connector
- * errors, re-claim of jobs a crashed worker left running, lease renewal, the attempt cap, jobs whose quote was
- * reset away, polling start/stop, and two workers sharing one queue.
+ * errors, re-claim of jobs a crashed worker left running, lease renewal, a lost lease ending the carrier call,
+ * the attempt cap, jobs whose quote was reset away, polling start/stop, two workers sharing one queue, and
+ * app close aborting a call still in hand at its deadline (ADR 771).
  * Only the carrier side is faked, through the worker's connectorFor option: a connector that
  * never answers and one that throws.
  */
@@ -439,5 +440,45 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe('closing the app with a carrier call in hand', () => {
+  it('aborts the call after half of SHUTDOWN_DRAIN_MS and closes, leaving the job to its lease (ADR 771)', async () => {
+    const drainBefore = process.env.SHUTDOWN_DRAIN_MS;
+    process.env.SHUTDOWN_DRAIN_MS = '400';
+    const t = await startTestApp('pglite', {
+      startWorker: true,
+      worker: { timeoutMs: 60_000, pollIntervalMs: 20, connectorFor },
+    });
+    try {
+      const key = await t.loginAs('agent@demo.test');
+      const created = await t.post('agent-portal/create-new-application', {
+        session_key: key,
+        address: ADDRESS,
+      });
+      const id: number = created.body.data.application.id;
+      await updateApplication(t.db, id, { status: 'launched', launched_at: new Date() });
+      const signalsBefore = seenSignals.length;
+      await insertQuotesWithJobs(t.db, [
+        {
+          application_id: id,
+          carrier: 'hang',
+          sub_carrier: null,
+          display_name: 'hang',
+          connector: 'hang',
+          benefits: [],
+        },
+      ]);
+      while (seenSignals.length === signalsBefore) await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      const started = Date.now();
+      await t.close();
+      if (drainBefore === undefined) delete process.env.SHUTDOWN_DRAIN_MS;
+      else process.env.SHUTDOWN_DRAIN_MS = drainBefore;
+      // Without the deadline, close waits out the carrier's 60 s timeout.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+    expect(seenSignals.at(-1)?.aborted).toBe(true);
   });
 });
