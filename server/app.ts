@@ -36,8 +36,9 @@ import { securityHeadersSetter } from './http/security-headers.ts';
 import { answerWhileShuttingDown } from './http/shutting-down-answer.ts';
 import { trustedProxies } from './http/trust-proxy.ts';
 import { jobHandlers, messagingJobHandlers, propertyDataJobHandlers } from './jobs/job-kinds.ts';
-import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
-import { createQuoteWorker, type QuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
+import { createJobWorker, type JobWorkerOptions } from './jobs/job-worker.ts';
+import type { LeaseRunner } from './jobs/lease-runner.ts';
+import { createQuoteWorker, type QuoteWorkerOptions } from './jobs/quote-worker.ts';
 import { type MailSink, startMailSink } from './mail/mail-sink.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSmsSink, type SmsSink } from './messaging/sms/sms-sink.ts';
@@ -100,9 +101,9 @@ import { currentSettings } from './settings/settings.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The durable quote queue's worker of this app; tests call `drain()`. */
-    quoteWorker: QuoteWorker;
+    quoteWorker: LeaseRunner;
     /** The worker of every other background job (`jobs` table); tests call `drain()`. */
-    jobWorker: JobWorker;
+    jobWorker: LeaseRunner;
     /** The live carrier connectors (issue 19): the quote worker's lookup and the settings' test connection. */
     liveConnectors: LiveConnectors;
     /** The local SMTP sink (development and tests), or null when SMTP_URL is set or MAIL_SINK=off. */
@@ -432,7 +433,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   app.addHook('onClose', async () => {
-    await Promise.all([worker.stop(), jobWorker.stop()]);
+    // The jobs in hand get half the shutdown deadline (ms); the database closes within the rest
+    // (start.ts). A job still running then is aborted and left to its lease (ADR 771).
+    const deadlineMs = currentSettings().SHUTDOWN_DRAIN_MS / 2;
+    await Promise.all([worker.stop(deadlineMs), jobWorker.stop(deadlineMs)]);
   });
   return app;
 }

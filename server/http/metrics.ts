@@ -3,8 +3,10 @@
  * process: Node's default process metrics; `http_request_duration_seconds` by method, route
  * pattern and status; `quote_requests_total` by carrier and outcome and
  * `carrier_call_duration_seconds` by carrier (the quote worker); `property_data_call_duration_seconds`
- * by provider; and, read from the database at each scrape, `job_queue_depth` and
- * `job_queue_oldest_age_seconds` by queue (`quote` for quote_jobs, else the job kind).
+ * by provider; the lease runner's `job_claims_total`, `job_runs_total` (by outcome),
+ * `job_run_duration_seconds` and `job_leases_lost_total` (docs/decisions/771-one-lease-runner.md);
+ * and, read from the database at each scrape, `job_queue_depth` and `job_queue_oldest_age_seconds`.
+ * Every job metric is labelled by queue: `quote` for quote_jobs, else the `jobs` kind.
  * `GET /metrics` answers the text format; with METRICS_TOKEN set it needs
  * `Authorization: Bearer <token>` (else 401 in the SPEC §7 envelope).
  */
@@ -45,6 +47,39 @@ export const carrierCallDuration = new Histogram({
   help: 'Time of one carrier quote call, by carrier.',
   labelNames: ['carrier'] as const,
   buckets: CALL_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+/** Jobs claimed by a lease runner, by queue (server/jobs/lease-runner.ts). */
+export const jobClaims = new Counter({
+  name: 'job_claims_total',
+  help: 'Jobs claimed, by queue (quote, or the job kind).',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Runs ended, by queue and outcome (done, retried, failed, left, lost, error: lease-runner.ts RunOutcome). */
+export const jobRuns = new Counter({
+  name: 'job_runs_total',
+  help: 'Job runs ended, by queue and outcome (done, retried, failed, left, lost, error).',
+  labelNames: ['queue', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Time of one job run, from its claim's answer to its end, by queue, in seconds. */
+export const jobRunDuration = new Histogram({
+  name: 'job_run_duration_seconds',
+  help: 'Time of one job run, by queue.',
+  labelNames: ['queue'] as const,
+  buckets: CALL_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+/** Leases a runner lost while running the job (another process may have re-claimed it), by queue. */
+export const jobLeasesLost = new Counter({
+  name: 'job_leases_lost_total',
+  help: 'Job leases lost while the job ran, by queue.',
+  labelNames: ['queue'] as const,
   registers: [metricsRegistry],
 });
 

@@ -5,7 +5,10 @@ import type { JobRow } from '../db/schema.ts';
 
 export interface JobContext {
   db: Executor;
-  /** Aborted when the worker lost the job's lease (another worker may now run it): stop writing. */
+  /**
+   * Aborted when the worker lost the job's lease (another worker may now run it), or when the
+   * worker's stop deadline passed (server/jobs/lease-runner.ts): stop writing.
+   */
   signal: AbortSignal;
   logger: FastifyBaseLogger | undefined;
   /** Stores the kind's progress object on the job (readable while it runs, kept after a crash). */

@@ -1,6 +1,8 @@
 /**
- * The durable quote queue's worker (issue 2 §4 Quote worker): claims quote_jobs, asks each job's
- * connector with an AbortSignal at QUOTE_TIMEOUT_MS, checks the answer against
+ * The durable quote queue's worker (issue 2 §4 Quote worker): the `quote_jobs` source of the lease
+ * runner (server/jobs/lease-runner.ts, docs/decisions/771-one-lease-runner.md), woken by NOTIFY
+ * on QUOTE_JOBS_CHANNEL. Running a job asks its connector with an AbortSignal at QUOTE_TIMEOUT_MS
+ * (or when the job's lease is lost), checks the answer against
  * quote-answer.schema.json, writes the quote, notes a timeout or error on the application
  * (SPEC §3 Note), and completes the application when no quote is pending
  * (min_quote_amount = cheapest quoted premium), queuing the customer quotes webhook's delivery
@@ -10,7 +12,6 @@
  * the job, so a killed process's jobs are re-claimed one lease later
  * (docs/decisions/103-quote-job-leases.md).
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Doc } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
@@ -34,7 +35,13 @@ import { enqueueAutoSend } from '../services/auto-send-job.ts';
 import { noteCarrierFault } from '../services/carrier-fault-note.ts';
 import { enqueueCustomerQuotesWebhook } from '../services/customer-quotes-webhook-job.ts';
 import { ruleContextOf } from '../services/schema-engine.ts';
-import { listenForNotifications } from './listen-for-notifications.ts';
+import {
+  createLeaseRunner,
+  type JobSource,
+  type Lease,
+  type LeaseRunner,
+  type RunOutcome,
+} from './lease-runner.ts';
 
 /**
  * Pause between polls while no job is claimable, in ms: a fallback, since a new job's NOTIFY
@@ -85,16 +92,6 @@ export interface QuoteWorkerOptions {
   connectorFor?: (id: string) => Connector;
 }
 
-export interface QuoteWorker {
-  readonly id: string;
-  /** Starts listening for new jobs (and polling as a fallback) in the background; no-op when running. */
-  start(): void;
-  /** Stops polling and waits for the jobs in hand to finish. */
-  stop(): Promise<void>;
-  /** Runs claimable jobs until none is left; returns how many ran. For tests and scripts. */
-  drain(): Promise<number>;
-}
-
 type Outcome = Pick<QuoteRow, 'status' | 'premium' | 'coverages' | 'benefits' | 'message' | 'indicative'> &
   Partial<Pick<QuoteRow, 'carrier_reference' | 'bind_url'>>;
 
@@ -115,14 +112,19 @@ async function askConnector(
   companyId: number,
   timeoutMs: number,
   lookup: (id: string) => Connector,
+  leaseSignal: AbortSignal,
 ): Promise<Outcome> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  let end: (() => void) | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    end = () => {
       controller.abort();
       reject(new TimeoutError());
-    }, timeoutMs);
+    };
+    timer = setTimeout(end, timeoutMs);
+    // A lost lease ends the call too: the job's new holder asks the carrier and writes the answer.
+    leaseSignal.addEventListener('abort', end, { once: true });
   });
   try {
     const connector = lookup(quote.connector);
@@ -167,6 +169,7 @@ async function askConnector(
     };
   } finally {
     clearTimeout(timer);
+    if (end) leaseSignal.removeEventListener('abort', end);
   }
 }
 
@@ -227,33 +230,38 @@ async function finishJob(db: Executor, job: QuoteJobRow, lastError: string | nul
   });
 }
 
+/**
+ * Runs one claimed quote job (ADR 103, 728): finishes it at once when its quote is no longer
+ * pending, writes an error after QUOTE_MAX_ATTEMPTS claims, leaves it to the next claim when less
+ * than QUOTE_LEASE_LEFT_TO_ASK of its lease is proven, else asks the carrier and writes the answer
+ * (nothing when the lease was lost meanwhile).
+ */
 async function runJob(
   db: Executor,
   job: ClaimedQuoteJob,
-  timeoutMs: number,
-  lookup: (id: string) => Connector,
+  lease: Lease,
+  config: { timeoutMs: number; leaseMs: number; lookup: (id: string) => Connector },
   logger: FastifyBaseLogger | undefined,
-  leaseProven: () => boolean,
-): Promise<void> {
+): Promise<RunOutcome> {
   // The quote and application came with the claim: the carrier is asked without another query.
   const { quote, application: app } = job;
   if (!quote || !app || quote.status !== 'pending') {
     await finishJob(db, job, 'quote no longer pending');
-    return;
+    return 'done';
   }
   if (job.attempts > QUOTE_MAX_ATTEMPTS) {
     const message = `Quote request failed after ${QUOTE_MAX_ATTEMPTS} attempts.`;
     await writeAnswer(db, job, { ...emptyOutcome(quote), message });
     await finishJob(db, job, message);
-    return;
+    return 'failed';
   }
-  if (!leaseProven()) {
+  if (lease.provenMs() < config.leaseMs * QUOTE_LEASE_LEFT_TO_ASK) {
     // Not finished: the lease lapses and the next claim asks the carrier, once.
     logger?.warn(
       { quote_id: quote.id, job_id: job.id, attempt: job.attempts, worker: job.locked_by },
       'quote job lease not proven; left for the next claim',
     );
-    return;
+    return 'left';
   }
   // One line per connector call: the fault suites count them to prove each request is made once.
   logger?.info(
@@ -267,181 +275,51 @@ async function runJob(
     'quote requested',
   );
   const stopTimer = carrierCallDuration.startTimer({ carrier: quote.carrier });
-  const outcome = await askConnector(quote, app.useable_details, app, app.company_id, timeoutMs, lookup);
+  const outcome = await askConnector(
+    quote,
+    app.useable_details,
+    app,
+    app.company_id,
+    config.timeoutMs,
+    config.lookup,
+    lease.signal,
+  );
   stopTimer();
+  if (lease.signal.aborted) return 'lost';
   quoteRequests.inc({ carrier: quote.carrier, outcome: outcome.status });
   await writeAnswer(db, job, outcome);
   await finishJob(db, job, outcome.status === 'error' ? outcome.message : null);
-}
-
-/** A worker over `db`. Call start() to listen and poll, or drain() to run what is queued now. */
-export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}): QuoteWorker {
-  const id = `worker-${randomUUID()}`;
-  const pollMs = options.pollIntervalMs ?? QUOTE_POLL_INTERVAL_MS;
-  const concurrency = options.concurrency ?? QUOTE_WORKER_CONCURRENCY;
-  const timeoutMs = options.timeoutMs ?? QUOTE_TIMEOUT_MS;
-  const lookup = options.connectorFor ?? connectorFor;
-  const leaseMs = options.leaseMs ?? QUOTE_LEASE_MS;
-  const leaseDb = options.leaseDb ?? db;
-  /**
-   * Free slots a worker with jobs in hand waits for before it claims again: one claim (two
-   * statements) per several answers rather than per answer. An idle worker claims at once.
-   */
-  const claimBatch = Math.max(1, Math.floor(concurrency / QUOTE_CLAIM_BATCH_SHARE));
-  const logger = options.logger;
-  /**
-   * The jobs in hand (their leases are renewed), each with the local time (epoch ms) until which
-   * its lease is proven, and the promises running them.
-   */
-  const held = new Map<number, { provenUntil: number }>();
-  const running = new Set<Promise<void>>();
-  const wakeUp = createWakeUp();
-  let polling = false;
-  let loop: Promise<void> | null = null;
-  let renewal: NodeJS.Timeout | null = null;
-
-  /** Claims as many jobs as there are free slots and starts each at once; returns how many. */
-  async function fill(): Promise<number> {
-    const free = concurrency - held.size;
-    if (free <= 0 || (held.size > 0 && free < claimBatch)) return 0;
-    // Timed before the claim is sent: the database's lease ends no earlier than this plus leaseMs.
-    const claimedAt = Date.now();
-    const jobs = await claimQuoteJobs(db, id, free, leaseMs);
-    for (const job of jobs) {
-      const lease = { provenUntil: claimedAt + leaseMs };
-      held.set(job.id, lease);
-      const proven = () => Date.now() + leaseMs * QUOTE_LEASE_LEFT_TO_ASK <= lease.provenUntil;
-      const task = runJob(db, job, timeoutMs, lookup, logger, proven)
-        .catch((error) => {
-          // The job stays running until its lease expires, then another claim retries it.
-          logger?.error({ err: error, job: job.id }, 'quote job failed');
-        })
-        .finally(() => {
-          held.delete(job.id);
-          running.delete(task);
-          // A free slot may take a job that found none free.
-          wakeUp.wake();
-        });
-      running.add(task);
-    }
-    return jobs.length;
-  }
-
-  let renewing = false;
-  /**
-   * Renews the leases in hand on the lease pool; a job not renewed (finished meanwhile, or
-   * re-claimed after its lease lapsed) is no longer proven. One renewal at a time.
-   */
-  async function renewLeases(): Promise<void> {
-    if (renewing || !held.size) return;
-    renewing = true;
-    const sentAt = Date.now();
-    try {
-      const ids = [...held.keys()];
-      const renewed = new Set(await renewQuoteJobLeases(leaseDb, id, ids, leaseMs));
-      for (const jobId of ids) {
-        const lease = held.get(jobId);
-        if (lease) lease.provenUntil = renewed.has(jobId) ? Math.max(lease.provenUntil, sentAt + leaseMs) : 0;
-      }
-    } finally {
-      renewing = false;
-    }
-  }
-
-  function startRenewal(): void {
-    renewal ??= setInterval(() => {
-      renewLeases().catch((error) => logger?.error({ err: error }, 'quote job lease renewal failed'));
-    }, leaseMs / 4);
-  }
-
-  function stopRenewal(): void {
-    if (renewal) clearInterval(renewal);
-    renewal = null;
-  }
-
-  async function pollLoop(): Promise<void> {
-    startRenewal();
-    const stopListening = await listenForNotifications(db, QUOTE_JOBS_CHANNEL, wakeUp.wake, (error) =>
-      logger?.error({ err: error }, 'quote job notifications lost; polling'),
-    ).catch((error) => {
-      logger?.error({ err: error }, 'quote job notifications unavailable; polling');
-      return null;
-    });
-    try {
-      while (polling) {
-        let started = 0;
-        try {
-          started = await fill();
-        } catch (error) {
-          logger?.error({ err: error }, 'quote worker poll failed');
-        }
-        if (polling && started === 0) await wakeUp.sleep(pollMs);
-      }
-    } finally {
-      await stopListening?.();
-    }
-  }
-
-  return {
-    id,
-    start() {
-      if (polling) return;
-      polling = true;
-      loop = pollLoop();
-    },
-    async stop() {
-      polling = false;
-      wakeUp.wake();
-      await loop;
-      loop = null;
-      await Promise.all(running);
-      stopRenewal();
-    },
-    async drain() {
-      startRenewal();
-      let total = 0;
-      try {
-        for (;;) {
-          const started = await fill();
-          total += started;
-          if (started === 0) {
-            if (!running.size) return total;
-            await Promise.race(running);
-          }
-        }
-      } finally {
-        if (!polling) stopRenewal();
-      }
-    },
-  };
+  return 'done';
 }
 
 /**
- * A sleep that a wake() ends early; a wake() while nobody sleeps is kept for the next sleep, so a
- * notification that arrives during a claim is not lost.
+ * A worker over `db`: a lease runner of `quote_jobs` with QUOTE_WORKER_CONCURRENCY slots, claiming
+ * once 1/QUOTE_CLAIM_BATCH_SHARE of them are free. Call start() to listen and poll, or drain() to
+ * run what is queued now.
  */
-function createWakeUp(): { sleep(ms: number): Promise<void>; wake(): void } {
-  let pending = false;
-  let resolveSleep: (() => void) | null = null;
-  return {
-    sleep(ms) {
-      if (pending) {
-        pending = false;
-        return Promise.resolve();
-      }
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(done, ms);
-        function done() {
-          clearTimeout(timer);
-          resolveSleep = null;
-          resolve();
-        }
-        resolveSleep = done;
-      });
-    },
-    wake() {
-      if (resolveSleep) resolveSleep();
-      else pending = true;
-    },
+export function createQuoteWorker(db: Executor, options: QuoteWorkerOptions = {}): LeaseRunner {
+  const concurrency = options.concurrency ?? QUOTE_WORKER_CONCURRENCY;
+  const leaseMs = options.leaseMs ?? QUOTE_LEASE_MS;
+  const leaseDb = options.leaseDb ?? db;
+  const config = {
+    timeoutMs: options.timeoutMs ?? QUOTE_TIMEOUT_MS,
+    leaseMs,
+    lookup: options.connectorFor ?? connectorFor,
   };
+  const source: JobSource<ClaimedQuoteJob> = {
+    queueOf: () => 'quote',
+    claim: (workerId, limit, lockMs) => claimQuoteJobs(db, workerId, limit, lockMs),
+    renew: (workerId, jobIds, lockMs) => renewQuoteJobLeases(leaseDb, workerId, jobIds, lockMs),
+    run: (job, lease) => runJob(db, job, lease, config, options.logger),
+  };
+  return createLeaseRunner(source, {
+    name: 'worker',
+    concurrency,
+    // One claim (two statements) per several answers rather than per answer (issue 47).
+    claimBatch: Math.floor(concurrency / QUOTE_CLAIM_BATCH_SHARE),
+    pollIntervalMs: options.pollIntervalMs ?? QUOTE_POLL_INTERVAL_MS,
+    leaseMs,
+    notifications: { db, channel: QUOTE_JOBS_CHANNEL },
+    logger: options.logger,
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * The durable quote queue (issue 2 §4 Quote worker): timeouts with an aborted signal, connector
- * errors, re-claim of jobs a crashed worker left running, lease renewal, the attempt cap, jobs whose quote was
- * reset away, polling start/stop, and two workers sharing one queue.
+ * errors, re-claim of jobs a crashed worker left running, lease renewal, a lost lease ending the carrier call,
+ * the attempt cap, jobs whose quote was reset away, polling start/stop, two workers sharing one queue, and
+ * app close aborting a call still in hand at its deadline (ADR 771).
  * Only the carrier side is faked, through the worker's connectorFor option: a connector that
  * never answers and one that throws.
  */
@@ -235,6 +236,29 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     expect((await application(id)).quotes[0].status).toBe('timeout');
   });
 
+  it('ends the carrier call of a job whose lease another worker took, and writes nothing', async () => {
+    const { quoteIds } = await launchedWith([{ connector: 'hang' }]);
+    const leaseMs = 400;
+    const holder = createQuoteWorker(t.db, { timeoutMs: 60_000, leaseMs, connectorFor });
+    const signalsBefore = seenSignals.length;
+    const held = holder.drain();
+    while (seenSignals.length === signalsBefore) await new Promise((r) => setTimeout(r, 10));
+    // As a re-claim after a lapsed lease would: the job is now another worker's.
+    await t.db
+      .update(quoteJobs)
+      .set({ locked_by: 'other-worker' })
+      .where(eq(quoteJobs.quote_id, quoteIds[0]));
+    const started = Date.now();
+    expect(await held).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(seenSignals.at(-1)?.aborted).toBe(true);
+    const [job] = await t.db.select().from(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0]));
+    expect(job).toMatchObject({ status: 'running', locked_by: 'other-worker' });
+    const [quote] = await t.db.select().from(quotes).where(eq(quotes.id, quoteIds[0]));
+    expect(quote.status).toBe('pending');
+    await t.db.delete(quoteJobs).where(eq(quoteJobs.quote_id, quoteIds[0]));
+  });
+
   it('asks no carrier for a job whose lease it cannot prove; the next claim asks it once', async () => {
     askedQuotes.length = 0;
     countedDelayMs = 0;
@@ -416,5 +440,45 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe('closing the app with a carrier call in hand', () => {
+  it('aborts the call after half of SHUTDOWN_DRAIN_MS and closes, leaving the job to its lease (ADR 771)', async () => {
+    const drainBefore = process.env.SHUTDOWN_DRAIN_MS;
+    process.env.SHUTDOWN_DRAIN_MS = '400';
+    const t = await startTestApp('pglite', {
+      startWorker: true,
+      worker: { timeoutMs: 60_000, pollIntervalMs: 20, connectorFor },
+    });
+    try {
+      const key = await t.loginAs('agent@demo.test');
+      const created = await t.post('agent-portal/create-new-application', {
+        session_key: key,
+        address: ADDRESS,
+      });
+      const id: number = created.body.data.application.id;
+      await updateApplication(t.db, id, { status: 'launched', launched_at: new Date() });
+      const signalsBefore = seenSignals.length;
+      await insertQuotesWithJobs(t.db, [
+        {
+          application_id: id,
+          carrier: 'hang',
+          sub_carrier: null,
+          display_name: 'hang',
+          connector: 'hang',
+          benefits: [],
+        },
+      ]);
+      while (seenSignals.length === signalsBefore) await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      const started = Date.now();
+      await t.close();
+      if (drainBefore === undefined) delete process.env.SHUTDOWN_DRAIN_MS;
+      else process.env.SHUTDOWN_DRAIN_MS = drainBefore;
+      // Without the deadline, close waits out the carrier's 60 s timeout.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+    expect(seenSignals.at(-1)?.aborted).toBe(true);
   });
 });

@@ -10,6 +10,8 @@ import { rowsOf } from '../../../server/db/database.ts';
 import { quoteJobs } from '../../../server/db/schema.ts';
 import { DRAINING_MESSAGE, notReadyReason } from '../../../server/http/health-routes.ts';
 import { requestIdOf } from '../../../server/http/request-id.ts';
+import { enqueueJob } from '../../../server/repositories/jobs-repository.ts';
+import { REPORT_EXPORT_CLEANUP_KIND } from '../../../server/services/report-export-cleanup-job.ts';
 import { MIAMI } from '../helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -116,7 +118,7 @@ describe('GET /metrics', () => {
     await t?.close();
   });
 
-  it('answers Prometheus text with process, request, quote and queue metrics, behind METRICS_TOKEN when set', async () => {
+  it('answers Prometheus text with process, request, quote, job runner and queue metrics, behind METRICS_TOKEN when set', async () => {
     const session_key = await t.loginAs('agent@demo.test');
     const created = await t.post('agent-portal/create-new-application', { session_key, address: MIAMI });
     await t.post('agent-portal/launch-application', {
@@ -137,6 +139,15 @@ describe('GET /metrics', () => {
     const answered = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(answered.body).toMatch(/quote_requests_total\{carrier="[^"]+",outcome="[a-z]+"\} [1-9]/);
     expect(answered.body).toMatch(/carrier_call_duration_seconds_count\{carrier="[^"]+"\} [1-9]/);
+    // The lease runner's metrics, alike for quote_jobs and for each kind of the jobs table (ADR 771).
+    expect(answered.body).toMatch(/job_claims_total\{queue="quote"\} [1-9]/);
+    expect(answered.body).toMatch(/job_runs_total\{queue="quote",outcome="done"\} [1-9]/);
+    expect(answered.body).toMatch(/job_run_duration_seconds_count\{queue="quote"\} [1-9]/);
+    await enqueueJob(t.db, { kind: REPORT_EXPORT_CLEANUP_KIND, payload: {} });
+    await t.app.jobWorker.drain();
+    const ran = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(ran.body).toMatch(/job_claims_total\{queue="report-export-cleanup"\} [1-9]/);
+    expect(ran.body).toMatch(/job_runs_total\{queue="report-export-cleanup",outcome="[a-z]+"\} [1-9]/);
 
     process.env.METRICS_TOKEN = 'scrape-secret';
     const refused = await t.app.inject({ method: 'GET', url: '/metrics' });
