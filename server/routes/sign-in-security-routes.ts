@@ -101,7 +101,7 @@ export async function signInSecurityRoutes(
   app.decorateRequest('mfaChallenge', null);
   const open = openRoute(app, 'auth');
   const secured = sessionRoute(app, db, 'auth');
-  const enrolling = (path: string, body: object, handler: RouteHandler) =>
+  const enrolling = (path: string, body: object, handler: RouteHandler<unknown>) =>
     app.post(
       `/api/${path}`,
       { schema: { tags: ['auth'], body, response }, preValidation: sessionOrMfaToken(db) },
