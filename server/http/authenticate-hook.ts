@@ -16,6 +16,7 @@ import type { Actor } from '../services/actor.ts';
 import { authenticateApiKey, type PartnerKey } from '../services/api-credentials-service.ts';
 import { authenticate, authenticateWithApplication } from '../services/auth-service.ts';
 import { ApiError } from './api-error.ts';
+import { uncheckedBodyFields } from './unchecked-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,12 +78,12 @@ export function authenticateHook(db: Executor, options: AuthenticateHookOptions 
       request.partnerKey = partnerKey;
       return;
     }
-    const body = request.body as Record<string, unknown> | null | undefined;
-    const key = body && typeof body === 'object' && !Array.isArray(body) ? body.session_key : undefined;
+    const body = uncheckedBodyFields(request.body);
+    const key = body.session_key;
     // The body is not validated yet: only a number or a string is converted (Number() of an
     // object or array calls the body's own toString, which may not be a function), and an id
     // that is not a row id leaves the read to the route, whose validation answers 400.
-    const requestedId = options.readsApplication ? body?.application_id : undefined;
+    const requestedId = options.readsApplication ? body.application_id : undefined;
     const applicationId =
       typeof requestedId === 'number' || typeof requestedId === 'string' ? Number(requestedId) : Number.NaN;
     if (isRowId(applicationId)) {

@@ -48,7 +48,7 @@ import {
   switchUserBodySchema,
 } from './account-request-schemas.ts';
 import { companyParamsSchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts';
+import { openRoute, sessionRoute } from './session-route.ts';
 
 /** Registers the routes. */
 export async function accountAuthRoutes(
@@ -70,7 +70,7 @@ export async function accountAuthRoutes(
   );
 
   open('auth/forgot-password', forgotPasswordBodySchema, async (request) => {
-    const { email } = bodyOf<{ email: string }>(request);
+    const { email } = request.body;
     // Every request counts, so one inbox gets at most accountMax reset mails per window.
     const keys = throttleKeys('forgot', email, signInClientOf(request).address);
     await refuseWhenThrottled(db, keys, options.throttle);
@@ -82,19 +82,19 @@ export async function accountAuthRoutes(
   });
 
   open('auth/reset-password', resetPasswordBodySchema, async (request) => {
-    const { token, password } = bodyOf<{ token: string; password: string }>(request);
+    const { token, password } = request.body;
     await resetPassword(db, token, password);
     return success(RESET_DONE_MESSAGE, null);
   });
 
   secured('auth/change-password', changePasswordBodySchema, async (request) => {
-    const body = bodyOf<{ current_password: string; password: string }>(request);
+    const body = request.body;
     await changePassword(db, actorOf(request), body.current_password, body.password);
     return success('Password changed.', null);
   });
 
   secured('auth/switch-user', switchUserBodySchema, async (request, reply) => {
-    const body = bodyOf<{ session_key: string; user_id: BodyId }>(request);
+    const body = request.body;
     if (!request.account) throw new Error('route without the authenticate hook');
     const data = await switchUser(
       db,
@@ -113,13 +113,13 @@ export async function accountAuthRoutes(
   });
 
   secured('auth/switch-back', switchBackBodySchema, async (request, reply) => {
-    const body = bodyOf<{ previous_session_key: string }>(request);
+    const body = request.body;
     const data = await switchBack(db, actorOf(request), body.previous_session_key);
     return success('Switched back.', withSessionCookie(request, reply, data));
   });
 
   open('auth/saml-sso-login', samlStartBodySchema, async (request) => {
-    const body = bodyOf<{ company_id?: BodyId; email?: string }>(request);
+    const body = request.body;
     const data = await samlStart(db, {
       company_id: body.company_id === undefined ? undefined : Number(body.company_id),
       email: body.email,
@@ -129,7 +129,7 @@ export async function accountAuthRoutes(
 
   // The SAML return's one-time code for the session (ADR 748): the redirect never carries a key.
   open('auth/saml-sso-complete', samlCompleteBodySchema, async (request, reply) => {
-    const { code } = bodyOf<{ code: string }>(request);
+    const { code } = request.body;
     const data = await auditedSignIn(db, request, null, () =>
       completeSamlSignIn(db, code, signInClientOf(request)),
     );

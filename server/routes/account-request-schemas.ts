@@ -4,6 +4,7 @@
  * `session_key` is never `required` (the auth hook answers 401 'Invalid Details' first).
  */
 
+import type { JSONSchema } from 'json-schema-to-ts';
 import { ACCESS_RULES } from '../access/access-rules.ts';
 import { PARTNER_SCOPES } from '../auth/partner-scopes.ts';
 import { providersFor } from '../property-data/provider-catalogue.ts';
@@ -14,7 +15,7 @@ import { BANNER_AUDIENCES, BANNER_COLORS } from '../services/portal-settings/ban
 import { AVAILABLE_WIDGETS } from '../services/portal-settings/worker-settings.ts';
 import { MFA_REQUIREMENTS } from '../services/sign-in-policy.ts';
 import { CREATABLE_ROLES } from '../services/users-service.ts';
-import { idSchema, sessionKeySchema } from './request-schemas.ts';
+import { idSchema, sessionBodySchema, sessionKeySchema } from './request-schemas.ts';
 
 const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
@@ -30,21 +31,19 @@ const password = text(200, 8);
 const stateList = { type: 'array', maxItems: 60, items: text(2, 2) } as const;
 
 /** A body of `properties` plus session_key, with `required` names. */
-function body(properties: Record<string, object>, required: string[] = []) {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required,
-    properties: { session_key: sessionKeySchema, ...properties },
-  } as const;
-}
+const body = sessionBodySchema;
 
-/** An object item schema with every property required (items are replaced whole). */
-function item(properties: Record<string, object>, optional: string[] = []) {
+/** An object item schema with every property but the `optional` ones required (items are replaced whole). */
+function item<
+  const Properties extends Readonly<Record<string, JSONSchema>>,
+  const Optional extends readonly (keyof Properties & string)[] = [],
+>(properties: Properties, optional?: Optional) {
+  const names = Object.keys(properties).filter((name) => !optional?.includes(name));
   return {
     type: 'object',
     additionalProperties: false,
-    required: Object.keys(properties).filter((name) => !optional.includes(name)),
+    // Object.keys loses the names' types; these are exactly the names not in `optional`.
+    required: names as Exclude<keyof Properties & string, Optional[number]>[],
     properties,
   } as const;
 }
@@ -164,7 +163,7 @@ const companyFields = {
   },
   approved_states: stateList,
   plan_id: { anyOf: [{ enum: PLAN_IDS }, { type: 'null' }] },
-};
+} as const;
 
 export const listCompaniesBodySchema = body({ search: text(100) });
 export const companyIdBodySchema = body({ company_id: idSchema }, ['company_id']);
@@ -198,7 +197,10 @@ export const companyLogoBodySchema = body(
 export const changePlanBodySchema = body({ plan_id: text(40, 1) }, ['plan_id']);
 
 /** Settings calls take an optional company_id (super-admins) besides their own fields. */
-function settingsBody(properties: Record<string, object>, required: string[] = []) {
+function settingsBody<
+  const Properties extends Readonly<Record<string, JSONSchema>>,
+  const Required extends readonly (keyof Properties & string)[] = [],
+>(properties: Properties, required?: Required) {
   return body({ company_id: idSchema, ...properties }, required);
 }
 
@@ -235,9 +237,9 @@ export const COLLECTION_ITEM_SCHEMAS = {
   'sms-templates': item({ name: text(100, 1), body: text(1600, 1) }),
 } as const;
 
-export const collectionCreateBodySchema = (itemSchema: object) =>
+export const collectionCreateBodySchema = <const Item extends JSONSchema>(itemSchema: Item) =>
   settingsBody({ item: itemSchema }, ['item']);
-export const collectionUpdateBodySchema = (itemSchema: object) =>
+export const collectionUpdateBodySchema = <const Item extends JSONSchema>(itemSchema: Item) =>
   settingsBody({ item_id: idSchema, item: itemSchema }, ['item_id', 'item']);
 export const collectionDeleteBodySchema = settingsBody({ item_id: idSchema }, ['item_id']);
 
@@ -255,7 +257,9 @@ export const quoteRushBodySchema = settingsBody(
   ['quote_rush'],
 );
 
-const templateId = { anyOf: [{ type: 'integer', minimum: 1, maximum: 2_147_483_647 }, { type: 'null' }] };
+const templateId = {
+  anyOf: [{ type: 'integer', minimum: 1, maximum: 2_147_483_647 }, { type: 'null' }],
+} as const;
 
 /** portal-settings/update-auto-send (issue 14): the templates of each event and the follow-up delay. */
 export const autoSendBodySchema = settingsBody(

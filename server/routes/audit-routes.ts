@@ -12,7 +12,7 @@ import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import { type AuditQuery, exportAuditCsv, listAudit } from '../services/audit-service.ts';
 import { idSchema, sessionBodySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, sessionRoute } from './session-route.ts';
+import { type BodyId, sessionRoute } from './session-route.ts';
 
 /** A UTC date (2026-11-28) or date-time (2026-11-28T14:05:00Z, seconds and milliseconds optional). */
 const utcDateSchema = {
@@ -54,7 +54,7 @@ export async function auditRoutes(app: FastifyInstance, options: { db: Executor 
   const route = sessionRoute(app, db, 'audit');
 
   route('audit/list', auditListBodySchema, async (request) => {
-    const body = bodyOf<FilterBody & { page: number; per_page: number }>(request);
+    const body = request.body;
     return success(
       'Audit events.',
       await listAudit(db, actorOf(request), queryOf(body), body.page, body.per_page),
@@ -63,7 +63,7 @@ export async function auditRoutes(app: FastifyInstance, options: { db: Executor 
 
   route('audit/export-csv', auditExportBodySchema, async (request) => {
     const actor = actorOf(request);
-    const query = queryOf(bodyOf<FilterBody>(request));
+    const query = queryOf(request.body);
     const { csv, rows } = await exportAuditCsv(db, actor, query);
     await recordAuditEvent(db, auditCallerOf(request), {
       action: 'export.downloaded',

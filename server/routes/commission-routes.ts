@@ -35,7 +35,7 @@ const statementProperties = {
   company_id: { anyOf: [positiveId, { type: 'null' }] },
   agent_id: { anyOf: [positiveId, { type: 'null' }] },
   paid: { enum: ['payable', 'paid', null] },
-};
+} as const;
 
 /** Registers commission/list-rates, set-rate, bind-quote, unbind, get-statement, set-paid and export-csv. */
 export async function commissionRoutes(app: FastifyInstance, options: { db: Executor }) {

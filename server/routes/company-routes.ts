@@ -7,7 +7,6 @@ import { failure, success } from '../http/envelope.ts';
 import { findLogo } from '../repositories/companies-repository.ts';
 import { requireRole } from '../services/account-access.ts';
 import {
-  type CompanyInput,
   changeCompanyPlan,
   createCompany,
   getCompany,
@@ -24,7 +23,7 @@ import {
   listCompaniesBodySchema,
   updateCompanyBodySchema,
 } from './account-request-schemas.ts';
-import { type BodyId, bodyOf, sessionRoute } from './session-route.ts';
+import { sessionRoute } from './session-route.ts';
 
 /** Registers companies/* and GET /api/company-logos/:company_id. */
 export async function companyRoutes(app: FastifyInstance, options: { db: Executor }) {
@@ -32,7 +31,7 @@ export async function companyRoutes(app: FastifyInstance, options: { db: Executo
   const route = sessionRoute(app, db, 'companies');
 
   route('companies/list', listCompaniesBodySchema, async (request) => {
-    const body = bodyOf<{ search?: string }>(request);
+    const body = request.body;
     return success(
       'Companies.',
       await listAllCompanies(db, actorOf(request), body.search?.trim() || undefined),
@@ -40,23 +39,17 @@ export async function companyRoutes(app: FastifyInstance, options: { db: Executo
   });
 
   route('companies/get', companyIdBodySchema, async (request) => {
-    const body = bodyOf<{ company_id: BodyId }>(request);
+    const body = request.body;
     return success('Company.', await getCompany(db, actorOf(request), Number(body.company_id)));
   });
 
   route('companies/create', createCompanyBodySchema, async (request) => {
-    const { session_key: _key, ...input } = bodyOf<CompanyInput & { name: string; session_key?: string }>(
-      request,
-    );
+    const { session_key: _key, ...input } = request.body;
     return success('Company created.', await createCompany(db, actorOf(request), input));
   });
 
   route('companies/update', updateCompanyBodySchema, async (request) => {
-    const {
-      session_key: _key,
-      company_id,
-      ...input
-    } = bodyOf<CompanyInput & { company_id: BodyId; session_key?: string }>(request);
+    const { session_key: _key, company_id, ...input } = request.body;
     return success(
       'Company updated.',
       await updateCompanyFields(db, actorOf(request), Number(company_id), input),
@@ -64,7 +57,7 @@ export async function companyRoutes(app: FastifyInstance, options: { db: Executo
   });
 
   route('companies/change-plan', companyPlanBodySchema, async (request) => {
-    const body = bodyOf<{ company_id: BodyId; plan_id: string }>(request);
+    const body = request.body;
     requireRole(actorOf(request), ['super-admin']);
     const data = await changeCompanyPlan(db, Number(body.company_id), body.plan_id);
     await recordAuditEvent(db, auditCallerOf(request), {
@@ -77,7 +70,7 @@ export async function companyRoutes(app: FastifyInstance, options: { db: Executo
   });
 
   route('companies/set-approved-states', approvedStatesBodySchema, async (request) => {
-    const body = bodyOf<{ company_id: BodyId; approved_states: string[] }>(request);
+    const body = request.body;
     const data = await updateCompanyFields(db, actorOf(request), Number(body.company_id), {
       approved_states: body.approved_states,
     });
@@ -85,10 +78,7 @@ export async function companyRoutes(app: FastifyInstance, options: { db: Executo
   });
 
   route('companies/set-logo', companyLogoBodySchema, async (request) => {
-    const body = bodyOf<{
-      company_id: BodyId;
-      logo: { content_base64: string; content_type: string } | null;
-    }>(request);
+    const body = request.body;
     return success(
       'Logo saved.',
       await setCompanyLogo(db, actorOf(request), Number(body.company_id), body.logo),

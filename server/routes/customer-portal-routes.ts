@@ -28,7 +28,7 @@ import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts
 /** Longest message a customer adds to their request. */
 export const MAX_CONTACT_MESSAGE_LENGTH = 1000;
 
-const nullableId = { anyOf: [idSchema, { type: 'null' }] };
+const nullableId = { anyOf: [idSchema, { type: 'null' }] } as const;
 
 export const contactAgentBodySchema = sessionBodySchema(
   {

@@ -8,7 +8,6 @@
 import type { FastifyInstance } from 'fastify';
 import { auditCallerOf } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
-import type { OutboxChannel, OutboxStatus } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
@@ -19,17 +18,7 @@ import {
   resendOutboxMessage,
 } from '../services/outbox-service.ts';
 import { outboxListBodySchema, outboxResendBodySchema } from './account-request-schemas.ts';
-import { type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
-
-interface ListBody {
-  company_id?: BodyId;
-  channel?: OutboxChannel;
-  status?: OutboxStatus;
-  application_id?: BodyId;
-  template_key?: string;
-  page: number;
-  per_page: number;
-}
+import { idOf, sessionRoute } from './session-route.ts';
 
 /** Registers portal-settings/list-outbox and portal-settings/resend-outbox-message. */
 export async function outboxRoutes(app: FastifyInstance, options: { db: Executor; deps: ResendDeps }) {
@@ -37,7 +26,7 @@ export async function outboxRoutes(app: FastifyInstance, options: { db: Executor
   const route = sessionRoute(app, db, 'portal-settings');
 
   route('portal-settings/list-outbox', outboxListBodySchema, async (request) => {
-    const body = bodyOf<ListBody>(request);
+    const body = request.body;
     const filters = {
       channel: body.channel,
       status: body.status,
@@ -56,7 +45,7 @@ export async function outboxRoutes(app: FastifyInstance, options: { db: Executor
   });
 
   route('portal-settings/resend-outbox-message', outboxResendBodySchema, async (request) => {
-    const body = bodyOf<{ company_id?: BodyId; message_id: BodyId }>(request);
+    const body = request.body;
     const { message, error } = await resendOutboxMessage(
       db,
       deps,

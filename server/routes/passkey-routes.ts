@@ -4,7 +4,6 @@
  * and the open auth/mfa/passkey-options and passkey-verify of a sign-in's second step, which
  * answers the session as auth/mfa/verify does (its cookie, ADR 748; its audit event).
  */
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import { type RelyingPartyConfig, relyingPartyOf } from '../auth/webauthn-relying-party.ts';
@@ -25,7 +24,7 @@ import {
   passkeyVerifyBodySchema,
 } from './passkey-request-schemas.ts';
 import { sessionOnlyBodySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts';
+import { openRoute, sessionRoute } from './session-route.ts';
 import { secondStepAnswer } from './sign-in-security-routes.ts';
 
 /** The signed-in account of a session route. */
@@ -52,7 +51,7 @@ export async function passkeyRoutes(
   );
 
   secured('auth/mfa/passkey-register', passkeyRegisterBodySchema, async (request) => {
-    const { response, name } = bodyOf<{ response: RegistrationResponseJSON; name: string }>(request);
+    const { response, name } = request.body;
     const added = await registerPasskey(db, accountOf(request), rpOf(request), response, name);
     const codes = 'recovery_codes' in added ? ' Keep your recovery codes somewhere safe.' : '';
     return success(`Passkey added. Two-step sign-in is on.${codes}`, added);
@@ -63,19 +62,17 @@ export async function passkeyRoutes(
   );
 
   secured('auth/mfa/passkey-remove', passkeyRemoveBodySchema, async (request) => {
-    const { id } = bodyOf<{ id: BodyId }>(request);
+    const { id } = request.body;
     return success('Passkey removed.', await removePasskey(db, accountOf(request), Number(id)));
   });
 
   open('auth/mfa/passkey-options', passkeyOptionsBodySchema, async (request) => {
-    const { mfa_token } = bodyOf<{ mfa_token: string }>(request);
+    const { mfa_token } = request.body;
     return success('Use your passkey.', await passkeySignInOptions(db, mfa_token, rpOf(request)));
   });
 
   open('auth/mfa/passkey-verify', passkeyVerifyBodySchema, async (request, reply) => {
-    const { mfa_token, response } = bodyOf<{ mfa_token: string; response: AuthenticationResponseJSON }>(
-      request,
-    );
+    const { mfa_token, response } = request.body;
     return secondStepAnswer(db, request, reply, (client) =>
       verifyPasskeySignIn(db, mfa_token, response, client, throttle, rpOf(request)),
     );

@@ -17,7 +17,7 @@ import { listPlans } from '../services/plans-service.ts';
 import { applyStripeEvent } from '../services/stripe-events-service.ts';
 import { changePlanBodySchema } from './account-request-schemas.ts';
 import { sessionOnlyBodySchema } from './request-schemas.ts';
-import { bodyOf, sessionRoute } from './session-route.ts';
+import { sessionRoute } from './session-route.ts';
 
 export const INVALID_STRIPE_SIGNATURE = 'Invalid Stripe signature.';
 export const STRIPE_WEBHOOKS_OFF = 'Stripe webhooks are not configured.';
@@ -37,7 +37,7 @@ export async function planRoutes(app: FastifyInstance, options: { db: Executor; 
 
   route('plans/change-plan', changePlanBodySchema, async (request) => {
     if (!request.account) throw new Error('route without the authenticate hook');
-    const body = bodyOf<{ plan_id: string }>(request);
+    const body = request.body;
     const actor = actorOf(request);
     const answer = await changeOwnPlan(db, payments, actor, request.account, body.plan_id);
     // Without a redirect the plan is changed now; through Stripe, when its event arrives.

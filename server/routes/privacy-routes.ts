@@ -9,7 +9,7 @@ import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import { erasePerson, exportPerson } from '../services/privacy-service.ts';
 import { sessionBodySchema } from './request-schemas.ts';
-import { bodyOf, sessionRoute } from './session-route.ts';
+import { sessionRoute } from './session-route.ts';
 
 export const personBodySchema = sessionBodySchema(
   { email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' } },
@@ -22,7 +22,7 @@ export async function privacyRoutes(app: FastifyInstance, options: { db: Executo
   const route = sessionRoute(app, db, 'audit');
 
   route('privacy/export-person', personBodySchema, async (request) => {
-    const { email } = bodyOf<{ email: string }>(request);
+    const { email } = request.body;
     return success(
       'Records of the person.',
       await exportPerson(db, actorOf(request), email, auditCallerOf(request)),
@@ -30,7 +30,7 @@ export async function privacyRoutes(app: FastifyInstance, options: { db: Executo
   });
 
   route('privacy/erase-person', personBodySchema, async (request) => {
-    const { email } = bodyOf<{ email: string }>(request);
+    const { email } = request.body;
     return success('Person erased.', await erasePerson(db, actorOf(request), email, auditCallerOf(request)));
   });
 }

@@ -4,9 +4,8 @@ import type { Executor } from '../db/database.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import { updateProfile, updateUserSettings } from '../services/profile-service.ts';
-import type { UserSettings } from '../services/user-settings.ts';
 import { updateProfileBodySchema, userSettingsBodySchema } from './account-request-schemas.ts';
-import { bodyOf, sessionRoute } from './session-route.ts';
+import { sessionRoute } from './session-route.ts';
 
 /** Registers profile/update and profile/update-settings. */
 export async function profileRoutes(app: FastifyInstance, options: { db: Executor }) {
@@ -14,12 +13,12 @@ export async function profileRoutes(app: FastifyInstance, options: { db: Executo
   const route = sessionRoute(app, db, 'profile');
 
   route('profile/update', updateProfileBodySchema, async (request) => {
-    const body = bodyOf<{ name?: string; email?: string; phone?: string | null }>(request);
+    const body = request.body;
     return success('Profile updated.', await updateProfile(db, actorOf(request), body));
   });
 
   route('profile/update-settings', userSettingsBodySchema, async (request) => {
-    const body = bodyOf<{ user_settings: Partial<UserSettings> }>(request);
+    const body = request.body;
     return success('Settings saved.', await updateUserSettings(db, actorOf(request), body.user_settings));
   });
 }

@@ -5,6 +5,7 @@
  * (SPEC §6), which the auth hook does before the body is validated.
  */
 
+import type { JSONSchema } from 'json-schema-to-ts';
 import { manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
 import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import applicationTypes from '../../schemas/constants/application-types.json' with { type: 'json' };
@@ -35,12 +36,21 @@ export const documentUploadSchema = {
 
 export const sessionKeySchema = { type: 'string', maxLength: 200 } as const;
 
-/** A call's body: `session_key` and `properties`, nothing else; `required` named. */
-export const sessionBodySchema = (properties: Record<string, object>, required: string[]) =>
+/**
+ * A call's body: `session_key` and `properties`, nothing else; `required` named (none when left
+ * out). Generic so that FromSchema of the result names each property (issue 41).
+ */
+export const sessionBodySchema = <
+  const Properties extends Readonly<Record<string, JSONSchema>>,
+  const Required extends readonly (keyof Properties & string)[] = [],
+>(
+  properties: Properties,
+  required?: Required,
+) =>
   ({
     type: 'object',
     additionalProperties: false,
-    required,
+    required: required ?? [],
     properties: { session_key: sessionKeySchema, ...properties },
   }) as const;
 

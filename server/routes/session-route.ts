@@ -1,5 +1,10 @@
-/** Registers `POST /api/<path>` calls that need a session, the way application-routes.ts does. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+/**
+ * Registers `POST /api/<path>` calls the way application-routes.ts does. Each registrar is generic
+ * over the call's body schema (declared `as const`), so the handler's `request.body` is
+ * `FromSchema<typeof schema>`: what the schema lets through, never a cast (issue 41).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { Executor } from '../db/database.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { authenticateHook } from '../http/authenticate-hook.ts';
@@ -7,17 +12,43 @@ import { envelopeSchema } from '../http/envelope.ts';
 
 const response = { default: envelopeSchema };
 
-/** A route handler; `reply` for the few that set a header (the session cookie, ADR 748). */
-export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/**
+ * What a body `Schema` (declared `as const`) lets through, after Fastify's Ajv has filled its
+ * defaults (useDefaults). The registrars take `Schema extends object` and narrow here: with
+ * `extends JSONSchema` on the type parameter TypeScript expands FromSchema of the whole JSONSchema
+ * type while it infers a handler's parameter, and gives up (TS2589).
+ */
+export type BodyOf<Schema> = Schema extends JSONSchema ? FromSchema<Schema> : unknown;
+
+/**
+ * A route handler, its request's body checked by `Schema`; `reply` for the few that set a header
+ * (the session cookie, ADR 748). `in out`: measuring the variance of Schema here would expand
+ * FromSchema over the whole JSONSchema type (TS2589); a handler fits only its own schema.
+ */
+export type RouteHandler<in out Schema> = (
+  request: Omit<FastifyRequest, 'body'> & { body: BodyOf<Schema> },
+  reply: FastifyReply,
+) => Promise<unknown>;
+
+/**
+ * A RouteHandler as Fastify takes it. The one place where a body's type is asserted: each
+ * registrar below types its handler by the very `body` schema it registers, which Fastify runs
+ * over every request before the handler. Fastify's generic route typing cannot carry it: over a
+ * generic FromSchema TypeScript expands the whole JSONSchema type and gives up (TS2589), so the
+ * handler passes through `unknown` here, and the registrars take `Schema extends object`.
+ */
+function asFastifyHandler(handler: unknown): RouteHandlerMethod {
+  return handler as RouteHandlerMethod;
+}
 
 /** A registrar for `app`: session check (401) before the body schema (400), then `handler`. */
 export function sessionRoute(app: FastifyInstance, db: Executor, tag: string) {
   const authenticate = authenticateHook(db);
-  return (path: string, body: object, handler: RouteHandler) =>
+  return <Schema extends object>(path: string, body: Schema, handler: RouteHandler<Schema>) =>
     app.post(
       `/api/${path}`,
       { schema: { tags: [tag], body, response }, preValidation: authenticate },
-      handler,
+      asFastifyHandler(handler),
     );
 }
 
@@ -28,19 +59,18 @@ export function sessionRoute(app: FastifyInstance, db: Executor, tag: string) {
  */
 export function areaRoute(app: FastifyInstance, db: Executor, tag: string) {
   const guard = applicationAccessHook(db);
-  return (path: string, body: object, handler: RouteHandler) =>
-    app.post(`/api/${path}`, { schema: { tags: [tag], body, response }, preValidation: guard }, handler);
+  return <Schema extends object>(path: string, body: Schema, handler: RouteHandler<Schema>) =>
+    app.post(
+      `/api/${path}`,
+      { schema: { tags: [tag], body, response }, preValidation: guard },
+      asFastifyHandler(handler),
+    );
 }
 
 /** A registrar of open calls (no session): body schema, then `handler`. */
 export function openRoute(app: FastifyInstance, tag: string) {
-  return (path: string, body: object, handler: RouteHandler) =>
-    app.post(`/api/${path}`, { schema: { tags: [tag], body, response } }, handler);
-}
-
-/** The body of a request typed as its route's JSON Schema has already checked it. */
-export function bodyOf<T>(request: FastifyRequest): T {
-  return request.body as T;
+  return <Schema extends object>(path: string, body: Schema, handler: RouteHandler<Schema>) =>
+    app.post(`/api/${path}`, { schema: { tags: [tag], body, response } }, asFastifyHandler(handler));
 }
 
 /** An id from a checked body value (number or digits); undefined when absent. */
@@ -50,3 +80,12 @@ export function idOf(value: number | string | undefined): number | undefined {
 
 /** A body id field as the schemas accept it: a number or a string of digits. */
 export type BodyId = number | string;
+
+/**
+ * The body of a request typed as its route's JSON Schema has already checked it. Transitional
+ * (issue 41): only the route files not yet typed by their registrar's schema still call it;
+ * tests/helpers/typed-request-bodies.test.ts lists them and lets the list only shrink.
+ */
+export function bodyOf<T>(request: Pick<FastifyRequest, 'body'>): T {
+  return request.body as T;
+}

@@ -15,6 +15,7 @@ import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import { clearSessionCookie, withSessionCookie } from '../http/session-cookie.ts';
 import { signInClientOf } from '../http/sign-in-client.ts';
+import { uncheckedBodyFields } from '../http/unchecked-body.ts';
 import { secondFactorsOf } from '../repositories/mfa-repository.ts';
 import { auditedSignIn } from '../services/audited-sign-in.ts';
 import { confirmTotpEnrolment, enrolTotp, mfaStatus } from '../services/mfa-service.ts';
@@ -78,8 +79,7 @@ export async function secondStepAnswer(
 function sessionOrMfaToken(db: Executor) {
   const authenticate = authenticateHook(db);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = request.body as Record<string, unknown> | null | undefined;
-    const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+    const fields = uncheckedBodyFields(request.body);
     // A session key is checked first, as on every session call (ADR 013); the token only without one.
     if (typeof fields.mfa_token !== 'string' || fields.session_key !== undefined)
       return authenticate(request, reply);
@@ -101,7 +101,7 @@ export async function signInSecurityRoutes(
   app.decorateRequest('mfaChallenge', null);
   const open = openRoute(app, 'auth');
   const secured = sessionRoute(app, db, 'auth');
-  const enrolling = (path: string, body: object, handler: RouteHandler) =>
+  const enrolling = (path: string, body: object, handler: RouteHandler<unknown>) =>
     app.post(
       `/api/${path}`,
       { schema: { tags: ['auth'], body, response }, preValidation: sessionOrMfaToken(db) },

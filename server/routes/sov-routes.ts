@@ -5,50 +5,33 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
-import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
-import { envelopeSchema, success } from '../http/envelope.ts';
-import type { SovBuilding } from '../quoting/sov-building.ts';
+import { success } from '../http/envelope.ts';
 import { getSovQuote, type SovSubmitOptions, submitStatementOfValues } from '../services/sov-service.ts';
 import { getSovQuoteBodySchema, submitStatementBodySchema } from './request-schemas.ts';
-
-const response = { default: envelopeSchema };
-
-interface SovBody {
-  carrier_id: string;
-  application_id: string | number;
-  buildings?: SovBuilding[];
-}
+import { areaRoute } from './session-route.ts';
 
 /** Registers sov/get-sov-quote and sov/submit-statement-of-values; customers get 403. */
 export async function sovRoutes(app: FastifyInstance, options: { db: Executor; sov?: SovSubmitOptions }) {
   const { db } = options;
-  const preValidation = applicationAccessHook(db);
+  const route = areaRoute(app, db, 'sov');
 
-  app.post(
-    '/api/sov/get-sov-quote',
-    { schema: { tags: ['sov'], body: getSovQuoteBodySchema, response }, preValidation },
-    async (request) => {
-      const body = request.body as SovBody;
-      const data = await getSovQuote(db, actorOf(request), body.carrier_id, body.application_id);
-      return success('SOV quote.', data);
-    },
-  );
+  route('sov/get-sov-quote', getSovQuoteBodySchema, async (request) => {
+    const body = request.body;
+    const data = await getSovQuote(db, actorOf(request), body.carrier_id, body.application_id);
+    return success('SOV quote.', data);
+  });
 
-  app.post(
-    '/api/sov/submit-statement-of-values',
-    { schema: { tags: ['sov'], body: submitStatementBodySchema, response }, preValidation },
-    async (request) => {
-      const body = request.body as SovBody;
-      const application = await submitStatementOfValues(
-        db,
-        actorOf(request),
-        body.carrier_id,
-        body.application_id,
-        body.buildings as SovBuilding[],
-        options.sov,
-      );
-      return success('Statement of values submitted.', { application });
-    },
-  );
+  route('sov/submit-statement-of-values', submitStatementBodySchema, async (request) => {
+    const body = request.body;
+    const application = await submitStatementOfValues(
+      db,
+      actorOf(request),
+      body.carrier_id,
+      body.application_id,
+      body.buildings,
+      options.sov,
+    );
+    return success('Statement of values submitted.', { application });
+  });
 }

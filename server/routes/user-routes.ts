@@ -2,14 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
-import type { UserRole } from '../db/schema.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccountsConfig } from '../services/accounts-config.ts';
 import {
   assignAgentToCustomer,
-  type CreatableRole,
   createUser,
   deleteManagedUser,
   getManagedUser,
@@ -23,7 +21,7 @@ import {
   updateUserBodySchema,
   userIdBodySchema,
 } from './account-request-schemas.ts';
-import { type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
+import { idOf, sessionRoute } from './session-route.ts';
 
 /** What users/create says: created, and whether the invitation went out (issue 16). */
 export function createdMessage(invitation: { sent_to: string; delivered: boolean } | null): string {
@@ -45,7 +43,7 @@ export async function userRoutes(
   const route = sessionRoute(app, db, 'users');
 
   route('users/list', listUsersBodySchema, async (request) => {
-    const body = bodyOf<{ company_id?: BodyId; role?: UserRole; search?: string }>(request);
+    const body = request.body;
     const data = await listManagedUsers(db, actorOf(request), {
       companyId: idOf(body.company_id),
       role: body.role,
@@ -55,20 +53,12 @@ export async function userRoutes(
   });
 
   route('users/get', userIdBodySchema, async (request) => {
-    const body = bodyOf<{ user_id: BodyId }>(request);
+    const body = request.body;
     return success('User.', await getManagedUser(db, actorOf(request), Number(body.user_id)));
   });
 
   route('users/create', createUserBodySchema, async (request) => {
-    const body = bodyOf<{
-      name: string;
-      email: string;
-      password?: string;
-      role: CreatableRole;
-      company_id?: BodyId;
-      phone?: string | null;
-      licensed_states?: string[];
-    }>(request);
+    const body = request.body;
     const data = await createUser(
       db,
       actorOf(request),
@@ -91,14 +81,7 @@ export async function userRoutes(
   });
 
   route('users/update', updateUserBodySchema, async (request) => {
-    const body = bodyOf<{
-      user_id: BodyId;
-      name?: string;
-      email?: string;
-      phone?: string | null;
-      role?: CreatableRole;
-      licensed_states?: string[];
-    }>(request);
+    const body = request.body;
     const { previousRole, ...data } = await updateManagedUser(db, actorOf(request), Number(body.user_id), {
       name: body.name,
       email: body.email,
@@ -118,12 +101,12 @@ export async function userRoutes(
   });
 
   route('users/delete', userIdBodySchema, async (request) => {
-    const body = bodyOf<{ user_id: BodyId }>(request);
+    const body = request.body;
     return success('User deleted.', await deleteManagedUser(db, actorOf(request), Number(body.user_id)));
   });
 
   route('users/assign-agent', assignAgentBodySchema, async (request) => {
-    const body = bodyOf<{ customer_user_id: BodyId; agent_id: BodyId | null }>(request);
+    const body = request.body;
     const data = await assignAgentToCustomer(
       db,
       actorOf(request),

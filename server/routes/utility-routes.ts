@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
-import { authenticateHook } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import { isItWorkingHour } from '../services/is-it-working-hour.ts';
 import { lookUpZip } from '../services/look-up-zip.ts';
 import { zipLookupBodySchema } from './request-schemas.ts';
+import { sessionRoute } from './session-route.ts';
 
 const response = { default: envelopeSchema };
 
@@ -17,17 +17,9 @@ export async function utilityRoutes(app: FastifyInstance, options: { db: Executo
   // The portal may POST it like every other call; whatever body it sends is ignored.
   app.post('/api/is-it-working-hour', { schema: { tags: ['utility'], response } }, workingHour);
 
-  app.post(
-    '/api/address/zip-lookup',
-    {
-      schema: { tags: ['utility'], body: zipLookupBodySchema, response },
-      preValidation: authenticateHook(options.db),
-    },
-    async (request) => {
-      const { zip } = request.body as { zip: string };
-      const found = lookUpZip(zip);
-      if (!found) throw new ApiError(404, 'ZIP code not found.', { zip: 'ZIP code not found.' });
-      return success('ZIP code found.', found);
-    },
-  );
+  sessionRoute(app, options.db, 'utility')('address/zip-lookup', zipLookupBodySchema, async (request) => {
+    const found = lookUpZip(request.body.zip);
+    if (!found) throw new ApiError(404, 'ZIP code not found.', { zip: 'ZIP code not found.' });
+    return success('ZIP code found.', found);
+  });
 }

@@ -20,7 +20,8 @@ export const ALREADY_THIS_USER = 'You are already signed in as this user.';
 export const NO_PREVIOUS_USER = 'There is no previous user to switch back to.';
 
 /**
- * A new session for `targetUserId` plus `previous_user: {session_key, user}` of the caller.
+ * A new session for `targetUserId` plus `previous_user: {session_key, user}` of the caller;
+ * `currentKey` is the body's session_key, which the body schema leaves optional (issue 41).
  * Throws 403 for agents and customers, 404 'User not found.' for a user the caller may not
  * manage, 422 ALREADY_THIS_USER for the caller themselves.
  */
@@ -28,7 +29,7 @@ export async function switchUser(
   db: Executor,
   actor: Actor,
   account: Account,
-  currentKey: string,
+  currentKey: string | undefined,
   targetUserId: number,
   now: Date = new Date(),
 ) {
