@@ -10,7 +10,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { HelmetOptions } from 'helmet';
-import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottle } from './auth/sign-in-throttle.ts';
 import { type RelyingPartyConfig, relyingPartyConfigFromEnv } from './auth/webauthn-relying-party.ts';
 import type { Executor } from './db/database.ts';
@@ -45,7 +44,8 @@ import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/textin
 import { createTextingEvents } from './messaging/texting-events.ts';
 import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
-import { fileWithConnectionOrigins, parseConnectionOrigins } from './quoting/http/connection-origins.ts';
+import { currentCarriers } from './quoting/current-carriers.ts';
+import { connectionsFileOf, parseConnectionOrigins } from './quoting/http/connection-origins.ts';
 import {
   createLiveConnectors,
   type LiveConnectors,
@@ -57,6 +57,7 @@ import { applicationRoutes } from './routes/application-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
+import { carrierCatalogueRoutes } from './routes/carrier-catalogue-routes.ts';
 import { carrierConnectionRoutes } from './routes/carrier-connection-routes.ts';
 import { carrierFileRoutes } from './routes/carrier-file-routes.ts';
 import { carrierRoutes } from './routes/carrier-routes.ts';
@@ -90,6 +91,7 @@ import {
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
+import { keepCarrierCatalogueCurrent } from './services/carrier-catalogue-reload.ts';
 import { companyCredentials } from './services/carrier-connection-settings.ts';
 import { PUBLIC_ICON_SERVICE } from './services/icon-set.ts';
 import { LIVE_QUOTES_TIMING, type LiveQuotesTiming } from './services/live-quotes.ts';
@@ -174,7 +176,10 @@ export interface BuildAppOptions {
   /** Overrides of the live quotes stream's timing (issue 17); tests shorten it. */
   liveQuotes?: Partial<LiveQuotesTiming>;
   /** Where live carrier connections come from and how they call (tests: fake carrier servers, issue 19). */
-  carrierConnections?: Pick<LiveConnectorsOptions, 'file' | 'fetch' | 'now'>;
+  carrierConnections?: Pick<LiveConnectorsOptions, 'fetch' | 'now'> & {
+    /** Connection id to the origin it is asked at, instead of CARRIER_CONNECTION_ORIGINS. */
+    origins?: Record<string, string>;
+  };
 }
 
 /**
@@ -331,24 +336,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicBaseUrl: config.publicBaseUrl,
     },
   });
+  // The carrier catalogue: the latest published version, reloaded when another is published (ADR 772).
+  const stopCatalogueReload = await keepCarrierCatalogueCurrent(db, (error) =>
+    app.log.error({ err: error }, 'carrier catalogue reload failed; the version in use stays'),
+  );
+  app.addHook('onClose', stopCatalogueReload);
   // A deployment may point a connection at another host of its API (CARRIER_CONNECTION_ORIGINS).
-  const connectionsFile =
-    options.carrierConnections?.file ??
-    fileWithConnectionOrigins(
-      carriersFile,
-      parseConnectionOrigins(settings.CARRIER_CONNECTION_ORIGINS, carriersFile),
-    );
+  const origins =
+    options.carrierConnections?.origins ??
+    parseConnectionOrigins(settings.CARRIER_CONNECTION_ORIGINS, currentCarriers());
+  const connectionsFile = connectionsFileOf(origins);
   const liveConnectors = createLiveConnectors({
-    ...options.carrierConnections,
-    file: connectionsFile,
+    fetch: options.carrierConnections?.fetch,
+    now: options.carrierConnections?.now,
+    catalogue: connectionsFile,
     processes: settings.SERVER_PROCESSES,
     credentials: (companyId, connectionId) =>
-      companyCredentials(db, companyId, connectionId, connectionsFile),
+      companyCredentials(db, companyId, connectionId, connectionsFile()),
     log: (fields, message) => app.log.info(fields, message),
   });
   app.decorate('liveConnectors', liveConnectors);
   await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   await app.register(carrierConnectionRoutes, { db, live: liveConnectors, file: connectionsFile });
+  await app.register(carrierCatalogueRoutes, { db, live: liveConnectors, origins });
   await app.register(carrierFileRoutes);
   await app.register(schemaStudioRoutes, { db });
   // Back-pressure (issue 47): launches past the backlog's age limit are queued and said to be slow.
