@@ -2,11 +2,12 @@
  * /dashboard/carrier-catalogue (issue 43, docs/decisions/772-carrier-catalogue-versions.md): the
  * carriers and live connections every server quotes with, as versions. Shows each connection's
  * health (last success, error rate over the window, companies whose credentials the carrier
- * refused), the carriers of the latest version, the version history with who published each and
- * when, and the draft editor (check, test the changed connections, publish). Super-admins only;
+ * refused), the carriers of the latest version (how each quotes, what and in how many states),
+ * the version history with who published each and when, and the draft editor (check, test the changed connections, publish). Super-admins only;
  * everyone else gets the no-access state, and the server answers them 403.
  */
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { CarriersFile } from '../../../../carrier-catalog/carriers-file-types.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatInUserZone } from '../../../lib/format-when.ts';
 import {
@@ -88,6 +89,45 @@ function ConnectionsTable({ catalogue }: { catalogue: CarrierCatalogue }) {
   );
 }
 
+/** The families of the latest version: how each quotes (its connector, a live connection), what and where. */
+function CarriersTable({ catalogue }: { catalogue: CarrierCatalogue }) {
+  const file = catalogue.catalogue as unknown as CarriersFile;
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="xs" horizontalSpacing="md" aria-label="Carriers">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Carrier</Table.Th>
+            <Table.Th>Quoted by</Table.Th>
+            <Table.Th>Products</Table.Th>
+            <Table.Th>States</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {file.carriers.map((carrier) => (
+            <Table.Tr key={carrier.name}>
+              <Table.Td>
+                {carrier.displayName}
+                {carrier.subCarriers.length > 0 ? (
+                  <Text size="xs" c="dimmed">
+                    {carrier.subCarriers.map((sub) => sub.displayName).join(', ')}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                {carrier.connector}
+                {carrier.live_connection ? ` or ${carrier.live_connection} (live)` : ''}
+              </Table.Td>
+              <Table.Td>{carrier.quote_types.join(', ')}</Table.Td>
+              <Table.Td>{carrier.states.length}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 function VersionsTable({ catalogue }: { catalogue: CarrierCatalogue }) {
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -156,6 +196,12 @@ function CarrierCatalogueContent() {
               Connections
             </Title>
             <ConnectionsTable catalogue={catalogue} />
+          </Card>
+          <Card withBorder radius="md" padding={0}>
+            <Title order={2} size="h4" p="md" pb={0}>
+              Carriers
+            </Title>
+            <CarriersTable catalogue={catalogue} />
           </Card>
           <Card withBorder radius="md" padding={0}>
             <Title order={2} size="h4" p="md" pb={0}>
