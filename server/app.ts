@@ -148,6 +148,11 @@ export interface BuildAppOptions {
   portalDir?: string | null;
   /** Poll the quote queue and the job queue from `ready` until close (default true); tests drain them by hand. */
   startWorker?: boolean;
+  /**
+   * Quote with the latest stored carrier catalogue version, kept current (default true; ADR 772).
+   * false: carriers.json and no query, for an app that only registers its routes (the fuzz suite's).
+   */
+  carrierCatalogue?: boolean;
   worker?: QuoteWorkerOptions;
   /** How statements of values are asked (tests plug in faulty quote managers). */
   sov?: SovSubmitOptions;
@@ -337,10 +342,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   // The carrier catalogue: the latest published version, reloaded when another is published (ADR 772).
-  const stopCatalogueReload = await keepCarrierCatalogueCurrent(db, (error) =>
-    app.log.error({ err: error }, 'carrier catalogue reload failed; the version in use stays'),
-  );
-  app.addHook('onClose', stopCatalogueReload);
+  if (options.carrierCatalogue !== false) {
+    const stopCatalogueReload = await keepCarrierCatalogueCurrent(db, (error) =>
+      app.log.error({ err: error }, 'carrier catalogue reload failed; the version in use stays'),
+    );
+    app.addHook('onClose', stopCatalogueReload);
+  }
   // A deployment may point a connection at another host of its API (CARRIER_CONNECTION_ORIGINS).
   const origins =
     options.carrierConnections?.origins ??
