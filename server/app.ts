@@ -341,9 +341,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicBaseUrl: config.publicBaseUrl,
     },
   });
-  // The carrier catalogue: the latest published version, reloaded when another is published (ADR 772).
+  // The carrier catalogue: the latest published version, reloaded when another is published (ADR 772);
+  // its LISTEN and polls are background work, on the workers' pool.
+  const workerDb = options.workerDb ?? db;
   if (options.carrierCatalogue !== false) {
-    const stopCatalogueReload = await keepCarrierCatalogueCurrent(db, (error) =>
+    const stopCatalogueReload = await keepCarrierCatalogueCurrent(workerDb, (error) =>
       app.log.error({ err: error }, 'carrier catalogue reload failed; the version in use stays'),
     );
     app.addHook('onClose', stopCatalogueReload);
@@ -422,7 +424,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // 8. The quote worker and the job worker run while the app is up and stop cleanly on close.
   // Their own pools (PostgreSQL): a backlog never takes the API's connections, nor a claim a renewal's.
-  const workerDb = options.workerDb ?? db;
   const leaseDb = options.leaseDb ?? db;
   const worker = createQuoteWorker(workerDb, {
     leaseDb,
