@@ -91,7 +91,7 @@ import {
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
-import { keepCarrierCatalogueCurrent } from './services/carrier-catalogue-reload.ts';
+import { keepCarrierCatalogueCurrent, RELOAD_POLL_MS } from './services/carrier-catalogue-reload.ts';
 import { companyCredentials } from './services/carrier-connection-settings.ts';
 import { PUBLIC_ICON_SERVICE } from './services/icon-set.ts';
 import { LIVE_QUOTES_TIMING, type LiveQuotesTiming } from './services/live-quotes.ts';
@@ -146,7 +146,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Built portal to serve with the SPA fallback; null = API only. Default: dist/portal when built. */
   portalDir?: string | null;
-  /** Poll the quote queue and the job queue from `ready` until close (default true); tests drain them by hand. */
+  /**
+   * Poll the quote queue and the job queue from `ready`, and the carrier catalogue's latest version,
+   * until close (default true); tests drain them by hand (a published version still arrives by NOTIFY).
+   */
   startWorker?: boolean;
   /**
    * Quote with the latest stored carrier catalogue version, kept current (default true; ADR 772).
@@ -345,8 +348,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // its LISTEN and polls are background work, on the workers' pool.
   const workerDb = options.workerDb ?? db;
   if (options.carrierCatalogue !== false) {
-    const stopCatalogueReload = await keepCarrierCatalogueCurrent(workerDb, (error) =>
-      app.log.error({ err: error }, 'carrier catalogue reload failed; the version in use stays'),
+    const stopCatalogueReload = await keepCarrierCatalogueCurrent(
+      workerDb,
+      (error) => app.log.error({ err: error }, 'carrier catalogue reload failed; the version in use stays'),
+      options.startWorker === false ? null : RELOAD_POLL_MS,
     );
     app.addHook('onClose', stopCatalogueReload);
   }

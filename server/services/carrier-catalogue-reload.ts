@@ -62,14 +62,15 @@ export async function seedCarrierCatalogue(db: Executor): Promise<void> {
 }
 
 /**
- * Seeds, loads the latest version, then keeps it current until the returned function is called.
- * Rejects when the database cannot be read at start; later failures go to `onError` and the
- * version in use stays.
+ * Seeds, loads the latest version, then keeps it current until the returned function is called:
+ * on every NOTIFY, and every `pollMs` unless it is null (an app whose background polling is off,
+ * as in tests, which count the statements a call sends). Rejects when the database cannot be read
+ * at start; later failures go to `onError` and the version in use stays.
  */
 export async function keepCarrierCatalogueCurrent(
   db: Executor,
   onError: (error: unknown) => void,
-  pollMs: number = RELOAD_POLL_MS,
+  pollMs: number | null = RELOAD_POLL_MS,
 ): Promise<() => Promise<void>> {
   await seedCarrierCatalogue(db);
   // Whatever an earlier app of this process loaded (a test worker builds many), this database's.
@@ -79,10 +80,10 @@ export async function keepCarrierCatalogueCurrent(
     reloadCarrierCatalogue(db).catch(onError);
   };
   const stopListening = await listenForNotifications(db, CARRIER_CATALOG_CHANNEL, reload, onError);
-  const timer = setInterval(reload, pollMs);
-  timer.unref();
+  const timer = pollMs === null ? null : setInterval(reload, pollMs);
+  timer?.unref();
   return async () => {
-    clearInterval(timer);
+    if (timer) clearInterval(timer);
     await stopListening();
   };
 }

@@ -4,7 +4,8 @@
  * published version changes what the next launch asks (carriers dropped from a state, a renamed
  * carrier, a live connection's request) without a restart; a changed connection publishes only
  * after its definition passed the connection test; a version another process stores is in use at
- * once (NOTIFY); the page's health counts live quotes and refused credentials. Super-admins only.
+ * once (NOTIFY), or at the next poll when its NOTIFY was lost (the trigger off); the page's health
+ * counts live quotes and refused credentials. Super-admins only.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.
 import type { Doc } from '../../../engine/types.ts';
 import { examples } from '../../../schemas/schema-set.ts';
 import { currentCarriers, currentCarriersVersion } from '../../../server/quoting/current-carriers.ts';
+import { keepCarrierCatalogueCurrent } from '../../../server/services/carrier-catalogue-reload.ts';
 import {
   FAKE_CREDENTIALS,
   type FakeCarrierServer,
@@ -273,5 +275,26 @@ describe.each(DATABASE_KINDS)('the carrier catalogue on %s', (kind) => {
     );
     await expect.poll(() => currentCarriersVersion(), { timeout: 3000, interval: 50 }).toBe(version);
     expect(family(currentCarriers(), 'titan').displayName).toBe('Titan Elsewhere');
+  });
+
+  it('takes up a version whose NOTIFY was lost at the next poll', async () => {
+    const errors: unknown[] = [];
+    const stop = await keepCarrierCatalogueCurrent(t.db, (error) => errors.push(error), 100);
+    const version = (await latest()).version + 1;
+    await t.db.execute(
+      sql`ALTER TABLE carrier_catalog_versions DISABLE TRIGGER carrier_catalog_versions_notify`,
+    );
+    try {
+      await t.db.execute(
+        sql`INSERT INTO carrier_catalog_versions (version, catalogue, note) VALUES (${version}, ${JSON.stringify(carriersFile)}, 'Silent')`,
+      );
+      await expect.poll(() => currentCarriersVersion(), { timeout: 3000, interval: 20 }).toBe(version);
+      expect(errors).toEqual([]);
+    } finally {
+      await stop();
+      await t.db.execute(
+        sql`ALTER TABLE carrier_catalog_versions ENABLE TRIGGER carrier_catalog_versions_notify`,
+      );
+    }
   });
 });
