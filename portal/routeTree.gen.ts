@@ -23,6 +23,7 @@ import { Route as AuthAuthSamlSsoLoginRouteImport } from './routes/_auth/auth/sa
 import { Route as SignedInSubscribedAgentOnlyRouteImport } from './routes/_signed-in/_subscribed/_agent-only.tsx';
 import { Route as SignedInDashboardIndexRouteImport } from './routes/_signed-in/dashboard/index.tsx';
 import { Route as SignedInDashboardAuditTrailRouteImport } from './routes/_signed-in/dashboard/audit-trail.tsx';
+import { Route as SignedInDashboardCarrierCatalogueRouteImport } from './routes/_signed-in/dashboard/carrier-catalogue.tsx';
 import { Route as SignedInDashboardMgaManagementRouteImport } from './routes/_signed-in/dashboard/mga-management.tsx';
 import { Route as SignedInDashboardPlansRouteImport } from './routes/_signed-in/dashboard/plans.tsx';
 import { Route as SignedInDashboardProfileRouteImport } from './routes/_signed-in/dashboard/profile.tsx';
@@ -113,6 +114,12 @@ const SignedInDashboardAuditTrailRoute =
   SignedInDashboardAuditTrailRouteImport.update({
     id: '/dashboard/audit-trail',
     path: '/dashboard/audit-trail',
+    getParentRoute: () => SignedInRoute,
+  } as any);
+const SignedInDashboardCarrierCatalogueRoute =
+  SignedInDashboardCarrierCatalogueRouteImport.update({
+    id: '/dashboard/carrier-catalogue',
+    path: '/dashboard/carrier-catalogue',
     getParentRoute: () => SignedInRoute,
   } as any);
 const SignedInDashboardMgaManagementRoute =
@@ -265,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/auth/$page_type': typeof AuthAuthPage_typeRoute;
   '/auth/saml-sso-login': typeof AuthAuthSamlSsoLoginRoute;
   '/dashboard/audit-trail': typeof SignedInDashboardAuditTrailRoute;
+  '/dashboard/carrier-catalogue': typeof SignedInDashboardCarrierCatalogueRoute;
   '/dashboard/mga-management': typeof SignedInDashboardMgaManagementRoute;
   '/dashboard/plans': typeof SignedInDashboardPlansRoute;
   '/dashboard/profile': typeof SignedInDashboardProfileRoute;
@@ -300,6 +308,7 @@ export interface FileRoutesByTo {
   '/auth/$page_type': typeof AuthAuthPage_typeRoute;
   '/auth/saml-sso-login': typeof AuthAuthSamlSsoLoginRoute;
   '/dashboard/audit-trail': typeof SignedInDashboardAuditTrailRoute;
+  '/dashboard/carrier-catalogue': typeof SignedInDashboardCarrierCatalogueRoute;
   '/dashboard/mga-management': typeof SignedInDashboardMgaManagementRoute;
   '/dashboard/plans': typeof SignedInDashboardPlansRoute;
   '/dashboard/profile': typeof SignedInDashboardProfileRoute;
@@ -340,6 +349,7 @@ export interface FileRoutesById {
   '/_auth/auth/saml-sso-login': typeof AuthAuthSamlSsoLoginRoute;
   '/_signed-in/_subscribed/_agent-only': typeof SignedInSubscribedAgentOnlyRouteWithChildren;
   '/_signed-in/dashboard/audit-trail': typeof SignedInDashboardAuditTrailRoute;
+  '/_signed-in/dashboard/carrier-catalogue': typeof SignedInDashboardCarrierCatalogueRoute;
   '/_signed-in/dashboard/mga-management': typeof SignedInDashboardMgaManagementRoute;
   '/_signed-in/dashboard/plans': typeof SignedInDashboardPlansRoute;
   '/_signed-in/dashboard/profile': typeof SignedInDashboardProfileRoute;
@@ -377,6 +387,7 @@ export interface FileRouteTypes {
     | '/auth/$page_type'
     | '/auth/saml-sso-login'
     | '/dashboard/audit-trail'
+    | '/dashboard/carrier-catalogue'
     | '/dashboard/mga-management'
     | '/dashboard/plans'
     | '/dashboard/profile'
@@ -412,6 +423,7 @@ export interface FileRouteTypes {
     | '/auth/$page_type'
     | '/auth/saml-sso-login'
     | '/dashboard/audit-trail'
+    | '/dashboard/carrier-catalogue'
     | '/dashboard/mga-management'
     | '/dashboard/plans'
     | '/dashboard/profile'
@@ -451,6 +463,7 @@ export interface FileRouteTypes {
     | '/_auth/auth/saml-sso-login'
     | '/_signed-in/_subscribed/_agent-only'
     | '/_signed-in/dashboard/audit-trail'
+    | '/_signed-in/dashboard/carrier-catalogue'
     | '/_signed-in/dashboard/mga-management'
     | '/_signed-in/dashboard/plans'
     | '/_signed-in/dashboard/profile'
@@ -586,6 +599,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard/audit-trail';
       fullPath: '/dashboard/audit-trail';
       preLoaderRoute: typeof SignedInDashboardAuditTrailRouteImport;
+      parentRoute: typeof SignedInRoute;
+    };
+    '/_signed-in/dashboard/carrier-catalogue': {
+      id: '/_signed-in/dashboard/carrier-catalogue';
+      path: '/dashboard/carrier-catalogue';
+      fullPath: '/dashboard/carrier-catalogue';
+      preLoaderRoute: typeof SignedInDashboardCarrierCatalogueRouteImport;
       parentRoute: typeof SignedInRoute;
     };
     '/_signed-in/dashboard/mga-management': {
@@ -835,6 +855,7 @@ const SignedInSubscribedRouteWithChildren =
 interface SignedInRouteChildren {
   SignedInSubscribedRoute: typeof SignedInSubscribedRouteWithChildren;
   SignedInDashboardAuditTrailRoute: typeof SignedInDashboardAuditTrailRoute;
+  SignedInDashboardCarrierCatalogueRoute: typeof SignedInDashboardCarrierCatalogueRoute;
   SignedInDashboardMgaManagementRoute: typeof SignedInDashboardMgaManagementRoute;
   SignedInDashboardPlansRoute: typeof SignedInDashboardPlansRoute;
   SignedInDashboardProfileRoute: typeof SignedInDashboardProfileRoute;
@@ -849,6 +870,8 @@ interface SignedInRouteChildren {
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInSubscribedRoute: SignedInSubscribedRouteWithChildren,
   SignedInDashboardAuditTrailRoute: SignedInDashboardAuditTrailRoute,
+  SignedInDashboardCarrierCatalogueRoute:
+    SignedInDashboardCarrierCatalogueRoute,
   SignedInDashboardMgaManagementRoute: SignedInDashboardMgaManagementRoute,
   SignedInDashboardPlansRoute: SignedInDashboardPlansRoute,
   SignedInDashboardProfileRoute: SignedInDashboardProfileRoute,

@@ -10,7 +10,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { HelmetOptions } from 'helmet';
-import { carriersFile } from '../carrier-catalog/carriers-file.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottle } from './auth/sign-in-throttle.ts';
 import { type RelyingPartyConfig, relyingPartyConfigFromEnv } from './auth/webauthn-relying-party.ts';
 import type { Executor } from './db/database.ts';
@@ -46,7 +45,8 @@ import { type TextingConfig, textingConfigFromEnv } from './messaging/sms/textin
 import { createTextingEvents } from './messaging/texting-events.ts';
 import { createStripeClient, type StripeConfig, stripeConfigFromEnv } from './payments/stripe-config.ts';
 import type { PropertyDataOptions } from './property-data/build-providers.ts';
-import { fileWithConnectionOrigins, parseConnectionOrigins } from './quoting/http/connection-origins.ts';
+import { currentCarriers } from './quoting/current-carriers.ts';
+import { connectionsFileOf, parseConnectionOrigins } from './quoting/http/connection-origins.ts';
 import {
   createLiveConnectors,
   type LiveConnectors,
@@ -58,6 +58,7 @@ import { applicationRoutes } from './routes/application-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { bulkUploadRoutes } from './routes/bulk-upload-routes.ts';
+import { carrierCatalogueRoutes } from './routes/carrier-catalogue-routes.ts';
 import { carrierConnectionRoutes } from './routes/carrier-connection-routes.ts';
 import { carrierFileRoutes } from './routes/carrier-file-routes.ts';
 import { carrierRoutes } from './routes/carrier-routes.ts';
@@ -91,6 +92,7 @@ import {
 import { userRoutes } from './routes/user-routes.ts';
 import { utilityRoutes } from './routes/utility-routes.ts';
 import { type AccountsConfig, accountsConfigFromEnv } from './services/accounts-config.ts';
+import { keepCarrierCatalogueCurrent, RELOAD_POLL_MS } from './services/carrier-catalogue-reload.ts';
 import { companyCredentials } from './services/carrier-connection-settings.ts';
 import { PUBLIC_ICON_SERVICE } from './services/icon-set.ts';
 import { LIVE_QUOTES_TIMING, type LiveQuotesTiming } from './services/live-quotes.ts';
@@ -145,8 +147,16 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Built portal to serve with the SPA fallback; null = API only. Default: dist/portal when built. */
   portalDir?: string | null;
-  /** Poll the quote queue and the job queue from `ready` until close (default true); tests drain them by hand. */
+  /**
+   * Poll the quote queue and the job queue from `ready`, and the carrier catalogue's latest version,
+   * until close (default true); tests drain them by hand (a published version still arrives by NOTIFY).
+   */
   startWorker?: boolean;
+  /**
+   * Quote with the latest stored carrier catalogue version, kept current (default true; ADR 772).
+   * false: carriers.json and no query, for an app that only registers its routes (the fuzz suite's).
+   */
+  carrierCatalogue?: boolean;
   worker?: QuoteWorkerOptions;
   /** How statements of values are asked (tests plug in faulty quote managers). */
   sov?: SovSubmitOptions;
@@ -175,7 +185,10 @@ export interface BuildAppOptions {
   /** Overrides of the live quotes stream's timing (issue 17); tests shorten it. */
   liveQuotes?: Partial<LiveQuotesTiming>;
   /** Where live carrier connections come from and how they call (tests: fake carrier servers, issue 19). */
-  carrierConnections?: Pick<LiveConnectorsOptions, 'file' | 'fetch' | 'now'>;
+  carrierConnections?: Pick<LiveConnectorsOptions, 'fetch' | 'now'> & {
+    /** Connection id to the origin it is asked at, instead of CARRIER_CONNECTION_ORIGINS. */
+    origins?: Record<string, string>;
+  };
 }
 
 /**
@@ -332,24 +345,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicBaseUrl: config.publicBaseUrl,
     },
   });
-  // A deployment may point a connection at another host of its API (CARRIER_CONNECTION_ORIGINS).
-  const connectionsFile =
-    options.carrierConnections?.file ??
-    fileWithConnectionOrigins(
-      carriersFile,
-      parseConnectionOrigins(settings.CARRIER_CONNECTION_ORIGINS, carriersFile),
+  // The carrier catalogue: the latest published version, reloaded when another is published (ADR 772);
+  // its LISTEN and polls are background work, on the workers' pool.
+  const workerDb = options.workerDb ?? db;
+  if (options.carrierCatalogue !== false) {
+    const stopCatalogueReload = await keepCarrierCatalogueCurrent(
+      workerDb,
+      (error) => app.log.error({ err: error }, 'carrier catalogue reload failed; the version in use stays'),
+      options.startWorker === false ? null : RELOAD_POLL_MS,
     );
+    app.addHook('onClose', stopCatalogueReload);
+  }
+  // A deployment may point a connection at another host of its API (CARRIER_CONNECTION_ORIGINS).
+  const origins =
+    options.carrierConnections?.origins ??
+    parseConnectionOrigins(settings.CARRIER_CONNECTION_ORIGINS, currentCarriers());
+  const connectionsFile = connectionsFileOf(origins);
   const liveConnectors = createLiveConnectors({
-    ...options.carrierConnections,
-    file: connectionsFile,
+    fetch: options.carrierConnections?.fetch,
+    now: options.carrierConnections?.now,
+    catalogue: connectionsFile,
     processes: settings.SERVER_PROCESSES,
     credentials: (companyId, connectionId) =>
-      companyCredentials(db, companyId, connectionId, connectionsFile),
+      companyCredentials(db, companyId, connectionId, connectionsFile()),
     log: (fields, message) => app.log.info(fields, message),
   });
   app.decorate('liveConnectors', liveConnectors);
   await app.register(portalSettingsRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   await app.register(carrierConnectionRoutes, { db, live: liveConnectors, file: connectionsFile });
+  await app.register(carrierCatalogueRoutes, { db, live: liveConnectors, origins });
   await app.register(carrierFileRoutes);
   await app.register(schemaStudioRoutes, { db });
   // Back-pressure (issue 47): launches past the backlog's age limit are queued and said to be slow.
@@ -406,7 +430,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // 8. The quote worker and the job worker run while the app is up and stop cleanly on close.
   // Their own pools (PostgreSQL): a backlog never takes the API's connections, nor a claim a renewal's.
-  const workerDb = options.workerDb ?? db;
   const leaseDb = options.leaseDb ?? db;
   const worker = createQuoteWorker(workerDb, {
     leaseDb,

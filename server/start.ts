@@ -19,7 +19,7 @@ import { openDatabase } from './db/open-database.ts';
 import { poolSizesOf } from './db/pool-sizes.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
-import { lintConnections } from './quoting/http/lint-connections.ts';
+import { checkCarrierCatalogue } from './quoting/check-carrier-catalogue.ts';
 import { createSuperAdmin } from './services/super-admin.ts';
 import { settingsOrExit } from './settings/settings.ts';
 import { tuneV8ForRequests } from './v8-tuning.ts';
@@ -40,11 +40,11 @@ if (schemaProblems.length > 0) {
   process.exit(1);
 }
 
-// A carrier connection whose mappings do not hold must not quote (issue 19, ADR 360).
-const connectionProblems = lintConnections(carriersFile);
-if (connectionProblems.length > 0) {
-  console.error(`carriers.json has ${connectionProblems.length} connection problem(s); not starting:`);
-  for (const line of connectionProblems) console.error(`  ${line}`);
+// carriers.json seeds the first catalogue version: it passes the checks of a publish (ADR 360, 772).
+const carrierProblems = checkCarrierCatalogue(carriersFile);
+if (carrierProblems.length > 0) {
+  console.error(`carriers.json has ${carrierProblems.length} problem(s); not starting:`);
+  for (const problem of carrierProblems) console.error(`  ${problem.path}: ${problem.message}`);
   process.exit(1);
 }
 

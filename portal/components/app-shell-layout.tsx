@@ -85,6 +85,11 @@ const ADMIN_NAV_ITEMS = [
   { to: '/dashboard/audit-trail', label: 'Audit trail', icon: 'tabler:history' },
 ] as const;
 
+/** The carrier catalogue (issue 43, ADR 772): super-admins only. */
+const SUPER_ADMIN_NAV_ITEMS = [
+  { to: '/dashboard/carrier-catalogue', label: 'Carrier catalogue', icon: 'tabler:truck-delivery' },
+] as const;
+
 /** Props: logout action and the account pieces, supplied by the route layer. */
 export interface AppShellLayoutProps {
   onLogout: () => void;
@@ -107,7 +112,8 @@ export function visibleNavItems(user: StoredUser | null) {
   const role = user?.role;
   const hidden: readonly string[] = role === 'super-admin' ? SUPER_ADMIN_REDIRECTED_PATHS : [];
   const admin = role === 'admin' || role === 'super-admin' ? ADMIN_NAV_ITEMS : [];
-  return [...NAV_ITEMS, ...BULK_UPLOAD_NAV_ITEMS, ...REPORTING_NAV_ITEMS, ...admin].filter(
+  const superAdmin = role === 'super-admin' ? SUPER_ADMIN_NAV_ITEMS : [];
+  return [...NAV_ITEMS, ...BULK_UPLOAD_NAV_ITEMS, ...REPORTING_NAV_ITEMS, ...admin, ...superAdmin].filter(
     (item) => !hidden.includes(item.to) && mayOpenPage(user, item.to),
   );
 }

@@ -1279,6 +1279,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/carrier-catalogue/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a carrier catalogue draft
+         * @description Runs the publish checks on a draft (JSON Schema, eligibility logic, connection mappings, assets) and answers its problems by path and the connections it adds or changes, with whether each passed a test. Writes nothing.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_carrier_catalogue_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier-catalogue/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the carrier catalogue
+         * @description The latest catalogue version (the one quoted with), every version with who published it and when, and each live connection’s health: last success, error rate over the window, credentials refused. Super-admins.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_carrier_catalogue_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier-catalogue/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a carrier catalogue draft
+         * @description Stores the draft as the next version, which every server process then quotes with. Refused (422) while a check fails or a changed connection has no passing test; 409 when another version was published since `based_on`.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_carrier_catalogue_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier-catalogue/test-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a draft’s carrier connection
+         * @description Quotes the sample Primary application through one connection of the draft with a company’s credentials, as the connection test does, and records the outcome: a passing test lets the draft publish that connection.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_carrier_catalogue_test_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/carrier-connections/list": {
         parameters: {
             query?: never;
@@ -12484,6 +12572,533 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    POST_api_carrier_catalogue_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "catalogue": {}
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The whole carriers document (the shape of carriers.json), as edited. */
+                    catalogue: Record<string, unknown>;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Check a carrier catalogue draft: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Check a carrier catalogue draft.",
+                     *       "data": {
+                     *         "problems": [],
+                     *         "changed_connections": []
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description Connections the draft adds or changes (once it has no problem); each must pass a test. */
+                            changed_connections: {
+                                id: string;
+                                label: string;
+                                /** @description Whether this definition passed a connection test. */
+                                tested: boolean;
+                            }[];
+                            /** @description What the draft fails, by slash path into the document (e.g. carriers/3/states). */
+                            problems: {
+                                message: string;
+                                path: string;
+                            }[];
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_carrier_catalogue_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Get the carrier catalogue: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Get the carrier catalogue.",
+                     *       "data": {
+                     *         "version": 1,
+                     *         "catalogue": {},
+                     *         "versions": [],
+                     *         "connections": [],
+                     *         "window_days": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description The latest version’s carriers document (the shape of carriers.json). */
+                            catalogue: {
+                                [key: string]: unknown;
+                            };
+                            connections: {
+                                /** @description Live quotes answered in the window. */
+                                answered: number;
+                                carriers: string[];
+                                endpoint: string;
+                                /** @description errors / answered (0 to 1); null with none. */
+                                error_rate: number | null;
+                                /** @description Of those, the errors. */
+                                errors: number;
+                                id: string;
+                                label: string;
+                                /** @description The last quote or decline answered in the window (ISO 8601), or null. */
+                                last_success: string | null;
+                                /** @description Companies whose latest test of the connection had their credentials refused. */
+                                refused_credentials: {
+                                    /** @description ISO 8601 timestamp. */
+                                    at: string;
+                                    company_id: number;
+                                    company_name: string;
+                                }[];
+                            }[];
+                            /** @description The latest version: the one every server process quotes with. */
+                            version: number;
+                            /** @description Every version, newest first. */
+                            versions: {
+                                /** @description ISO 8601 timestamp. */
+                                created_at: string;
+                                /** @description Who published it; null for the version seeded from carriers.json. */
+                                created_by_name: string | null;
+                                note: string;
+                                /** @description ISO 8601 timestamp. */
+                                published_at: string;
+                                version: number;
+                            }[];
+                            /** @description The days the health counts cover. */
+                            window_days: number;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_carrier_catalogue_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "catalogue": {},
+                 *       "note": "note",
+                 *       "based_on": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version the draft was made from; 409 when another was published since. */
+                    based_on: number;
+                    /** @description The whole carriers document (the shape of carriers.json), as edited. */
+                    catalogue: Record<string, unknown>;
+                    /** @description Why this version: the history shows it. */
+                    note: string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Publish a carrier catalogue draft: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Publish a carrier catalogue draft.",
+                     *       "data": {
+                     *         "version": 1
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description The number of the version published. */
+                            version: number;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+        };
+    };
+    POST_api_carrier_catalogue_test_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6",
+                 *       "catalogue": {},
+                 *       "connection_id": "example",
+                 *       "company_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The whole carriers document (the shape of carriers.json), as edited. */
+                    catalogue: Record<string, unknown>;
+                    company_id: number | string;
+                    connection_id: string;
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description Test a draft’s carrier connection: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "Test a draft’s carrier connection.",
+                     *       "data": {
+                     *         "test": {
+                     *           "answer": {
+                     *             "status": "quoted",
+                     *             "premium": 1.5,
+                     *             "coverages": {},
+                     *             "benefits": [],
+                     *             "message": "message",
+                     *             "indicative": false
+                     *           },
+                     *           "error": "error",
+                     *           "exchanges": []
+                     *         },
+                     *         "passed": false
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description A quote or decline came back and was mapped: publishable. */
+                            passed: boolean;
+                            test: {
+                                /** @description The carrier's answer, or null when the test failed. */
+                                answer: {
+                                    benefits: string[];
+                                    /** @description The carrier's page where the quote is bound. */
+                                    bind_url?: string | null;
+                                    /** @description The carrier's own id of the quote. */
+                                    carrier_reference?: string | null;
+                                    /** @description Limits and deductible as quoted, in dollars, by coverage. */
+                                    coverages: {
+                                        [key: string]: number | string;
+                                    };
+                                    /** @description True for a rate that is not bindable. */
+                                    indicative: boolean;
+                                    message: string | null;
+                                    /** @description Dollars per year. */
+                                    premium: number | null;
+                                    /** @enum {string} */
+                                    status: "quoted" | "declined" | "error";
+                                } | null;
+                                /** @description Why the test failed, or null. */
+                                error: string | null;
+                                exchanges: {
+                                    /** @description The carrier's answer as text. */
+                                    answer: string;
+                                    body: string | null;
+                                    headers: {
+                                        [key: string]: string;
+                                    };
+                                    method: string;
+                                    /** @description The carrier's HTTP status; null when none came. */
+                                    status: number | null;
+                                    url: string;
+                                }[];
+                            };
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
             };
         };
     };

@@ -1,6 +1,7 @@
 /**
  * How many PostgreSQL connections each part of a process may hold (issue 47): the API's requests,
- * the background workers' queries (quote and job workers, with the quote worker's LISTEN), and
+ * the background workers' queries (quote and job workers, with the quote worker's LISTEN, and the
+ * carrier catalogue's reload with its LISTEN), and
  * lease renewal, each its own pool, so a quote backlog never waits the API's requests behind it
  * and a renewal never waits behind either (docs/decisions/727-separate-connection-pools.md).
  * PGlite has one connection whatever these say.
@@ -12,7 +13,7 @@ import type { Settings } from '../settings/settings.ts';
 export interface DatabasePoolSizes {
   /** The API's requests (and what runs in them). */
   api: number;
-  /** The quote and job workers' claims, answers and finishes, and the quote worker's LISTEN. */
+  /** The quote and job workers' claims, answers and finishes, the quote worker's LISTEN and the carrier catalogue's (ADR 772). */
   workers: number;
   /** Lease renewal of the jobs the workers hold. */
   leases: number;

@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import type { SchemaSet } from '../../engine/index.ts';
 import type { PartnerScope } from '../auth/partner-scopes.ts';
 import type { SovBuilding } from '../quoting/sov-building.ts';
@@ -840,3 +841,35 @@ export const schemaVersionEvents = pgTable('schema_version_events', {
 
 /** What a schema_version_events row records. */
 export type SchemaVersionAction = 'publish' | 'approve' | 'roll-back';
+
+/**
+ * The carrier catalogue's versions (migration 0068, issue 43; docs/decisions/772): the whole carriers
+ * document per version, who published it, when and why. The highest is the one quoted with.
+ */
+export const carrierCatalogVersions = pgTable('carrier_catalog_versions', {
+  version: integer('version').primaryKey(),
+  catalogue: json('catalogue').$type<CarriersFile>().notNull(),
+  note: text('note').notNull().default(''),
+  created_by: integer('created_by').references(() => users.id),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  published_at: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CarrierCatalogVersionRow = typeof carrierCatalogVersions.$inferSelect;
+
+/**
+ * Every carrier connection test (migration 0068): the connection definition tried (sha256 of its
+ * JSON), whose credentials, by whom, and whether the carrier answered a quote or a decline
+ * (`passed`) or refused the credentials (HTTP 401 or 403).
+ */
+export const carrierConnectionTests = pgTable('carrier_connection_tests', {
+  id: serial('id').primaryKey(),
+  connection_id: text('connection_id').notNull(),
+  definition_hash: text('definition_hash').notNull(),
+  company_id: integer('company_id').notNull(),
+  tested_by: integer('tested_by').notNull(),
+  passed: boolean('passed').notNull(),
+  credentials_refused: boolean('credentials_refused').notNull(),
+  outcome: text('outcome').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,19 +1,19 @@
 /**
- * The demo agency's commission rates (issue 12): every carrier and sub-carrier of carriers.json, for
+ * The demo agency's commission rates (issue 12): every carrier and sub-carrier of the catalogue in use, for
  * every product it writes, at the NFIP rate (its carrier or sub-carrier name says nfip) or the private
  * rate of server/config/default-commission-rates.json.
  */
 
 import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import defaults from '../config/default-commission-rates.json' with { type: 'json' };
+import { currentCarriers } from '../quoting/current-carriers.ts';
 import type { Executor } from './database.ts';
 import { commissionRates } from './schema.ts';
 
 /** Inserts the default rates of `companyId`, written by `userId`. */
 export async function seedCommissionRates(db: Executor, companyId: number, userId: number): Promise<void> {
   const rows: (typeof commissionRates.$inferInsert)[] = [];
-  for (const family of carriersFile.carriers) {
+  for (const family of currentCarriers().carriers) {
     for (const sub of family.subCarriers.length > 0 ? family.subCarriers : [null]) {
       const rate = `${family.name}/${sub?.name ?? ''}`.includes('nfip') ? defaults.nfip : defaults.private;
       for (const product of resolveCarrier(family, sub).settings.quote_types) {

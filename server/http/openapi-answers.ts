@@ -9,6 +9,7 @@ import { ACCOUNT_ANSWER_SCHEMAS } from '../routes/account-response-schemas.ts';
 import { APPLICATION_ANSWER_SCHEMAS } from '../routes/application-response-schemas.ts';
 import { AUTH_ANSWER_SCHEMAS } from '../routes/auth-response-schemas.ts';
 import { BULK_UPLOAD_ANSWER_SCHEMAS } from '../routes/bulk-upload-response-schemas.ts';
+import { CARRIER_CATALOGUE_ANSWER_SCHEMAS } from '../routes/carrier-catalogue-response-schemas.ts';
 import { COMMISSION_ANSWER_SCHEMAS } from '../routes/commission-response-schemas.ts';
 import { CONTACT_ANSWER_SCHEMAS } from '../routes/contact-response-schemas.ts';
 import { CUSTOMER_PORTAL_ANSWER_SCHEMAS } from '../routes/customer-portal-response-schemas.ts';
@@ -42,6 +43,7 @@ export const DATA_SCHEMAS: Readonly<Record<string, object>> = {
   ...ACCOUNT_ANSWER_SCHEMAS,
   ...SETTINGS_ANSWER_SCHEMAS,
   ...INTEGRATION_ANSWER_SCHEMAS,
+  ...CARRIER_CATALOGUE_ANSWER_SCHEMAS,
   ...SCHEMA_STUDIO_ANSWER_SCHEMAS,
   ...SCHEMA_STUDIO_SAFETY_ANSWER_SCHEMAS,
   ...QUOTE_DOCUMENT_ANSWER_SCHEMAS,

@@ -28,6 +28,10 @@ export const OPENAPI_TAGS = [
   },
   { name: 'api-credentials', description: 'Partner API keys (SPEC §2 /dashboard/api-partner).' },
   { name: 'schema-studio', description: 'Versions of the application schema set.' },
+  {
+    name: 'carrier-catalogue',
+    description: 'Versions of the carriers and their connections (issue 43, /dashboard/carrier-catalogue).',
+  },
   { name: 'applications', description: 'Applications and their quotes (SPEC §2 /agent-portal, §7).' },
   { name: 'carriers', description: 'Managed-program and manual carriers of an application (SPEC §7).' },
   { name: 'sov', description: 'Statements of values (SPEC §2 /sov-quote).' },

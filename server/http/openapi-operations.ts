@@ -298,6 +298,27 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     description:
       'Quotes the sample Primary application through the connection and answers the result with each request and answer, secrets masked.',
   },
+  // Carrier catalogue (issue 43, ADR 772: the super-admin's carrier page)
+  'POST /api/carrier-catalogue/get': {
+    summary: 'Get the carrier catalogue',
+    description:
+      'The latest catalogue version (the one quoted with), every version with who published it and when, and each live connection’s health: last success, error rate over the window, credentials refused. Super-admins.',
+  },
+  'POST /api/carrier-catalogue/check': {
+    summary: 'Check a carrier catalogue draft',
+    description:
+      'Runs the publish checks on a draft (JSON Schema, eligibility logic, connection mappings, assets) and answers its problems by path and the connections it adds or changes, with whether each passed a test. Writes nothing.',
+  },
+  'POST /api/carrier-catalogue/test-connection': {
+    summary: 'Test a draft’s carrier connection',
+    description:
+      'Quotes the sample Primary application through one connection of the draft with a company’s credentials, as the connection test does, and records the outcome: a passing test lets the draft publish that connection.',
+  },
+  'POST /api/carrier-catalogue/publish': {
+    summary: 'Publish a carrier catalogue draft',
+    description:
+      'Stores the draft as the next version, which every server process then quotes with. Refused (422) while a check fails or a changed connection has no passing test; 409 when another version was published since `based_on`.',
+  },
   'POST /api/portal-settings/get': {
     summary: 'Get the portal settings',
     description:

@@ -1,8 +1,8 @@
 import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import { HTTP_CONNECTOR_PREFIX } from '../../carrier-catalog/connection-types.ts';
 import type { Doc, RuleContext } from '../../engine/index.ts';
+import { currentCarriers } from './current-carriers.ts';
 import type { LaunchTarget } from './types.ts';
 
 /** Connectors that do not answer automatically: their carriers have their own launch calls (SPEC §7). */
@@ -20,7 +20,7 @@ const NOT_AUTOMATIC = new Set(['manual', 'sov']);
 export function launchTargets(
   doc: Doc,
   ctx: RuleContext,
-  file: CarriersFile = carriersFile,
+  file: CarriersFile = currentCarriers(),
   liveConnections: ReadonlySet<string> = new Set(),
 ): LaunchTarget[] {
   const state = typeof doc.state === 'string' ? doc.state.trim().toUpperCase() : '';

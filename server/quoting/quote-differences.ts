@@ -1,6 +1,6 @@
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import type { QuoteCoverageMap } from '../../carrier-catalog/carriers-file-types.ts';
 import type { Doc } from '../../engine/index.ts';
+import { currentCarriers } from './current-carriers.ts';
 import { documentNumber } from './document-number.ts';
 
 /**
@@ -55,7 +55,7 @@ export function quoteDifferences(
   coverages: Record<string, unknown>,
   doc: Doc,
   product: string,
-  map: QuoteCoverageMap = carriersFile.quote_coverages,
+  map: QuoteCoverageMap = currentCarriers().quote_coverages,
 ): QuoteDifference[] {
   const differences: QuoteDifference[] = [];
   for (const entry of map.compared) {

@@ -1,4 +1,5 @@
 import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
+import { currentCarriers } from './current-carriers.ts';
 import { type QuoteManager, sandboxQuoteManager } from './sandbox-quote-manager.ts';
 
 /**
@@ -8,7 +9,7 @@ import { type QuoteManager, sandboxQuoteManager } from './sandbox-quote-manager.
  * SPEC §1 quote manager ids, issue 3 sov-quote page.
  */
 export function quoteManagerFor(quoteManagerId: string): QuoteManager {
-  if (!sovCarriers().some((carrier) => carrier.quote_manager_id === quoteManagerId)) {
+  if (!sovCarriers(currentCarriers()).some((carrier) => carrier.quote_manager_id === quoteManagerId)) {
     throw new Error(`no quote manager "${quoteManagerId}"`);
   }
   return sandboxQuoteManager(quoteManagerId);

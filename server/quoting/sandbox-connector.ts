@@ -1,7 +1,7 @@
 import { carrierSettings } from '../../carrier-catalog/carrier-settings.ts';
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import { abortableWait } from './abortable-wait.ts';
+import { currentCarriers } from './current-carriers.ts';
 import { eligibilityDecline } from './eligibility-decline.ts';
 import { sandboxCoverages } from './sandbox-coverages.ts';
 import { sandboxLatencyMs } from './sandbox-latency-ms.ts';
@@ -53,12 +53,11 @@ function answer(request: QuoteRequest, file: CarriersFile): QuoteAnswer {
  * DOMException by default) as soon as `signal` aborts. ARCHITECTURE §Carriers.
  */
 export function createSandboxConnector(options: SandboxConnectorOptions = {}): Connector {
-  const file = options.file ?? carriersFile;
   const latencyMs = options.latencyMs ?? sandboxLatencyMs;
   return {
     id: 'sandbox',
     async quote(request, signal) {
-      const result = answer(request, file);
+      const result = answer(request, options.file ?? currentCarriers());
       await abortableWait(latencyMs(request.target), signal);
       return result;
     },

@@ -56,25 +56,25 @@ export const testConnectionBodySchema = body({ connection_id: connectionId }, ['
 type Body = { company_id?: BodyId; connection_id: string };
 
 /**
- * Registers carrier-connections/list, /update and /test over `file`, the carriers.json the live
+ * Registers carrier-connections/list, /update and /test over `file()`, the catalogue the live
  * connectors use (with CARRIER_CONNECTION_ORIGINS applied), so settings show the endpoint asked.
  */
 export async function carrierConnectionRoutes(
   app: FastifyInstance,
-  options: { db: Executor; live: LiveConnectors; file: CarriersFile },
+  options: { db: Executor; live: LiveConnectors; file: () => CarriersFile },
 ) {
   const { db, live, file } = options;
   const route = sessionRoute(app, db, 'portal-settings');
 
   route('carrier-connections/list', listConnectionsBodySchema, async (request) => {
     const { company_id } = bodyOf<Body>(request);
-    const connections = await listCarrierConnections(db, actorOf(request), idOf(company_id), file);
+    const connections = await listCarrierConnections(db, actorOf(request), idOf(company_id), file());
     return success('Carrier connections.', { connections });
   });
 
   route('carrier-connections/update', updateConnectionBodySchema, async (request) => {
     const { company_id, ...update } = bodyOf<Body & ConnectionUpdate>(request);
-    const connections = await updateCarrierConnection(db, actorOf(request), idOf(company_id), update, file);
+    const connections = await updateCarrierConnection(db, actorOf(request), idOf(company_id), update, file());
     return success('Carrier connection saved.', { connections });
   });
 
@@ -86,7 +86,7 @@ export async function carrierConnectionRoutes(
       idOf(company_id),
       connection_id,
       live,
-      file,
+      file(),
     );
     const message = test.answer
       ? `The carrier answered: ${test.answer.status}.`

@@ -5,15 +5,16 @@
  * - GET /guides/<file>.pdf: the `guideDocument` of every entry answers its underwriting guide, a
  *   PDF drawn from the entry's own appetite data (server/quoting/carrier-guide.ts, ADR 380), shown
  *   inline, cached for an hour.
- * Any other name is 404. Public: the data is the catalogue the portal bundle already carries.
+ * Any other name is 404. Public: the data is the catalogue the portal bundle already carries. The
+ * paths are those of the catalogue in use (ADR 772): a published version's new family has its files.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
-import type { CarrierEntry } from '../../carrier-catalog/carriers-file-types.ts';
+import type { CarrierEntry, CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import { failure } from '../http/envelope.ts';
 import { carrierGuidePdf } from '../quote-documents/carrier-guide-pdf.ts';
 import { carrierGuide } from '../quoting/carrier-guide.ts';
 import { carrierMonogramSvg } from '../quoting/carrier-monogram.ts';
+import { currentCarriers } from '../quoting/current-carriers.ts';
 
 /** Registers GET `<folder>/:file`, answering `send` for the entry whose path `pathOf` gives is that one. */
 function catalogueFiles(
@@ -22,12 +23,18 @@ function catalogueFiles(
   pathOf: (carrier: CarrierEntry) => string | null,
   send: (reply: FastifyReply, carrier: CarrierEntry, file: string) => Promise<unknown>,
 ) {
-  const byPath = new Map(
-    carriersFile.carriers.flatMap((carrier) => {
-      const path = pathOf(carrier);
-      return path ? [[path, carrier] as const] : [];
-    }),
-  );
+  let paths: { of: CarriersFile; byPath: Map<string, CarrierEntry> } | null = null;
+  const carrierAt = (path: string) => {
+    const of = currentCarriers();
+    if (paths?.of !== of) {
+      const entries = of.carriers.flatMap((carrier) => {
+        const at = pathOf(carrier);
+        return at ? [[at, carrier] as const] : [];
+      });
+      paths = { of, byPath: new Map(entries) };
+    }
+    return paths.byPath.get(path);
+  };
   app.get(
     `${folder}/:file`,
     {
@@ -43,7 +50,7 @@ function catalogueFiles(
     },
     async (request, reply) => {
       const { file } = request.params as { file: string };
-      const carrier = byPath.get(`${folder}/${file}`);
+      const carrier = carrierAt(`${folder}/${file}`);
       if (!carrier) return reply.code(404).send(failure(404, 'Not found.'));
       return send(reply, carrier, file);
     },
@@ -68,7 +75,7 @@ export async function carrierFileRoutes(app: FastifyInstance) {
     '/guides',
     (carrier) => carrier.guideDocument,
     async (reply, carrier, file) => {
-      const pdf = await carrierGuidePdf(carrierGuide(carrier, carriersFile), new Date());
+      const pdf = await carrierGuidePdf(carrierGuide(carrier, currentCarriers()), new Date());
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${file}"`)

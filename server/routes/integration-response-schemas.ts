@@ -130,6 +130,20 @@ const quoteAnswerSchema = {
   },
 } as const;
 
+/** A connection test: the carrier's answer or the error, and every exchange, secrets masked. */
+export const triedQuoteSchema = {
+  type: 'object',
+  required: ['answer', 'error', 'exchanges'],
+  properties: {
+    answer: {
+      description: "The carrier's answer, or null when the test failed.",
+      anyOf: [quoteAnswerSchema, { type: 'null' }],
+    },
+    error: { ...nullableString, description: 'Why the test failed, or null.' },
+    exchanges: { type: 'array', items: exchangeSchema },
+  },
+} as const;
+
 /** `data` of the API credential and carrier connection calls, by `<METHOD> <route url>`. */
 export const INTEGRATION_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
   'POST /api/api-credentials/list': {
@@ -146,19 +160,6 @@ export const INTEGRATION_ANSWER_SCHEMAS: Readonly<Record<string, object>> = {
   'POST /api/carrier-connections/test': {
     type: 'object',
     required: ['test'],
-    properties: {
-      test: {
-        type: 'object',
-        required: ['answer', 'error', 'exchanges'],
-        properties: {
-          answer: {
-            description: "The carrier's answer, or null when the test failed.",
-            anyOf: [quoteAnswerSchema, { type: 'null' }],
-          },
-          error: { ...nullableString, description: 'Why the test failed, or null.' },
-          exchanges: { type: 'array', items: exchangeSchema },
-        },
-      },
-    },
+    properties: { test: triedQuoteSchema },
   },
 };

@@ -4,6 +4,7 @@
  */
 import { carrierDisplayName, productDisplayName } from '../../carrier-catalog/carrier-display-name.ts';
 import type { Executor } from '../db/database.ts';
+import { currentCarriers } from '../quoting/current-carriers.ts';
 import {
   applicationsPerPeriod,
   carrierOutcomes,
@@ -53,11 +54,14 @@ export async function getAnalytics(
     per_week: perWeek.map(({ day, ...counts }) => ({ week: day, ...counts })),
     carriers: carriers.map((c) => ({
       ...c,
-      display_name: productDisplayName(c.carrier),
+      display_name: productDisplayName(c.carrier, currentCarriers()),
       quote_rate: rate(c.quoted, c.asked),
       decline_rate: rate(c.declined, c.asked),
     })),
-    quote_times: quoteTimes.map((c) => ({ ...c, display_name: carrierDisplayName(c.carrier, null) })),
+    quote_times: quoteTimes.map((c) => ({
+      ...c,
+      display_name: carrierDisplayName(c.carrier, null, currentCarriers()),
+    })),
     median_premium_by_product: byProduct.map(({ group, ...figures }) => ({ product: group, ...figures })),
     median_premium_by_flood_zone: byFloodZone.map(({ group, ...figures }) => ({
       flood_zone: group,

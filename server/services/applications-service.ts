@@ -3,7 +3,6 @@
  * the alert-note toggle. Each write runs in one transaction, so a failed call changes nothing.
  */
 
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import {
   applyDefaults,
   type CompiledSchemaSet,
@@ -23,6 +22,7 @@ import { type AuditCaller, recordAuditEvent } from '../audit/record-audit-event.
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
+import { currentCarriers } from '../quoting/current-carriers.ts';
 import { launchTargets } from '../quoting/launch-targets.ts';
 import { findAgent } from '../repositories/accounts-repository.ts';
 import {
@@ -416,11 +416,12 @@ export async function launchApplication(
     const block = outcomes.find((o) => o.outcome === 'block');
     if (block) throw new ApiError(422, block.message, null, { outcomes });
     // Carriers the company connected live (issue 19) are asked through their connection.
+    const catalogue = currentCarriers();
     const targets = launchTargets(
       doc,
       ctx,
-      carriersFile,
-      enabledConnections(await companySettingsOf(tx, row.company_id)),
+      catalogue,
+      enabledConnections(await companySettingsOf(tx, row.company_id), catalogue),
     );
     // With no carrier to ask there is nothing to wait for: the launch is complete at once. The
     // application moves to launched before its quotes exist, so its roll-up triggers (ADR 500)

@@ -6,10 +6,10 @@
  * module only towards the carrier. docs/decisions/360-carrier-connections-as-data.md.
  */
 
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import { type ConnectionCredentials, CREDENTIAL_NAMES } from '../../carrier-catalog/connection-types.ts';
 import type { Executor } from '../db/database.ts';
+import { currentCarriers } from '../quoting/current-carriers.ts';
 import { companySettingsOf } from '../repositories/companies-repository.ts';
 
 /** One stored connection of a company. */
@@ -30,7 +30,7 @@ export function storedConnections(
 export function hasAllCredentials(
   connectionId: string,
   stored: StoredConnection | undefined,
-  file: CarriersFile = carriersFile,
+  file: CarriersFile = currentCarriers(),
 ): boolean {
   const connection = file.connections?.[connectionId];
   if (!connection || !stored) return false;
@@ -40,7 +40,7 @@ export function hasAllCredentials(
 /** Ids of the connections a company's settings enable (switched on, known, with every credential). */
 export function enabledConnections(
   settings: Record<string, unknown> | null,
-  file: CarriersFile = carriersFile,
+  file: CarriersFile = currentCarriers(),
 ): Set<string> {
   const ids = new Set<string>();
   for (const [id, stored] of Object.entries(storedConnections(settings))) {
@@ -57,7 +57,7 @@ export async function companyCredentials(
   db: Executor,
   companyId: number | null,
   connectionId: string,
-  file: CarriersFile = carriersFile,
+  file: CarriersFile = currentCarriers(),
 ): Promise<ConnectionCredentials | null> {
   if (companyId === null) return null;
   const stored = storedConnections(await companySettingsOf(db, companyId))[connectionId];

@@ -7,13 +7,13 @@
  */
 
 import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import { CREDENTIAL_NAMES, HTTP_CONNECTOR_PREFIX } from '../../carrier-catalog/connection-types.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { TriedQuote } from '../quoting/http/http-connector.ts';
+import { currentCarriers } from '../quoting/current-carriers.ts';
+import type { HttpConnector, TriedQuote } from '../quoting/http/http-connector.ts';
 import type { LiveConnectors } from '../quoting/http/live-connectors.ts';
 import {
   companySettingsOf,
@@ -27,6 +27,7 @@ import {
   type StoredConnection,
   storedConnections,
 } from './carrier-connection-settings.ts';
+import { recordConnectionTest } from './connection-test-record.ts';
 
 /** 404 for a connection id carriers.json does not have. */
 export const UNKNOWN_CONNECTION_MESSAGE = 'Carrier connection not found.';
@@ -91,7 +92,7 @@ export async function listCarrierConnections(
   db: Executor,
   actor: Actor,
   requestedCompanyId: number | undefined,
-  file: CarriersFile = carriersFile,
+  file: CarriersFile = currentCarriers(),
 ): Promise<ConnectionView[]> {
   const companyId = managedCompanyId(actor, requestedCompanyId);
   const settings = await companySettingsOf(db, companyId);
@@ -117,7 +118,7 @@ export async function updateCarrierConnection(
   actor: Actor,
   requestedCompanyId: number | undefined,
   update: ConnectionUpdate,
-  file: CarriersFile = carriersFile,
+  file: CarriersFile = currentCarriers(),
 ): Promise<ConnectionView[]> {
   const companyId = managedCompanyId(actor, requestedCompanyId);
   const connection = connectionOf(update.connection_id, file);
@@ -154,9 +155,37 @@ export async function updateCarrierConnection(
 }
 
 /**
- * Asks connection `connectionId` for a quote of the schema set's Primary example with the
- * company's stored credentials (switched on or not), as the first carrier it quotes. Answers the
- * quote or the error and every request and answer, secrets masked. 404 for an unknown connection.
+ * Asks `connector` (one of connection `connectionId`) for a quote of the schema set's Primary
+ * example with company `companyId`'s stored credentials (switched on or not), as the first carrier
+ * of `file` that names the connection. Answers the quote or the error and every request and answer,
+ * secrets masked; waits at most TEST_TIMEOUT_MS.
+ */
+export function sampleQuote(
+  connector: HttpConnector,
+  file: CarriersFile,
+  connectionId: string,
+  companyId: number,
+): Promise<TriedQuote> {
+  const family = file.carriers.find((entry) =>
+    [entry, ...entry.subCarriers].some((carrier) => carrier.live_connection === connectionId),
+  );
+  const target = {
+    carrier: family?.name ?? connectionId,
+    sub_carrier: null,
+    display_name: family?.displayName ?? file.connections?.[connectionId]?.label ?? connectionId,
+    connector: `${HTTP_CONNECTOR_PREFIX}${connectionId}`,
+    benefits: family?.benefits ?? [],
+  };
+  const ctx = { product: SAMPLE_PRODUCT, application_type: 'flood', status: 'new' };
+  return connector.tryQuote(
+    { target, company_id: companyId, document: structuredClone(examples.primary), ctx },
+    AbortSignal.timeout(TEST_TIMEOUT_MS),
+  );
+}
+
+/**
+ * Tests connection `connectionId` of the catalogue in use with sampleQuote and records the outcome
+ * (carrier_connection_tests: the carrier page's credential failures). 404 for an unknown connection.
  */
 export async function testCarrierConnection(
   db: Executor,
@@ -164,26 +193,13 @@ export async function testCarrierConnection(
   requestedCompanyId: number | undefined,
   connectionId: string,
   live: LiveConnectors,
-  file: CarriersFile = carriersFile,
+  file: CarriersFile = currentCarriers(),
 ): Promise<TriedQuote> {
   const companyId = managedCompanyId(actor, requestedCompanyId);
-  const connection = connectionOf(connectionId, file);
+  connectionOf(connectionId, file);
   if ((await companySettingsOf(db, companyId)) === null) throw new ApiError(404, COMPANY_NOT_FOUND);
-  const family = file.carriers.find((entry) =>
-    [entry, ...entry.subCarriers].some((carrier) => carrier.live_connection === connectionId),
-  );
-  const target = {
-    carrier: family?.name ?? connectionId,
-    sub_carrier: null,
-    display_name: family?.displayName ?? connection.label,
-    connector: `${HTTP_CONNECTOR_PREFIX}${connectionId}`,
-    benefits: family?.benefits ?? [],
-  };
-  const ctx = { product: SAMPLE_PRODUCT, application_type: 'flood', status: 'new' };
-  return live
-    .connection(connectionId)
-    .tryQuote(
-      { target, company_id: companyId, document: structuredClone(examples.primary), ctx },
-      AbortSignal.timeout(TEST_TIMEOUT_MS),
-    );
+  const tried = await sampleQuote(live.connection(connectionId), file, connectionId, companyId);
+  const published = currentCarriers().connections?.[connectionId];
+  if (published) await recordConnectionTest(db, actor, companyId, connectionId, published, tried);
+  return tried;
 }

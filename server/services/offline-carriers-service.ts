@@ -11,6 +11,7 @@ import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow, QuoteRow, QuoteSource } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
+import { currentCarriers } from '../quoting/current-carriers.ts';
 import { updateApplication } from '../repositories/applications-repository.ts';
 import {
   enqueueQuoteJob,
@@ -82,7 +83,9 @@ export async function launchSovCarriers(
     const row = await loadOwned(tx, actor, id, true);
     if (!isCommercial(row)) throw new ApiError(422, CARRIER_NOT_SUPPORTED_MESSAGE);
     if (row.status === 'new') throw new ApiError(409, LAUNCH_FIRST_MESSAGE);
-    const carriers = sovCarriers().filter((carrier) => quoteManagerIds.includes(carrier.quote_manager_id));
+    const carriers = sovCarriers(currentCarriers()).filter((carrier) =>
+      quoteManagerIds.includes(carrier.quote_manager_id),
+    );
     for (const carrier of carriers) assertWrites(row, carrier);
     const existing = await quotesOfApplication(tx, row.id);
     for (const carrier of carriers) {
@@ -93,7 +96,7 @@ export async function launchSovCarriers(
         sub_carrier: carrier.sub_carrier,
         display_name: carrier.display_name,
         connector: 'sov',
-        benefits: carrierSettings(carrier.carrier, carrier.sub_carrier).benefits,
+        benefits: carrierSettings(carrier.carrier, carrier.sub_carrier, currentCarriers()).benefits,
         status: 'pending',
         message: SOV_PENDING_MESSAGE,
         source: 'sov',
@@ -121,7 +124,9 @@ export async function launchManualCarriers(
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, actor, id, true);
     if (row.status === 'new') throw new ApiError(409, LAUNCH_FIRST_MESSAGE);
-    const carriers = manualCarriers().filter((carrier) => carrierNames.includes(carrier.carrier));
+    const carriers = manualCarriers(currentCarriers()).filter((carrier) =>
+      carrierNames.includes(carrier.carrier),
+    );
     for (const carrier of carriers) assertWrites(row, carrier);
     const existing = await quotesOfApplication(tx, row.id);
     for (const carrier of carriers) {
@@ -132,7 +137,7 @@ export async function launchManualCarriers(
         sub_carrier: null,
         display_name: carrier.display_name,
         connector: 'manual',
-        benefits: carrierSettings(carrier.carrier, null).benefits,
+        benefits: carrierSettings(carrier.carrier, null, currentCarriers()).benefits,
         status: 'pending',
         message: MANUAL_PENDING_MESSAGE,
         source: 'manual',

@@ -9,6 +9,7 @@ import type { Doc } from '../../engine/index.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow, QuoteRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
+import { currentCarriers } from '../quoting/current-carriers.ts';
 import { quoteManagerFor } from '../quoting/quote-manager-for.ts';
 import { QUOTE_TIMEOUT_MS } from '../quoting/quote-timeout-ms.ts';
 import type { QuoteManager } from '../quoting/sandbox-quote-manager.ts';
@@ -55,7 +56,7 @@ async function sovTarget(
   applicationId: string | number,
   forUpdate = false,
 ): Promise<{ carrier: SovCarrier; row: ApplicationRow }> {
-  const carrier = sovCarriers().find((entry) => entry.quote_manager_id === carrierId);
+  const carrier = sovCarriers(currentCarriers()).find((entry) => entry.quote_manager_id === carrierId);
   if (!carrier) throw new ApiError(404, INVALID_CARRIER_MESSAGE);
   const text = String(applicationId);
   const id = /^[0-9]{1,10}$/.test(text) ? Number(text) : Number.NaN;

@@ -256,11 +256,11 @@ export const SETTINGS = {
   DATABASE_POOL_WORKERS: {
     group: 'Database',
     type: 'integer',
-    minimum: 2,
+    minimum: 3,
     maximum: 100,
     default: 6,
     description:
-      "PostgreSQL connections one process keeps for the quote and job workers (one of them holds the quote worker's LISTEN for good).",
+      "PostgreSQL connections one process keeps for the quote and job workers (two of them hold the LISTENs of the quote worker and of the carrier catalogue's reload for good, ADR 772).",
   },
   DATABASE_POOL_LEASES: {
     group: 'Database',

@@ -21,6 +21,8 @@ let t: TestApp;
 const keys: Record<string, string> = {};
 /** Ids the requests reuse: the seeded new and completed applications, and what earlier examples made. */
 const made: Record<string, number> = {};
+/** The catalogue carrier-catalogue/get answered, which check and publish send back unchanged. */
+const catalogue: { latest?: Body } = {};
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -295,12 +297,27 @@ const REQUESTS: Record<string, { as: Who; body: () => Body | Promise<Body>; keep
   },
   'api-credentials/rotate': { as: 'admin', body: () => ({ credential_id: made.credential }) },
   'api-credentials/revoke': { as: 'admin', body: () => ({ credential_id: made.credential }) },
+  'carrier-catalogue/get': {
+    as: 'superadmin',
+    body: () => ({}),
+    keep: (data) => {
+      catalogue.latest = data.catalogue as Body;
+      made.catalogueVersion = data.version as number;
+    },
+  },
+  'carrier-catalogue/check': { as: 'superadmin', body: () => ({ catalogue: catalogue.latest }) },
+  'carrier-catalogue/publish': {
+    as: 'superadmin',
+    body: () => ({ catalogue: catalogue.latest, note: 'Docs example', based_on: made.catalogueVersion }),
+  },
 };
 
 /** Documented calls not sent here, each with why. */
 const NOT_SENT: Record<string, string> = {
   'customer-portal/quote-view': 'its token is only in the e-mail a sent quote link carries',
   'plans/change-plan': 'needs Stripe keys to answer a checkout link',
+  'carrier-catalogue/test-connection':
+    "it asks a carrier's API; tests/server/carriers/carrier-catalogue.test.ts sends it to the fake carrier",
   'resources/upload-video':
     "its body is the file's bytes, not JSON; tests/server/resources-video.test.ts sends it",
 };

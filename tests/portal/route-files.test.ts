@@ -45,6 +45,7 @@ const SPEC_ROUTES = [
 /** Routes SPEC §2 does not list, each with the issue and decision that added it. */
 const ROUTES_BEYOND_SPEC: Record<string, string> = {
   '/dashboard/audit-trail': 'issue 38, ADR 753',
+  '/dashboard/carrier-catalogue': 'issue 43, ADR 772',
   '/dashboard/schema-studio': 'issue 11',
   '/quote-view': 'issue 16, ADR 440',
 };

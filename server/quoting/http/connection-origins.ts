@@ -6,6 +6,7 @@
  * their paths on the new origin. docs/adding-a-carrier.md §4.
  */
 import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.ts';
+import { currentCarriers } from '../current-carriers.ts';
 
 /** Hosts an origin may use plain http on (a carrier simulator on the same machine). */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -60,4 +61,18 @@ export function fileWithConnectionOrigins(file: CarriersFile, origins: Record<st
     }),
   );
   return { ...file, connections };
+}
+
+/**
+ * The catalogue the live connectors and the connection calls read: the catalogue in use
+ * (current-carriers.ts) with `origins` applied, made again only when another version comes into
+ * use, so one version gives one object.
+ */
+export function connectionsFileOf(origins: Record<string, string>): () => CarriersFile {
+  let made: { from: CarriersFile; file: CarriersFile } | null = null;
+  return () => {
+    const from = currentCarriers();
+    if (made?.from !== from) made = { from, file: fileWithConnectionOrigins(from, origins) };
+    return made.file;
+  };
 }

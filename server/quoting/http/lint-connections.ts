@@ -20,6 +20,17 @@ function knownOperator(op: string): boolean {
   }
 }
 
+/**
+ * The problems of one JSON-logic expression, one text each, empty when sound: every operator is a
+ * json-logic-js one and every `var` outside an item-scoped operator (all, some, map...) reads one of
+ * `roots` (the data the expression is given, e.g. doc and ctx for an eligibility rule).
+ */
+export function logicProblems(expression: unknown, roots: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  walk(expression, roots, false, problems);
+  return problems;
+}
+
 function walk(node: unknown, roots: ReadonlySet<string>, itemScoped: boolean, problems: string[]): void {
   if (Array.isArray(node)) {
     for (const item of node) walk(item, roots, itemScoped, problems);
@@ -55,15 +66,13 @@ function walk(node: unknown, roots: ReadonlySet<string>, itemScoped: boolean, pr
  * (`connections/<id>/<where>: <problem>`), empty when sound: every mapping expression uses only
  * json-logic-js operators and reads only its own data (request: doc, ctx, carrier; response:
  * answer, doc, ctx; poll: answer), every answer_schema compiles, and every `live_connection` of
- * a carrier or sub-carrier names a connection. Run at load by carriers-file.ts (issue 19).
+ * a carrier or sub-carrier names a connection. Part of checkCarrierCatalogue (issue 19, 43).
  */
 export function lintConnections(file: CarriersFile): string[] {
   const lines: string[] = [];
   const connections = file.connections ?? {};
   const check = (where: string, expression: unknown, roots: ReadonlySet<string>) => {
-    const problems: string[] = [];
-    walk(expression, roots, false, problems);
-    for (const problem of problems) lines.push(`${where}: ${problem}`);
+    for (const problem of logicProblems(expression, roots)) lines.push(`${where}: ${problem}`);
   };
   for (const [id, connection] of Object.entries(connections)) {
     for (const [path, rule] of Object.entries(connection.request)) {

@@ -96,6 +96,7 @@ async function documentedEndpoints(): Promise<ApiEndpoint[]> {
     db: {} as Executor,
     portalDir: null,
     startWorker: false,
+    carrierCatalogue: false,
     accounts: { mailSink: false },
   });
   await app.ready();

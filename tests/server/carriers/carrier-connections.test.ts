@@ -12,7 +12,7 @@ import { examples } from '../../../schemas/schema-set.ts';
 import {
   FAKE_CREDENTIALS,
   type FakeCarrierServer,
-  fileWithCarrierOrigin,
+  fakeCarrierOrigins,
   startFakeCarrierServer,
 } from '../helpers/fake-carrier-server.ts';
 import { MIAMI } from '../helpers/sample-records.ts';
@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)('carrier connections on %s', (kind) => {
   beforeAll(async () => {
     fake = await startFakeCarrierServer();
     t = await startTestApp(kind, {
-      carrierConnections: { file: fileWithCarrierOrigin(fake.url) },
+      carrierConnections: { origins: fakeCarrierOrigins(fake.url) },
       logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } },
     });
     [adminKey, agentKey, otherAgentKey] = await Promise.all(

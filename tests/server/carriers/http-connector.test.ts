@@ -40,8 +40,9 @@ const signal = () => AbortSignal.timeout(20_000);
 const bodies = (path: string) => fake.requests.filter((r) => r.path === path).map((r) => JSON.parse(r.body));
 
 function connectors(overrides: (file: CarriersFile) => CarriersFile = (f) => f): LiveConnectors {
+  const catalogue = overrides(file);
   return createLiveConnectors({
-    file: overrides(file),
+    catalogue: () => catalogue,
     credentials: async (companyId, connectionId) =>
       companyId === 7 ? (FAKE_CREDENTIALS[connectionId] ?? null) : null,
     now: () => clock,

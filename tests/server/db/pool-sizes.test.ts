@@ -20,16 +20,17 @@ describe('pool sizes from the settings', () => {
     );
     expect(
       poolSizesOf(
-        readSettings({ DATABASE_POOL_API: '20', DATABASE_POOL_WORKERS: '2', DATABASE_POOL_LEASES: '1' }),
+        readSettings({ DATABASE_POOL_API: '20', DATABASE_POOL_WORKERS: '3', DATABASE_POOL_LEASES: '1' }),
       ),
-    ).toEqual({ api: 20, workers: 2, leases: 1 });
+    ).toEqual({ api: 20, workers: 3, leases: 1 });
   });
 
   it('refuses a size out of bounds or not a whole number, naming the variable', () => {
     for (const [name, value] of [
       ['DATABASE_POOL_API', '0'],
       ['DATABASE_POOL_API', '101'],
-      ['DATABASE_POOL_WORKERS', '1'],
+      // Two hold the LISTENs of the quote worker and the carrier catalogue (ADR 772): one would be left.
+      ['DATABASE_POOL_WORKERS', '2'],
       ['DATABASE_POOL_LEASES', '0'],
       ['DATABASE_POOL_LEASES', '1.5'],
       ['DATABASE_POOL_WORKERS', 'many'],
