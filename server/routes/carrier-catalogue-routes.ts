@@ -17,7 +17,7 @@ import {
   testDraftConnection,
 } from '../services/carrier-catalogue-service.ts';
 import { idSchema, sessionBodySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
+import { idOf, sessionRoute } from './session-route.ts';
 
 /** A draft catalogue: any object here; its checks answer its problems by path. */
 const draftSchema = {
@@ -63,7 +63,7 @@ export async function carrierCatalogueRoutes(
   );
 
   route('carrier-catalogue/check', catalogueCheckBodySchema, async (request) => {
-    const { catalogue } = bodyOf<{ catalogue: unknown }>(request);
+    const { catalogue } = request.body;
     const checked = await checkCatalogueDraft(db, actorOf(request), catalogue);
     const message =
       checked.problems.length > 0
@@ -73,7 +73,7 @@ export async function carrierCatalogueRoutes(
   });
 
   route('carrier-catalogue/test-connection', catalogueTestBodySchema, async (request) => {
-    const body = bodyOf<{ catalogue: unknown; connection_id: string; company_id: BodyId }>(request);
+    const body = request.body;
     const tested = await testDraftConnection(
       db,
       actorOf(request),
@@ -90,7 +90,7 @@ export async function carrierCatalogueRoutes(
   });
 
   route('carrier-catalogue/publish', cataloguePublishBodySchema, async (request) => {
-    const body = bodyOf<{ catalogue: unknown; note: string; based_on: number }>(request);
+    const body = request.body;
     const published = await publishCatalogueDraft(db, actorOf(request), {
       catalogue: body.catalogue,
       note: body.note,
