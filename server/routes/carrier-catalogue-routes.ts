@@ -67,7 +67,7 @@ export async function carrierCatalogueRoutes(
     const checked = await checkCatalogueDraft(db, actorOf(request), catalogue);
     const message =
       checked.problems.length > 0
-        ? `The draft has ${checked.problems.length} problem(s).`
+        ? `The draft has ${checked.problems.length} ${checked.problems.length === 1 ? 'problem' : 'problems'}.`
         : 'The draft passes its checks.';
     return success(message, checked);
   });

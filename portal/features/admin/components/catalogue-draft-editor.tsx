@@ -52,7 +52,11 @@ function problemsOf(errors: Record<string, string> | null, message: string): Dra
 
 function ProblemList({ problems }: { problems: DraftProblem[] }) {
   return (
-    <Alert color="red" variant="light" title={`The draft has ${problems.length} problem(s)`}>
+    <Alert
+      color="red"
+      variant="light"
+      title={`The draft has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`}
+    >
       <List size="sm" spacing={4} aria-label="Problems of the draft">
         {problems.map((problem) => (
           <List.Item key={`${problem.path} ${problem.message}`}>
