@@ -19,7 +19,6 @@ const NOT_YET_TYPED = [
   'server/routes/carrier-routes.ts',
   'server/routes/commission-routes.ts',
   'server/routes/portal-settings-routes.ts',
-  'server/routes/reporting-routes.ts',
   'server/routes/resources-routes.ts',
   'server/routes/schema-studio-routes.ts',
   'server/routes/session-route.ts',
