@@ -22,7 +22,6 @@ const NOT_YET_TYPED = [
   'server/routes/schema-studio-routes.ts',
   'server/routes/session-route.ts',
   'server/routes/sign-in-security-routes.ts',
-  'server/routes/texting-routes.ts',
 ];
 
 /** A cast of a request body, or a call of the transitional bodyOf. */
