@@ -11,8 +11,11 @@ export function carrierKey(quote: { carrier: string; sub_carrier: string | null 
   return quote.sub_carrier ?? quote.carrier;
 }
 
-/** Input name -> value: a zone text for `zone` inputs, a number (dollars, feet, year) otherwise; null = unknown. */
-export type RiskInputs = Record<string, string | number | null>;
+/**
+ * Input name -> value: a zone text for `zone` inputs, a number (dollars, feet, year) otherwise;
+ * null or missing = unknown (price-predictor/predict names only the inputs it knows).
+ */
+export type RiskInputs = Partial<Record<string, string | number | null>>;
 
 /** One input of a risk prepared for distances: a zone group, a number (a logarithm for log-number), or null. */
 export type RiskFeature = string | number | null;

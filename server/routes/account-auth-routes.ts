@@ -19,6 +19,7 @@ import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import { withSessionCookie } from '../http/session-cookie.ts';
 import { signInClientOf } from '../http/sign-in-client.ts';
+import { uncheckedBodyFields } from '../http/unchecked-body.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccountsConfig } from '../services/accounts-config.ts';
 import { auditedSignIn } from '../services/audited-sign-in.ts';
@@ -157,8 +158,8 @@ export async function accountAuthRoutes(
       { schema: { tags: ['auth'], params: companyParamsSchema } },
       async (request, reply) => {
         const { company_id } = request.params as { company_id: string };
-        const body = request.body as Record<string, unknown> | null;
-        const samlResponse = typeof body?.SAMLResponse === 'string' ? body.SAMLResponse : '';
+        const { SAMLResponse } = uncheckedBodyFields(request.body);
+        const samlResponse = typeof SAMLResponse === 'string' ? SAMLResponse : '';
         try {
           const code = await samlAcs(db, Number(company_id), config.publicBaseUrl, samlResponse);
           return reply.redirect(`/auth/saml-sso-login?code=${encodeURIComponent(code)}`);

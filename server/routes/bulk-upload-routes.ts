@@ -12,12 +12,10 @@ import { envelopeSchema, failure, success } from '../http/envelope.ts';
 import { errorHandler } from '../http/error-handler.ts';
 import { MAX_UPLOAD_BYTES } from '../services/bulk-upload-file.ts';
 import {
-  type CreateUploadInput,
   createUpload,
   errorFileStream,
   getUpload,
   listUploadViews,
-  type PreviewInput,
   previewUpload,
 } from '../services/bulk-upload-service.ts';
 import {
@@ -27,7 +25,7 @@ import {
   previewBodySchema,
   uploadIdBodySchema,
 } from './bulk-upload-request-schemas.ts';
-import { bodyOf } from './session-route.ts';
+import type { BodyOf } from './session-route.ts';
 
 /** The answer to a body over the upload limit: what the agent can do about it, not Fastify's words. */
 export const FILE_TOO_LARGE_MESSAGE = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split it and upload each part.`;
@@ -60,18 +58,17 @@ export async function bulkUploadRoutes(app: FastifyInstance, options: { db: Exec
   const response = { default: envelopeSchema };
   const upload = { bodyLimit: MAX_UPLOAD_BODY_BYTES, errorHandler: uploadErrorHandler, preValidation };
 
-  app.post(
+  app.post<{ Body: BodyOf<typeof previewBodySchema> }>(
     '/api/services/file-upload/preview-application-file',
     { ...upload, schema: { tags: ['bulk-upload'], body: previewBodySchema, response } },
-    async (request) =>
-      success('Preview.', await previewUpload(db, actorOf(request), bodyOf<PreviewInput>(request))),
+    async (request) => success('Preview.', await previewUpload(db, actorOf(request), request.body)),
   );
 
-  app.post(
+  app.post<{ Body: BodyOf<typeof createUploadBodySchema> }>(
     '/api/services/file-upload/create-application',
     { ...upload, schema: { tags: ['bulk-upload'], body: createUploadBodySchema, response } },
     async (request) => {
-      const result = await createUpload(db, actorOf(request), bodyOf<CreateUploadInput>(request));
+      const result = await createUpload(db, actorOf(request), request.body);
       const message = result.duplicate
         ? 'This file was uploaded before: nothing new is created.'
         : 'The file is being imported.';
@@ -79,18 +76,11 @@ export async function bulkUploadRoutes(app: FastifyInstance, options: { db: Exec
     },
   );
 
-  app.post(
+  app.post<{ Body: BodyOf<typeof uploadIdBodySchema> }>(
     '/api/services/file-upload/get-upload',
     { preValidation, schema: { tags: ['bulk-upload'], body: uploadIdBodySchema, response } },
     async (request) =>
-      success(
-        'Upload.',
-        await getUpload(
-          db,
-          actorOf(request),
-          Number(bodyOf<{ upload_id: string | number }>(request).upload_id),
-        ),
-      ),
+      success('Upload.', await getUpload(db, actorOf(request), Number(request.body.upload_id))),
   );
 
   app.post(
@@ -99,11 +89,11 @@ export async function bulkUploadRoutes(app: FastifyInstance, options: { db: Exec
     async (request) => success('Uploads.', { uploads: await listUploadViews(db, actorOf(request)) }),
   );
 
-  app.post(
+  app.post<{ Body: BodyOf<typeof uploadIdBodySchema> }>(
     '/api/services/file-upload/download-error-file',
     { preValidation, schema: { tags: ['bulk-upload'], body: uploadIdBodySchema } },
     async (request, reply) => {
-      const id = Number(bodyOf<{ upload_id: string | number }>(request).upload_id);
+      const id = Number(request.body.upload_id);
       const { name, stream } = await errorFileStream(db, actorOf(request), id);
       return reply
         .type('text/csv; charset=utf-8')

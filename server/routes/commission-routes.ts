@@ -3,24 +3,23 @@
  * the application and reporting calls: a session (401), not a customer (403), a subscription or
  * trial (402); services/commission-service.ts decides the rest. docs/decisions/177-commission.md.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
-import { envelopeSchema, success } from '../http/envelope.ts';
+import { success } from '../http/envelope.ts';
 import {
   bindQuote,
   getStatement,
   listRates,
-  type StatementInput,
   setPaid,
   setRate,
   statementCsvStream,
   unbindPolicy,
 } from '../services/commission-service.ts';
 import { sessionBodySchema } from './request-schemas.ts';
-import { bodyOf } from './session-route.ts';
+import { areaRoute, type BodyOf } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
@@ -41,25 +40,14 @@ const statementProperties = {
 export async function commissionRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
   const preValidation = applicationAccessHook(db);
-  const post = (path: string, schema: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
-    app.post(
-      `/api/commission/${path}`,
-      {
-        schema: { tags: ['commission'], body: schema, response: { default: envelopeSchema } },
-        preValidation,
-      },
-      handler,
-    );
+  const post = areaRoute(app, db, 'commission');
 
-  post('list-rates', body({ company_id: positiveId }, []), async (request) =>
-    success(
-      'Commission rates.',
-      await listRates(db, actorOf(request), bodyOf<{ company_id?: number }>(request).company_id),
-    ),
+  post('commission/list-rates', body({ company_id: positiveId }, []), async (request) =>
+    success('Commission rates.', await listRates(db, actorOf(request), request.body.company_id)),
   );
 
   post(
-    'set-rate',
+    'commission/set-rate',
     body(
       {
         company_id: positiveId,
@@ -71,12 +59,11 @@ export async function commissionRoutes(app: FastifyInstance, options: { db: Exec
       },
       ['carrier', 'product', 'new_business_percent', 'renewal_percent'],
     ),
-    async (request) =>
-      success('Commission rate saved.', await setRate(db, actorOf(request), bodyOf(request))),
+    async (request) => success('Commission rate saved.', await setRate(db, actorOf(request), request.body)),
   );
 
   post(
-    'bind-quote',
+    'commission/bind-quote',
     body(
       {
         application_id: positiveId,
@@ -88,25 +75,19 @@ export async function commissionRoutes(app: FastifyInstance, options: { db: Exec
       },
       ['application_id', 'quote_id', 'policy_number', 'effective_date', 'premium', 'business'],
     ),
-    async (request) => success('Marked as bound.', await bindQuote(db, actorOf(request), bodyOf(request))),
+    async (request) => success('Marked as bound.', await bindQuote(db, actorOf(request), request.body)),
   );
 
-  post('unbind', body({ id: positiveId }, ['id']), async (request) =>
-    success(
-      'Bound mark removed.',
-      await unbindPolicy(db, actorOf(request), bodyOf<{ id: number }>(request).id),
-    ),
+  post('commission/unbind', body({ id: positiveId }, ['id']), async (request) =>
+    success('Bound mark removed.', await unbindPolicy(db, actorOf(request), request.body.id)),
   );
 
-  post('get-statement', body(statementProperties, ['from', 'to']), async (request) =>
-    success(
-      'Commission statement.',
-      await getStatement(db, actorOf(request), bodyOf<StatementInput>(request)),
-    ),
+  post('commission/get-statement', body(statementProperties, ['from', 'to']), async (request) =>
+    success('Commission statement.', await getStatement(db, actorOf(request), request.body)),
   );
 
   post(
-    'set-paid',
+    'commission/set-paid',
     body(
       {
         ids: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: positiveId },
@@ -115,7 +96,7 @@ export async function commissionRoutes(app: FastifyInstance, options: { db: Exec
       ['ids', 'paid'],
     ),
     async (request) => {
-      const { ids, paid } = bodyOf<{ ids: number[]; paid: boolean }>(request);
+      const { ids, paid } = request.body;
       return success(
         paid ? 'Marked paid.' : 'Marked payable.',
         await setPaid(db, actorOf(request), ids, paid),
@@ -123,11 +104,12 @@ export async function commissionRoutes(app: FastifyInstance, options: { db: Exec
     },
   );
 
-  app.post(
+  const statementBodySchema = body(statementProperties, ['from', 'to']);
+  app.post<{ Body: BodyOf<typeof statementBodySchema> }>(
     '/api/commission/export-csv',
-    { schema: { tags: ['commission'], body: body(statementProperties, ['from', 'to']) }, preValidation },
+    { schema: { tags: ['commission'], body: statementBodySchema }, preValidation },
     async (request, reply) => {
-      const input = bodyOf<StatementInput>(request);
+      const input = request.body;
       const actor = actorOf(request);
       const stream = statementCsvStream(db, actor, input);
       await recordAuditEvent(db, auditCallerOf(request), {

@@ -5,14 +5,13 @@
  * applications area's guard (customers 403, 402 without a subscription).
  * docs/decisions/432-client-contacts.md.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
-import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
-import { envelopeSchema, success } from '../http/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { type ContactInput, changeContact, createContact, getContact } from '../services/contacts-service.ts';
 import { idSchema, sessionBodySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf } from './session-route.ts';
+import { areaRoute, idOf } from './session-route.ts';
 
 const contactText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
@@ -39,44 +38,35 @@ export const updateContactBodySchema = sessionBodySchema({ ...contactFieldsSchem
 export const getContactBodySchema = sessionBodySchema({ contact_id: idSchema }, ['contact_id']);
 
 /** The contact fields of a checked body. */
-function contactInput(request: FastifyRequest): ContactInput {
-  const { owned_type, business_name, first_name, last_name, phone, email } = bodyOf<ContactInput>(request);
+function contactInput(body: ContactInput): ContactInput {
+  const { owned_type, business_name, first_name, last_name, phone, email } = body;
   return { owned_type, business_name, first_name, last_name, phone, email };
 }
 
 /** Registers the contact calls. */
 export async function contactRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
-  const route = (path: string, body: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
-    app.post(
-      `/api/agent-portal/${path}`,
-      {
-        schema: { tags: ['applications'], body, response: { default: envelopeSchema } },
-        preValidation: applicationAccessHook(db),
-      },
-      handler,
-    );
+  const route = areaRoute(app, db, 'applications');
 
-  route('create-contact', createContactBodySchema, async (request) => {
-    const applicationId = bodyOf<{ application_id?: BodyId }>(request).application_id;
+  route('agent-portal/create-contact', createContactBodySchema, async (request) => {
     const data = await createContact(
       db,
       actorOf(request),
-      contactInput(request),
-      applicationId === undefined ? undefined : Number(applicationId),
+      contactInput(request.body),
+      idOf(request.body.application_id),
     );
     return success(data.application_id === null ? 'Contact created.' : 'Contact created and linked.', data);
   });
 
-  route('get-contact', getContactBodySchema, async (request) => {
-    const id = Number(bodyOf<{ contact_id: BodyId }>(request).contact_id);
+  route('agent-portal/get-contact', getContactBodySchema, async (request) => {
+    const id = Number(request.body.contact_id);
     return success('Contact.', { contact: await getContact(db, actorOf(request), id) });
   });
 
-  route('update-contact', updateContactBodySchema, async (request) => {
-    const id = Number(bodyOf<{ contact_id: BodyId }>(request).contact_id);
+  route('agent-portal/update-contact', updateContactBodySchema, async (request) => {
+    const id = Number(request.body.contact_id);
     return success('Contact saved.', {
-      contact: await changeContact(db, actorOf(request), id, contactInput(request)),
+      contact: await changeContact(db, actorOf(request), id, contactInput(request.body)),
     });
   });
 }

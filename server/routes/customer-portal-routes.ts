@@ -8,9 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
-import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
-import { envelopeSchema, success } from '../http/envelope.ts';
+import { success } from '../http/envelope.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { QUOTE_VIEW_TOKEN_PATTERN } from '../messaging/quote-view-token.ts';
 import type { AccountsConfig } from '../services/accounts-config.ts';
@@ -23,7 +22,7 @@ import {
 import { companySmtp } from '../services/portal-settings/smtp-settings.ts';
 import { quoteView } from '../services/quote-view-service.ts';
 import { applicationIdBodySchema, idSchema, sessionBodySchema, sessionKeySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, openRoute, sessionRoute } from './session-route.ts';
+import { areaRoute, openRoute, sessionRoute } from './session-route.ts';
 
 /** Longest message a customer adds to their request. */
 export const MAX_CONTACT_MESSAGE_LENGTH = 1000;
@@ -65,9 +64,7 @@ export async function customerPortalRoutes(
   );
 
   route('customer-portal/contact-agent', contactAgentBodySchema, async (request) => {
-    const body = bodyOf<{ application_id: BodyId; quote_id?: BodyId | null; message?: string | null }>(
-      request,
-    );
+    const body = request.body;
     const data = await contactAgent(
       db,
       actorOf(request),
@@ -88,27 +85,19 @@ export async function customerPortalRoutes(
 
   openRoute(app, 'customer-portal')('customer-portal/quote-view', quoteViewBodySchema, async (request) =>
     success('Your quotes.', {
-      application: await quoteView(db, bodyOf<{ token: string }>(request).token),
+      application: await quoteView(db, request.body.token),
     }),
   );
 
-  const agentRoute = (path: string, body: object, handler: Parameters<typeof route>[2]) =>
-    app.post(
-      `/api/agent-portal/${path}`,
-      {
-        schema: { tags: ['applications'], body, response: { default: envelopeSchema } },
-        preValidation: applicationAccessHook(db),
-      },
-      handler,
-    );
+  const agentRoute = areaRoute(app, db, 'applications');
 
-  agentRoute('get-application-clients', applicationIdBodySchema, async (request) => {
-    const body = bodyOf<{ application_id: BodyId }>(request);
+  agentRoute('agent-portal/get-application-clients', applicationIdBodySchema, async (request) => {
+    const body = request.body;
     return success('Clients.', await applicationClients(db, actorOf(request), Number(body.application_id)));
   });
 
-  agentRoute('set-application-client', setApplicationClientBodySchema, async (request) => {
-    const body = bodyOf<{ application_id: BodyId; client_user_id: BodyId | null }>(request);
+  agentRoute('agent-portal/set-application-client', setApplicationClientBodySchema, async (request) => {
+    const body = request.body;
     const data = await setApplicationClient(
       db,
       actorOf(request),

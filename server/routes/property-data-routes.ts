@@ -5,28 +5,18 @@
  * application calls: a session (401), not a customer (403), a subscription or trial (402).
  * docs/decisions/230-property-data-providers.md.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
-import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
-import { envelopeSchema, success } from '../http/envelope.ts';
+import { success } from '../http/envelope.ts';
 import type { PropertyDataOptions } from '../property-data/build-providers.ts';
-import type { PropertyAddress } from '../property-data/types.ts';
 import { prefillStatus, requestPrefill } from '../services/property-data-prefill-job.ts';
 import { autocompleteAddress, lookUpApplication, verifyAddress } from '../services/property-data-service.ts';
-import { sessionKeySchema } from './request-schemas.ts';
-import { bodyOf } from './session-route.ts';
+import { sessionBodySchema } from './request-schemas.ts';
+import { areaRoute } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const line = (minLength: number, maxLength: number) => ({ type: 'string', minLength, maxLength }) as const;
-
-const body = (properties: Record<string, object>, required: string[]) =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    required,
-    properties: { session_key: sessionKeySchema, ...properties },
-  }) as const;
 
 /** A US address as the dialog holds it: street, optional unit, city, two-letter state, 5-digit ZIP. */
 const addressSchema = {
@@ -48,58 +38,45 @@ export async function propertyDataRoutes(
   options: { db: Executor; propertyData?: PropertyDataOptions },
 ) {
   const { db, propertyData } = options;
-  const preValidation = applicationAccessHook(db);
-  const post = (path: string, schema: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
-    app.post(
-      `/api/property-data/${path}`,
-      {
-        schema: { tags: ['property-data'], body: schema, response: { default: envelopeSchema } },
-        preValidation,
-      },
-      handler,
-    );
+  const post = areaRoute(app, db, 'property-data');
 
-  post('autocomplete', body({ search: { ...line(1, 200), pattern: '\\S' } }, ['search']), async (request) =>
-    success(
-      'Suggestions.',
-      await autocompleteAddress(
-        db,
-        actorOf(request),
-        bodyOf<{ search: string }>(request).search,
-        propertyData,
+  post(
+    'property-data/autocomplete',
+    sessionBodySchema({ search: { ...line(1, 200), pattern: '\\S' } }, ['search']),
+    async (request) =>
+      success(
+        'Suggestions.',
+        await autocompleteAddress(db, actorOf(request), request.body.search, propertyData),
       ),
-    ),
   );
 
-  post('verify-address', body({ address: addressSchema }, ['address']), async (request) => {
-    const { address } = bodyOf<{ address: Omit<PropertyAddress, 'address2'> & { address2?: string } }>(
-      request,
-    );
-    const verified = await verifyAddress(db, actorOf(request), { address2: '', ...address }, propertyData);
-    return success('Address.', verified);
-  });
+  post(
+    'property-data/verify-address',
+    sessionBodySchema({ address: addressSchema }, ['address']),
+    async (request) => {
+      const { address } = request.body;
+      const verified = await verifyAddress(db, actorOf(request), { address2: '', ...address }, propertyData);
+      return success('Address.', verified);
+    },
+  );
 
-  post('lookup', body({ application_id: positiveId }, ['application_id']), async (request) =>
-    success(
-      'Property data.',
-      await lookUpApplication(
-        db,
-        actorOf(request),
-        bodyOf<{ application_id: number }>(request).application_id,
-        propertyData,
+  post(
+    'property-data/lookup',
+    sessionBodySchema({ application_id: positiveId }, ['application_id']),
+    async (request) =>
+      success(
+        'Property data.',
+        await lookUpApplication(db, actorOf(request), request.body.application_id, propertyData),
       ),
-    ),
   );
 
-  const applicationBody = body({ application_id: positiveId }, ['application_id']);
-  const applicationId = (request: FastifyRequest) =>
-    bodyOf<{ application_id: number }>(request).application_id;
+  const applicationBody = sessionBodySchema({ application_id: positiveId }, ['application_id']);
 
-  post('prefill', applicationBody, async (request) =>
-    success('Pre-fill queued.', await requestPrefill(db, actorOf(request), applicationId(request))),
+  post('property-data/prefill', applicationBody, async (request) =>
+    success('Pre-fill queued.', await requestPrefill(db, actorOf(request), request.body.application_id)),
   );
 
-  post('prefill-status', applicationBody, async (request) =>
-    success('Pre-fill.', await prefillStatus(db, actorOf(request), applicationId(request))),
+  post('property-data/prefill-status', applicationBody, async (request) =>
+    success('Pre-fill.', await prefillStatus(db, actorOf(request), request.body.application_id)),
   );
 }

@@ -15,10 +15,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import {
   previewQuoteEmail,
   type QuoteDocumentKind,
-  type QuoteEmailInput,
   quoteDocument,
   quoteEmailTemplates,
-  type SendQuoteInput,
   sendQuote,
 } from '../services/quote-documents-service.ts';
 import {
@@ -27,7 +25,7 @@ import {
   sendQuoteBodySchema,
 } from './quote-document-request-schemas.ts';
 import { applicationIdBodySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf } from './session-route.ts';
+import { areaRoute, type BodyOf } from './session-route.ts';
 
 /**
  * Registers download-market-breakdown-pdf, download-flood-rejection-pdf, get-quote-email-templates,
@@ -41,7 +39,7 @@ export async function quoteDocumentRoutes(
   const preValidation = applicationAccessHook(db);
 
   for (const kind of ['market-breakdown', 'flood-rejection'] as QuoteDocumentKind[]) {
-    app.post(
+    app.post<{ Body: BodyOf<typeof quoteDocumentBodySchema> }>(
       `/api/agent-portal/download-${kind}-pdf`,
       {
         schema: {
@@ -52,7 +50,7 @@ export async function quoteDocumentRoutes(
         preValidation,
       },
       async (request, reply) => {
-        const body = bodyOf<{ application_id: BodyId; quote_ids?: BodyId[] }>(request);
+        const body = request.body;
         const file = await quoteDocument(
           db,
           actorOf(request),
@@ -69,60 +67,32 @@ export async function quoteDocumentRoutes(
     );
   }
 
-  app.post(
-    '/api/agent-portal/get-quote-email-templates',
-    {
-      schema: {
-        tags: ['applications'],
-        body: applicationIdBodySchema,
-        response: { default: envelopeSchema },
-      },
-      preValidation,
-    },
-    async (request) => {
-      const body = bodyOf<{ application_id: BodyId }>(request);
-      return success(
-        'E-mail templates.',
-        await quoteEmailTemplates(db, actorOf(request), Number(body.application_id)),
-      );
-    },
+  const route = areaRoute(app, db, 'applications');
+
+  route('agent-portal/get-quote-email-templates', applicationIdBodySchema, async (request) =>
+    success(
+      'E-mail templates.',
+      await quoteEmailTemplates(db, actorOf(request), Number(request.body.application_id)),
+    ),
   );
 
-  app.post(
-    '/api/agent-portal/preview-quote-email',
-    {
-      schema: {
-        tags: ['applications'],
-        body: previewQuoteEmailBodySchema,
-        response: { default: envelopeSchema },
-      },
-      preValidation,
-    },
-    async (request) => {
-      const body = bodyOf<QuoteEmailInput & { application_id: BodyId; quote_ids: BodyId[] }>(request);
-      const data = await previewQuoteEmail(db, publicBaseUrl, actorOf(request), {
-        ...body,
-        application_id: Number(body.application_id),
-        quote_ids: body.quote_ids.map(Number),
-      });
-      return success('E-mail preview.', data);
-    },
-  );
+  route('agent-portal/preview-quote-email', previewQuoteEmailBodySchema, async (request) => {
+    const body = request.body;
+    const data = await previewQuoteEmail(db, publicBaseUrl, actorOf(request), {
+      ...body,
+      application_id: Number(body.application_id),
+      quote_ids: body.quote_ids.map(Number),
+    });
+    return success('E-mail preview.', data);
+  });
 
-  app.post(
-    '/api/agent-portal/send-quote',
-    {
-      schema: { tags: ['applications'], body: sendQuoteBodySchema, response: { default: envelopeSchema } },
-      preValidation,
-    },
-    async (request) => {
-      const body = bodyOf<SendQuoteInput & { application_id: BodyId; quote_ids: BodyId[] }>(request);
-      const data = await sendQuote(db, { mailer, publicBaseUrl }, actorOf(request), {
-        ...body,
-        application_id: Number(body.application_id),
-        quote_ids: body.quote_ids.map(Number),
-      });
-      return success('Quote sent.', data);
-    },
-  );
+  route('agent-portal/send-quote', sendQuoteBodySchema, async (request) => {
+    const body = request.body;
+    const data = await sendQuote(db, { mailer, publicBaseUrl }, actorOf(request), {
+      ...body,
+      application_id: Number(body.application_id),
+      quote_ids: body.quote_ids.map(Number),
+    });
+    return success('Quote sent.', data);
+  });
 }

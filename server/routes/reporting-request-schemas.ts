@@ -4,7 +4,7 @@
  */
 import { ALERT_COLOURS } from '../repositories/alert-colour-sql.ts';
 import { REPORT_SORT_COLUMNS } from '../repositories/reporting-repository.ts';
-import { EXPORT_COLUMNS } from '../services/report-csv-export.ts';
+import { EXPORT_COLUMN_KEYS } from '../services/report-csv-export.ts';
 import { idSchema, sessionKeySchema } from './request-schemas.ts';
 
 const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
@@ -69,7 +69,7 @@ export const exportBodySchema = {
       minItems: 1,
       maxItems: 12,
       uniqueItems: true,
-      items: { enum: Object.keys(EXPORT_COLUMNS) },
+      items: { enum: EXPORT_COLUMN_KEYS },
     },
     filters,
   },

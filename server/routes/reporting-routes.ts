@@ -13,13 +13,13 @@ import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import { applicationCallerOf, linkCookiesSchema, linkSessionKeyOf } from '../http/link-session.ts';
 import { getAnalytics } from '../services/analytics-service.ts';
-import { type ExportInput, exportFileName, reportCsvStream } from '../services/report-csv-export.ts';
+import { exportFileName, reportCsvStream } from '../services/report-csv-export.ts';
 import {
   getReportExport,
   openReportDownload,
   startReportExport,
 } from '../services/report-exports-service.ts';
-import { getReport, type ReportInput } from '../services/reporting-service.ts';
+import { getReport } from '../services/reporting-service.ts';
 import { contentDisposition } from './file-routes.ts';
 import {
   analyticsBodySchema,
@@ -28,7 +28,7 @@ import {
   reportBodySchema,
 } from './reporting-request-schemas.ts';
 import { fileParamsSchema, fileQuerySchema } from './request-schemas.ts';
-import { bodyOf } from './session-route.ts';
+import { areaRoute, type BodyOf } from './session-route.ts';
 
 /**
  * Registers POST /api/reporting/get-report, get-analytics, export-csv (a text/csv stream),
@@ -37,34 +37,24 @@ import { bodyOf } from './session-route.ts';
 export async function reportingRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
   const preValidation = applicationAccessHook(db);
-  app.post(
-    '/api/reporting/get-report',
-    {
-      schema: { tags: ['reporting'], body: reportBodySchema, response: { default: envelopeSchema } },
-      preValidation,
-    },
-    async (request) =>
-      success('Report.', await getReport(db, actorOf(request), bodyOf<ReportInput>(request))),
+  const route = areaRoute(app, db, 'reporting');
+
+  route('reporting/get-report', reportBodySchema, async (request) =>
+    success('Report.', await getReport(db, actorOf(request), request.body)),
   );
 
-  app.post(
-    '/api/reporting/get-analytics',
-    {
-      schema: { tags: ['reporting'], body: analyticsBodySchema, response: { default: envelopeSchema } },
-      preValidation,
-    },
-    async (request) =>
-      success('Analytics.', await getAnalytics(db, actorOf(request), bodyOf<ReportInput>(request))),
+  route('reporting/get-analytics', analyticsBodySchema, async (request) =>
+    success('Analytics.', await getAnalytics(db, actorOf(request), request.body)),
   );
 
-  app.post(
+  app.post<{ Body: BodyOf<typeof exportBodySchema> }>(
     '/api/reporting/export-csv',
     {
       schema: { tags: ['reporting'], body: exportBodySchema },
       preValidation,
     },
     async (request, reply) => {
-      const input = bodyOf<ExportInput>(request);
+      const input = request.body;
       const actor = actorOf(request);
       const stream = reportCsvStream(db, actor, input);
       await recordAuditEvent(db, auditCallerOf(request), {
@@ -80,28 +70,14 @@ export async function reportingRoutes(app: FastifyInstance, options: { db: Execu
     },
   );
 
-  app.post(
-    '/api/reporting/start-export',
-    {
-      schema: { tags: ['reporting'], body: exportBodySchema, response: { default: envelopeSchema } },
-      preValidation,
-    },
-    async (request) =>
-      success('Export started.', {
-        export: await startReportExport(db, actorOf(request), bodyOf<ExportInput>(request)),
-      }),
+  route('reporting/start-export', exportBodySchema, async (request) =>
+    success('Export started.', { export: await startReportExport(db, actorOf(request), request.body) }),
   );
 
-  app.post(
-    '/api/reporting/get-export',
-    {
-      schema: { tags: ['reporting'], body: exportIdBodySchema, response: { default: envelopeSchema } },
-      preValidation,
-    },
-    async (request) => {
-      const { export_id } = bodyOf<{ export_id: number | string }>(request);
-      return success('Export.', { export: await getReportExport(db, actorOf(request), Number(export_id)) });
-    },
+  route('reporting/get-export', exportIdBodySchema, async (request) =>
+    success('Export.', {
+      export: await getReportExport(db, actorOf(request), Number(request.body.export_id)),
+    }),
   );
 
   app.get(

@@ -10,43 +10,29 @@ import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import { approveDraft, versionHistory } from '../services/schema-approvals.ts';
 import { checkImpact, impactStatus } from '../services/schema-impact-service.ts';
-import { sessionKeySchema } from './request-schemas.ts';
-import { bodyOf, sessionRoute } from './session-route.ts';
+import { sessionBodySchema, sessionKeySchema } from './request-schemas.ts';
+import { sessionRoute } from './session-route.ts';
 
 /** A version number or a job id. */
 const positiveInteger = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
-const oneNumber = (key: string) =>
-  ({
-    type: 'object',
-    required: [key],
-    additionalProperties: false,
-    properties: { session_key: sessionKeySchema, [key]: positiveInteger },
-  }) as const;
+const versionBody = sessionBodySchema({ version: positiveInteger }, ['version']);
+const jobIdBody = sessionBodySchema({ job_id: positiveInteger }, ['job_id']);
 
 /** Registers schema-studio/impact, impact-status, approve and version-history. */
 export function schemaStudioSafetyRoutes(app: FastifyInstance, db: Executor) {
   const route = sessionRoute(app, db, 'schema-studio');
 
-  route('schema-studio/impact', oneNumber('version'), async (request) =>
-    success(
-      'Impact of the draft.',
-      await checkImpact(db, actorOf(request), bodyOf<{ version: number }>(request).version),
-    ),
+  route('schema-studio/impact', versionBody, async (request) =>
+    success('Impact of the draft.', await checkImpact(db, actorOf(request), request.body.version)),
   );
 
-  route('schema-studio/impact-status', oneNumber('job_id'), async (request) =>
-    success(
-      'Impact check.',
-      await impactStatus(db, actorOf(request), bodyOf<{ job_id: number }>(request).job_id),
-    ),
+  route('schema-studio/impact-status', jobIdBody, async (request) =>
+    success('Impact check.', await impactStatus(db, actorOf(request), request.body.job_id)),
   );
 
-  route('schema-studio/approve', oneNumber('version'), async (request) =>
-    success(
-      'Draft approved.',
-      await approveDraft(db, actorOf(request), bodyOf<{ version: number }>(request).version),
-    ),
+  route('schema-studio/approve', versionBody, async (request) =>
+    success('Draft approved.', await approveDraft(db, actorOf(request), request.body.version)),
   );
 
   route(

@@ -6,9 +6,8 @@
  * status/:company_id, form-encoded in Twilio's shape and accepted only with a valid
  * X-Twilio-Signature (403 otherwise). docs/decisions/210..214.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/database.ts';
-import { applicationAccessHook } from '../http/application-access-hook.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import { closeStreamsOnShutdown, openEventStream } from '../http/event-stream.ts';
@@ -21,18 +20,20 @@ import {
   openConversation,
   receiveDeliveryStatus,
   receiveInboundMessage,
-  type SendInput,
   sendTextMessage,
   type TextingDeps,
   verifyWebhook,
   type WebhookKind,
 } from '../services/texting-service.ts';
 import { companyParamsSchema, fileQuerySchema, sessionBodySchema } from './request-schemas.ts';
-import { bodyOf } from './session-route.ts';
+import { areaRoute, type BodyOf } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
 const body = sessionBodySchema;
+
+/** One parameter of a provider's form post. */
+const webhookParam = { type: 'string', maxLength: 2000 } as const;
 
 /** A provider's form post: the named parameters required, any others (Twilio sends many) as text. */
 const webhookBody = (required: string[]) =>
@@ -40,8 +41,8 @@ const webhookBody = (required: string[]) =>
     type: 'object',
     required,
     maxProperties: 100,
-    properties: Object.fromEntries(required.map((name) => [name, { type: 'string', maxLength: 2000 }])),
-    additionalProperties: { type: 'string', maxLength: 2000 },
+    properties: Object.fromEntries(required.map((name) => [name, webhookParam])),
+    additionalProperties: webhookParam,
   }) as const;
 
 /** The TwiML answer Twilio expects from a messaging webhook: reply nothing. */
@@ -55,34 +56,33 @@ export async function textingRoutes(
   const { db, deps, events } = options;
   /** Messages still `sending` from before this were interrupted (no send outlives the timeout). */
   const sentBefore = () => interruptedBefore(new Date(), deps.config.providerTimeoutMs);
-  const preValidation = applicationAccessHook(db);
   const openStreams = closeStreamsOnShutdown(app);
-  const post = (path: string, schema: object, handler: (request: FastifyRequest) => Promise<unknown>) =>
-    app.post(
-      `/api/texting/${path}`,
-      { schema: { tags: ['texting'], body: schema, response: { default: envelopeSchema } }, preValidation },
-      handler,
-    );
+  const post = areaRoute(app, db, 'texting');
 
-  post('list-conversations', body({ search: { type: 'string', maxLength: 100 } }, []), async (request) => {
-    const { search } = bodyOf<{ search?: string }>(request);
-    return success('Conversations.', await listConversationsFor(db, actorOf(request), search, sentBefore()));
-  });
-
-  post('get-conversation', body({ conversation_id: positiveId }, ['conversation_id']), async (request) =>
-    success(
-      'Conversation.',
-      await openConversation(
-        db,
-        actorOf(request),
-        bodyOf<{ conversation_id: number }>(request).conversation_id,
-        sentBefore(),
-      ),
-    ),
+  post(
+    'texting/list-conversations',
+    body({ search: { type: 'string', maxLength: 100 } }, []),
+    async (request) => {
+      const { search } = request.body;
+      return success(
+        'Conversations.',
+        await listConversationsFor(db, actorOf(request), search, sentBefore()),
+      );
+    },
   );
 
   post(
-    'send-message',
+    'texting/get-conversation',
+    body({ conversation_id: positiveId }, ['conversation_id']),
+    async (request) =>
+      success(
+        'Conversation.',
+        await openConversation(db, actorOf(request), request.body.conversation_id, sentBefore()),
+      ),
+  );
+
+  post(
+    'texting/send-message',
     body(
       {
         conversation_id: positiveId,
@@ -94,7 +94,7 @@ export async function textingRoutes(
       [],
     ),
     async (request) =>
-      success('Message sent.', await sendTextMessage(db, deps, actorOf(request), bodyOf<SendInput>(request))),
+      success('Message sent.', await sendTextMessage(db, deps, actorOf(request), request.body)),
   );
 
   app.get(
@@ -141,7 +141,7 @@ export async function textingRoutes(
       (_request, payload, done) => done(null, Object.fromEntries(new URLSearchParams(payload as string))),
     );
     const webhook = (kind: WebhookKind, required: string[], receive: typeof receiveInboundMessage) =>
-      webhooks.post(
+      webhooks.post<{ Body: BodyOf<ReturnType<typeof webhookBody>> }>(
         `/api/texting/${kind}/:company_id`,
         {
           schema: {
@@ -154,7 +154,7 @@ export async function textingRoutes(
         async (request, reply) => {
           const companyId = Number((request.params as { company_id: string }).company_id);
           const signature = request.headers['x-twilio-signature'];
-          const params = request.body as Record<string, string>;
+          const params = request.body;
           const provider = await verifyWebhook(
             db,
             deps,

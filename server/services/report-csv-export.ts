@@ -34,6 +34,9 @@ export const EXPORT_COLUMNS = {
 /** A key of EXPORT_COLUMNS. */
 export type ExportColumn = keyof typeof EXPORT_COLUMNS;
 
+/** The keys of EXPORT_COLUMNS, in its order (the export body's column names). */
+export const EXPORT_COLUMN_KEYS = Object.keys(EXPORT_COLUMNS) as ExportColumn[];
+
 /** The checked body of reporting/export-csv. */
 export type ExportInput = Pick<ReportInput, 'from' | 'to' | 'time_zone' | 'filters'> & {
   columns: ExportColumn[];
@@ -65,7 +68,7 @@ export function reportCsvStream(
 ): Readable {
   const filters = toReportFilters(input);
   const scope = accessScope(actor);
-  const columns = (Object.keys(EXPORT_COLUMNS) as ExportColumn[]).filter((c) => input.columns.includes(c));
+  const columns = EXPORT_COLUMN_KEYS.filter((c) => input.columns.includes(c));
   const header = stringify([columns.map((c) => EXPORT_COLUMNS[c])]);
   const copy = reportExportCopy(db, scope, filters, columns);
   async function* copied(from: NonNullable<typeof copy>) {
