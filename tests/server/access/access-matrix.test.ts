@@ -29,6 +29,7 @@ import { applicationCells } from './application-cells.ts';
 import { authCells } from './auth-cells.ts';
 import { bulkUploadCells } from './bulk-upload-cells.ts';
 import { CALLERS } from './callers.ts';
+import { carrierCatalogueCells } from './carrier-catalogue-cells.ts';
 import { carrierCells } from './carrier-cells.ts';
 import { carrierConnectionCells } from './carrier-connection-cells.ts';
 import { commissionCells } from './commission-cells.ts';
@@ -62,6 +63,7 @@ const AREAS: Record<string, (w: AccessWorld) => Cell[]> = {
   applications: applicationCells,
   'offline carriers': carrierCells,
   'carrier connections': carrierConnectionCells,
+  'carrier catalogue': carrierCatalogueCells,
   utility: utilityCells,
   'schema studio': schemaStudioCells,
   reporting: reportingCells,
