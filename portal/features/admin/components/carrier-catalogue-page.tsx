@@ -7,6 +7,7 @@
  * everyone else gets the no-access state, and the server answers them 403.
  */
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { CarriersFile } from '../../../../carrier-catalog/carriers-file-types.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatInUserZone } from '../../../lib/format-when.ts';
@@ -191,28 +192,31 @@ function CarrierCatalogueContent() {
         <TableSkeleton label="Loading the carrier catalogue" rows={6} />
       ) : (
         <>
-          <Card withBorder radius="md" padding={0}>
-            <Title order={2} size="h4" p="md" pb={0}>
-              Connections
-            </Title>
+          <TitledCard title="Connections">
             <ConnectionsTable catalogue={catalogue} />
-          </Card>
-          <Card withBorder radius="md" padding={0}>
-            <Title order={2} size="h4" p="md" pb={0}>
-              Carriers
-            </Title>
+          </TitledCard>
+          <TitledCard title="Carriers">
             <CarriersTable catalogue={catalogue} />
-          </Card>
-          <Card withBorder radius="md" padding={0}>
-            <Title order={2} size="h4" p="md" pb={0}>
-              Versions
-            </Title>
+          </TitledCard>
+          <TitledCard title="Versions">
             <VersionsTable catalogue={catalogue} />
-          </Card>
+          </TitledCard>
           <CatalogueDraftEditor key={catalogue.version} catalogue={catalogue} />
         </>
       )}
     </Stack>
+  );
+}
+
+/** A bordered card whose table runs to its edges, under an h2 `title`. */
+function TitledCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Title order={2} size="h4" p="md" pb={0}>
+        {title}
+      </Title>
+      {children}
+    </Card>
   );
 }
 

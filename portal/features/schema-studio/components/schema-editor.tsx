@@ -287,7 +287,7 @@ function ProblemsBadge({ set, problems }: { set: SchemaSet; problems: LintProble
     <Popover width={460} position="bottom-start" withArrow shadow="md">
       <Popover.Target>
         <Badge component="button" type="button" variant="light" color="orange" style={{ cursor: 'pointer' }}>
-          {problems.length} problem(s)
+          {problems.length} {problems.length === 1 ? 'problem' : 'problems'}
         </Badge>
       </Popover.Target>
       <Popover.Dropdown>
