@@ -116,11 +116,7 @@ export default defineConfig({
           // restore: each starts its own app and database, and env or timer changes are undone.
           isolate: false,
           include: ['tests/{engine,schemas,server,carriers,bench,helpers,docs}/**/*.test.ts'],
-          globalSetup: [
-            'tests/server/helpers/seeded-pglite-dump.ts',
-            'tests/server/helpers/seeded-postgres-template.ts',
-            ISSUED_SECRETS_CHECK,
-          ],
+          globalSetup: ['tests/server/helpers/unit-global-setup.ts', ISSUED_SECRETS_CHECK],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -144,12 +140,7 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: [
-            'tests/e2e/build-portal.ts',
-            'tests/e2e/seeded-data-dir.ts',
-            'tests/helpers/server-bundle.ts',
-            ISSUED_SECRETS_CHECK,
-          ],
+          globalSetup: ['tests/e2e/e2e-global-setup.ts', ISSUED_SECRETS_CHECK],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // A browser journey that fails runs once more; one that passes only then is named at the
@@ -164,12 +155,7 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['tests/faults/**/*.test.ts'],
-          globalSetup: [
-            'tests/server/helpers/seeded-pglite-dump.ts',
-            'tests/helpers/server-bundle.ts',
-            'tests/faults/fault-file-lock.ts',
-            ISSUED_SECRETS_CHECK,
-          ],
+          globalSetup: ['tests/faults/faults-global-setup.ts', ISSUED_SECRETS_CHECK],
           // One fault file at a time, beside the other projects' files rather than in a group of
           // its own after them (ADR 741; `fileParallelism: false` made that group).
           setupFiles: ['tests/faults/one-fault-file-at-a-time.ts'],

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { bundleServer } from '../../server/build/bundle-server.ts';
+import { sharedPreparation } from './shared-run-preparation.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,11 +44,12 @@ export async function buildServerBundle(): Promise<ServerBundle> {
 }
 
 /**
- * Vitest global setup (e2e and faults projects): builds a bundle once per project and run,
- * provides its path as `serverBundle` (startServerProcess runs it), deletes it at the end.
+ * Vitest global setup (e2e and faults projects): builds a bundle once per run, shared by both
+ * projects (shared-run-preparation.ts), provides its path as `serverBundle` (startServerProcess
+ * runs it), deletes it at the end.
  */
 export default async function serverBundleSetup(project: TestProject): Promise<() => void> {
-  const bundle = await buildServerBundle();
-  project.provide('serverBundle', bundle.path);
-  return bundle.remove;
+  const bundle = await sharedPreparation('server-bundle', buildServerBundle, (built) => built.remove());
+  project.provide('serverBundle', bundle.made.path);
+  return bundle.release;
 }
