@@ -20,7 +20,6 @@ const NOT_YET_TYPED = [
   'server/routes/resources-routes.ts',
   'server/routes/schema-studio-routes.ts',
   'server/routes/session-route.ts',
-  'server/routes/sign-in-security-routes.ts',
 ];
 
 /** A cast of a request body, or a call of the transitional bodyOf. */
