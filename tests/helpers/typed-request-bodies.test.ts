@@ -16,7 +16,6 @@ const NOT_YET_TYPED = [
   'server/routes/application-routes.ts',
   'server/routes/carrier-routes.ts',
   'server/routes/portal-settings-routes.ts',
-  'server/routes/resources-routes.ts',
   'server/routes/schema-studio-routes.ts',
   'server/routes/session-route.ts',
 ];
