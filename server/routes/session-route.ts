@@ -85,8 +85,8 @@ export type BodyId = number | string;
 
 /**
  * The body of a request typed as its route's JSON Schema has already checked it. Transitional
- * (issue 41): only the route files not yet typed by their registrar's schema still call it;
- * tests/helpers/typed-request-bodies.test.ts lists them and lets the list only shrink.
+ * (issue 41): only schema-studio/save-draft still calls it, for a schema set its schema checks
+ * only at the top level (ADR 769); tests/helpers/typed-request-bodies.test.ts lists the callers.
  */
 export function bodyOf<T>(request: Pick<FastifyRequest, 'body'>): T {
   return request.body as T;

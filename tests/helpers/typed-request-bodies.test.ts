@@ -12,10 +12,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '../..');
 
 /** Files not yet typed by their schema (issue 41), relative to the repository root. */
-const NOT_YET_TYPED = [
-  'server/routes/schema-studio-routes.ts',
-  'server/routes/session-route.ts',
-];
+const NOT_YET_TYPED = ['server/routes/schema-studio-routes.ts', 'server/routes/session-route.ts'];
 
 /** A cast of a request body, or a call of the transitional bodyOf. */
 const UNTYPED_BODY = /request\.body as\b|\bbodyOf\b/;
