@@ -3,8 +3,7 @@
  * parse the checked body, call the service, wrap the answer in the envelope.
  */
 
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Doc } from '../../engine/index.ts';
+import type { FastifyInstance } from 'fastify';
 import { auditCallerOf } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -13,7 +12,6 @@ import { actorOf } from '../http/authenticate-hook.ts';
 import { envelopeSchema, success } from '../http/envelope.ts';
 import { CARRIERS_BUSY_MESSAGE, LAUNCHED_MESSAGE } from '../quoting/quote-backlog.ts';
 import {
-  type CreateApplicationInput,
   createApplication,
   deleteApplication,
   getApplication,
@@ -22,12 +20,7 @@ import {
   toggleAlertNote,
   updateApplicationDetails,
 } from '../services/applications-service.ts';
-import {
-  DEFAULT_PER_PAGE,
-  type ListingInput,
-  listAgentApplications,
-  MAX_PER_PAGE,
-} from '../services/listing-service.ts';
+import { DEFAULT_PER_PAGE, listAgentApplications, MAX_PER_PAGE } from '../services/listing-service.ts';
 import { schemaSetView } from '../services/schema-versions.ts';
 import {
   applicationIdBodySchema,
@@ -40,14 +33,9 @@ import {
   toggleNoteBodySchema,
   updateBodySchema,
 } from './request-schemas.ts';
+import { areaRoute, type BodyOf, hookedRoute } from './session-route.ts';
 
 const response = { default: envelopeSchema };
-
-type Body = Record<string, unknown>;
-
-function bodyOf(request: FastifyRequest): Body {
-  return request.body as Body;
-}
 
 /**
  * Registers the application routes; every one needs a session, is closed to customers and to
@@ -58,33 +46,22 @@ export async function applicationRoutes(
   options: { db: Executor; carriersBusy: () => Promise<boolean> },
 ) {
   const { db, carriersBusy } = options;
-  const accessHook = applicationAccessHook(db);
-  const route = (
-    path: string,
-    body: object,
-    handler: (request: FastifyRequest) => Promise<unknown>,
-    querystring?: object,
-    preValidation = accessHook,
-  ) =>
-    app.post(
-      `/api/agent-portal/${path}`,
-      {
-        schema: { tags: ['applications'], body, ...(querystring ? { querystring } : {}), response },
-        preValidation,
-      },
-      handler,
-    );
+  const route = areaRoute(app, db, 'applications');
+  // The calls that read one application with the session (ADR 590, 744).
+  const readingRoute = hookedRoute(
+    app,
+    'applications',
+    applicationAccessHook(db, { readsApplication: true }),
+  );
 
-  route(
-    'get-agent-applications-list',
-    listingBodySchema,
+  app.post<{ Body: BodyOf<typeof listingBodySchema>; Querystring: BodyOf<typeof listingQuerySchema> }>(
+    '/api/agent-portal/get-agent-applications-list',
+    {
+      schema: { tags: ['applications'], body: listingBodySchema, querystring: listingQuerySchema, response },
+      preValidation: applicationAccessHook(db),
+    },
     async (request) => {
-      const query = request.query as { page?: string; per_page?: string };
-      const body = bodyOf(request) as Omit<ListingInput, 'page' | 'perPage' | 'filters' | 'agentId'> & {
-        agent_id?: number | string | null;
-        application_source?: string | null;
-        filters?: ListingInput['filters'];
-      };
+      const { query, body } = request;
       const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
       if (perPage > MAX_PER_PAGE) {
         const message = `querystring.per_page must be <= ${MAX_PER_PAGE}`;
@@ -103,74 +80,61 @@ export async function applicationRoutes(
       });
       return success('Applications.', data);
     },
-    listingQuerySchema,
   );
 
   // The session and the application in one statement (docs/decisions/590-get-in-one-statement.md).
-  route(
-    'get-application-by-id',
-    applicationIdBodySchema,
-    async (request) => {
-      const id = Number(bodyOf(request).application_id);
-      const read = request.applicationRead?.id === id ? request.applicationRead : null;
-      const application = await getApplication(db, actorOf(request), id, read?.found);
-      return success('Application.', { application });
-    },
-    undefined,
-    applicationAccessHook(db, { readsApplication: true }),
-  );
+  readingRoute('agent-portal/get-application-by-id', applicationIdBodySchema, async (request) => {
+    const id = Number(request.body.application_id);
+    const read = request.applicationRead?.id === id ? request.applicationRead : null;
+    const application = await getApplication(db, actorOf(request), id, read?.found);
+    return success('Application.', { application });
+  });
 
-  route('get-schema-set', schemaSetBodySchema, async (request) => {
-    const requested = bodyOf(request).schema_version as number | undefined;
+  route('agent-portal/get-schema-set', schemaSetBodySchema, async (request) => {
+    const requested = request.body.schema_version;
     return success('Schema set.', await schemaSetView(db, requested));
   });
 
-  route('create-new-application', createBodySchema, async (request) => {
-    const application = await createApplication(db, actorOf(request), request.body as CreateApplicationInput);
+  route('agent-portal/create-new-application', createBodySchema, async (request) => {
+    const application = await createApplication(db, actorOf(request), request.body);
     return success('Application created.', { application });
   });
 
   // The session and the application in one statement, the save in one more (ADR 744).
-  route(
-    'update-application',
-    updateBodySchema,
-    async (request) => {
-      const body = bodyOf(request);
-      const id = Number(body.application_id);
-      const read = request.applicationRead?.id === id ? request.applicationRead : null;
-      const application = await updateApplicationDetails(
-        db,
-        actorOf(request),
-        id,
-        body.address_details as Doc,
-        body.version as number | undefined,
-        read?.found,
-      );
-      return success('Application saved.', { application });
-    },
-    undefined,
-    applicationAccessHook(db, { readsApplication: true }),
-  );
+  readingRoute('agent-portal/update-application', updateBodySchema, async (request) => {
+    const { body } = request;
+    const id = Number(body.application_id);
+    const read = request.applicationRead?.id === id ? request.applicationRead : null;
+    const application = await updateApplicationDetails(
+      db,
+      actorOf(request),
+      id,
+      body.address_details,
+      body.version,
+      read?.found,
+    );
+    return success('Application saved.', { application });
+  });
 
-  route('launch-application', detailsBodySchema, async (request) => {
-    const body = bodyOf(request);
+  route('agent-portal/launch-application', detailsBodySchema, async (request) => {
+    const { body } = request;
     const data = await launchApplication(
       db,
       actorOf(request),
       Number(body.application_id),
-      body.address_details as Doc,
+      body.address_details,
     );
     // Accepted and queued either way; the message says honestly when quotes will be slow (issue 47).
     return success((await carriersBusy()) ? CARRIERS_BUSY_MESSAGE : LAUNCHED_MESSAGE, data);
   });
 
-  route('reset-application', applicationIdBodySchema, async (request) => {
-    const application = await resetApplication(db, actorOf(request), Number(bodyOf(request).application_id));
+  route('agent-portal/reset-application', applicationIdBodySchema, async (request) => {
+    const application = await resetApplication(db, actorOf(request), Number(request.body.application_id));
     return success('Application reset.', { application });
   });
 
-  route('toggle-application-alert-note', toggleNoteBodySchema, async (request) => {
-    const body = bodyOf(request);
+  route('agent-portal/toggle-application-alert-note', toggleNoteBodySchema, async (request) => {
+    const { body } = request;
     const note = await toggleAlertNote(
       db,
       actorOf(request),
@@ -180,8 +144,8 @@ export async function applicationRoutes(
     return success('Note updated.', { note });
   });
 
-  route('delete-application-by-id', deleteBodySchema, async (request) => {
-    const body = bodyOf(request);
+  route('agent-portal/delete-application-by-id', deleteBodySchema, async (request) => {
+    const { body } = request;
     const deleted_ids = await deleteApplication(
       db,
       actorOf(request),

@@ -5,19 +5,19 @@
  * docs/api-accounts.md Carrier connections, docs/decisions/360-carrier-connections-as-data.md.
  */
 import type { FastifyInstance } from 'fastify';
+import type { JSONSchema } from 'json-schema-to-ts';
 import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
 import type { Executor } from '../db/database.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
 import type { LiveConnectors } from '../quoting/http/live-connectors.ts';
 import {
-  type ConnectionUpdate,
   listCarrierConnections,
   testCarrierConnection,
   updateCarrierConnection,
 } from '../services/carrier-connections-service.ts';
-import { idSchema, sessionKeySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
+import { idSchema, sessionBodySchema } from './request-schemas.ts';
+import { idOf, sessionRoute } from './session-route.ts';
 
 const connectionId = { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 80 } as const;
 /** A credential: printable (it goes into an HTTP header), bounded. */
@@ -28,14 +28,14 @@ const credential = {
   pattern: '^[^\\u0000-\\u001f\\u007f]+$',
 } as const;
 
-function body(properties: Record<string, object>, required: string[] = []) {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required,
-    properties: { session_key: sessionKeySchema, company_id: idSchema, ...properties },
-  } as const;
-}
+/** A body on the managed company (`company_id` for super-admins) with `properties`. */
+const body = <
+  const Properties extends Readonly<Record<string, JSONSchema>>,
+  const Required extends readonly (keyof Properties & string)[] = [],
+>(
+  properties: Properties,
+  required?: Required,
+) => sessionBodySchema({ company_id: idSchema, ...properties }, required);
 
 export const listConnectionsBodySchema = body({});
 export const updateConnectionBodySchema = body(
@@ -53,8 +53,6 @@ export const updateConnectionBodySchema = body(
 );
 export const testConnectionBodySchema = body({ connection_id: connectionId }, ['connection_id']);
 
-type Body = { company_id?: BodyId; connection_id: string };
-
 /**
  * Registers carrier-connections/list, /update and /test over `file()`, the catalogue the live
  * connectors use (with CARRIER_CONNECTION_ORIGINS applied), so settings show the endpoint asked.
@@ -67,19 +65,19 @@ export async function carrierConnectionRoutes(
   const route = sessionRoute(app, db, 'portal-settings');
 
   route('carrier-connections/list', listConnectionsBodySchema, async (request) => {
-    const { company_id } = bodyOf<Body>(request);
+    const { company_id } = request.body;
     const connections = await listCarrierConnections(db, actorOf(request), idOf(company_id), file());
     return success('Carrier connections.', { connections });
   });
 
   route('carrier-connections/update', updateConnectionBodySchema, async (request) => {
-    const { company_id, ...update } = bodyOf<Body & ConnectionUpdate>(request);
+    const { company_id, ...update } = request.body;
     const connections = await updateCarrierConnection(db, actorOf(request), idOf(company_id), update, file());
     return success('Carrier connection saved.', { connections });
   });
 
   route('carrier-connections/test', testConnectionBodySchema, async (request) => {
-    const { company_id, connection_id } = bodyOf<Body>(request);
+    const { company_id, connection_id } = request.body;
     const test = await testCarrierConnection(
       db,
       actorOf(request),

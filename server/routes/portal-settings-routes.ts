@@ -4,15 +4,12 @@
  * admins for their company, super-admins for any; agents and customers 403. API credentials and
  * SAML set-up are access areas: an admin whose plan lacks them gets 403 (ADR 764).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
-import type { PartnerScope } from '../auth/partner-scopes.ts';
 import type { Executor } from '../db/database.ts';
-import type { CompanyRow, EoData } from '../db/schema.ts';
+import type { CompanyRow } from '../db/schema.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
 import { success } from '../http/envelope.ts';
-import type { SmtpSettings } from '../mail/mailer.ts';
-import type { PropertyDataJob } from '../property-data/types.ts';
 import {
   createApiCredential,
   listApiCredentials,
@@ -30,10 +27,7 @@ import {
   webhookSecretRotation,
 } from '../services/portal-settings/customer-quotes-webhook-settings.ts';
 import { eoChange } from '../services/portal-settings/eo-details.ts';
-import {
-  type PropertyDataJobInput,
-  propertyDataChange,
-} from '../services/portal-settings/property-data-settings.ts';
+import { propertyDataChange } from '../services/portal-settings/property-data-settings.ts';
 import {
   addItem,
   COLLECTIONS,
@@ -44,9 +38,8 @@ import {
 import { samlChange, signInPolicyChange } from '../services/portal-settings/sign-in-settings.ts';
 import { smsProviderChange } from '../services/portal-settings/sms-provider-settings.ts';
 import { smtpChange } from '../services/portal-settings/smtp-settings.ts';
-import type { AutoSendSettings, StoredSettings } from '../services/portal-settings/stored-settings.ts';
-import type { SignInPolicy } from '../services/sign-in-policy.ts';
-import { type PreviewInput, previewTemplate } from '../services/template-preview-service.ts';
+import type { StoredSettings } from '../services/portal-settings/stored-settings.ts';
+import { previewTemplate } from '../services/template-preview-service.ts';
 import { listWebhookDeliveries, sendTestWebhook } from '../services/webhook-deliveries-service.ts';
 import {
   apiManagementBodySchema,
@@ -73,9 +66,17 @@ import {
   widgetsBodySchema,
 } from './account-request-schemas.ts';
 import { sessionOnlyBodySchema } from './request-schemas.ts';
-import { areaRoute, type BodyId, bodyOf, idOf, sessionRoute } from './session-route.ts';
+import { areaRoute, type BodyId, idOf, sessionRoute } from './session-route.ts';
 
-type SettingsBody = { company_id?: BodyId } & Record<string, unknown>;
+/** What a settings write reads of any body: the managed company; for the outbound guard, its hosts. */
+type SettingsWriteBody = {
+  company_id?: BodyId;
+  smtp?: { host?: string } | null;
+  customer_quotes_webhook_url?: string | null;
+};
+
+/** A settings change: the settings and company fields to store, and a generated webhook secret. */
+type SettingsChange = { settings?: StoredSettings; company?: object; secret?: string | null };
 
 /** The answer of a write that generated a webhook secret (shown once, like an API secret). */
 export const WEBHOOK_SECRET_SAVED_MESSAGE =
@@ -86,9 +87,8 @@ export const WEBHOOK_SECRET_SAVED_MESSAGE =
  * is, or resolves to, a loopback, private, unique-local or link-local address not allowed by the
  * operator. Checked before the settings transaction: a lookup never holds the company row's lock.
  */
-async function checkAdminHosts(body: SettingsBody): Promise<void> {
-  const smtp = body.smtp as { host?: string } | null | undefined;
-  if (smtp?.host) await checkAdminHost(smtp.host, 'smtp.host');
+async function checkAdminHosts(body: SettingsWriteBody): Promise<void> {
+  if (body.smtp?.host) await checkAdminHost(body.smtp.host, 'smtp.host');
   const webhook = body.customer_quotes_webhook_url;
   if (typeof webhook === 'string' && URL.canParse(webhook))
     await checkAdminHost(new URL(webhook).hostname, 'customer_quotes_webhook_url');
@@ -103,136 +103,150 @@ export async function portalSettingsRoutes(
   const route = sessionRoute(app, db, 'portal-settings');
 
   route('portal-settings/get', settingsGetBodySchema, async (request) => {
-    const body = bodyOf<SettingsBody>(request);
-    return success('Settings.', { settings: await getSettings(db, actorOf(request), idOf(body.company_id)) });
+    const { company_id } = request.body;
+    return success('Settings.', { settings: await getSettings(db, actorOf(request), idOf(company_id)) });
   });
 
   /**
-   * A settings write: `change` gets the stored settings and the checked body. A change that
-   * generated a webhook secret answers it once, as `webhook_secret`. `register`: sessionRoute's,
-   * or areaRoute's for a write of an access area (SAML sign-in, ADR 764).
+   * The settings write of `request`, a call of portal-settings/`path` with the checked `body`:
+   * `change` gets the stored settings and the company. A change that generated a webhook secret
+   * answers it once, as `webhook_secret`.
    */
-  const write = (
+  const write = async (
+    request: FastifyRequest,
     path: string,
-    schema: object,
-    change: (
-      current: StoredSettings,
-      body: SettingsBody,
-      company: CompanyRow,
-    ) => { settings?: StoredSettings; company?: object; secret?: string | null },
-    register = route,
-  ) =>
-    register(`portal-settings/${path}`, schema, async (request) => {
-      const body = bodyOf<SettingsBody>(request);
-      await checkAdminHosts(body);
-      let secret: string | null = null;
-      const settings = await changeSettings(
-        db,
-        actorOf(request),
-        idOf(body.company_id),
-        (current, company) => {
-          const result = change(current, body, company);
-          secret = result.secret ?? null;
-          return result;
-        },
-      );
-      await recordAuditEvent(db, auditCallerOf(request), {
-        action: 'settings.changed',
-        companyId: settings.company_id,
-        target: { type: 'company', id: settings.company_id },
-        details: { call: `portal-settings/${path}` },
-      });
-      if (secret === null) return success('Settings saved.', { settings });
-      return success(WEBHOOK_SECRET_SAVED_MESSAGE, { settings, webhook_secret: secret });
+    body: SettingsWriteBody,
+    change: (current: StoredSettings, company: CompanyRow) => SettingsChange,
+  ) => {
+    await checkAdminHosts(body);
+    let secret: string | null = null;
+    const settings = await changeSettings(db, actorOf(request), idOf(body.company_id), (current, company) => {
+      const result = change(current, company);
+      secret = result.secret ?? null;
+      return result;
     });
+    await recordAuditEvent(db, auditCallerOf(request), {
+      action: 'settings.changed',
+      companyId: settings.company_id,
+      target: { type: 'company', id: settings.company_id },
+      details: { call: `portal-settings/${path}` },
+    });
+    if (secret === null) return success('Settings saved.', { settings });
+    return success(WEBHOOK_SECRET_SAVED_MESSAGE, { settings, webhook_secret: secret });
+  };
 
-  write('update-global', globalSettingsBodySchema, (current, body) => {
-    const global = body.global as { timezone: string } & Record<string, unknown>;
-    checkTimezone(global.timezone, 'global.timezone');
-    return { settings: { ...current, global } };
+  route('portal-settings/update-global', globalSettingsBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-global', body, (current) => {
+      checkTimezone(body.global.timezone, 'global.timezone');
+      return { settings: { ...current, global: body.global } };
+    });
   });
-  write('update-widgets', widgetsBodySchema, (current, body) => ({
-    settings: { ...current, widgets: body.widgets as { enabled: string[] } },
-  }));
-  write('update-quote-rush', quoteRushBodySchema, (current, body) => ({
-    settings: { ...current, quote_rush: body.quote_rush as { enabled: boolean; message: string } },
-  }));
-  write('update-auto-send', autoSendBodySchema, (current, body) =>
-    autoSendChange(current, body.auto_send as AutoSendSettings),
-  );
+  route('portal-settings/update-widgets', widgetsBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-widgets', body, (current) => ({
+      settings: { ...current, widgets: body.widgets },
+    }));
+  });
+  route('portal-settings/update-quote-rush', quoteRushBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-quote-rush', body, (current) => ({
+      settings: { ...current, quote_rush: body.quote_rush },
+    }));
+  });
+  route('portal-settings/update-auto-send', autoSendBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-auto-send', body, (current) => autoSendChange(current, body.auto_send));
+  });
   route('portal-settings/preview-template', templatePreviewBodySchema, async (request) => {
-    const body = bodyOf<SettingsBody & PreviewInput & { application_id?: BodyId }>(request);
+    const { body } = request;
     const input = { ...body, application_id: idOf(body.application_id) };
     const preview = await previewTemplate(db, actorOf(request), idOf(body.company_id), input, publicBaseUrl);
     return success('Template preview.', { preview });
   });
-  write('update-eo-details', eoDetailsBodySchema, (_current, body) =>
-    eoChange(body.eo_data as EoData | null),
+  route('portal-settings/update-eo-details', eoDetailsBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-eo-details', body, () => eoChange(body.eo_data));
+  });
+  route('portal-settings/update-smtp', smtpBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-smtp', body, (current) => smtpChange(current, body.smtp));
+  });
+  route('portal-settings/update-sms-provider', smsProviderBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-sms-provider', body, (current) =>
+      smsProviderChange(current, body.sms_provider),
+    );
+  });
+  route('portal-settings/update-webhook', webhookBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-webhook', body, (current) =>
+      webhookChange(current, body.customer_quotes_webhook_url),
+    );
+  });
+  route('portal-settings/rotate-webhook-secret', settingsGetBodySchema, async (request) =>
+    write(request, 'rotate-webhook-secret', request.body, (current) => webhookSecretRotation(current)),
   );
-  write('update-smtp', smtpBodySchema, (current, body) =>
-    smtpChange(current, body.smtp as SmtpSettings | null),
-  );
-  write('update-sms-provider', smsProviderBodySchema, (current, body) =>
-    smsProviderChange(
-      current,
-      body.sms_provider as { account_sid: string; from_number: string; auth_token?: string } | null,
-    ),
-  );
-  write('update-webhook', webhookBodySchema, (current, body) =>
-    webhookChange(current, body.customer_quotes_webhook_url as string | null),
-  );
-  write('rotate-webhook-secret', settingsGetBodySchema, (current) => webhookSecretRotation(current));
   route('portal-settings/list-webhook-deliveries', webhookDeliveriesBodySchema, async (request) => {
-    const body = bodyOf<SettingsBody & { limit: number }>(request);
+    const { body } = request;
     const deliveries = await listWebhookDeliveries(db, actorOf(request), idOf(body.company_id), body.limit);
     return success('Webhook deliveries.', { deliveries });
   });
   route('portal-settings/send-test-webhook', settingsGetBodySchema, async (request) => {
-    const body = bodyOf<SettingsBody>(request);
-    const delivery = await sendTestWebhook(db, actorOf(request), idOf(body.company_id), request.log);
+    const { company_id } = request.body;
+    const delivery = await sendTestWebhook(db, actorOf(request), idOf(company_id), request.log);
     const message =
       delivery.outcome === 'delivered'
         ? `Test delivered: the receiver answered ${delivery.status_code}.`
         : `Test not delivered: ${delivery.error ?? 'no answer.'}`;
     return success(message, { delivery });
   });
-  write('update-api-management', apiManagementBodySchema, (current, body) => ({
-    settings: { ...current, api_management: body.api_management as StoredSettings['api_management'] },
-  }));
-  write(
-    'update-saml',
+  route('portal-settings/update-api-management', apiManagementBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-api-management', body, (current) => ({
+      settings: { ...current, api_management: body.api_management },
+    }));
+  });
+  // SAML sign-in is an access area (ADR 764).
+  areaRoute(app, db, 'portal-settings')(
+    'portal-settings/update-saml',
     samlSettingsBodySchema,
-    (current, body) =>
-      samlChange(
-        current,
-        body.saml as { entry_point: string; issuer: string; idp_cert?: string | null } | null,
-      ),
-    areaRoute(app, db, 'portal-settings'),
+    async (request) => {
+      const { body } = request;
+      return write(request, 'update-saml', body, (current) => samlChange(current, body.saml));
+    },
   );
-  write('update-sign-in-policy', signInPolicyBodySchema, (current, body, company) =>
-    signInPolicyChange(current, body.sign_in_policy as SignInPolicy, company),
-  );
-  write('update-property-data', propertyDataBodySchema, (current, body) =>
-    propertyDataChange(
-      current,
-      body.property_data as {
-        cache_days?: number;
-        jobs: Partial<Record<PropertyDataJob, PropertyDataJobInput>>;
-      },
-    ),
-  );
+  route('portal-settings/update-sign-in-policy', signInPolicyBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-sign-in-policy', body, (current, company) =>
+      signInPolicyChange(current, body.sign_in_policy, company),
+    );
+  });
+  route('portal-settings/update-property-data', propertyDataBodySchema, async (request) => {
+    const { body } = request;
+    return write(request, 'update-property-data', body, (current) =>
+      propertyDataChange(current, body.property_data),
+    );
+  });
 
   for (const name of Object.keys(COLLECTIONS) as CollectionName[]) {
     const itemSchema = COLLECTION_ITEM_SCHEMAS[name];
-    write(`${name}/create`, collectionCreateBodySchema(itemSchema), (current, body) =>
-      addItem(current, name, body.item as Record<string, unknown>),
-    );
-    write(`${name}/update`, collectionUpdateBodySchema(itemSchema), (current, body) =>
-      replaceItem(current, name, Number(body.item_id), body.item as Record<string, unknown>),
-    );
-    write(`${name}/delete`, collectionDeleteBodySchema, (current, body) =>
-      removeItem(current, name, Number(body.item_id)),
-    );
+    route(`portal-settings/${name}/create`, collectionCreateBodySchema(itemSchema), async (request) => {
+      const { body } = request;
+      return write(request, `${name}/create`, body, (current) => addItem(current, name, body.item));
+    });
+    route(`portal-settings/${name}/update`, collectionUpdateBodySchema(itemSchema), async (request) => {
+      const { body } = request;
+      return write(request, `${name}/update`, body, (current) =>
+        replaceItem(current, name, Number(body.item_id), body.item),
+      );
+    });
+    route(`portal-settings/${name}/delete`, collectionDeleteBodySchema, async (request) => {
+      const { body } = request;
+      return write(request, `${name}/delete`, body, (current) =>
+        removeItem(current, name, Number(body.item_id)),
+      );
+    });
   }
 
   route('portal-settings/active-banners', sessionOnlyBodySchema, async (request) =>
@@ -241,11 +255,11 @@ export async function portalSettingsRoutes(
 
   const credentials = areaRoute(app, db, 'api-credentials');
   credentials('api-credentials/list', settingsGetBodySchema, async (request) => {
-    const body = bodyOf<SettingsBody>(request);
-    return success('API credentials.', await listApiCredentials(db, actorOf(request), idOf(body.company_id)));
+    const { company_id } = request.body;
+    return success('API credentials.', await listApiCredentials(db, actorOf(request), idOf(company_id)));
   });
   credentials('api-credentials/create', credentialCreateBodySchema, async (request) => {
-    const body = bodyOf<{ company_id?: BodyId; name: string; scopes: PartnerScope[] }>(request);
+    const { body } = request;
     const data = await createApiCredential(
       db,
       actorOf(request),
@@ -255,12 +269,7 @@ export async function portalSettingsRoutes(
     return success('API credential created. Copy the secret now: it is not shown again.', data);
   });
   credentials('api-credentials/update', credentialUpdateBodySchema, async (request) => {
-    const body = bodyOf<{
-      company_id?: BodyId;
-      credential_id: BodyId;
-      name?: string;
-      scopes?: PartnerScope[];
-    }>(request);
+    const { body } = request;
     const data = await updateApiCredential(
       db,
       actorOf(request),
@@ -271,7 +280,7 @@ export async function portalSettingsRoutes(
     return success('API credential updated.', data);
   });
   credentials('api-credentials/rotate', credentialRevokeBodySchema, async (request) => {
-    const body = bodyOf<{ company_id?: BodyId; credential_id: BodyId }>(request);
+    const { body } = request;
     const data = await rotateApiCredential(
       db,
       actorOf(request),
@@ -281,7 +290,7 @@ export async function portalSettingsRoutes(
     return success('API credential rotated. Copy the new secret now: the old one no longer works.', data);
   });
   credentials('api-credentials/revoke', credentialRevokeBodySchema, async (request) => {
-    const body = bodyOf<{ company_id?: BodyId; credential_id: BodyId }>(request);
+    const { body } = request;
     const data = await revokeApiCredential(
       db,
       actorOf(request),

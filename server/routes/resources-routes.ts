@@ -24,7 +24,6 @@ import {
   createResource,
   editResource,
   listResourcesFor,
-  type ResourceInput,
   removeResource,
   resourceFile,
   viewResource,
@@ -38,7 +37,7 @@ import {
   sessionKeySchema,
 } from './request-schemas.ts';
 import { sendByteSource } from './send-byte-source.ts';
-import { bodyOf } from './session-route.ts';
+import { areaRoute, type BodyOf } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const kind = { enum: ['carrier_document', 'training_video'] } as const;
@@ -49,6 +48,22 @@ const httpsUrl = { type: 'string', maxLength: 2000, pattern: '^https://[^\\s]+$'
 const carrier = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z0-9_]+$' } as const;
 
 const body = sessionBodySchema;
+
+/** resources/create: an entry with one of an address, a document or an uploaded video file. */
+const createBodySchema = body(
+  {
+    kind,
+    title,
+    description: text(2000),
+    category: text(100),
+    carrier: { anyOf: [carrier, { type: 'null' }] },
+    url: { anyOf: [httpsUrl, { type: 'null' }] },
+    document: { anyOf: [documentUploadSchema, { type: 'null' }] },
+    video_file_id: { anyOf: [positiveId, { type: 'null' }] },
+    company_id: { anyOf: [positiveId, { type: 'null' }] },
+  },
+  ['kind', 'title'],
+);
 
 /** The request's media type, lower case, without parameters. */
 const contentTypeOf = (request: FastifyRequest) =>
@@ -63,66 +78,37 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
   // A video's bytes are not parsed here: upload-video streams the request itself into storage, so
   // neither the body limit nor the body hooks ever hold the file (this plugin's routes only).
   app.addContentTypeParser(VIDEO_TYPES, (_request, _payload, done) => done(null));
-  const preValidation = applicationAccessHook(db);
-  const post = (
-    path: string,
-    schema: object,
-    handler: (request: FastifyRequest) => Promise<unknown>,
-    bodyLimit?: number,
-  ) =>
-    app.post(
-      `/api/resources/${path}`,
-      {
-        schema: { tags: ['resources'], body: schema, response: { default: envelopeSchema } },
-        preValidation,
-        ...(bodyLimit ? { bodyLimit } : {}),
-      },
-      handler,
-    );
+  const post = areaRoute(app, db, 'resources');
 
-  post('list', body({ kind, search: text(100) }, ['kind']), async (request) => {
-    const { kind: wanted, search } = bodyOf<{ kind: ResourceInput['kind']; search?: string }>(request);
+  post('resources/list', body({ kind, search: text(100) }, ['kind']), async (request) => {
+    const { kind: wanted, search } = request.body;
     return success('Resources.', await listResourcesFor(db, actorOf(request), wanted, search));
   });
 
-  post(
-    'create',
-    body(
-      {
-        kind,
-        title,
-        description: text(2000),
-        category: text(100),
-        carrier: { anyOf: [carrier, { type: 'null' }] },
-        url: { anyOf: [httpsUrl, { type: 'null' }] },
-        document: { anyOf: [documentUploadSchema, { type: 'null' }] },
-        video_file_id: { anyOf: [positiveId, { type: 'null' }] },
-        company_id: { anyOf: [positiveId, { type: 'null' }] },
-      },
-      ['kind', 'title'],
-    ),
-    async (request) =>
-      success('Resource added.', await createResource(db, actorOf(request), bodyOf<ResourceInput>(request))),
-    MAX_DOCUMENT_BASE64_LENGTH + 64 * 1024,
+  app.post<{ Body: BodyOf<typeof createBodySchema> }>(
+    '/api/resources/create',
+    {
+      schema: { tags: ['resources'], body: createBodySchema, response: { default: envelopeSchema } },
+      preValidation: applicationAccessHook(db),
+      bodyLimit: MAX_DOCUMENT_BASE64_LENGTH + 64 * 1024,
+    },
+    async (request) => success('Resource added.', await createResource(db, actorOf(request), request.body)),
   );
 
   post(
-    'update',
+    'resources/update',
     body({ id: positiveId, title, description: text(2000), category: text(100), carrier, url: httpsUrl }, [
       'id',
     ]),
-    async (request) => success('Resource saved.', await editResource(db, actorOf(request), bodyOf(request))),
+    async (request) => success('Resource saved.', await editResource(db, actorOf(request), request.body)),
   );
 
-  post('delete', body({ id: positiveId }, ['id']), async (request) =>
-    success(
-      'Resource deleted.',
-      await removeResource(db, actorOf(request), bodyOf<{ id: number }>(request).id),
-    ),
+  post('resources/delete', body({ id: positiveId }, ['id']), async (request) =>
+    success('Resource deleted.', await removeResource(db, actorOf(request), request.body.id)),
   );
 
   post(
-    'record-view',
+    'resources/record-view',
     body(
       {
         id: positiveId,
@@ -131,7 +117,7 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
       },
       ['id'],
     ),
-    async (request) => success('View recorded.', await viewResource(db, actorOf(request), bodyOf(request))),
+    async (request) => success('View recorded.', await viewResource(db, actorOf(request), request.body)),
   );
 
   app.post(

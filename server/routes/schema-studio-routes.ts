@@ -18,7 +18,7 @@ import {
   saveDraft,
   saveTestDocument,
 } from '../services/schema-studio-service.ts';
-import { sessionKeySchema } from './request-schemas.ts';
+import { sessionBodySchema, sessionKeySchema, sessionOnlyBodySchema } from './request-schemas.ts';
 import { caseDocumentSchema, caseFileSchema } from './schema-case-schemas.ts';
 import { schemaStudioSafetyRoutes } from './schema-studio-safety-routes.ts';
 import { bodyOf, sessionRoute } from './session-route.ts';
@@ -26,13 +26,8 @@ import { bodyOf, sessionRoute } from './session-route.ts';
 /** A version number or a row id. */
 const positiveInteger = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
-const versionBody = (extra: Record<string, object> = {}, required: string[] = ['version']) =>
-  ({
-    type: 'object',
-    required,
-    additionalProperties: false,
-    properties: { session_key: sessionKeySchema, version: positiveInteger, ...extra },
-  }) as const;
+/** A version number, required by every version call but save-draft. */
+const version = { version: positiveInteger } as const;
 
 /** A schema set as the studio sends it: the keys every set has; the engine checks the rest. */
 const schemaSetSchema = {
@@ -127,70 +122,68 @@ export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Ex
   const route = sessionRoute(app, db, 'schema-studio');
   schemaStudioSafetyRoutes(app, db);
 
-  route(
-    'schema-studio/list-versions',
-    { type: 'object', additionalProperties: false, properties: { session_key: sessionKeySchema } },
-    async (request) => success('Schema versions.', await listVersions(db, actorOf(request))),
+  route('schema-studio/list-versions', sessionOnlyBodySchema, async (request) =>
+    success('Schema versions.', await listVersions(db, actorOf(request))),
   );
 
-  route('schema-studio/get-version', versionBody({ compare_to: positiveInteger }), async (request) => {
-    const body = bodyOf<{ version: number; compare_to?: number }>(request);
-    return success('Schema version.', await getVersion(db, actorOf(request), body.version, body.compare_to));
-  });
+  route(
+    'schema-studio/get-version',
+    sessionBodySchema({ ...version, compare_to: positiveInteger }, ['version']),
+    async (request) => {
+      const { body } = request;
+      return success(
+        'Schema version.',
+        await getVersion(db, actorOf(request), body.version, body.compare_to),
+      );
+    },
+  );
 
   route(
     'schema-studio/save-draft',
-    versionBody({ schema_set: schemaSetSchema, note: { type: 'string', maxLength: 2000 } }, ['schema_set']),
+    sessionBodySchema(
+      { ...version, schema_set: schemaSetSchema, note: { type: 'string', maxLength: 2000 } },
+      ['schema_set'],
+    ),
     async (request) => {
+      // The schema only checks the set's top-level keys; the engine's lint checks the rest, so the
+      // set's SchemaSet type is still asserted here, not derived (issue 41).
       const body = bodyOf<{ schema_set: SchemaSet; note?: string }>(request);
       return success('Draft saved.', await saveDraft(db, actorOf(request), body.schema_set, body.note ?? ''));
     },
   );
 
-  route('schema-studio/publish', versionBody({ accept_impact: { type: 'boolean' } }), async (request) => {
-    const body = bodyOf<{ version: number; accept_impact?: boolean }>(request);
-    const data = await publishDraft(db, actorOf(request), body.version, body.accept_impact === true);
-    // The schema set is every agency's: the event belongs to no one agency's trail.
-    await recordAuditEvent(db, auditCallerOf(request), {
-      action: 'schema.published',
-      companyId: null,
-      target: { type: 'schema_version', id: body.version },
-    });
-    return success('Published.', data);
-  });
-
-  route('schema-studio/roll-back', versionBody(), async (request) => {
-    return success(
-      'Rolled back.',
-      await rollBack(db, actorOf(request), bodyOf<{ version: number }>(request).version),
-    );
-  });
-
   route(
-    'schema-studio/list-test-documents',
-    { type: 'object', additionalProperties: false, properties: { session_key: sessionKeySchema } },
-    async (request) => success('Test documents.', await listTestDocuments(db, actorOf(request))),
+    'schema-studio/publish',
+    sessionBodySchema({ ...version, accept_impact: { type: 'boolean' } }, ['version']),
+    async (request) => {
+      const { body } = request;
+      const data = await publishDraft(db, actorOf(request), body.version, body.accept_impact === true);
+      // The schema set is every agency's: the event belongs to no one agency's trail.
+      await recordAuditEvent(db, auditCallerOf(request), {
+        action: 'schema.published',
+        companyId: null,
+        target: { type: 'schema_version', id: body.version },
+      });
+      return success('Published.', data);
+    },
+  );
+
+  route('schema-studio/roll-back', sessionBodySchema(version, ['version']), async (request) => {
+    return success('Rolled back.', await rollBack(db, actorOf(request), request.body.version));
+  });
+
+  route('schema-studio/list-test-documents', sessionOnlyBodySchema, async (request) =>
+    success('Test documents.', await listTestDocuments(db, actorOf(request))),
   );
 
   route('schema-studio/save-test-document', testDocumentBody, async (request) => {
-    const body = bodyOf<{ name: string; context: Record<string, string>; document: Record<string, unknown> }>(
-      request,
-    );
-    return success('Test document saved.', await saveTestDocument(db, actorOf(request), body));
+    return success('Test document saved.', await saveTestDocument(db, actorOf(request), request.body));
   });
 
   route(
     'schema-studio/delete-test-document',
-    {
-      type: 'object',
-      required: ['id'],
-      additionalProperties: false,
-      properties: { session_key: sessionKeySchema, id: positiveInteger },
-    },
+    sessionBodySchema({ id: positiveInteger }, ['id']),
     async (request) =>
-      success(
-        'Test document deleted.',
-        await deleteTestDocument(db, actorOf(request), bodyOf<{ id: number }>(request).id),
-      ),
+      success('Test document deleted.', await deleteTestDocument(db, actorOf(request), request.body.id)),
   );
 }

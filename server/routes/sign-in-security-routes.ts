@@ -12,7 +12,7 @@ import type { Executor } from '../db/database.ts';
 import type { MfaChallengeRow } from '../db/sign-in-security-schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { actorOf, authenticateHook } from '../http/authenticate-hook.ts';
-import { envelopeSchema, success } from '../http/envelope.ts';
+import { success } from '../http/envelope.ts';
 import { clearSessionCookie, withSessionCookie } from '../http/session-cookie.ts';
 import { signInClientOf } from '../http/sign-in-client.ts';
 import { uncheckedBodyFields } from '../http/unchecked-body.ts';
@@ -29,7 +29,7 @@ import {
 import { resetManagedUserMfa, revokeManagedUserSessions } from '../services/users-service.ts';
 import { userIdBodySchema } from './account-request-schemas.ts';
 import { sessionOnlyBodySchema } from './request-schemas.ts';
-import { type BodyId, bodyOf, openRoute, type RouteHandler, sessionRoute } from './session-route.ts';
+import { hookedRoute, openRoute, sessionRoute } from './session-route.ts';
 import {
   mfaVerifyBodySchema,
   sessionRevokeBodySchema,
@@ -46,8 +46,6 @@ declare module 'fastify' {
     mfaChallenge: MfaChallengeRow | null;
   }
 }
-
-const response = { default: envelopeSchema };
 
 /**
  * The answer of a call that completes a sign-in's second step (auth/mfa/verify,
@@ -101,15 +99,10 @@ export async function signInSecurityRoutes(
   app.decorateRequest('mfaChallenge', null);
   const open = openRoute(app, 'auth');
   const secured = sessionRoute(app, db, 'auth');
-  const enrolling = (path: string, body: object, handler: RouteHandler<unknown>) =>
-    app.post(
-      `/api/${path}`,
-      { schema: { tags: ['auth'], body, response }, preValidation: sessionOrMfaToken(db) },
-      handler,
-    );
+  const enrolling = hookedRoute(app, 'auth', sessionOrMfaToken(db));
 
   open('auth/mfa/verify', mfaVerifyBodySchema, async (request, reply) => {
-    const { mfa_token, code } = bodyOf<{ mfa_token: string; code: string }>(request);
+    const { mfa_token, code } = request.body;
     return secondStepAnswer(db, request, reply, (client) =>
       verifySecondFactor(db, mfa_token, code, client, throttle),
     );
@@ -123,7 +116,7 @@ export async function signInSecurityRoutes(
   enrolling('auth/mfa/totp-confirm', totpConfirmBodySchema, async (request, reply) => {
     const { account, mfaChallenge } = request;
     if (!account) throw new Error('route without the enrolment hook');
-    const { code } = bodyOf<{ code: string }>(request);
+    const { code } = request.body;
     const { recovery_codes } = await confirmTotpEnrolment(db, account.user.id, code);
     const message = 'Two-step sign-in is on. Keep your recovery codes somewhere safe.';
     if (!mfaChallenge) return success(message, { recovery_codes });
@@ -142,7 +135,7 @@ export async function signInSecurityRoutes(
   );
 
   secured('auth/sessions/revoke', sessionRevokeBodySchema, async (request, reply) => {
-    const { id } = bodyOf<{ id: BodyId }>(request);
+    const { id } = request.body;
     const { revoked_id, current } = await revokeOwnSession(db, actorOf(request), Number(id));
     // Ending this browser's own session takes its cookie too (ADR 748).
     if (current) clearSessionCookie(request, reply);
@@ -155,7 +148,7 @@ export async function signInSecurityRoutes(
 
   const users = sessionRoute(app, db, 'users');
   users('users/revoke-sessions', userIdBodySchema, async (request, reply) => {
-    const { user_id } = bodyOf<{ user_id: BodyId }>(request);
+    const { user_id } = request.body;
     const actor = actorOf(request);
     const answer = await revokeManagedUserSessions(db, actor, Number(user_id));
     // An admin ending their own sessions ends this one too: its cookie goes with it (ADR 748).
@@ -164,7 +157,7 @@ export async function signInSecurityRoutes(
   });
 
   users('users/reset-mfa', userIdBodySchema, async (request) => {
-    const { user_id } = bodyOf<{ user_id: BodyId }>(request);
+    const { user_id } = request.body;
     const answer = await resetManagedUserMfa(db, actorOf(request), Number(user_id), auditCallerOf(request));
     return success('Two-step sign-in reset. The user sets it up again at their next sign-in.', answer);
   });
