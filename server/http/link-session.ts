@@ -16,6 +16,16 @@ import { SESSION_COOKIE, sessionCookieOf } from './session-cookie.ts';
 /** The header that carries the session key of a video upload. */
 export const SESSION_KEY_HEADER = 'x-session-key';
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The cookies a route reads, declared for the OpenAPI document only (@fastify/swagger
+     * `cookies`, linkCookiesSchema): Fastify checks no cookie against it.
+     */
+    cookies?: unknown;
+  }
+}
+
 /** The OpenAPI declaration of the session cookie on the routes that accept it (@fastify/swagger `cookies`). */
 export const linkCookiesSchema = {
   type: 'object',
@@ -34,8 +44,10 @@ export const uploadHeadersSchema = {
 } as const;
 
 /** `?session_key=` of the request's query, or undefined. */
-function queryKeyOf(request: FastifyRequest): unknown {
-  return (request.query as Record<string, unknown> | undefined)?.session_key;
+function queryKeyOf({ query }: FastifyRequest): unknown {
+  return typeof query === 'object' && query !== null && 'session_key' in query
+    ? query.session_key
+    : undefined;
 }
 
 /**

@@ -49,7 +49,7 @@ import {
   switchUserBodySchema,
 } from './account-request-schemas.ts';
 import { companyParamsSchema } from './request-schemas.ts';
-import { openRoute, sessionRoute } from './session-route.ts';
+import { openRoute, type SchemaValue, sessionRoute } from './session-route.ts';
 
 /** Registers the routes. */
 export async function accountAuthRoutes(
@@ -137,11 +137,11 @@ export async function accountAuthRoutes(
     return success('Logged in.', withSessionCookie(request, reply, data));
   });
 
-  app.get(
+  app.get<{ Params: SchemaValue<typeof companyParamsSchema> }>(
     '/api/auth/saml/:company_id/login',
     { schema: { tags: ['auth'], params: companyParamsSchema } },
     async (request, reply) => {
-      const { company_id } = request.params as { company_id: string };
+      const { company_id } = request.params;
       return reply.redirect(await samlAuthorizeUrl(db, Number(company_id), config.publicBaseUrl));
     },
   );
@@ -153,11 +153,11 @@ export async function accountAuthRoutes(
       { parseAs: 'string', bodyLimit: 256 * 1024 },
       (_request, payload, done) => done(null, Object.fromEntries(new URLSearchParams(payload as string))),
     );
-    acs.post(
+    acs.post<{ Params: SchemaValue<typeof companyParamsSchema> }>(
       '/api/auth/saml/:company_id/acs',
       { schema: { tags: ['auth'], params: companyParamsSchema } },
       async (request, reply) => {
-        const { company_id } = request.params as { company_id: string };
+        const { company_id } = request.params;
         const { SAMLResponse } = uncheckedBodyFields(request.body);
         const samlResponse = typeof SAMLResponse === 'string' ? SAMLResponse : '';
         try {

@@ -33,7 +33,7 @@ import {
   toggleNoteBodySchema,
   updateBodySchema,
 } from './request-schemas.ts';
-import { areaRoute, type BodyOf, hookedRoute } from './session-route.ts';
+import { areaRoute, hookedRoute, type SchemaValue } from './session-route.ts';
 
 const response = { default: envelopeSchema };
 
@@ -54,7 +54,10 @@ export async function applicationRoutes(
     applicationAccessHook(db, { readsApplication: true }),
   );
 
-  app.post<{ Body: BodyOf<typeof listingBodySchema>; Querystring: BodyOf<typeof listingQuerySchema> }>(
+  app.post<{
+    Body: SchemaValue<typeof listingBodySchema>;
+    Querystring: SchemaValue<typeof listingQuerySchema>;
+  }>(
     '/api/agent-portal/get-agent-applications-list',
     {
       schema: { tags: ['applications'], body: listingBodySchema, querystring: listingQuerySchema, response },

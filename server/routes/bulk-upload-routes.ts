@@ -25,7 +25,7 @@ import {
   previewBodySchema,
   uploadIdBodySchema,
 } from './bulk-upload-request-schemas.ts';
-import type { BodyOf } from './session-route.ts';
+import type { SchemaValue } from './session-route.ts';
 
 /** The answer to a body over the upload limit: what the agent can do about it, not Fastify's words. */
 export const FILE_TOO_LARGE_MESSAGE = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split it and upload each part.`;
@@ -58,13 +58,13 @@ export async function bulkUploadRoutes(app: FastifyInstance, options: { db: Exec
   const response = { default: envelopeSchema };
   const upload = { bodyLimit: MAX_UPLOAD_BODY_BYTES, errorHandler: uploadErrorHandler, preValidation };
 
-  app.post<{ Body: BodyOf<typeof previewBodySchema> }>(
+  app.post<{ Body: SchemaValue<typeof previewBodySchema> }>(
     '/api/services/file-upload/preview-application-file',
     { ...upload, schema: { tags: ['bulk-upload'], body: previewBodySchema, response } },
     async (request) => success('Preview.', await previewUpload(db, actorOf(request), request.body)),
   );
 
-  app.post<{ Body: BodyOf<typeof createUploadBodySchema> }>(
+  app.post<{ Body: SchemaValue<typeof createUploadBodySchema> }>(
     '/api/services/file-upload/create-application',
     { ...upload, schema: { tags: ['bulk-upload'], body: createUploadBodySchema, response } },
     async (request) => {
@@ -76,7 +76,7 @@ export async function bulkUploadRoutes(app: FastifyInstance, options: { db: Exec
     },
   );
 
-  app.post<{ Body: BodyOf<typeof uploadIdBodySchema> }>(
+  app.post<{ Body: SchemaValue<typeof uploadIdBodySchema> }>(
     '/api/services/file-upload/get-upload',
     { preValidation, schema: { tags: ['bulk-upload'], body: uploadIdBodySchema, response } },
     async (request) =>
@@ -89,7 +89,7 @@ export async function bulkUploadRoutes(app: FastifyInstance, options: { db: Exec
     async (request) => success('Uploads.', { uploads: await listUploadViews(db, actorOf(request)) }),
   );
 
-  app.post<{ Body: BodyOf<typeof uploadIdBodySchema> }>(
+  app.post<{ Body: SchemaValue<typeof uploadIdBodySchema> }>(
     '/api/services/file-upload/download-error-file',
     { preValidation, schema: { tags: ['bulk-upload'], body: uploadIdBodySchema } },
     async (request, reply) => {

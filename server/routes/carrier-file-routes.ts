@@ -15,6 +15,15 @@ import { carrierGuidePdf } from '../quote-documents/carrier-guide-pdf.ts';
 import { carrierGuide } from '../quoting/carrier-guide.ts';
 import { carrierMonogramSvg } from '../quoting/carrier-monogram.ts';
 import { currentCarriers } from '../quoting/current-carriers.ts';
+import type { SchemaValue } from './session-route.ts';
+
+/** A carrier file's name in its folder (a logo or a guide). */
+const carrierFileParamsSchema = {
+  type: 'object',
+  required: ['file'],
+  additionalProperties: false,
+  properties: { file: { type: 'string', maxLength: 100 } },
+} as const;
 
 /** Registers GET `<folder>/:file`, answering `send` for the entry whose path `pathOf` gives is that one. */
 function catalogueFiles(
@@ -35,21 +44,11 @@ function catalogueFiles(
     }
     return paths.byPath.get(path);
   };
-  app.get(
+  app.get<{ Params: SchemaValue<typeof carrierFileParamsSchema> }>(
     `${folder}/:file`,
-    {
-      schema: {
-        hide: true,
-        params: {
-          type: 'object',
-          required: ['file'],
-          additionalProperties: false,
-          properties: { file: { type: 'string', maxLength: 100 } },
-        },
-      },
-    },
+    { schema: { hide: true, params: carrierFileParamsSchema } },
     async (request, reply) => {
-      const { file } = request.params as { file: string };
+      const { file } = request.params;
       const carrier = carrierAt(`${folder}/${file}`);
       if (!carrier) return reply.code(404).send(failure(404, 'Not found.'));
       return send(reply, carrier, file);

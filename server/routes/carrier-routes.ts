@@ -20,7 +20,7 @@ import {
   reactivateBodySchema,
   recordManualQuoteBodySchema,
 } from './request-schemas.ts';
-import { areaRoute, type BodyOf } from './session-route.ts';
+import { areaRoute, type SchemaValue } from './session-route.ts';
 
 const response = { default: envelopeSchema };
 
@@ -54,7 +54,7 @@ export async function carrierRoutes(app: FastifyInstance, options: { db: Executo
     return success('Application launched to the manual carriers.', { application });
   });
 
-  app.post<{ Body: BodyOf<typeof recordManualQuoteBodySchema> }>(
+  app.post<{ Body: SchemaValue<typeof recordManualQuoteBodySchema> }>(
     '/api/agent-portal/record-manual-quote',
     {
       schema: { tags: ['carriers'], body: recordManualQuoteBodySchema, response },

@@ -19,7 +19,7 @@ import {
   unbindPolicy,
 } from '../services/commission-service.ts';
 import { sessionBodySchema } from './request-schemas.ts';
-import { areaRoute, type BodyOf } from './session-route.ts';
+import { areaRoute, type SchemaValue } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
@@ -105,7 +105,7 @@ export async function commissionRoutes(app: FastifyInstance, options: { db: Exec
   );
 
   const statementBodySchema = body(statementProperties, ['from', 'to']);
-  app.post<{ Body: BodyOf<typeof statementBodySchema> }>(
+  app.post<{ Body: SchemaValue<typeof statementBodySchema> }>(
     '/api/commission/export-csv',
     { schema: { tags: ['commission'], body: statementBodySchema }, preValidation },
     async (request, reply) => {

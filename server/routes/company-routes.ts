@@ -23,7 +23,8 @@ import {
   listCompaniesBodySchema,
   updateCompanyBodySchema,
 } from './account-request-schemas.ts';
-import { sessionRoute } from './session-route.ts';
+import { companyParamsSchema } from './request-schemas.ts';
+import { type SchemaValue, sessionRoute } from './session-route.ts';
 
 /** Registers companies/* and GET /api/company-logos/:company_id. */
 export async function companyRoutes(app: FastifyInstance, options: { db: Executor }) {
@@ -85,21 +86,11 @@ export async function companyRoutes(app: FastifyInstance, options: { db: Executo
     );
   });
 
-  app.get(
+  app.get<{ Params: SchemaValue<typeof companyParamsSchema> }>(
     '/api/company-logos/:company_id',
-    {
-      schema: {
-        tags: ['companies'],
-        params: {
-          type: 'object',
-          required: ['company_id'],
-          additionalProperties: false,
-          properties: { company_id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
-        },
-      },
-    },
+    { schema: { tags: ['companies'], params: companyParamsSchema } },
     async (request, reply) => {
-      const { company_id } = request.params as { company_id: string };
+      const { company_id } = request.params;
       const logo = await findLogo(db, Number(company_id));
       if (!logo) return reply.code(404).send(failure(404, 'Logo not found.'));
       return (

@@ -9,6 +9,7 @@ import { envelopeSchema } from '../http/envelope.ts';
 import { applicationCallerOf, linkCookiesSchema, linkSessionKeyOf } from '../http/link-session.ts';
 import { readFile } from '../services/files-service.ts';
 import { fileParamsSchema, fileQuerySchema } from './request-schemas.ts';
+import type { SchemaValue } from './session-route.ts';
 
 /** `inline` for a file name: quotes and non-ASCII dropped from the plain form, kept in filename*. */
 export function contentDisposition(name: string): string {
@@ -22,7 +23,7 @@ export function contentDisposition(name: string): string {
  */
 export async function fileRoutes(app: FastifyInstance, options: { db: Executor }) {
   const { db } = options;
-  app.get(
+  app.get<{ Params: SchemaValue<typeof fileParamsSchema> }>(
     '/api/files/:id',
     {
       schema: {
@@ -35,7 +36,7 @@ export async function fileRoutes(app: FastifyInstance, options: { db: Executor }
       preValidation: applicationCallerOf(db, linkSessionKeyOf),
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (!request.actor) throw new Error('file route without a session');
       const file = await readFile(db, request.actor, Number(id));
       return reply

@@ -25,7 +25,7 @@ import {
   sendQuoteBodySchema,
 } from './quote-document-request-schemas.ts';
 import { applicationIdBodySchema } from './request-schemas.ts';
-import { areaRoute, type BodyOf } from './session-route.ts';
+import { areaRoute, type SchemaValue } from './session-route.ts';
 
 /**
  * Registers download-market-breakdown-pdf, download-flood-rejection-pdf, get-quote-email-templates,
@@ -39,7 +39,7 @@ export async function quoteDocumentRoutes(
   const preValidation = applicationAccessHook(db);
 
   for (const kind of ['market-breakdown', 'flood-rejection'] as QuoteDocumentKind[]) {
-    app.post<{ Body: BodyOf<typeof quoteDocumentBodySchema> }>(
+    app.post<{ Body: SchemaValue<typeof quoteDocumentBodySchema> }>(
       `/api/agent-portal/download-${kind}-pdf`,
       {
         schema: {

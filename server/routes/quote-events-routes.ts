@@ -22,6 +22,7 @@ import {
   NOTHING_SENT,
 } from '../services/live-quotes.ts';
 import { sessionKeySchema } from './request-schemas.ts';
+import type { SchemaValue } from './session-route.ts';
 
 const quoteEventsQuerySchema = {
   type: 'object',
@@ -40,7 +41,7 @@ export async function quoteEventsRoutes(
 ) {
   const { db, timing, carriersBusy } = options;
   const openStreams = closeStreamsOnShutdown(app);
-  app.get(
+  app.get<{ Querystring: SchemaValue<typeof quoteEventsQuerySchema> }>(
     '/api/agent-portal/quote-events',
     {
       schema: {
@@ -53,7 +54,7 @@ export async function quoteEventsRoutes(
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const applicationId = Number((request.query as { application_id: string }).application_id);
+      const applicationId = Number(request.query.application_id);
       // Refusals answer as get-application-by-id does, before the stream opens.
       let sent = NOTHING_SENT;
       const first = await liveQuotesSnapshot(db, actor, applicationId, carriersBusy);

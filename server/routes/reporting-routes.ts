@@ -28,7 +28,7 @@ import {
   reportBodySchema,
 } from './reporting-request-schemas.ts';
 import { fileParamsSchema, fileQuerySchema } from './request-schemas.ts';
-import { areaRoute, type BodyOf } from './session-route.ts';
+import { areaRoute, type SchemaValue } from './session-route.ts';
 
 /**
  * Registers POST /api/reporting/get-report, get-analytics, export-csv (a text/csv stream),
@@ -47,7 +47,7 @@ export async function reportingRoutes(app: FastifyInstance, options: { db: Execu
     success('Analytics.', await getAnalytics(db, actorOf(request), request.body)),
   );
 
-  app.post<{ Body: BodyOf<typeof exportBodySchema> }>(
+  app.post<{ Body: SchemaValue<typeof exportBodySchema> }>(
     '/api/reporting/export-csv',
     {
       schema: { tags: ['reporting'], body: exportBodySchema },
@@ -80,7 +80,7 @@ export async function reportingRoutes(app: FastifyInstance, options: { db: Execu
     }),
   );
 
-  app.get(
+  app.get<{ Params: SchemaValue<typeof fileParamsSchema> }>(
     '/api/reporting/downloads/:id',
     {
       schema: {
@@ -93,7 +93,7 @@ export async function reportingRoutes(app: FastifyInstance, options: { db: Execu
       preValidation: applicationCallerOf(db, linkSessionKeyOf),
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const actor = actorOf(request);
       const file = await openReportDownload(db, actor, Number(id));
       await recordAuditEvent(db, auditCallerOf(request), {

@@ -37,7 +37,7 @@ import {
   sessionKeySchema,
 } from './request-schemas.ts';
 import { sendByteSource } from './send-byte-source.ts';
-import { areaRoute, type BodyOf } from './session-route.ts';
+import { areaRoute, type SchemaValue } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const kind = { enum: ['carrier_document', 'training_video'] } as const;
@@ -50,6 +50,17 @@ const carrier = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z0
 const body = sessionBodySchema;
 
 /** resources/create: an entry with one of an address, a document or an uploaded video file. */
+/** The training video upload's query: the session (or its cookie) and the file's name. */
+const videoUploadQuerySchema = {
+  type: 'object',
+  required: ['file_name'],
+  additionalProperties: false,
+  properties: {
+    session_key: sessionKeySchema,
+    file_name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+  },
+} as const;
+
 const createBodySchema = body(
   {
     kind,
@@ -85,7 +96,7 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
     return success('Resources.', await listResourcesFor(db, actorOf(request), wanted, search));
   });
 
-  app.post<{ Body: BodyOf<typeof createBodySchema> }>(
+  app.post<{ Body: SchemaValue<typeof createBodySchema> }>(
     '/api/resources/create',
     {
       schema: { tags: ['resources'], body: createBodySchema, response: { default: envelopeSchema } },
@@ -120,22 +131,14 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
     async (request) => success('View recorded.', await viewResource(db, actorOf(request), request.body)),
   );
 
-  app.post(
+  app.post<{ Querystring: SchemaValue<typeof videoUploadQuerySchema> }>(
     '/api/resources/upload-video',
     {
       schema: {
         tags: ['resources'],
         summary: 'Upload a training video file (MP4 or WebM bytes as the body)',
         consumes: VIDEO_TYPES,
-        querystring: {
-          type: 'object',
-          required: ['file_name'],
-          additionalProperties: false,
-          properties: {
-            session_key: sessionKeySchema,
-            file_name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-          },
-        },
+        querystring: videoUploadQuerySchema,
         headers: uploadHeadersSchema,
         response: { default: envelopeSchema },
       },
@@ -147,7 +150,7 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
       preValidation: applicationCallerOf(db, uploadSessionKeyOf),
     },
     async (request) => {
-      const { file_name: fileName } = request.query as { file_name: string };
+      const { file_name: fileName } = request.query;
       const length = request.headers['content-length'];
       const uploaded = await storeVideoUpload(db, actorOf(request), {
         fileName: fileName.trim(),
@@ -160,7 +163,7 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
     },
   );
 
-  app.get(
+  app.get<{ Params: SchemaValue<typeof fileParamsSchema> }>(
     '/api/resources/file/:id',
     {
       schema: {
@@ -173,7 +176,7 @@ export async function resourcesRoutes(app: FastifyInstance, options: { db: Execu
       preValidation: applicationCallerOf(db, linkSessionKeyOf),
     },
     async (request, reply) => {
-      const file = await resourceFile(db, actorOf(request), Number((request.params as { id: string }).id));
+      const file = await resourceFile(db, actorOf(request), Number(request.params.id));
       return sendByteSource(request, reply, file);
     },
   );

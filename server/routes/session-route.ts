@@ -18,7 +18,7 @@ const response = { default: envelopeSchema };
  * `extends JSONSchema` on the type parameter TypeScript expands FromSchema of the whole JSONSchema
  * type while it infers a handler's parameter, and gives up (TS2589).
  */
-export type BodyOf<Schema> = Schema extends JSONSchema ? FromSchema<Schema> : unknown;
+export type SchemaValue<Schema> = Schema extends JSONSchema ? FromSchema<Schema> : unknown;
 
 /**
  * A route handler, its request's body checked by `Schema`; `reply` for the few that set a header
@@ -26,7 +26,7 @@ export type BodyOf<Schema> = Schema extends JSONSchema ? FromSchema<Schema> : un
  * FromSchema over the whole JSONSchema type (TS2589); a handler fits only its own schema.
  */
 export type RouteHandler<in out Schema> = (
-  request: Omit<FastifyRequest, 'body'> & { body: BodyOf<Schema> },
+  request: Omit<FastifyRequest, 'body'> & { body: SchemaValue<Schema> },
   reply: FastifyReply,
 ) => Promise<unknown>;
 

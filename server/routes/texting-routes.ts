@@ -26,7 +26,7 @@ import {
   type WebhookKind,
 } from '../services/texting-service.ts';
 import { companyParamsSchema, fileQuerySchema, sessionBodySchema } from './request-schemas.ts';
-import { areaRoute, type BodyOf } from './session-route.ts';
+import { areaRoute, type SchemaValue } from './session-route.ts';
 
 const positiveId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
@@ -141,7 +141,10 @@ export async function textingRoutes(
       (_request, payload, done) => done(null, Object.fromEntries(new URLSearchParams(payload as string))),
     );
     const webhook = (kind: WebhookKind, required: string[], receive: typeof receiveInboundMessage) =>
-      webhooks.post<{ Body: BodyOf<ReturnType<typeof webhookBody>> }>(
+      webhooks.post<{
+        Body: SchemaValue<ReturnType<typeof webhookBody>>;
+        Params: SchemaValue<typeof companyParamsSchema>;
+      }>(
         `/api/texting/${kind}/:company_id`,
         {
           schema: {
@@ -152,7 +155,7 @@ export async function textingRoutes(
           },
         },
         async (request, reply) => {
-          const companyId = Number((request.params as { company_id: string }).company_id);
+          const companyId = Number(request.params.company_id);
           const signature = request.headers['x-twilio-signature'];
           const params = request.body;
           const provider = await verifyWebhook(

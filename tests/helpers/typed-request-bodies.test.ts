@@ -1,8 +1,9 @@
 /**
- * Route handlers read their bodies as their own JSON Schema types them (issue 41): the registrars
- * of server/routes/session-route.ts give a handler `request.body` as FromSchema of the schema it
- * registers, so a schema and its handler cannot disagree. A `request.body as ...` cast or a
- * `bodyOf<...>` call says the opposite. The files below still do it; the list may only shrink: a
+ * Route handlers read their bodies, params and queries as their own JSON Schemas type them (issue
+ * 41): the registrars of server/routes/session-route.ts give a handler `request.body` as FromSchema
+ * of the schema it registers, and a route with options of its own declares `Body`, `Params` or
+ * `Querystring` as SchemaValue of its schemas, so a schema and its handler cannot disagree. A
+ * `request.body as ...` (or params, query) cast or a `bodyOf<...>` call says the opposite. The files below still do it; the list may only shrink: a
  * new file with either fails, and so does a listed file that no longer has one (take it off).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,8 +15,8 @@ const ROOT = join(import.meta.dirname, '../..');
 /** Files not yet typed by their schema (issue 41), relative to the repository root. */
 const NOT_YET_TYPED = ['server/routes/schema-studio-routes.ts', 'server/routes/session-route.ts'];
 
-/** A cast of a request body, or a call of the transitional bodyOf. */
-const UNTYPED_BODY = /request\.body as\b|\bbodyOf\b/;
+/** A cast of a request's body, params or query, or a call of the transitional bodyOf. */
+const UNTYPED_BODY = /\(?request\.(body|params|query)\)? as\b|\bbodyOf\b/;
 
 /** Every .ts file under `folder`, relative to the repository root, sorted. */
 function sourceFiles(folder: string): string[] {
@@ -36,6 +37,9 @@ describe('typed request bodies', () => {
   it('finds a cast and a bodyOf call, and passes a typed read', () => {
     expect(UNTYPED_BODY.test('const body = request.body as { zip: string };')).toBe(true);
     expect(UNTYPED_BODY.test('const body = bodyOf<{ zip: string }>(request);')).toBe(true);
+    expect(UNTYPED_BODY.test('const { id } = request.params as { id: string };')).toBe(true);
+    expect(UNTYPED_BODY.test('Number((request.query as { id: string }).id)')).toBe(true);
     expect(UNTYPED_BODY.test('const { zip } = request.body;')).toBe(false);
+    expect(UNTYPED_BODY.test('const { id } = request.params;')).toBe(false);
   });
 });
