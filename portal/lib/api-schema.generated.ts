@@ -5931,13 +5931,18 @@ export interface operations {
                  *       "session_key": "a1b2c3d4e5f6",
                  *       "application_id": 1,
                  *       "manual_carrier_names_list": [
-                 *         "johnson_and_johnson"
+                 *         "amwins"
                  *       ]
                  *     }
                  */
                 "application/json": {
                     application_id: number | string;
-                    manual_carrier_names_list: ("johnson_and_johnson" | "msi" | "amwins")[];
+                    /**
+                     * @example [
+                     *       "amwins"
+                     *     ]
+                     */
+                    manual_carrier_names_list: string[];
                     session_key?: string;
                 };
             };
@@ -6162,14 +6167,19 @@ export interface operations {
                  *       "session_key": "a1b2c3d4e5f6",
                  *       "application_id": 1,
                  *       "sov_carrier_names_list": [
-                 *         "assurant_commercial"
+                 *         "tmh"
                  *       ]
                  *     }
                  */
                 "application/json": {
                     application_id: number | string;
                     session_key?: string;
-                    sov_carrier_names_list: ("assurant_commercial" | "insurmark_commercial" | "aon_commercial" | "wright_brokerage" | "flow_commercial" | "tmh" | "joe_flood" | "ftp")[];
+                    /**
+                     * @example [
+                     *       "tmh"
+                     *     ]
+                     */
+                    sov_carrier_names_list: string[];
                 };
             };
         };
