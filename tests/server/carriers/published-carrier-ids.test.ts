@@ -3,6 +3,8 @@
  * version a super-admin publishes that makes a carrier manual or SOV is taken by the next
  * launch-application-manual-carriers / launch-application-sov-carriers call, with no restart; an
  * id the catalogue does not have is still the 400 the body schema's enum gave, and writes nothing.
+ * carrier-catalogue/carriers, which the portal's pickers read, answers the version in use at once,
+ * without its connections.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carriersFile } from '../../../carrier-catalog/carriers-file.ts';
@@ -110,6 +112,21 @@ describe.each(DATABASE_KINDS)('carriers published after the start, on %s', (kind
       based_on: 1,
     });
     expect(published.statusCode, JSON.stringify(published.body.error_obj)).toBe(200);
+
+    const listed = await t.post('carrier-catalogue/carriers', { session_key: agentKey });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body.data.version).toBe(2);
+    expect(listed.body.data.manual_carriers).toContainEqual(expect.objectContaining({ carrier: TO_MANUAL }));
+    expect(listed.body.data.sov_carriers).toContainEqual(
+      expect.objectContaining({ quote_manager_id: TO_SOV, carrier: TO_SOV, sub_carrier: null }),
+    );
+    expect(listed.body.data.carriers).toContainEqual(
+      expect.objectContaining({ name: TO_MANUAL, channel: 'manual', image: `/carriers/${TO_MANUAL}.svg` }),
+    );
+    // The public part: no connection, endpoint or credential of the catalogue.
+    const endpoint = carriersFile.connections?.sample_api_key?.endpoint as string;
+    expect(JSON.stringify(listed.body.data)).not.toContain(endpoint);
+    expect(JSON.stringify(listed.body.data)).not.toMatch(/connection|endpoint|eligibility|credential/);
 
     const manual = await launchManual(id, [TO_MANUAL]);
     expect(manual.statusCode, manual.body.message).toBe(200);
