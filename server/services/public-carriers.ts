@@ -1,93 +1,18 @@
 /**
- * The public part of the carrier catalogue in use (issue 43, docs/decisions/772): what the portal's
- * carrier pickers and names need, read at each call so a published version shows without a
- * rebuild or a restart. Ids, display names, products, states, how each carrier quotes and logo
- * paths; never a connection, an endpoint, credentials, eligibility rules or rating factors.
+ * carrier-catalogue/carriers (issue 43, docs/decisions/772): the public part of the catalogue in
+ * use (carrier-catalog/public-carriers.ts), read at each call so the portal's carrier pickers show
+ * a published version without a rebuild or a restart.
  */
-import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
-import { type ManualCarrier, manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
-import { type SovCarrier, sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
+import { type PublicCarrierCatalogue, publicCarriersOf } from '../../carrier-catalog/public-carriers.ts';
 import { currentCarriers, currentCarriersVersion } from '../quoting/current-carriers.ts';
 import { requireRole } from './account-access.ts';
 import type { Actor } from './actor.ts';
 
-/** How a carrier quotes: the sandbox or a live connection (automatic), an SOV program, or by hand. */
-export type CarrierChannel = 'automatic' | 'sov' | 'manual';
-
-/** A sub-carrier as the public catalogue shows it (its family's settings where it has none). */
-export interface PublicSubCarrier {
-  name: string;
-  display_name: string;
-  quote_types: string[];
-  states: string[];
-  channel: CarrierChannel;
-  benefits: string[];
-}
-
-/** A carrier family as the public catalogue shows it; `image` is its logo path (/carriers/<name>.svg). */
-export interface PublicCarrier {
-  name: string;
-  display_name: string;
-  image: string;
-  url: string;
-  guide_document: string | null;
-  quote_types: string[];
-  states: string[];
-  channel: CarrierChannel;
-  benefits: string[];
-  sub_carriers: PublicSubCarrier[];
-}
-
-/** carrier-catalogue/carriers's `data`: the version in use (null before the database was read) and its carriers. */
-export interface PublicCarrierCatalogue {
-  version: number | null;
-  carriers: PublicCarrier[];
-  sov_carriers: SovCarrier[];
-  manual_carriers: ManualCarrier[];
-}
-
-function channelOf(connector: string): CarrierChannel {
-  if (connector === 'sov') return 'sov';
-  if (connector === 'manual') return 'manual';
-  return 'automatic';
-}
-
 /**
- * The public part of the catalogue in use, families in catalogue order; `sov_carriers` and
- * `manual_carriers` are the ids the SOV and manual launches take (sovCarriers, manualCarriers).
- * Every worker (super-admin, admin, agent); 403 'Forbidden.' for customers.
+ * publicCarriersOf the catalogue in use (currentCarriers), read at each call. Every worker
+ * (super-admin, admin, agent); 403 'Forbidden.' for customers.
  */
 export function publicCarrierCatalogue(actor: Actor): PublicCarrierCatalogue {
   requireRole(actor, ['super-admin', 'admin', 'agent']);
-  const file = currentCarriers();
-  const carriers = file.carriers.map(
-    (family): PublicCarrier => ({
-      name: family.name,
-      display_name: family.displayName,
-      image: family.image,
-      url: family.url,
-      guide_document: family.guideDocument,
-      quote_types: family.quote_types,
-      states: family.states,
-      channel: channelOf(family.connector),
-      benefits: family.benefits,
-      sub_carriers: family.subCarriers.map((sub) => {
-        const settings = resolveCarrier(family, sub);
-        return {
-          name: sub.name,
-          display_name: settings.displayName,
-          quote_types: settings.settings.quote_types,
-          states: settings.settings.states,
-          channel: channelOf(settings.settings.connector),
-          benefits: settings.benefits,
-        };
-      }),
-    }),
-  );
-  return {
-    version: currentCarriersVersion(),
-    carriers,
-    sov_carriers: sovCarriers(file),
-    manual_carriers: manualCarriers(file),
-  };
+  return publicCarriersOf(currentCarriers(), currentCarriersVersion());
 }
