@@ -1279,6 +1279,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/carrier-catalogue/carriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the carriers in use
+         * @description The public part of the catalogue version in use, for carrier pickers and names: each family’s id, display name, products, states, how it quotes and logo path, with its sub-carriers, and the SOV and manual carriers the launches take. No connection, endpoint or credential. Super-admins, admins and agents.
+         *
+         *     Authentication: `session_key` in the JSON body, a key from `POST /api/auth/login` (401 `Invalid Details` without one, `Unauthenticated.` for a dead one).
+         */
+        post: operations["POST_api_carrier_catalogue_carriers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/carrier-catalogue/check": {
         parameters: {
             query?: never;
@@ -5931,13 +5953,18 @@ export interface operations {
                  *       "session_key": "a1b2c3d4e5f6",
                  *       "application_id": 1,
                  *       "manual_carrier_names_list": [
-                 *         "johnson_and_johnson"
+                 *         "amwins"
                  *       ]
                  *     }
                  */
                 "application/json": {
                     application_id: number | string;
-                    manual_carrier_names_list: ("johnson_and_johnson" | "msi" | "amwins")[];
+                    /**
+                     * @example [
+                     *       "amwins"
+                     *     ]
+                     */
+                    manual_carrier_names_list: string[];
                     session_key?: string;
                 };
             };
@@ -6162,14 +6189,19 @@ export interface operations {
                  *       "session_key": "a1b2c3d4e5f6",
                  *       "application_id": 1,
                  *       "sov_carrier_names_list": [
-                 *         "assurant_commercial"
+                 *         "tmh"
                  *       ]
                  *     }
                  */
                 "application/json": {
                     application_id: number | string;
                     session_key?: string;
-                    sov_carrier_names_list: ("assurant_commercial" | "insurmark_commercial" | "aon_commercial" | "wright_brokerage" | "flow_commercial" | "tmh" | "joe_flood" | "ftp")[];
+                    /**
+                     * @example [
+                     *       "tmh"
+                     *     ]
+                     */
+                    sov_carrier_names_list: string[];
                 };
             };
         };
@@ -12572,6 +12604,168 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    POST_api_carrier_catalogue_carriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_key": "a1b2c3d4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    session_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A client mistake or refusal (SPEC §8): 400 invalid body, 401 session, 403/404 access, 409, 422, 429. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": 401,
+                     *       "message": "Unauthenticated.",
+                     *       "data": null,
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description A server fault (the envelope, never a stack trace). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @description null, or what the error carries (SPEC §8: launch messages, the current application). */
+                        data: unknown;
+                        /** @description null, or each field (or body path) mapped to its problem. */
+                        error_obj: {
+                            [key: string]: string;
+                        } | null;
+                        message: string;
+                        /** @constant */
+                        status: "error";
+                    };
+                };
+            };
+            /** @description List the carriers in use: the success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "code": 200,
+                     *       "message": "List the carriers in use.",
+                     *       "data": {
+                     *         "version": 1,
+                     *         "carriers": [],
+                     *         "sov_carriers": [],
+                     *         "manual_carriers": []
+                     *       },
+                     *       "error_obj": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description Every carrier family, in catalogue order: no connection, endpoint or credential. */
+                            carriers: {
+                                benefits: string[];
+                                /**
+                                 * @description How it quotes: the sandbox or a live connection, a statement of values, or by hand.
+                                 * @enum {string}
+                                 */
+                                channel: "automatic" | "sov" | "manual";
+                                /** @example Titan Flood */
+                                display_name: string;
+                                guide_document: string | null;
+                                /**
+                                 * @description Logo path.
+                                 * @example /carriers/titan.svg
+                                 */
+                                image: string;
+                                /** @example titan */
+                                name: string;
+                                quote_types: string[];
+                                states: string[];
+                                sub_carriers: {
+                                    benefits: string[];
+                                    /**
+                                     * @description How it quotes: the sandbox or a live connection, a statement of values, or by hand.
+                                     * @enum {string}
+                                     */
+                                    channel: "automatic" | "sov" | "manual";
+                                    /** @example Titan Flood */
+                                    display_name: string;
+                                    /** @example titan */
+                                    name: string;
+                                    quote_types: string[];
+                                    states: string[];
+                                }[];
+                                url: string;
+                            }[];
+                            /** @description The manual carriers: the names manual_carrier_names_list takes. */
+                            manual_carriers: {
+                                /**
+                                 * @description The value manual_carrier_names_list takes.
+                                 * @example amwins
+                                 */
+                                carrier: string;
+                                display_name: string;
+                                quote_types: string[];
+                                states: string[];
+                            }[];
+                            /** @description The SOV quote managers: the ids sov_carrier_names_list takes. */
+                            sov_carriers: {
+                                carrier: string;
+                                display_name: string;
+                                /** @example tmh */
+                                quote_manager_id: string;
+                                quote_types: string[];
+                                states: string[];
+                                sub_carrier: string | null;
+                            }[];
+                            /** @description The catalogue version in use; null before the server read the database. */
+                            version: number | null;
+                        };
+                        error_obj: null;
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
             };
         };
     };

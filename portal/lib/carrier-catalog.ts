@@ -1,12 +1,12 @@
 /**
  * What the portal shows about carriers, read from carriers.json through the same pure helpers the
- * server uses (carrier-catalog/: resolveCarrier, sovCarriers, manualCarriers), so the browser and the
- * server agree on every id. ADR 070.
+ * server uses (carrier-catalog/: resolveCarrier, sovCarriers), so the browser and the server agree on
+ * every id. ADR 070. The carrier pickers read the catalogue in use instead (lib/live-carriers.ts,
+ * issue 43); the names, logos and lists here are the build's carriers.json until they move too.
  */
 import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
 import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
 import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
-import { type ManualCarrier, manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
 import { type SovCarrier, sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 
 /** How a carrier quotes: automatically, through a managed program (SOV), or by staff (manual). */
@@ -45,19 +45,9 @@ export function carriersWritingProduct(product: string, file: CarriersFile = car
   return writers;
 }
 
-/** Every SOV quote manager of carriers.json (the `carrier_id` of /sov-quote). SPEC §1, §2. */
-export function sovQuoteManagers(file: CarriersFile = carriersFile): SovCarrier[] {
-  return sovCarriers(file);
-}
-
 /** The SOV carrier whose quote manager id is `carrierId`, or null. SPEC §2 sov-quote route. */
 export function findSovQuoteManager(carrierId: string, file: CarriersFile = carriersFile): SovCarrier | null {
   return sovCarriers(file).find((carrier) => carrier.quote_manager_id === carrierId) ?? null;
-}
-
-/** Every manual carrier of carriers.json (the values of manual_carrier_names_list). SPEC §7. */
-export function manualCarrierList(file: CarriersFile = carriersFile): ManualCarrier[] {
-  return manualCarriers(file);
 }
 
 /** True when a carrier with these `quote_types` and `states` writes `product` in `state` (2 letters). */

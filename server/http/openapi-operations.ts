@@ -304,6 +304,12 @@ export const OPERATION_TEXTS: Readonly<Record<string, OperationText>> = {
     description:
       'The latest catalogue version (the one quoted with), every version with who published it and when, and each live connection’s health: last success, error rate over the window, credentials refused. Super-admins.',
   },
+  'POST /api/carrier-catalogue/carriers': {
+    summary: 'List the carriers in use',
+    description:
+      'The public part of the catalogue version in use, for carrier pickers and names: each family’s id, display name, products, states, how it quotes and logo path, with its sub-carriers, and the SOV and manual carriers the launches take. No connection, endpoint or credential. Super-admins, admins and agents.',
+    example: { session_key: 'a1b2c3d4e5f6' },
+  },
   'POST /api/carrier-catalogue/check': {
     summary: 'Check a carrier catalogue draft',
     description:

@@ -275,7 +275,7 @@ const strings = { type: 'array', items: { type: 'string' } } as const;
 const nullableNumber = (description: string) => ({ type: ['number', 'null'], description });
 
 /** A managed-program (SOV) carrier (carrier-catalog/sov-carriers.ts SovCarrier). */
-const sovCarrierSchema = {
+export const sovCarrierSchema = {
   type: 'object',
   required: ['quote_manager_id', 'carrier', 'sub_carrier', 'display_name', 'quote_types', 'states'],
   properties: {

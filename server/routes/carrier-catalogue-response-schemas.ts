@@ -3,6 +3,7 @@
  * docs/decisions/772-carrier-catalogue-versions.md), keyed by `<METHOD> <route url>`;
  * server/http/openapi-answers.ts puts each in the success envelope of its operation.
  */
+import { sovCarrierSchema } from './application-response-schemas.ts';
 import { triedQuoteSchema } from './integration-response-schemas.ts';
 
 const timestamp = { type: 'string', description: 'ISO 8601 timestamp.' } as const;
@@ -13,6 +14,36 @@ const problems = {
     type: 'object',
     required: ['path', 'message'],
     properties: { path: { type: 'string' }, message: { type: 'string' } },
+  },
+} as const;
+
+const strings = { type: 'array', items: { type: 'string' } } as const;
+const channel = {
+  type: 'string',
+  enum: ['automatic', 'sov', 'manual'],
+  description: 'How it quotes: the sandbox or a live connection, a statement of values, or by hand.',
+} as const;
+const carrierIdentity = {
+  name: { type: 'string', examples: ['titan'] },
+  display_name: { type: 'string', examples: ['Titan Flood'] },
+  quote_types: strings,
+  states: strings,
+  channel,
+  benefits: strings,
+} as const;
+/** A manual carrier (carrier-catalog/manual-carriers.ts ManualCarrier). */
+const manualCarrierSchema = {
+  type: 'object',
+  required: ['carrier', 'display_name', 'quote_types', 'states'],
+  properties: {
+    carrier: {
+      type: 'string',
+      examples: ['amwins'],
+      description: 'The value manual_carrier_names_list takes.',
+    },
+    display_name: { type: 'string' },
+    quote_types: strings,
+    states: strings,
   },
 } as const;
 
@@ -96,6 +127,59 @@ export const CARRIER_CATALOGUE_ANSWER_SCHEMAS: Readonly<Record<string, object>> 
         },
       },
       window_days: { type: 'integer', description: 'The days the health counts cover.' },
+    },
+  },
+  'POST /api/carrier-catalogue/carriers': {
+    type: 'object',
+    required: ['version', 'carriers', 'sov_carriers', 'manual_carriers'],
+    properties: {
+      version: {
+        type: ['integer', 'null'],
+        description: 'The catalogue version in use; null before the server read the database.',
+      },
+      carriers: {
+        type: 'array',
+        description: 'Every carrier family, in catalogue order: no connection, endpoint or credential.',
+        items: {
+          type: 'object',
+          required: [
+            'name',
+            'display_name',
+            'image',
+            'url',
+            'guide_document',
+            'quote_types',
+            'states',
+            'channel',
+            'benefits',
+            'sub_carriers',
+          ],
+          properties: {
+            ...carrierIdentity,
+            image: { type: 'string', description: 'Logo path.', examples: ['/carriers/titan.svg'] },
+            url: { type: 'string' },
+            guide_document: { type: ['string', 'null'] },
+            sub_carriers: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['name', 'display_name', 'quote_types', 'states', 'channel', 'benefits'],
+                properties: carrierIdentity,
+              },
+            },
+          },
+        },
+      },
+      sov_carriers: {
+        type: 'array',
+        description: 'The SOV quote managers: the ids sov_carrier_names_list takes.',
+        items: sovCarrierSchema,
+      },
+      manual_carriers: {
+        type: 'array',
+        description: 'The manual carriers: the names manual_carrier_names_list takes.',
+        items: manualCarrierSchema,
+      },
     },
   },
   'POST /api/carrier-catalogue/check': {

@@ -1,6 +1,7 @@
 /**
  * carrier-catalogue/* (issue 43, docs/decisions/772-carrier-catalogue-versions.md): the super-admin's
- * carrier page. get answers the latest version, every version and each connection's health; check
+ * carrier page, and the public part of the catalogue in use every worker's carrier pickers read
+ * (carriers: admins and agents too, customers 403). get answers the latest version, every version and each connection's health; check
  * answers a draft's problems and the connections it changes; test-connection tests one connection
  * of a draft with a company's credentials; publish stores the draft as the next version, which every
  * server process then quotes with. Super-admins only (403).
@@ -16,6 +17,7 @@ import {
   publishCatalogueDraft,
   testDraftConnection,
 } from '../services/carrier-catalogue-service.ts';
+import { publicCarrierCatalogue } from '../services/public-carriers.ts';
 import { idSchema, sessionBodySchema } from './request-schemas.ts';
 import { idOf, sessionRoute } from './session-route.ts';
 
@@ -27,6 +29,7 @@ const draftSchema = {
 const connectionId = { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 80 } as const;
 
 export const catalogueGetBodySchema = sessionBodySchema({}, []);
+export const catalogueCarriersBodySchema = sessionBodySchema({}, []);
 export const catalogueCheckBodySchema = sessionBodySchema({ catalogue: draftSchema }, ['catalogue']);
 export const catalogueTestBodySchema = sessionBodySchema(
   { catalogue: draftSchema, connection_id: connectionId, company_id: idSchema },
@@ -50,7 +53,7 @@ export const cataloguePublishBodySchema = sessionBodySchema(
   ['catalogue', 'note', 'based_on'],
 );
 
-/** Registers carrier-catalogue/get, /check, /test-connection and /publish. */
+/** Registers carrier-catalogue/get, /carriers, /check, /test-connection and /publish. */
 export async function carrierCatalogueRoutes(
   app: FastifyInstance,
   options: { db: Executor; live: LiveConnectors; origins: Record<string, string> },
@@ -60,6 +63,10 @@ export async function carrierCatalogueRoutes(
 
   route('carrier-catalogue/get', catalogueGetBodySchema, async (request) =>
     success('Carrier catalogue.', await carrierCatalogueOverview(db, actorOf(request))),
+  );
+
+  route('carrier-catalogue/carriers', catalogueCarriersBodySchema, async (request) =>
+    success('Carriers.', publicCarrierCatalogue(actorOf(request))),
   );
 
   route('carrier-catalogue/check', catalogueCheckBodySchema, async (request) => {

@@ -6,8 +6,6 @@
  */
 
 import type { JSONSchema } from 'json-schema-to-ts';
-import { manualCarriers } from '../../carrier-catalog/manual-carriers.ts';
-import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import applicationTypes from '../../schemas/constants/application-types.json' with { type: 'json' };
 import quoteTypes from '../../schemas/constants/quote-types.json' with { type: 'json' };
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BASE64_LENGTH } from '../services/document-upload.ts';
@@ -239,9 +237,21 @@ export const zipLookupBodySchema = {
 
 /* Issue 3: SOV and manual carriers, manual quotes, reactivation, the sov-quote page. */
 
-/** Every carriers.json SOV quote manager id and manual carrier name: anything else is a 400. */
-const SOV_IDS = sovCarriers().map((carrier) => carrier.quote_manager_id);
-const MANUAL_NAMES = manualCarriers().map((carrier) => carrier.carrier);
+/**
+ * A list of carrier ids as carriers.schema.json shapes them (quote manager ids, family names), with
+ * `example` as the OpenAPI example. Only the shape: which ids are carriers is the catalogue in
+ * use's, checked at each call (server/services/known-carrier-ids.ts), so a published carrier is
+ * taken without a restart.
+ */
+const carrierIdList = <const Example extends string>(example: Example) =>
+  ({
+    type: 'array',
+    minItems: 1,
+    maxItems: 100,
+    uniqueItems: true,
+    items: { type: 'string', maxLength: 100, pattern: '^[a-z][a-z0-9_]*$' },
+    examples: [[example]],
+  }) as const;
 
 const money = { type: 'number', minimum: 0, maximum: 1_000_000_000 } as const;
 
@@ -252,13 +262,7 @@ export const launchSovBodySchema = {
   properties: {
     session_key: sessionKeySchema,
     application_id: idSchema,
-    sov_carrier_names_list: {
-      type: 'array',
-      minItems: 1,
-      maxItems: SOV_IDS.length,
-      uniqueItems: true,
-      items: { type: 'string', enum: SOV_IDS },
-    },
+    sov_carrier_names_list: carrierIdList('tmh'),
   },
 } as const;
 
@@ -269,13 +273,7 @@ export const launchManualBodySchema = {
   properties: {
     session_key: sessionKeySchema,
     application_id: idSchema,
-    manual_carrier_names_list: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MANUAL_NAMES.length,
-      uniqueItems: true,
-      items: { type: 'string', enum: MANUAL_NAMES },
-    },
+    manual_carrier_names_list: carrierIdList('amwins'),
   },
 } as const;
 

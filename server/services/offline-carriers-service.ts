@@ -23,6 +23,7 @@ import {
 import type { Actor } from './actor.ts';
 import { type ApplicationView, viewOf } from './applications-service.ts';
 import { isCommercial } from './is-commercial.ts';
+import { requireKnownCarrierIds } from './known-carrier-ids.ts';
 import { loadOwned } from './owned-application.ts';
 
 export const CARRIER_NOT_SUPPORTED_MESSAGE = 'Application Type is not supported for this carrier.';
@@ -68,9 +69,10 @@ function alreadyHas(existing: QuoteRow[], source: QuoteSource, carrier: string, 
 
 /**
  * Adds one pending `sov` quote (message SOV_PENDING_MESSAGE) per named quote manager id the
- * application has none for yet. 404 when not the caller's; 409 LAUNCH_FIRST_MESSAGE in status
+ * application has none for yet. 400 first for an id that is no SOV carrier of the catalogue in use
+ * (requireKnownCarrierIds); then 404 when not the caller's; 409 LAUNCH_FIRST_MESSAGE in status
  * new; 422 CARRIER_NOT_SUPPORTED_MESSAGE unless commercial; 422 when a carrier does not write the
- * state. Unknown ids never get here (the body schema lists the ids). docs/api.md issue 3.
+ * state. docs/api.md issue 3.
  */
 export async function launchSovCarriers(
   db: Executor,
@@ -79,13 +81,18 @@ export async function launchSovCarriers(
   quoteManagerIds: string[],
   now: Date = new Date(),
 ): Promise<ApplicationView> {
+  const catalogue = currentCarriers();
+  const known = sovCarriers(catalogue);
+  requireKnownCarrierIds(
+    'sov_carrier_names_list',
+    quoteManagerIds,
+    known.map((carrier) => carrier.quote_manager_id),
+  );
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, actor, id, true);
     if (!isCommercial(row)) throw new ApiError(422, CARRIER_NOT_SUPPORTED_MESSAGE);
     if (row.status === 'new') throw new ApiError(409, LAUNCH_FIRST_MESSAGE);
-    const carriers = sovCarriers(currentCarriers()).filter((carrier) =>
-      quoteManagerIds.includes(carrier.quote_manager_id),
-    );
+    const carriers = known.filter((carrier) => quoteManagerIds.includes(carrier.quote_manager_id));
     for (const carrier of carriers) assertWrites(row, carrier);
     const existing = await quotesOfApplication(tx, row.id);
     for (const carrier of carriers) {
@@ -96,7 +103,7 @@ export async function launchSovCarriers(
         sub_carrier: carrier.sub_carrier,
         display_name: carrier.display_name,
         connector: 'sov',
-        benefits: carrierSettings(carrier.carrier, carrier.sub_carrier, currentCarriers()).benefits,
+        benefits: carrierSettings(carrier.carrier, carrier.sub_carrier, catalogue).benefits,
         status: 'pending',
         message: SOV_PENDING_MESSAGE,
         source: 'sov',
@@ -110,9 +117,10 @@ export async function launchSovCarriers(
 
 /**
  * Adds one pending `manual` quote (message MANUAL_PENDING_MESSAGE) per named manual carrier the
- * application has none for yet. 404 when not the caller's; 409 LAUNCH_FIRST_MESSAGE in status
- * new; 422 CARRIER_NOT_SUPPORTED_MESSAGE when a carrier does not write the product, 422 when it
- * does not write the state. docs/api.md issue 3.
+ * application has none for yet. 400 first for a name that is no manual carrier of the catalogue
+ * in use (requireKnownCarrierIds); then 404 when not the caller's; 409 LAUNCH_FIRST_MESSAGE in
+ * status new; 422 CARRIER_NOT_SUPPORTED_MESSAGE when a carrier does not write the product, 422
+ * when it does not write the state. docs/api.md issue 3.
  */
 export async function launchManualCarriers(
   db: Executor,
@@ -121,12 +129,17 @@ export async function launchManualCarriers(
   carrierNames: string[],
   now: Date = new Date(),
 ): Promise<ApplicationView> {
+  const catalogue = currentCarriers();
+  const known = manualCarriers(catalogue);
+  requireKnownCarrierIds(
+    'manual_carrier_names_list',
+    carrierNames,
+    known.map((carrier) => carrier.carrier),
+  );
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, actor, id, true);
     if (row.status === 'new') throw new ApiError(409, LAUNCH_FIRST_MESSAGE);
-    const carriers = manualCarriers(currentCarriers()).filter((carrier) =>
-      carrierNames.includes(carrier.carrier),
-    );
+    const carriers = known.filter((carrier) => carrierNames.includes(carrier.carrier));
     for (const carrier of carriers) assertWrites(row, carrier);
     const existing = await quotesOfApplication(tx, row.id);
     for (const carrier of carriers) {
@@ -137,7 +150,7 @@ export async function launchManualCarriers(
         sub_carrier: null,
         display_name: carrier.display_name,
         connector: 'manual',
-        benefits: carrierSettings(carrier.carrier, null, currentCarriers()).benefits,
+        benefits: carrierSettings(carrier.carrier, null, catalogue).benefits,
         status: 'pending',
         message: MANUAL_PENDING_MESSAGE,
         source: 'manual',

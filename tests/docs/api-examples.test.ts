@@ -305,6 +305,7 @@ const REQUESTS: Record<string, { as: Who; body: () => Body | Promise<Body>; keep
       made.catalogueVersion = data.version as number;
     },
   },
+  'carrier-catalogue/carriers': { as: 'agent', body: () => ({}) },
   'carrier-catalogue/check': { as: 'superadmin', body: () => ({ catalogue: catalogue.latest }) },
   'carrier-catalogue/publish': {
     as: 'superadmin',

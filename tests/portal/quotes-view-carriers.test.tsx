@@ -1,12 +1,15 @@
 /**
  * The quotes view additions of issue 3 (docs/api.md): source badges and a manual quote's document,
  * the expired mark of decision 400, the SOV and manual launch dialogs, reactivate-carrier on declined/error/timeout quotes, and the
- * staff-only Record quote dialog. Fetch mocked; the answers are whole applications.
+ * staff-only Record quote dialog. Fetch mocked; the answers are whole applications, and the carriers
+ * in use (carrier-catalogue/carriers, issue 43) are carriers.json's unless a test publishes others.
  */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
+import { publicCarriersOf } from '../../carrier-catalog/public-carriers.ts';
 import type { Application, Quote } from '../../portal/features/applications/api/application-types.ts';
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import { carrierChoices } from '../../portal/features/applications/components/launch-carriers-dialog.tsx';
@@ -18,7 +21,7 @@ import {
 } from '../../portal/features/applications/components/record-quote-dialog.tsx';
 import { resetDetailsView } from '../../portal/features/applications/stores/details-view-store.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
-import { manualCarrierList, sovQuoteManagers, writesProductIn } from '../../portal/lib/carrier-catalog.ts';
+import { writesProductIn } from '../../portal/lib/carrier-catalog.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 function quote(id: number, patch: Partial<Quote>): Quote {
@@ -92,11 +95,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** What carrier-catalogue/carriers answers for the seeded version 1: carriers.json's carriers. */
+const CARRIERS_IN_USE = publicCarriersOf(carriersFile, 1);
+const { sov_carriers: SOV_CARRIERS, manual_carriers: MANUAL_CARRIERS } = CARRIERS_IN_USE;
+
 function open(
   app: Application,
   answer: (path: string, body: Record<string, unknown>) => unknown = () => undefined,
 ) {
-  const calls = mockFetch((path, body) => answer(path, body) ?? envelope({ application: app }));
+  const calls = mockFetch(
+    (path, body) =>
+      answer(path, body) ??
+      (path === 'carrier-catalogue/carriers' ? envelope(CARRIERS_IN_USE) : envelope({ application: app })),
+  );
   renderWithProviders(<ApplicationDetailsPage applicationId={42} onDeleted={() => {}} />);
   return calls;
 }
@@ -166,8 +177,8 @@ describe('Launch to SOV carriers', () => {
             [quote(1, { carrier: 'tmh', source: 'sov', status: 'pending', premium: null })],
             state,
           );
-          const choices = carrierChoices('sov', app);
-          const expected = sovQuoteManagers().filter((c) => writesProductIn(c, product, state));
+          const choices = carrierChoices('sov', app, CARRIERS_IN_USE);
+          const expected = SOV_CARRIERS.filter((c) => writesProductIn(c, product, state));
           expect(choices.map((c) => c.value)).toEqual(expected.map((c) => c.quote_manager_id));
           for (const choice of choices) expect(choice.launched).toBe(choice.value === 'tmh');
         },
@@ -201,8 +212,8 @@ describe('Launch to SOV carriers', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Launch to SOV carriers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Launch to SOV carriers' });
-    const offered = sovQuoteManagers().filter((c) => writesProductIn(c, 'Commercial', 'FL'));
-    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(offered.length);
+    const offered = SOV_CARRIERS.filter((c) => writesProductIn(c, 'Commercial', 'FL'));
+    expect(await within(dialog).findAllByRole('checkbox')).toHaveLength(offered.length);
     // Everything not launched is ticked; keep only Tokio Marine Highland.
     for (const carrier of offered)
       if (carrier.quote_manager_id !== 'tmh')
@@ -230,8 +241,8 @@ describe('Launch to manual carriers', () => {
         fc.constantFrom('Commercial', 'Primary', 'Excess', 'Mobile'),
         fc.constantFrom('FL', 'TX', 'AK'),
         (product, state) => {
-          const choices = carrierChoices('manual', application(product, [], state));
-          const expected = manualCarrierList().filter((c) => writesProductIn(c, product, state));
+          const choices = carrierChoices('manual', application(product, [], state), CARRIERS_IN_USE);
+          const expected = MANUAL_CARRIERS.filter((c) => writesProductIn(c, product, state));
           expect(choices.map((c) => c.value)).toEqual(expected.map((c) => c.carrier));
           expect(choices.every((c) => !c.launched)).toBe(true);
         },
@@ -254,21 +265,73 @@ describe('Launch to manual carriers', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Launch to manual carriers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Launch to manual carriers' });
-    const msi = within(dialog).getByLabelText('MSI (already launched)') as HTMLInputElement;
+    const msi = (await within(dialog).findByLabelText('MSI (already launched)')) as HTMLInputElement;
     expect(msi.disabled).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Launch to manual carriers' }));
     await waitFor(() =>
       expect(calls.some((c) => c.path === 'agent-portal/launch-application-manual-carriers')).toBe(true),
     );
     const call = calls.find((c) => c.path === 'agent-portal/launch-application-manual-carriers');
-    const expected = manualCarrierList()
-      .filter((c) => writesProductIn(c, 'Primary', 'FL') && c.carrier !== 'msi')
-      .map((c) => c.carrier);
+    const expected = MANUAL_CARRIERS.filter(
+      (c) => writesProductIn(c, 'Primary', 'FL') && c.carrier !== 'msi',
+    ).map((c) => c.carrier);
     expect(call?.body.manual_carrier_names_list).toEqual(expected);
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Launch to manual carriers' })).toBeNull(),
     );
     expect(successToasts).toEqual(['Carriers launched']);
+  });
+});
+
+describe('the carriers in use', () => {
+  it('offers a manual carrier published after the portal was built, and launches it', async () => {
+    const published = {
+      ...CARRIERS_IN_USE,
+      version: 2,
+      manual_carriers: [
+        ...MANUAL_CARRIERS,
+        { carrier: 'harbor_mutual', display_name: 'Harbor Mutual', quote_types: ['Primary'], states: ['FL'] },
+      ],
+    };
+    const calls = open(application('Primary', [quote(1, {})]), (path) => {
+      if (path === 'carrier-catalogue/carriers') return envelope(published);
+      if (path === 'agent-portal/launch-application-manual-carriers')
+        return envelope({ application: application('Primary', [quote(1, {})]) });
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Launch to manual carriers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Launch to manual carriers' });
+    const harbor = (await within(dialog).findByLabelText('Harbor Mutual')) as HTMLInputElement;
+    expect(harbor.checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Launch to manual carriers' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === 'agent-portal/launch-application-manual-carriers')).toBe(true),
+    );
+    const call = calls.find((c) => c.path === 'agent-portal/launch-application-manual-carriers');
+    expect(call?.body.manual_carrier_names_list).toContain('harbor_mutual');
+  });
+
+  it('says when the carriers cannot be read, offers none, and reads them again on Retry', async () => {
+    let failing = true;
+    open(application('Commercial', [quote(1, {})]), (path) => {
+      if (path !== 'carrier-catalogue/carriers') return undefined;
+      return failing
+        ? envelope(null, { status: 'error', code: 500, message: 'The carriers are unavailable.' })
+        : envelope(CARRIERS_IN_USE);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Launch to SOV carriers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Launch to SOV carriers' });
+    expect(await within(dialog).findByText('Could not load the carriers')).toBeTruthy();
+    expect(within(dialog).getByText('The carriers are unavailable.')).toBeTruthy();
+    expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
+    const launch = within(dialog).getByRole('button', {
+      name: 'Launch to SOV carriers',
+    }) as HTMLButtonElement;
+    expect(launch.disabled).toBe(true);
+    failing = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    const offered = SOV_CARRIERS.filter((c) => writesProductIn(c, 'Commercial', 'FL'));
+    await waitFor(() => expect(within(dialog).getAllByRole('checkbox')).toHaveLength(offered.length));
   });
 });
 

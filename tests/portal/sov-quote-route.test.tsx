@@ -6,6 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
 import {
   isSovQuoteNotFoundReason,
   SOV_QUOTE_NOT_FOUND_REASONS,
@@ -16,13 +17,12 @@ import {
   sovTotals,
 } from '../../portal/features/sov-quote/components/sov-buildings.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
-import { sovQuoteManagers } from '../../portal/lib/carrier-catalog.ts';
 import { sovQuoteParamsProblem } from '../../portal/routes/-guards/check-sov-quote.ts';
 import { ALL_AREAS } from './all-areas.ts';
 import { renderAppAt } from './render-app-at.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 
-const SOV_IDS = sovQuoteManagers().map((c) => c.quote_manager_id);
+const SOV_IDS = sovCarriers().map((c) => c.quote_manager_id);
 
 function commercialApplication(product = 'Commercial') {
   return {

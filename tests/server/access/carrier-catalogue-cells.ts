@@ -1,13 +1,14 @@
 /**
- * Cells of carrier-catalogue/* (issue 43, ADR 772): super-admins only; admins, agents and customers
- * are refused, and a refused call leaves the stored catalogue versions as they were.
+ * Cells of carrier-catalogue/* (issue 43, ADR 772): super-admins only, but for `carriers` (the public
+ * part every worker's pickers read; customers refused); a refused call leaves the stored catalogue
+ * versions as they were.
  */
 import { desc } from 'drizzle-orm';
 import carriersJson from '../../../carriers.json' with { type: 'json' };
 import { carrierCatalogVersions } from '../../../server/db/schema.ts';
 import type { Cell } from './access-cell.ts';
 import type { AccessWorld } from './access-world.ts';
-import { SUPER_ONLY } from './callers.ts';
+import { type Expected, SUPER_ONLY, WORKERS_OWN } from './callers.ts';
 
 /** Every carrier-catalogue cell. */
 export function carrierCatalogueCells(w: AccessWorld): Cell[] {
@@ -27,16 +28,18 @@ export function carrierCatalogueCells(w: AccessWorld): Cell[] {
   const cell = (
     path: string,
     body: () => Promise<Record<string, unknown>> | Record<string, unknown>,
+    expected: Expected = SUPER_ONLY,
   ): Cell => ({
     name: `carrier-catalogue/${path}`,
     endpoint: `POST /api/carrier-catalogue/${path}`,
     side: 'none',
-    expected: SUPER_ONLY,
+    expected,
     request: async () => ({ body: await body() }),
     unchanged: versions,
   });
   return [
     cell('get', () => ({})),
+    cell('carriers', () => ({}), WORKERS_OWN),
     cell('check', () => ({ catalogue: carriersJson })),
     cell('test-connection', () => ({
       catalogue: carriersJson,

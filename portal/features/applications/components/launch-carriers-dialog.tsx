@@ -1,12 +1,14 @@
 /**
- * "Launch to SOV carriers" and "Launch to manual carriers": pick carriers of carriers.json that write
- * the application's product in its state, then launch-application-sov-carriers or
- * launch-application-manual-carriers. SPEC §1, §7, docs/api.md (issue 3).
+ * "Launch to SOV carriers" and "Launch to manual carriers": pick carriers of the catalogue in use
+ * (lib/live-carriers.ts, issue 43) that write the application's product in its state, then
+ * launch-application-sov-carriers or launch-application-manual-carriers. SPEC §1, §7, docs/api.md
+ * (issue 3).
  */
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { manualCarrierList, sovQuoteManagers, writesProductIn } from '../../../lib/carrier-catalog.ts';
+import { writesProductIn } from '../../../lib/carrier-catalog.ts';
+import { type LiveCarriers, useLiveCarriers } from '../../../lib/live-carriers.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { Application, Quote } from '../api/application-types.ts';
 import { launchApplicationManualCarriers } from '../api/launch-application-manual-carriers.ts';
@@ -17,7 +19,7 @@ export type CarrierLaunchKind = 'sov' | 'manual';
 
 /** One carrier the dialog offers; `launched` when it already has a live quote on the application. */
 export interface CarrierChoice {
-  /** The value sent: a quote manager id (sov) or a carriers.json name (manual). */
+  /** The value sent: a quote manager id (sov) or a carrier family name (manual). */
   value: string;
   label: string;
   launched: boolean;
@@ -31,20 +33,22 @@ function hasLiveQuote(quotes: Quote[], match: (q: Quote) => boolean): boolean {
 }
 
 /**
- * The carriers offered for `kind`: SOV quote managers or manual carriers writing the application's
- * product (first `carrier_quote_type`) in its document's state, in carriers.json order, each marked
- * `launched` when a pending or quoted quote of it exists.
+ * The carriers offered for `kind`: the SOV quote managers or manual carriers of `carriers` (the
+ * catalogue in use) writing the application's product (first `carrier_quote_type`) in its
+ * document's state, in catalogue order, each marked `launched` when a pending or quoted quote of it
+ * exists.
  */
 export function carrierChoices(
   kind: CarrierLaunchKind,
   application: Pick<Application, 'carrier_quote_type' | 'payload' | 'quotes'>,
+  carriers: Pick<LiveCarriers, 'sov_carriers' | 'manual_carriers'>,
 ): CarrierChoice[] {
   const product = application.carrier_quote_type?.[0] ?? '';
   const rawState = application.payload?.useable_details?.state;
   const state = typeof rawState === 'string' ? rawState : '';
   const quotes = application.quotes ?? [];
   if (kind === 'sov') {
-    return sovQuoteManagers()
+    return carriers.sov_carriers
       .filter((c) => writesProductIn(c, product, state))
       .map((c) => ({
         value: c.quote_manager_id,
@@ -57,7 +61,7 @@ export function carrierChoices(
         ),
       }));
   }
-  return manualCarrierList()
+  return carriers.manual_carriers
     .filter((c) => writesProductIn(c, product, state))
     .map((c) => ({
       value: c.carrier,
@@ -92,7 +96,7 @@ export interface LaunchCarriersDialogProps {
   onLaunched: (application: Application) => void;
 }
 
-/** Checkbox list of carriers and the launch button. */
+/** Checkbox list of the carriers in use (a loader while they load, an alert if they cannot) and the launch button. */
 export function LaunchCarriersDialog({
   kind,
   opened,
@@ -100,16 +104,18 @@ export function LaunchCarriersDialog({
   onClose,
   onLaunched,
 }: LaunchCarriersDialogProps) {
-  const choices = carrierChoices(kind, application);
+  const carriers = useLiveCarriers(opened);
+  const choices = carriers.data ? carrierChoices(kind, application, carriers.data) : [];
   const [picked, setPicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const text = TEXT[kind];
 
-  // Each opening starts with every carrier not launched yet ticked: the usual intent is "all of them".
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on opening only, not per render's fresh choices.
+  // Each opening starts with every carrier not launched yet ticked, once the carriers are known:
+  // the usual intent is "all of them".
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on opening and on the carriers' answer only, not per render's fresh choices.
   useEffect(() => {
     if (opened) setPicked(choices.filter((c) => !c.launched).map((c) => c.value));
-  }, [opened]);
+  }, [opened, carriers.data]);
 
   async function launch() {
     setBusy(true);
@@ -133,7 +139,20 @@ export function LaunchCarriersDialog({
     <Modal opened={opened} onClose={onClose} title={text.title} centered size="lg">
       <Stack gap="md">
         <Text size="sm">{text.intro}</Text>
-        {choices.length === 0 ? (
+        {carriers.isPending ? (
+          <Group justify="center" p="md">
+            <Loader size="sm" aria-label="Loading the carriers" />
+          </Group>
+        ) : carriers.isError ? (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the carriers">
+            <Group justify="space-between">
+              <Text size="sm">{carriers.error.message || 'Internet issue or contact IT.'}</Text>
+              <Button size="xs" color="red" variant="light" onClick={() => carriers.refetch()}>
+                Retry
+              </Button>
+            </Group>
+          </Alert>
+        ) : choices.length === 0 ? (
           <Alert color="gray" icon={<IconInfoCircle size={18} />}>
             {text.none}
           </Alert>
