@@ -1,7 +1,8 @@
 /**
  * /sov-quote/{carrier_id}/{application_id} (SPEC §2 sov-quote route, §8): the three 404 texts
- * (carrier and digits checked in the browser without a call, the rest from sov/get-sov-quote), and
- * the valid case: the statement of values prefilled, edited, submitted, then back to the quotes.
+ * (the carrier id's shape and the digits checked in the browser without a call, the rest, an unknown
+ * carrier too, from sov/get-sov-quote), and the valid case: the statement of values prefilled,
+ * edited, submitted, then back to the quotes.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
@@ -67,18 +68,26 @@ afterEach(() => {
 });
 
 describe('sovQuoteParamsProblem', () => {
-  it('names the carrier first, then the digits, for any params', () => {
+  it('names the carrier when its id is not shaped as a quote manager id, then the digits, for any params', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.constantFrom(...SOV_IDS), fc.string()),
+        fc.oneof(fc.constantFrom(...SOV_IDS), fc.stringMatching(/^[a-z][a-z0-9_]{0,99}$/), fc.string()),
         fc.oneof(fc.nat().map(String), fc.string()),
         (carrier, id) => {
           const problem = sovQuoteParamsProblem({ carrier_id: carrier, application_id: id });
-          if (!SOV_IDS.includes(carrier)) expect(problem).toBe('Invalid Carrier');
+          if (!/^[a-z][a-z0-9_]{0,99}$/.test(carrier)) expect(problem).toBe('Invalid Carrier');
           else if (!/^[0-9]+$/.test(id)) expect(problem).toBe('Invalid Application ID');
           else expect(problem).toBeNull();
         },
       ),
+    );
+  });
+
+  it('leaves a well-shaped carrier to the server, so one published after the build passes', () => {
+    expect(sovQuoteParamsProblem({ carrier_id: 'harbor_sov', application_id: '42' })).toBeNull();
+    expect(sovQuoteParamsProblem({ carrier_id: 'Harbor-SOV', application_id: '42' })).toBe('Invalid Carrier');
+    expect(sovQuoteParamsProblem({ carrier_id: 'a'.repeat(101), application_id: '42' })).toBe(
+      'Invalid Carrier',
     );
   });
 
@@ -121,12 +130,23 @@ describe('the route', () => {
       expect(screen.queryByText(other) !== null).toBe(other === reason);
   }
 
-  it("shows 'Invalid Carrier' for an unknown carrier without calling the server", async () => {
+  it("shows 'Invalid Carrier' for a carrier id of no quote manager's shape without calling the server", async () => {
     const calls = mockFetch(() => envelope({ isItWorkingHour: true }));
-    await renderAppAt('/sov-quote/not_a_carrier/42');
+    await renderAppAt('/sov-quote/Not-A-Carrier/42');
     expect(await screen.findByText('Invalid Carrier')).toBeTruthy();
     expectOnlyReason('Invalid Carrier');
     expect(calls.some((c) => c.path.startsWith('sov/'))).toBe(false);
+  });
+
+  it("shows the server's 'Invalid Carrier' for a well-shaped carrier the catalogue in use lacks", async () => {
+    const calls = mockFetch((path) =>
+      path === 'sov/get-sov-quote' ? notFoundAnswer('Invalid Carrier') : envelope({ isItWorkingHour: true }),
+    );
+    await renderAppAt('/sov-quote/not_a_carrier/42');
+    expect(await screen.findByText('Invalid Carrier')).toBeTruthy();
+    expectOnlyReason('Invalid Carrier');
+    const call = calls.find((c) => c.path === 'sov/get-sov-quote');
+    expect(call?.body).toMatchObject({ carrier_id: 'not_a_carrier', application_id: 42 });
   });
 
   it("shows 'Invalid Application ID' for an id that is not all digits without calling the server", async () => {

@@ -1,7 +1,7 @@
 /**
  * `/sov-quote/{carrier_id}/{application_id}`: a managed-program carrier's SOV quote of a commercial
- * application. SPEC §2 sov-quote route: carrier and digits are checked here; the page shows the
- * server's own 404 texts.
+ * application. SPEC §2 sov-quote route: the carrier id's shape and the digits are checked here; the
+ * page shows the server's own 404 texts, 'Invalid Carrier' for a carrier not in the catalogue in use.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { isSovQuoteNotFoundReason } from '../../../../../features/sov-quote/api/
 import { SovQuoteNotFound } from '../../../../../features/sov-quote/components/sov-quote-not-found.tsx';
 import { SovQuotePage } from '../../../../../features/sov-quote/components/sov-quote-page.tsx';
 import { RouteError } from '../../../../-components/route-error.tsx';
+import { checkSovQuote } from '../../../../-guards/check-sov-quote.ts';
 
 /** Reads the checked params; a submit (or Back) returns to the application's quotes view. */
 function SovQuoteRoute() {
@@ -51,9 +52,7 @@ function SovQuoteRouteNotFound({ data }: { data?: unknown }) {
 }
 
 export const Route = createFileRoute('/_signed-in/_subscribed/sov-quote/$carrier_id/$application_id')({
-  // The check reads the carrier catalogue, which is loaded with this route rather than the first page.
-  beforeLoad: async (options) =>
-    (await import('../../../../-guards/check-sov-quote.ts')).checkSovQuote(options),
+  beforeLoad: checkSovQuote,
   loader: async ({ context, params }) => {
     const [queryClient, { sovQuoteQueryOptions }] = await Promise.all([
       context.loadQueryClient(),
