@@ -1,8 +1,9 @@
 /**
  * What the portal shows about carriers, read from carriers.json through the same pure helpers the
  * server uses (carrier-catalog/: resolveCarrier, sovCarriers), so the browser and the server agree on
- * every id. ADR 070. The carrier pickers read the catalogue in use instead (lib/live-carriers.ts,
- * issue 43); the names, logos and lists here are the build's carriers.json until they move too.
+ * every id. ADR 070. The carrier pickers and the SOV links and pages read the catalogue in use
+ * instead (lib/live-carriers.ts, issue 43), through the pure helpers here that take the list they
+ * search; the names, logos and lists here are the build's carriers.json until they move too.
  */
 import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
 import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
@@ -45,11 +46,6 @@ export function carriersWritingProduct(product: string, file: CarriersFile = car
   return writers;
 }
 
-/** The SOV carrier whose quote manager id is `carrierId`, or null. SPEC §2 sov-quote route. */
-export function findSovQuoteManager(carrierId: string, file: CarriersFile = carriersFile): SovCarrier | null {
-  return sovCarriers(file).find((carrier) => carrier.quote_manager_id === carrierId) ?? null;
-}
-
 /** True when a carrier with these `quote_types` and `states` writes `product` in `state` (2 letters). */
 export function writesProductIn(
   carrier: { quote_types: string[]; states: string[] },
@@ -59,18 +55,22 @@ export function writesProductIn(
   return carrier.quote_types.includes(product) && carrier.states.includes(state.trim().toUpperCase());
 }
 
+/** What names an SOV carrier's quotes: its quote manager id, family and sub-carrier. */
+type SovQuoteOwner = Pick<SovCarrier, 'quote_manager_id' | 'carrier' | 'sub_carrier'>;
+
 /**
- * The SOV quote manager a quote belongs to: matched by quote manager id in `carrier`, or by
- * carriers.json family and sub-carrier names. Null for a quote of no SOV carrier.
+ * The SOV carrier of `sovList` a quote belongs to: matched by family and sub-carrier names, or by
+ * quote manager id in `carrier`. Null for a quote of none of them. `sovList` is the catalogue in
+ * use's (lib/live-carriers.ts `sov_carriers`, or sov/get-sov-quote's `carrier`) wherever the
+ * carrier's quote manager id is needed, so that a carrier published after the build is found.
  */
-export function sovQuoteManagerOfQuote(
+export function sovQuoteManagerOfQuote<Owner extends SovQuoteOwner>(
   quote: { carrier: string; sub_carrier: string | null },
-  file: CarriersFile = carriersFile,
-): SovCarrier | null {
-  const list = sovCarriers(file);
+  sovList: readonly Owner[],
+): Owner | null {
   return (
-    list.find((c) => c.carrier === quote.carrier && c.sub_carrier === (quote.sub_carrier ?? null)) ??
-    list.find((c) => c.quote_manager_id === quote.carrier) ??
+    sovList.find((c) => c.carrier === quote.carrier && c.sub_carrier === (quote.sub_carrier ?? null)) ??
+    sovList.find((c) => c.quote_manager_id === quote.carrier) ??
     null
   );
 }
@@ -85,7 +85,7 @@ export function carrierImageOf(
 ): string | null {
   const family = file.carriers.find((entry) => entry.name === quote.carrier);
   if (family) return family.image;
-  const manager = sovQuoteManagerOfQuote(quote, file);
+  const manager = sovQuoteManagerOfQuote(quote, sovCarriers(file));
   return file.carriers.find((entry) => entry.name === manager?.carrier)?.image ?? null;
 }
 

@@ -311,6 +311,65 @@ describe('the carriers in use', () => {
     expect(call?.body.manual_carrier_names_list).toContain('harbor_mutual');
   });
 
+  /** A pending SOV quote of Harbor Mutual's SOV program, which only the published version 2 has. */
+  const harborSov = quote(8, {
+    carrier: 'harbor_mutual',
+    display_name: 'Harbor Mutual',
+    source: 'sov',
+    status: 'pending',
+    premium: null,
+  });
+  const withHarborSov = {
+    ...CARRIERS_IN_USE,
+    version: 2,
+    sov_carriers: [
+      ...SOV_CARRIERS,
+      {
+        quote_manager_id: 'harbor_sov',
+        carrier: 'harbor_mutual',
+        sub_carrier: null,
+        display_name: 'Harbor Mutual',
+        quote_types: ['Commercial'],
+        states: ['FL'],
+      },
+    ],
+  };
+
+  it('links a pending quote of an SOV carrier published after the build to its sov-quote page', async () => {
+    expect(SOV_CARRIERS.some((c) => c.carrier === 'harbor_mutual')).toBe(false);
+    open(application('Commercial', [quote(1, {}), harborSov]), (path) =>
+      path === 'carrier-catalogue/carriers' ? envelope(withHarborSov) : undefined,
+    );
+    const card = await screen.findByLabelText('Harbor Mutual quote');
+    const link = await within(card).findByRole('link', { name: 'Statement of values' });
+    expect(link.getAttribute('href')).toBe('/sov-quote/harbor_sov/42');
+  });
+
+  it('says when the carriers for the statement of values links cannot be read, and links on Retry', async () => {
+    let failing = true;
+    open(application('Commercial', [quote(1, {}), harborSov]), (path) => {
+      if (path !== 'carrier-catalogue/carriers') return undefined;
+      return failing
+        ? envelope(null, { status: 'error', code: 500, message: 'The carriers are unavailable.' })
+        : envelope(withHarborSov);
+    });
+    const alert = (await screen.findByText('Could not load the carriers')).closest('[role="alert"]');
+    expect(alert?.textContent).toContain('The carriers are unavailable.');
+    const card = screen.getByLabelText('Harbor Mutual quote');
+    expect(within(card).queryByRole('link', { name: 'Statement of values' })).toBeNull();
+    failing = false;
+    fireEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Retry' }));
+    const link = await within(card).findByRole('link', { name: 'Statement of values' });
+    expect(link.getAttribute('href')).toBe('/sov-quote/harbor_sov/42');
+    await waitFor(() => expect(screen.queryByText('Could not load the carriers')).toBeNull());
+  });
+
+  it('reads no carriers for a quotes view without a pending SOV quote', async () => {
+    const calls = open(application('Commercial', [quote(1, {})]));
+    await screen.findByLabelText('Neptune Flood quote');
+    expect(calls.some((c) => c.path === 'carrier-catalogue/carriers')).toBe(false);
+  });
+
   it('says when the carriers cannot be read, offers none, and reads them again on Retry', async () => {
     let failing = true;
     open(application('Commercial', [quote(1, {})]), (path) => {

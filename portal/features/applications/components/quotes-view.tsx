@@ -2,7 +2,8 @@
  * The quotes view of the details page: on a desktop a sortable comparison table (issue 17; a
  * Table / Cards switch keeps the cards), below Mantine's sm breakpoint a compact list that sorts as
  * the table does, with a compare sheet (issue 40, ADR 766); with
- * their source, the SOV and manual launches, reactivation, marking a quoted carrier as bound
+ * their source, the SOV and manual launches, the statement of values links of pending SOV quotes
+ * (by the carriers in use, issue 43), reactivation, marking a quoted carrier as bound
  * (commission, issue 12), sending or downloading the quote documents (issue 13) and (for staff)
  * recording a manual quote; then the notes.
  * SPEC §2, §7, docs/api.md (issue 3), docs/decisions/312.
@@ -22,7 +23,6 @@ import {
 import { useLocalStorage } from '@mantine/hooks';
 import {
   IconCircleCheck,
-  IconClipboardText,
   IconFileDownload,
   IconInfoCircle,
   IconPencilPlus,
@@ -31,14 +31,12 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { LottieAnimation } from '../../../components/lottie-animation.tsx';
 import { launchInProgressAnimation } from '../../../lib/animation-files.ts';
 import { announce } from '../../../lib/announce.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
 import { useWideScreen } from '../../../lib/use-wide-screen.ts';
 import { applicationQueryKey } from '../api/application-query-key.ts';
 import type { Application, Quote } from '../api/application-types.ts';
@@ -53,6 +51,11 @@ import { canReactivate, ReactivateCarrierDialog } from './reactivate-carrier-dia
 import { canRecordManualQuote, RecordQuoteDialog } from './record-quote-dialog.tsx';
 import { SendQuoteDialog } from './send-quote-dialog.tsx';
 import { sortQuotes } from './sort-quotes.ts';
+import {
+  awaitsStatementOfValues,
+  StatementOfValuesCarriersAlert,
+  StatementOfValuesLink,
+} from './statement-of-values-link.tsx';
 
 /** Props: the application and a reload (after a note toggle). */
 export interface QuotesViewProps {
@@ -123,25 +126,10 @@ export function QuotesView({ application, onChanged, headingRef }: QuotesViewPro
   const show = (next: Application) => queryClient.setQueryData(applicationQueryKey(application.id), next);
 
   function actionsOf(quote: Quote) {
-    const sov = quote.source === 'sov' ? sovQuoteManagerOfQuote(quote) : null;
     return (
       <>
-        {sov && quote.status === 'pending' && (
-          <Button
-            renderRoot={(props) => (
-              <Link
-                {...props}
-                to="/sov-quote/$carrier_id/$application_id"
-                params={{ carrier_id: sov.quote_manager_id, application_id: String(application.id) }}
-              />
-            )}
-            size="xs"
-            variant="light"
-            color="violet"
-            leftSection={<IconClipboardText size={14} />}
-          >
-            Statement of values
-          </Button>
+        {awaitsStatementOfValues(quote) && (
+          <StatementOfValuesLink quote={quote} applicationId={application.id} />
         )}
         {staff && quote.source === 'manual' && quote.status === 'pending' && (
           <Button
@@ -253,6 +241,7 @@ export function QuotesView({ application, onChanged, headingRef }: QuotesViewPro
           </Group>
         </Group>
       </Card>
+      <StatementOfValuesCarriersAlert awaiting={quotes.some(awaitsStatementOfValues)} />
       {quotes.length === 0 && application.status === 'launched' ? (
         // The launch is in progress: the portal waits for the carriers (SPEC §9 animation).
         <Card withBorder radius="md" padding="lg">
