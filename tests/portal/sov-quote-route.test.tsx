@@ -202,26 +202,36 @@ describe('the route', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it('names the carrier from carriers.json and shows its current indicative quote', async () => {
+  it("names the carrier and finds its indicative quote by the answer's carrier, one published after the build", async () => {
+    const harborSov = {
+      quote_manager_id: 'harbor_sov',
+      carrier: 'harbor_mutual',
+      sub_carrier: null,
+      display_name: 'Harbor Mutual',
+      quote_types: ['Commercial'],
+      states: ['FL'],
+    };
+    expect(SOV_IDS).not.toContain('harbor_sov');
     mockFetch((path) =>
       path === 'sov/get-sov-quote'
         ? envelope({
-            carrier: { quote_manager_id: 'tmh' },
+            carrier: harborSov,
             application: {
               ...commercialApplication(),
               quotes: [
+                { carrier: 'harbor_mutual', sub_carrier: null, status: 'quoted', premium: 5120, source: 'sov' },
                 {
                   carrier: 'tokio_marine_highland',
                   sub_carrier: null,
                   status: 'quoted',
-                  premium: 5120,
+                  premium: 777,
                   source: 'sov',
                 },
                 { carrier: 'joe_flood', sub_carrier: null, status: 'quoted', premium: 999, source: 'sov' },
               ],
             },
             statement_of_values: {
-              quote_manager_id: 'tmh',
+              quote_manager_id: 'harbor_sov',
               buildings: [],
               submitted: false,
               submitted_at: null,
@@ -229,11 +239,10 @@ describe('the route', () => {
           })
         : envelope({ isItWorkingHour: true }),
     );
-    await renderAppAt('/sov-quote/tmh/42');
-    expect(await screen.findByRole('heading', { name: 'Tokio Marine Highland' })).toBeTruthy();
-    expect(
-      screen.getByText(/Current indicative quote from Tokio Marine Highland: \$5,120 a year/),
-    ).toBeTruthy();
+    await renderAppAt('/sov-quote/harbor_sov/42');
+    expect(await screen.findByRole('heading', { name: 'Harbor Mutual' })).toBeTruthy();
+    expect(screen.getByText(/Current indicative quote from Harbor Mutual: \$5,120 a year/)).toBeTruthy();
+    expect(screen.queryByText(/\$777/)).toBeNull();
     expect(screen.queryByText(/\$999/)).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import type { ApiAnswer, ApiBody } from '../../../lib/api-operations.ts';
 /** `data` of sov/get-sov-quote: the SOV carrier, the application and its statement of values. */
 export type SovQuoteData = ApiAnswer<'sov/get-sov-quote'>;
 
-/** The SOV carrier of the answer (carriers.json quote manager). */
+/** The SOV carrier of the answer: the catalogue in use's, with its quote manager id (issue 43). */
 export type SovQuoteCarrier = SovQuoteData['carrier'];
 
 /** The application as get-application-by-id answers it; premiums in dollars per year. */

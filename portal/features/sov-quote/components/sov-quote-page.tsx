@@ -1,20 +1,23 @@
 /**
  * /sov-quote/{carrier_id}/{application_id}: the statement of values for one managed-program
  * carrier, prefilled from the answer of sov/get-sov-quote, sent with sov/submit-statement-of-values.
- * The route has already checked the carrier id and the digits (SPEC §2 sov-quote route); this page
- * shows the server's 404 texts, and its own loading and error states.
+ * The route has already checked the carrier id's shape and the digits (SPEC §2 sov-quote route);
+ * this page shows the server's 404 texts ('Invalid Carrier' for a carrier not in the catalogue in
+ * use), and its own loading and error states. The carrier, its name and which quote is its own come
+ * from the answer's `carrier`, the catalogue in use's (issue 43), not from the build's carriers.json.
  */
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { findSovQuoteManager, sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
+import { sovQuoteManagerOfQuote } from '../../../lib/carrier-catalog.ts';
 import { useSovQuote } from '../api/get-sov-quote.ts';
 import {
   isSovQuoteNotFoundReason,
   type SovBuilding,
   type SovQuoteApplication,
+  type SovQuoteCarrier,
 } from '../api/sov-quote-types.ts';
 import { submitStatementOfValues } from '../api/submit-statement-of-values.ts';
 import {
@@ -79,9 +82,7 @@ export function SovQuotePage({ carrierId, applicationId, onSubmitted, onBack }: 
       carrierId={carrierId}
       applicationId={applicationId}
       initialRows={initialSovBuildings(query.data)}
-      carrierName={
-        query.data.carrier.display_name || findSovQuoteManager(carrierId)?.display_name || carrierId
-      }
+      carrier={query.data.carrier}
       application={query.data.application}
       onSubmitted={onSubmitted}
       onBack={onBack}
@@ -91,7 +92,8 @@ export function SovQuotePage({ carrierId, applicationId, onSubmitted, onBack }: 
 
 interface LoadedSovQuoteProps extends SovQuotePageProps {
   initialRows: SovBuilding[];
-  carrierName: string;
+  /** The SOV carrier as sov/get-sov-quote answered it: the catalogue in use's. */
+  carrier: SovQuoteCarrier;
   application: SovQuoteApplication;
 }
 
@@ -99,7 +101,7 @@ function LoadedSovQuote({
   carrierId,
   applicationId,
   initialRows,
-  carrierName,
+  carrier,
   application,
   onSubmitted,
   onBack,
@@ -110,9 +112,9 @@ function LoadedSovQuote({
   const [busy, setBusy] = useState(false);
   const doc = application.payload?.useable_details ?? {};
   const address = typeof doc.searched_address === 'string' ? doc.searched_address : '';
+  const carrierName = carrier.display_name;
   const current = (application.quotes ?? []).find(
-    (q) =>
-      q.source === 'sov' && q.premium !== null && sovQuoteManagerOfQuote(q)?.quote_manager_id === carrierId,
+    (q) => q.source === 'sov' && q.premium !== null && sovQuoteManagerOfQuote(q, [carrier]) !== null,
   );
 
   function change(next: SovBuilding[]) {
