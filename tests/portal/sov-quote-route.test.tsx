@@ -219,7 +219,13 @@ describe('the route', () => {
             application: {
               ...commercialApplication(),
               quotes: [
-                { carrier: 'harbor_mutual', sub_carrier: null, status: 'quoted', premium: 5120, source: 'sov' },
+                {
+                  carrier: 'harbor_mutual',
+                  sub_carrier: null,
+                  status: 'quoted',
+                  premium: 5120,
+                  source: 'sov',
+                },
                 {
                   carrier: 'tokio_marine_highland',
                   sub_carrier: null,

@@ -4,13 +4,14 @@
  * launch-application-manual-carriers / launch-application-sov-carriers call, with no restart; an
  * id the catalogue does not have is still the 400 the body schema's enum gave, and writes nothing.
  * carrier-catalogue/carriers, which the portal's pickers read, answers the version in use at once,
- * without its connections.
+ * without its connections. The sov-quote page's calls take a published SOV carrier too, and answer
+ * 'Invalid Carrier' for it before it is published (the portal leaves that check to them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carriersFile } from '../../../carrier-catalog/carriers-file.ts';
 import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.ts';
 import { examples } from '../../../schemas/schema-set.ts';
-import { MIAMI } from '../helpers/sample-records.ts';
+import { MIAMI, SOV_BUILDING } from '../helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const TABLES = ['applications', 'quotes', 'quote_jobs'];
@@ -78,6 +79,8 @@ describe.each(DATABASE_KINDS)('carriers published after the start, on %s', (kind
       application_id: id,
       sov_carrier_names_list: list,
     });
+  const getSovQuote = (id: number) =>
+    t.post('sov/get-sov-quote', { session_key: agentKey, carrier_id: TO_SOV, application_id: id });
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -103,6 +106,9 @@ describe.each(DATABASE_KINDS)('carriers published after the start, on %s', (kind
       'body.sov_carrier_names_list.1':
         'body.sov_carrier_names_list.1 must be equal to one of the allowed values',
     });
+    const notYetSovQuote = await getSovQuote(id);
+    expect(notYetSovQuote.statusCode).toBe(404);
+    expect(notYetSovQuote.body.message).toBe('Invalid Carrier');
     expect(await snapshot()).toEqual(before);
 
     const published = await t.post('carrier-catalogue/publish', {
@@ -138,6 +144,22 @@ describe.each(DATABASE_KINDS)('carriers published after the start, on %s', (kind
         expect.objectContaining({ carrier: TO_MANUAL, source: 'manual', status: 'pending' }),
         expect.objectContaining({ carrier: TO_SOV, source: 'sov', status: 'pending' }),
       ]),
+    );
+
+    const sovQuote = await getSovQuote(id);
+    expect(sovQuote.statusCode, sovQuote.body.message).toBe(200);
+    expect(sovQuote.body.data.carrier).toMatchObject({ quote_manager_id: TO_SOV, carrier: TO_SOV });
+    const statement = await t.post('sov/submit-statement-of-values', {
+      session_key: agentKey,
+      carrier_id: TO_SOV,
+      application_id: id,
+      buildings: [SOV_BUILDING],
+    });
+    expect(statement.statusCode, statement.body.message).toBe(200);
+    const answered: { carrier: string; source: string; status: string }[] =
+      statement.body.data.application.quotes;
+    expect(answered.find((quote) => quote.carrier === TO_SOV && quote.source === 'sov')?.status).not.toBe(
+      'pending',
     );
   });
 
