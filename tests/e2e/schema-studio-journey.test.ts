@@ -120,7 +120,7 @@ describe('the schema studio in Chromium', () => {
     await admin
       .getByLabel('JSON of the part')
       .fill(JSON.stringify([...schemaSet.cross_rules, UNSATISFIABLE_RULE], null, 2));
-    await admin.getByRole('button', { name: /problem\(s\)/ }).waitFor();
+    await admin.getByRole('button', { name: /^\d+ problems?$/ }).waitFor();
     const refused = await saveAndPublish(admin, 'A rule that cannot run');
     await refused.getByText('Not published: the draft has problems').waitFor();
     await refused
