@@ -17,7 +17,6 @@ import {
   validateDocument,
   validateTypes,
 } from '../../engine/index.ts';
-import { addressChanged } from '../../schemas/address-fields.ts';
 import { placeholders } from '../../schemas/schema-set.ts';
 import { type AuditCaller, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
@@ -68,7 +67,7 @@ import { clientName } from './client-name.ts';
 import { enqueueCustomerQuotesWebhook } from './customer-quotes-webhook-job.ts';
 import { FORBIDDEN_MESSAGE, loadOwned, NOT_FOUND_MESSAGE } from './owned-application.ts';
 import { workerSettingsOf } from './portal-settings/worker-settings.ts';
-import { enqueuePrefill } from './prefill-queue.ts';
+import { addressChanged, enqueuePrefill } from './prefill-queue.ts';
 import { ruleContextOf } from './schema-engine.ts';
 import {
   compiledSchemaSetOf,

@@ -16,7 +16,6 @@ import {
   isApplicable,
   type RuleContext,
 } from '../../engine/index.ts';
-import { addressChanged } from '../../schemas/address-fields.ts';
 import type { Executor } from '../db/database.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -29,7 +28,7 @@ import { ALREADY_LAUNCHED_MESSAGE } from './applications-service.ts';
 import { COVERAGE_ESTIMATES, ESTIMATED_FIELDS, estimateField } from './coverage-estimates.ts';
 import { loadOwned } from './owned-application.ts';
 import { type FieldMark, fillOwnedFields, type PrefillState, standingMarks } from './prefill-document.ts';
-import { enqueuePrefill, PREFILL_KIND } from './prefill-queue.ts';
+import { addressChanged, enqueuePrefill, PREFILL_KIND } from './prefill-queue.ts';
 import { type JobResult, lookUpRow } from './property-data-service.ts';
 import { ruleContextOf } from './schema-engine.ts';
 import { compiledSchemaSetOf } from './schema-versions.ts';

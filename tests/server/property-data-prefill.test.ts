@@ -11,10 +11,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSchemaSet } from '../../engine/compile-schema-set.ts';
 import { validateDocument } from '../../engine/index.ts';
+import { PREFILL_ADDRESS_FIELDS } from '../../portal/features/property-data/address-fields.ts';
 import { schemaSet } from '../../schemas/schema-set.ts';
 import { applications, jobs } from '../../server/db/schema.ts';
 import { COVERAGE_ESTIMATES } from '../../server/services/coverage-estimates.ts';
-import { PREFILL_KIND } from '../../server/services/prefill-queue.ts';
+import { ADDRESS_FIELDS, PREFILL_KIND } from '../../server/services/prefill-queue.ts';
 import { MIAMI } from './helpers/sample-records.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -175,6 +176,8 @@ describe.each(DATABASE_KINDS)('background pre-fill on %s', (kind) => {
   });
 
   it('re-runs after an address change, replacing only its own values', async () => {
+    // The form follows the same address fields the server watches.
+    expect([...PREFILL_ADDRESS_FIELDS]).toEqual([...ADDRESS_FIELDS]);
     // Created without a point or county (typed, not picked): the pre-fill fills them.
     const app = await create(ADDRESSES[0].address);
     await runJobs();

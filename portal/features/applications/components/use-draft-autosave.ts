@@ -11,7 +11,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Doc } from '../../../../engine/index.ts';
-import { addressChanged } from '../../../../schemas/address-fields.ts';
+import { addressDiffers } from '../../property-data/address-fields.ts';
 import { usePrefill } from '../../property-data/components/use-prefill.ts';
 import type { Application } from '../api/application-types.ts';
 import { getApplicationById } from '../api/get-application-by-id.ts';
@@ -64,7 +64,7 @@ export function useDraftAutosave(applicationId: number, editable: boolean, draft
       };
       draft.keep(draft.latest.current);
       // A saved new address queued a pre-fill on the server: follow it.
-      if (addressChanged(before, draft.base.current.doc)) prefill.refresh();
+      if (addressDiffers(before, draft.base.current.doc)) prefill.refresh();
       return Object.keys(refused.current).length > 0 ? 'refused' : 'saved';
     }
     const latest = staleVersionApplication(envelope);
