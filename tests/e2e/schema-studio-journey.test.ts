@@ -15,6 +15,7 @@ import { schemaSet } from '../../schemas/schema-set.ts';
 import { MIAMI } from '../server/helpers/sample-records.ts';
 import { dialogAxeViolationsInBothSchemes } from './axe-violations.ts';
 import { cspViolations, type RunningPortal, startPortal } from './harness.ts';
+import { pasteInto } from './paste-text.ts';
 
 const NEW_TEXT = 'Check the phone number, please';
 
@@ -117,9 +118,10 @@ describe('the schema studio in Chromium', () => {
 
     // A contradictory rule typed in the raw JSON view is saved as a draft but refused at publish.
     await openEditor(admin, 'Raw JSON');
-    await admin
-      .getByLabel('JSON of the part')
-      .fill(JSON.stringify([...schemaSet.cross_rules, UNSATISFIABLE_RULE], null, 2));
+    await pasteInto(
+      admin.getByLabel('JSON of the part'),
+      JSON.stringify([...schemaSet.cross_rules, UNSATISFIABLE_RULE], null, 2),
+    );
     await admin.getByRole('button', { name: /^\d+ problems?$/ }).waitFor();
     const refused = await saveAndPublish(admin, 'A rule that cannot run');
     await refused.getByText('Not published: the draft has problems').waitFor();
@@ -139,9 +141,10 @@ describe('the schema studio in Chromium', () => {
     await admin.getByRole('tab', { name: 'Raw JSON' }).click();
     await admin.getByRole('combobox', { name: 'Part of the schema set' }).click();
     await admin.getByRole('option', { name: 'cases', exact: true }).click();
-    await admin
-      .getByLabel('JSON of the part')
-      .fill(JSON.stringify(schemaSet.cases, null, 2).replaceAll(messageTexts.invalid_phone_number, NEW_TEXT));
+    await pasteInto(
+      admin.getByLabel('JSON of the part'),
+      JSON.stringify(schemaSet.cases, null, 2).replaceAll(messageTexts.invalid_phone_number, NEW_TEXT),
+    );
     await admin.getByRole('tab', { name: 'Fields' }).click();
     await admin.getByRole('combobox', { name: 'Form' }).click();
     await admin.getByRole('option', { name: 'primary', exact: true }).click();

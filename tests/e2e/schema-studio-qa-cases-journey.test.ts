@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaSet } from '../../schemas/schema-set.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { cspViolations, type RunningPortal, startPortal } from './harness.ts';
+import { pasteInto } from './paste-text.ts';
 
 describe('QA cases in the schema studio, in Chromium', () => {
   let portal: RunningPortal;
@@ -73,16 +74,7 @@ describe('QA cases in the schema studio, in Chromium', () => {
     const edited = JSON.parse((await json.inputValue()) || '[]') as { id: string; cases: { id: string }[] }[];
     for (const file of edited)
       file.cases = file.cases.filter((kase) => !kase.id.startsWith('replacement-cost-minimum'));
-    // The 70 KB text lands as one paste would, in one input event: typed through Chromium's editing
-    // (locator.fill), inserting it took 25-30 s of native time on a loaded machine (CDP profile).
-    await json.evaluate(
-      (textarea, text) => {
-        const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
-        setValue?.call(textarea, text);
-        textarea.dispatchEvent(new Event('input', { bubbles: true }));
-      },
-      JSON.stringify(edited, null, 2),
-    );
+    await pasteInto(json, JSON.stringify(edited, null, 2));
     await page.getByRole('tab', { name: 'Test bench' }).click();
     await cases.getByRole('button', { name: 'Find unpinned boundaries' }).click();
     await cases.getByText(/No case notices these changes/).waitFor({ timeout: 60_000 });
