@@ -226,13 +226,15 @@ describe('the main job in Chromium', () => {
     await page.getByLabel('Password').fill('demo1234');
     await portal.screenshot(page, 'login');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard/);
-    await portal.screenshot(page, 'dashboard');
+    // The login page's own URL names /dashboard (its `redirect`): wait for the dashboard itself.
+    await page.waitForURL(/\/dashboard$/);
 
     // The dashboard's first action starts an application (issue 40); the listing stays a second one.
     const actions = page
       .getByRole('main')
       .getByRole('link', { name: /^(New application|View all applications)$/ });
+    await actions.first().waitFor();
+    await portal.screenshot(page, 'dashboard');
     expect(await actions.allTextContents()).toEqual(['New application', 'View all applications']);
     await actions.first().click();
     const dialog = page.getByRole('dialog', { name: 'New application' });
