@@ -143,6 +143,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/e2e-global-setup.ts', ISSUED_SECRETS_CHECK],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits on the page as a locator does; Vitest's 1 s default gave up while a
+          // loaded machine was still answering (the studio's impact report, a sign-in).
+          expect: { poll: { timeout: 15_000 } },
           // A browser journey that fails runs once more; one that passes only then is named at the
           // end of the run (ADR 768). Twice failed is failed.
           retry: 1,
