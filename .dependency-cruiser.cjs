@@ -1,7 +1,8 @@
 /**
  * Dependency rules of the architecture (issue 41), checked by `npm run check` and `npm test`
  * (tests/helpers/dependency-rules.test.ts): no import circles, the engine imports nothing of ours,
- * the portal never imports the server, repositories never import services.
+ * the portal never imports the server nor, even indirectly, the build's carriers.json (issue 43),
+ * repositories never import services.
  */
 module.exports = {
   forbidden: [
@@ -25,6 +26,14 @@ module.exports = {
       comment: 'The portal shares code with the server only through engine/, access/ and carrier-catalog/.',
       from: { path: '^portal/' },
       to: { path: '^server/' },
+    },
+    {
+      name: 'portal-never-bundles-carriers-file',
+      severity: 'error',
+      comment:
+        'The portal reads the carriers in use (lib/live-carriers.ts, ADR 772), never the carriers.json of the build, not even through a carrier-catalog/ helper that defaults to it.',
+      from: { path: '^portal/' },
+      to: { path: '^carrier-catalog/carriers-file\\.ts$', reachable: true },
     },
     {
       name: 'repositories-never-import-services',

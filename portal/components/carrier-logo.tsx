@@ -1,7 +1,7 @@
 /**
- * A carrier's logo (issue 19): the carriers.json `image` of its family, which the server answers
- * as a project-made monogram SVG (server/routes/carrier-file-routes.ts), drawn at `size` px
- * beside the carrier's name on the quote cards, the comparison tables and Carrier resources.
+ * A carrier's logo (issue 19): the `image` of its family in the catalogue in use (issue 43), which
+ * the server answers as a project-made monogram SVG (server/routes/carrier-file-routes.ts), drawn at
+ * `size` px beside the carrier's name on the quote cards, the comparison tables and Carrier resources.
  * Alt text "<name> logo", except `decorative` ones (alt ""): a table's row or column header
  * already named by the carrier's name, which is read out with every cell of its row or column.
  * Nothing when the carrier has no image.

@@ -1,21 +1,16 @@
 /**
- * What the portal shows about carriers, read from carriers.json through the same pure helpers the
- * server uses (carrier-catalog/: resolveCarrier, sovCarriers), so the browser and the server agree on
- * every id. ADR 070. The carrier pickers and the SOV links and pages read the catalogue in use
- * instead (lib/live-carriers.ts, issue 43), through the pure helpers here that take the list they
- * search; the names, logos and lists here are the build's carriers.json until they move too.
+ * What the portal shows about carriers (ADR 070): pure helpers over the catalogue in use, the
+ * carrier-catalogue/carriers answer (lib/live-carriers.ts, issue 43, docs/decisions/772), which each
+ * caller passes in, so that a carrier a super-admin publishes after the build is named, listed and
+ * shown with its logo everywhere. The answer's carriers and sub-carriers are already resolved by the
+ * server's own helpers (carrier-catalog/public-carriers.ts), so the browser and the server agree on
+ * every id. Nothing here reads carriers.json.
  */
-import { resolveCarrier } from '../../carrier-catalog/carrier-settings.ts';
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
-import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
-import { type SovCarrier, sovCarriers } from '../../carrier-catalog/sov-carriers.ts';
-
-/** How a carrier quotes: automatically, through a managed program (SOV), or by staff (manual). */
-export type CarrierChannel = 'automatic' | 'sov' | 'manual';
+import type { CarrierChannel, LiveCarrier, LiveCarriers } from './live-carriers.ts';
 
 /** One carrier or sub-carrier that writes a product, with how it quotes. */
 export interface ProductWriter {
-  /** `carrier` or `carrier/sub_carrier` of carriers.json: unique, stable. */
+  /** `carrier` or `carrier/sub_carrier` of the catalogue: unique, stable. */
   key: string;
   display_name: string;
   channel: CarrierChannel;
@@ -23,27 +18,25 @@ export interface ProductWriter {
 }
 
 /**
- * Every carrier or sub-carrier of carriers.json whose quote types include `product` (a
- * `carrier_quote_type` such as "Commercial" or "Excess"), in file order. A family with
+ * Every carrier or sub-carrier of the catalogue in use whose quote types include `product` (a
+ * `carrier_quote_type` such as "Commercial" or "Excess"), in catalogue order. A family with
  * sub-carriers is represented by its sub-carriers, as launches are. SPEC §1 carrier families, §2.
  */
-export function carriersWritingProduct(product: string, file: CarriersFile = carriersFile): ProductWriter[] {
-  const writers: ProductWriter[] = [];
-  for (const family of file.carriers) {
-    const candidates = family.subCarriers.length > 0 ? family.subCarriers : [null];
-    for (const sub of candidates) {
-      const resolved = resolveCarrier(family, sub);
-      if (!resolved.settings.quote_types.includes(product)) continue;
-      const connector = resolved.settings.connector;
-      writers.push({
-        key: sub ? `${family.name}/${sub.name}` : family.name,
-        display_name: resolved.displayName,
-        channel: connector === 'sov' ? 'sov' : connector === 'manual' ? 'manual' : 'automatic',
-        benefits: resolved.benefits,
-      });
-    }
-  }
-  return writers;
+export function carriersWritingProduct(product: string, catalogue: LiveCarriers): ProductWriter[] {
+  return catalogue.carriers.flatMap((family) =>
+    (family.sub_carriers.length > 0 ? family.sub_carriers : [null]).flatMap((sub) => {
+      const writer = sub ?? family;
+      if (!writer.quote_types.includes(product)) return [];
+      return [
+        {
+          key: sub ? `${family.name}/${sub.name}` : family.name,
+          display_name: writer.display_name,
+          channel: writer.channel,
+          benefits: writer.benefits,
+        },
+      ];
+    }),
+  );
 }
 
 /** True when a carrier with these `quote_types` and `states` writes `product` in `state` (2 letters). */
@@ -56,7 +49,10 @@ export function writesProductIn(
 }
 
 /** What names an SOV carrier's quotes: its quote manager id, family and sub-carrier. */
-type SovQuoteOwner = Pick<SovCarrier, 'quote_manager_id' | 'carrier' | 'sub_carrier'>;
+type SovQuoteOwner = Pick<
+  LiveCarriers['sov_carriers'][number],
+  'quote_manager_id' | 'carrier' | 'sub_carrier'
+>;
 
 /**
  * The SOV carrier of `sovList` a quote belongs to: matched by family and sub-carrier names, or by
@@ -76,46 +72,24 @@ export function sovQuoteManagerOfQuote<Owner extends SovQuoteOwner>(
 }
 
 /**
- * The logo path (carriers.json `image`) of a quote's carrier family: `carrier` is the family name,
- * or an SOV quote manager id; null for a carrier not in the file. Issue 19.
+ * The logo path (the catalogue's `image`) of a quote's carrier family: `carrier` is the family name,
+ * or an SOV quote manager id. Null for a carrier not in the catalogue, and while the catalogue is
+ * not known yet (`catalogue` undefined: CarrierLogo then draws nothing). Issue 19.
  */
 export function carrierImageOf(
   quote: { carrier: string; sub_carrier: string | null },
-  file: CarriersFile = carriersFile,
+  catalogue: LiveCarriers | undefined,
 ): string | null {
-  const family = file.carriers.find((entry) => entry.name === quote.carrier);
-  if (family) return family.image;
-  const manager = sovQuoteManagerOfQuote(quote, sovCarriers(file));
-  return file.carriers.find((entry) => entry.name === manager?.carrier)?.image ?? null;
+  if (!catalogue) return null;
+  const family =
+    catalogue.carriers.find((entry) => entry.name === quote.carrier) ??
+    catalogue.carriers.find(
+      (entry) => entry.name === sovQuoteManagerOfQuote(quote, catalogue.sov_carriers)?.carrier,
+    );
+  return family?.image ?? null;
 }
 
-/** One carrier family of carriers.json as the resources pages show it (issue 15). */
-export interface CarrierFamily {
-  name: string;
-  display_name: string;
-  /** Logo path (carriers.json `image`), served by the server as an SVG. */
-  image: string;
-  url: string;
-  guide_document: string | null;
-  quote_types: string[];
-  states: string[];
-  sub_carriers: string[];
-}
-
-/** Every carrier family of carriers.json, by display name. */
-export function carrierFamilies(file: CarriersFile = carriersFile): CarrierFamily[] {
-  return file.carriers
-    .map((family) => ({
-      name: family.name,
-      display_name: family.displayName,
-      image: family.image,
-      url: family.url,
-      guide_document: family.guideDocument,
-      quote_types: [
-        ...new Set([family.quote_types, ...family.subCarriers.map((sub) => sub.quote_types ?? [])].flat()),
-      ],
-      states: family.states,
-      sub_carriers: family.subCarriers.map((sub) => sub.displayName),
-    }))
-    .sort((a, b) => a.display_name.localeCompare(b.display_name));
+/** Every carrier family of the catalogue in use, by display name (the resources pages, pickers, filters). */
+export function carrierFamiliesByDisplayName(catalogue: LiveCarriers): LiveCarrier[] {
+  return [...catalogue.carriers].sort((a, b) => a.display_name.localeCompare(b.display_name));
 }

@@ -1,14 +1,21 @@
 /**
  * The carriers in use (issue 43, docs/decisions/772): the public part of the catalogue version the
  * server quotes with, from carrier-catalogue/carriers (docs/api-accounts.md Carrier catalogue), so
- * a carrier a super-admin publishes is offered without a portal rebuild. The carrier pickers read
- * it; names and logos elsewhere still come from carriers.json (lib/carrier-catalog.ts).
+ * a carrier a super-admin publishes is offered, named and shown with its logo without a portal
+ * rebuild. Every carrier name, logo and list of the portal comes from here, through the pure helpers
+ * of lib/carrier-catalog.ts; the portal bundles no carriers.json.
  */
 import { useQuery } from '@tanstack/react-query';
 import { type ApiAnswer, documentedData } from './api-operations.ts';
 
 /** What carrier-catalogue/carriers answers: version, carriers, sov_carriers, manual_carriers. */
 export type LiveCarriers = ApiAnswer<'carrier-catalogue/carriers'>;
+
+/** One carrier family of the catalogue in use (carrier-catalog/public-carriers.ts PublicCarrier). */
+export type LiveCarrier = LiveCarriers['carriers'][number];
+
+/** How a carrier quotes: automatically, through a managed program (SOV), or by staff (manual). */
+export type CarrierChannel = LiveCarrier['channel'];
 
 /** The query key of the carriers in use. */
 export const LIVE_CARRIERS_KEY = ['carriers', 'in-use'] as const;

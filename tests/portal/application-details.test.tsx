@@ -22,6 +22,7 @@ import {
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import messageTexts from '../../schemas/messages.json' with { type: 'json' };
 import { examples, schemaSet } from '../../schemas/schema-set.ts';
+import { withCarriersInUse } from './carriers-in-use.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 function quote(id: number, display_name: string, premium: number | null, status: Quote['status']): Quote {
@@ -211,17 +212,19 @@ describe('launch flow', () => {
 
   it('launches a valid document and reloads into the quotes view', async () => {
     let launched = false;
-    const calls = mockFetch((path) => {
-      if (path === 'agent-portal/launch-application') {
-        launched = true;
-        return envelope({ application: application('launched', examples.primary, QUOTES), warnings: [] });
-      }
-      return envelope({
-        application: launched
-          ? application('launched', examples.primary, QUOTES)
-          : application('new', examples.primary),
-      });
-    });
+    const calls = mockFetch(
+      withCarriersInUse((path) => {
+        if (path === 'agent-portal/launch-application') {
+          launched = true;
+          return envelope({ application: application('launched', examples.primary, QUOTES), warnings: [] });
+        }
+        return envelope({
+          application: launched
+            ? application('launched', examples.primary, QUOTES)
+            : application('new', examples.primary),
+        });
+      }),
+    );
     renderWithProviders(<ApplicationDetailsPage applicationId={42} onDeleted={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Launch' }));
     // Warnings (if the example answers any) ask first; confirm them.

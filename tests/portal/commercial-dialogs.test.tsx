@@ -21,11 +21,13 @@ import { commercialIntroStart } from '../../portal/features/applications/compone
 import { initialDocument } from '../../portal/features/applications/components/use-draft-document.ts';
 import { resetDetailsView } from '../../portal/features/applications/stores/details-view-store.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { carriersWritingProduct } from '../../portal/lib/carrier-catalog.ts';
 import { theme } from '../../portal/lib/theme.ts';
 import commercialBuildingTypes from '../../schemas/constants/commercial-building-types.json' with {
   type: 'json',
 };
 import { placeholders } from '../../schemas/schema-set.ts';
+import { CARRIERS_IN_USE, withCarriersInUse } from './carriers-in-use.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 function application(
@@ -244,27 +246,32 @@ describe('potential repetitive loss', () => {
 });
 
 describe('immediate info', () => {
-  it('explains SOV and manual carriers and lists the accepted warnings', async () => {
-    render(
-      <MantineProvider theme={theme} env="test">
-        <ImmediateInfoDialog
-          opened
-          onClose={() => {}}
-          warnings={[
-            {
-              table_id: 'commercial',
-              question_id: 'commercial-prior-loss',
-              field: 'underwriting_prior_flood_loss',
-              outcome: 'warning',
-              question: 'Prior loss?',
-              message: 'Quotes are preliminary until the carrier reviews the loss.',
-            },
-          ]}
-        />
-      </MantineProvider>,
+  it('explains SOV and manual carriers, counted in the carriers in use, and lists the accepted warnings', async () => {
+    mockFetch(withCarriersInUse(() => undefined));
+    renderWithProviders(
+      <ImmediateInfoDialog
+        opened
+        onClose={() => {}}
+        warnings={[
+          {
+            table_id: 'commercial',
+            question_id: 'commercial-prior-loss',
+            field: 'underwriting_prior_flood_loss',
+            outcome: 'warning',
+            question: 'Prior loss?',
+            message: 'Quotes are preliminary until the carrier reviews the loss.',
+          },
+        ]}
+      />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Immediate info' });
     expect(within(dialog).getByText(/quote only from a statement of values/)).toBeTruthy();
+    const commercial = carriersWritingProduct('Commercial', CARRIERS_IN_USE);
+    const count = (channel: string) => commercial.filter((w) => w.channel === channel).length;
+    await waitFor(() =>
+      expect(dialog.textContent).toContain(`Managed-program (SOV) carriers (${count('sov')})`),
+    );
+    expect(dialog.textContent).toContain(`Manual carriers (${count('manual')})`);
     expect(
       within(dialog).getByText('Quotes are preliminary until the carrier reviews the loss.'),
     ).toBeTruthy();

@@ -11,6 +11,7 @@ import type { Application } from '../../portal/features/applications/api/applica
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import { resetDetailsView } from '../../portal/features/applications/stores/details-view-store.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { withCarriersInUse } from './carriers-in-use.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 const WARNING: OutcomeMessage = {
@@ -75,13 +76,15 @@ afterEach(() => {
 describe('commercial launch flow', () => {
   it('asks warnings, then repetitive loss, launches, then shows immediate info', async () => {
     let launched = false;
-    const calls = mockFetch((path) => {
-      if (path === 'agent-portal/launch-application') {
-        launched = true;
-        return envelope({ application: application('completed'), warnings: [WARNING] });
-      }
-      return envelope({ application: application(launched ? 'completed' : 'new') });
-    });
+    const calls = mockFetch(
+      withCarriersInUse((path) => {
+        if (path === 'agent-portal/launch-application') {
+          launched = true;
+          return envelope({ application: application('completed'), warnings: [WARNING] });
+        }
+        return envelope({ application: application(launched ? 'completed' : 'new') });
+      }),
+    );
     renderWithProviders(<ApplicationDetailsPage applicationId={42} onDeleted={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Launch' }));
 

@@ -12,6 +12,12 @@ import { canBind } from '../../portal/features/applications/components/bind-quot
 import { resetDetailsView } from '../../portal/features/applications/stores/details-view-store.ts';
 import { CommissionPage } from '../../portal/features/commission/components/commission-page.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import {
+  CARRIERS_IN_USE,
+  CARRIERS_WITH_HARBOR_MUTUAL,
+  carriersFailingUntilRecovered,
+  withCarriersInUse,
+} from './carriers-in-use.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 const QUOTE: Quote = {
@@ -126,29 +132,31 @@ describe('Mark as bound', () => {
   it('sends the policy the carrier issued and shows the bound badge after the reload', async () => {
     signIn('agent');
     let bound = false;
-    const calls = mockFetch((path) => {
-      if (path === 'commission/bind-quote') {
-        bound = true;
-        return envelope({ bound_policy: { id: 1 } });
-      }
-      return envelope({
-        application: application([
-          bound
-            ? {
-                ...QUOTE,
-                bound: {
-                  id: 1,
-                  policy_number: 'TTN-1',
-                  effective_date: '2026-11-03',
-                  premium: 2350,
-                  business: 'renewal',
-                  paid: false,
-                },
-              }
-            : QUOTE,
-        ]),
-      });
-    });
+    const calls = mockFetch(
+      withCarriersInUse((path) => {
+        if (path === 'commission/bind-quote') {
+          bound = true;
+          return envelope({ bound_policy: { id: 1 } });
+        }
+        return envelope({
+          application: application([
+            bound
+              ? {
+                  ...QUOTE,
+                  bound: {
+                    id: 1,
+                    policy_number: 'TTN-1',
+                    effective_date: '2026-11-03',
+                    premium: 2350,
+                    business: 'renewal',
+                    paid: false,
+                  },
+                }
+              : QUOTE,
+          ]),
+        });
+      }),
+    );
     renderWithProviders(<ApplicationDetailsPage applicationId={42} onDeleted={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as bound: Titan Flood' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as bound' });
@@ -176,8 +184,10 @@ describe('Mark as bound', () => {
 });
 
 describe('commission page', () => {
-  function open() {
+  /** Renders nothing: answers the page's calls, the carriers in use as `carriers` answers them. */
+  function open(carriers: () => unknown = () => envelope(CARRIERS_IN_USE)) {
     return mockFetch((path) => {
+      if (path === 'carrier-catalogue/carriers') return carriers();
       if (path === 'commission/get-statement') return envelope(STATEMENT);
       if (path === 'commission/list-rates')
         return envelope({
@@ -227,6 +237,29 @@ describe('commission page', () => {
     const rate = await screen.findByRole('textbox', { name: /New business % of NatGen NFIP/ });
     expect((rate as HTMLInputElement).readOnly).toBe(true);
     expect((rate as HTMLInputElement).value).toBe('15%');
+  });
+
+  it('lists a carrier published after the build among the rates of its products', async () => {
+    signIn('admin');
+    open(() => envelope(CARRIERS_WITH_HARBOR_MUTUAL));
+    renderWithProviders(<CommissionPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Rates' }));
+    const rate = await screen.findByRole('textbox', { name: /New business % of Harbor Mutual/ });
+    expect((rate as HTMLInputElement).value).toBe('');
+  });
+
+  it('says when the carriers of the rates cannot be read, and shows the rates on Retry', async () => {
+    signIn('admin');
+    const carriers = carriersFailingUntilRecovered();
+    open(carriers.carriers);
+    renderWithProviders(<CommissionPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Rates' }));
+    const alert = (await screen.findByText('Could not load the carriers')).closest('[role="alert"]');
+    expect(alert?.textContent).toContain('The carriers are unavailable.');
+    expect(screen.queryByRole('table', { name: /Commission rates/ })).toBeNull();
+    carriers.recover();
+    fireEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('textbox', { name: /New business % of NatGen NFIP/ })).toBeTruthy();
   });
 
   it('lets admins change a rate and save it', async () => {

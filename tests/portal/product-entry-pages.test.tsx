@@ -1,7 +1,8 @@
 /**
  * The product entry pages of SPEC §2 (/agent-portal/commercial-flood, /agent-portal/excess-flood):
- * what they quote, who writes it (carriers.json), the start button into the New application dialog
- * with the product chosen, and their links in the shell navigation.
+ * what they quote, who writes it (the carriers in use, carrier-catalogue/carriers, issue 43: a
+ * carrier published after the build is listed; an alert with Retry when they cannot be read), the start button into the New application dialog with the product chosen, and their links
+ * in the shell navigation.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
@@ -12,6 +13,12 @@ import { activeNavPath } from '../../portal/components/app-shell-layout.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { carriersWritingProduct } from '../../portal/lib/carrier-catalog.ts';
 import { ALL_AREAS } from './all-areas.ts';
+import {
+  CARRIERS_IN_USE,
+  CARRIERS_WITH_HARBOR_MUTUAL,
+  carriersFailingUntilRecovered,
+  withCarriersInUse,
+} from './carriers-in-use.ts';
 import { renderAppAt } from './render-app-at.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 
@@ -40,13 +47,13 @@ describe('carriersWritingProduct', () => {
             .filter((r) => r.settings.quote_types.includes(product))
             .map((r) => r.displayName),
         );
-        expect(carriersWritingProduct(product).map((w) => w.display_name)).toEqual(expected);
+        expect(carriersWritingProduct(product, CARRIERS_IN_USE).map((w) => w.display_name)).toEqual(expected);
       }),
     );
   });
 
   it('sorts commercial writers into automatic, SOV and manual', () => {
-    const writers = carriersWritingProduct('Commercial');
+    const writers = carriersWritingProduct('Commercial', CARRIERS_IN_USE);
     const names = (channel: string) =>
       writers.filter((w) => w.channel === channel).map((w) => w.display_name);
     expect(names('sov')).toEqual(
@@ -87,31 +94,33 @@ describe('activeNavPath', () => {
 
 describe('the entry pages', () => {
   it('commercial-flood lists its writers by channel and starts a Commercial application', async () => {
-    const calls = mockFetch((path) => {
-      if (path === 'address/zip-lookup')
-        return envelope({
-          zip: '33101',
-          city: 'Miami',
-          state: 'FL',
-          county: 'Miami-Dade',
-          lat: 25.77,
-          lng: -80.19,
-        });
-      if (path === 'auth/me')
-        return envelope({
-          user: { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 }, user_accesses_final: ALL_AREAS },
-          company: null,
-        });
-      if (path === 'agent-portal/create-new-application') return envelope({ application: { id: 77 } });
-      // The details page it opens is not under test here.
-      if (path === 'agent-portal/get-application-by-id')
-        return envelope(null, { status: 'error', code: 404, message: 'Application not found.' });
-      return envelope({ isItWorkingHour: true });
-    });
+    const calls = mockFetch(
+      withCarriersInUse((path) => {
+        if (path === 'address/zip-lookup')
+          return envelope({
+            zip: '33101',
+            city: 'Miami',
+            state: 'FL',
+            county: 'Miami-Dade',
+            lat: 25.77,
+            lng: -80.19,
+          });
+        if (path === 'auth/me')
+          return envelope({
+            user: { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 }, user_accesses_final: ALL_AREAS },
+            company: null,
+          });
+        if (path === 'agent-portal/create-new-application') return envelope({ application: { id: 77 } });
+        // The details page it opens is not under test here.
+        if (path === 'agent-portal/get-application-by-id')
+          return envelope(null, { status: 'error', code: 404, message: 'Application not found.' });
+        return envelope({ isItWorkingHour: true });
+      }),
+    );
     const { router } = await renderAppAt('/agent-portal/commercial-flood');
     expect(await screen.findByRole('heading', { name: 'Commercial flood' })).toBeTruthy();
     expect(screen.getByText('What it quotes')).toBeTruthy();
-    const sov = screen.getByRole('group', { name: 'Managed programs (SOV)' });
+    const sov = await screen.findByRole('group', { name: 'Managed programs (SOV)' });
     expect(within(sov).getByText('Tokio Marine Highland')).toBeTruthy();
     const manual = screen.getByRole('group', { name: 'Manual carriers' });
     expect(within(manual).getByText('AMWins')).toBeTruthy();
@@ -144,11 +153,13 @@ describe('the entry pages', () => {
   });
 
   it('excess-flood lists Excess writers and chooses Residential Excess', async () => {
-    mockFetch(() => envelope({ isItWorkingHour: true }));
+    mockFetch(withCarriersInUse(() => envelope({ isItWorkingHour: true })));
     await renderAppAt('/agent-portal/excess-flood');
     expect(await screen.findByRole('heading', { name: 'Excess flood' })).toBeTruthy();
-    const automatic = screen.getByRole('group', { name: 'Quoted automatically' });
-    for (const name of carriersWritingProduct('Excess').filter((w) => w.channel === 'automatic'))
+    const automatic = await screen.findByRole('group', { name: 'Quoted automatically' });
+    for (const name of carriersWritingProduct('Excess', CARRIERS_IN_USE).filter(
+      (w) => w.channel === 'automatic',
+    ))
       expect(within(automatic).getByText(name.display_name)).toBeTruthy();
     expect(within(automatic).queryByText('Hippo')).toBeNull();
     expect(
@@ -163,14 +174,39 @@ describe('the entry pages', () => {
     ).toBe('Residential Excess');
   });
 
+  it('lists a carrier published after the build, which carriers.json lacks', async () => {
+    expect(carriersFile.carriers.some((family) => family.name === 'harbor_mutual')).toBe(false);
+    mockFetch(withCarriersInUse(() => envelope({ isItWorkingHour: true }), CARRIERS_WITH_HARBOR_MUTUAL));
+    await renderAppAt('/agent-portal/commercial-flood');
+    const automatic = await screen.findByRole('group', { name: 'Quoted automatically' });
+    expect(within(automatic).getByText('Harbor Mutual')).toBeTruthy();
+  });
+
+  it('says when the carriers cannot be read, and lists them on Retry', async () => {
+    const carriers = carriersFailingUntilRecovered();
+    const calls = mockFetch(carriers.answer(() => envelope({ isItWorkingHour: true })));
+    await renderAppAt('/agent-portal/commercial-flood');
+    expect(await screen.findByRole('heading', { name: 'Commercial flood' })).toBeTruthy();
+    const alert = (await screen.findByText('Could not load the carriers')).closest('[role="alert"]');
+    expect(alert?.textContent).toContain('The carriers are unavailable.');
+    expect(screen.queryByRole('group', { name: 'Managed programs (SOV)' })).toBeNull();
+    carriers.recover();
+    fireEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Retry' }));
+    const sov = await screen.findByRole('group', { name: 'Managed programs (SOV)' });
+    expect(within(sov).getByText('Tokio Marine Highland')).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'carrier-catalogue/carriers')).toHaveLength(2);
+  });
+
   it('the shell links to both pages and marks the current one', async () => {
-    mockFetch((path) =>
-      path === 'auth/me'
-        ? envelope({
-            user: { id: 7, name: 'Alex', role: 'agent', user_accesses_final: ALL_AREAS },
-            company: null,
-          })
-        : envelope({ isItWorkingHour: true }),
+    mockFetch(
+      withCarriersInUse((path) =>
+        path === 'auth/me'
+          ? envelope({
+              user: { id: 7, name: 'Alex', role: 'agent', user_accesses_final: ALL_AREAS },
+              company: null,
+            })
+          : envelope({ isItWorkingHour: true }),
+      ),
     );
     await renderAppAt('/agent-portal/excess-flood');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });

@@ -2,7 +2,8 @@
  * The quotes comparison of issue 17: the desktop table (sort by any column, declined / error /
  * timeout grouped below), selecting 2 to 4 carriers for the side-by-side view with differing rows
  * highlighted, the server's `differences` flagged with the asked value; below sm a compact list
- * that sorts as the table does, with a compare sheet (issue 40, ADR 766).
+ * that sorts as the table does, with a compare sheet (issue 40, ADR 766). The logos are the carriers
+ * in use's (carrier-catalogue/carriers, issue 43), answered as carriers.json's version 1.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
@@ -22,7 +23,8 @@ import {
 import { QuotesView } from '../../portal/features/applications/components/quotes-view.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { announced } from './announced.ts';
-import { renderWithProviders } from './render-with-providers.tsx';
+import { withCarriersInUse } from './carriers-in-use.ts';
+import { mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 function quote(id: number, display_name: string, patch: Partial<Quote> = {}): Quote {
   return {
@@ -108,6 +110,8 @@ beforeEach(() => {
   localStorage.clear();
   reloadAuthFromStorage();
   setSession('sk-1', { id: 7, name: 'Alex', role: 'agent', agent: { id: 3 } }, null);
+  // Only the carriers in use are answered: nothing else these views show calls the server.
+  mockFetch(withCarriersInUse(() => undefined));
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -245,9 +249,10 @@ describe('the comparison table', () => {
     expect(carriersInOrder().indexOf('Palomar')).toBe(5);
   });
 
-  it("shows each carriers.json carrier's logo beside its name, the row header still named by the name alone", async () => {
+  it("shows each carrier in use's logo beside its name, the row header still named by the name alone", async () => {
     await renderTable();
     const neptune = screen.getByRole('rowheader', { name: 'Neptune' });
+    await waitFor(() => expect(neptune.querySelector('img')).not.toBeNull());
     const logo = neptune.querySelector('img');
     expect(logo?.getAttribute('src')).toBe('/carriers/neptune.svg');
     expect(logo?.getAttribute('alt')).toBe('');
@@ -437,8 +442,8 @@ describe('the quotes view by screen width', () => {
     renderWithProviders(<QuotesView application={application()} onChanged={() => {}} />);
     const item = await screen.findByLabelText('Beyond Flood quote');
     expect(flaggedCell(item, '$10,000. Asked $5,000')).toBeTruthy();
-    // Each item shows its carrier's logo, named; a carrier not in carriers.json has none.
-    expect(within(item).getByRole('img', { name: 'Beyond Flood logo' }).getAttribute('src')).toBe(
+    // Each item shows its carrier's logo, named; a carrier not in the catalogue in use has none.
+    expect((await within(item).findByRole('img', { name: 'Beyond Flood logo' })).getAttribute('src')).toBe(
       '/carriers/beyond_flood.svg',
     );
     expect(within(screen.getByLabelText('Zurich quote')).queryByRole('img')).toBeNull();

@@ -8,8 +8,6 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { carriersFile } from '../../carrier-catalog/carriers-file.ts';
-import { publicCarriersOf } from '../../carrier-catalog/public-carriers.ts';
 import type { Application, Quote } from '../../portal/features/applications/api/application-types.ts';
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import { carrierChoices } from '../../portal/features/applications/components/launch-carriers-dialog.tsx';
@@ -22,6 +20,7 @@ import {
 import { resetDetailsView } from '../../portal/features/applications/stores/details-view-store.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { writesProductIn } from '../../portal/lib/carrier-catalog.ts';
+import { CARRIERS_IN_USE, CARRIERS_WITH_HARBOR_MUTUAL, HARBOR_MUTUAL } from './carriers-in-use.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 function quote(id: number, patch: Partial<Quote>): Quote {
@@ -95,8 +94,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** What carrier-catalogue/carriers answers for the seeded version 1: carriers.json's carriers. */
-const CARRIERS_IN_USE = publicCarriersOf(carriersFile, 1);
 const { sov_carriers: SOV_CARRIERS, manual_carriers: MANUAL_CARRIERS } = CARRIERS_IN_USE;
 
 function open(
@@ -364,10 +361,14 @@ describe('the carriers in use', () => {
     await waitFor(() => expect(screen.queryByText('Could not load the carriers')).toBeNull());
   });
 
-  it('reads no carriers for a quotes view without a pending SOV quote', async () => {
-    const calls = open(application('Commercial', [quote(1, {})]));
-    await screen.findByLabelText('Neptune Flood quote');
-    expect(calls.some((c) => c.path === 'carrier-catalogue/carriers')).toBe(false);
+  it('draws the logo of a carrier published after the build on its quote card, once the carriers are read', async () => {
+    const harbor = quote(9, { carrier: HARBOR_MUTUAL.name, display_name: 'Harbor Mutual' });
+    open(application('Primary', [quote(1, {}), harbor]), (path) =>
+      path === 'carrier-catalogue/carriers' ? envelope(CARRIERS_WITH_HARBOR_MUTUAL) : undefined,
+    );
+    const card = await screen.findByLabelText('Harbor Mutual quote');
+    const logo = await within(card).findByRole('img', { name: 'Harbor Mutual logo' });
+    expect(logo.getAttribute('src')).toBe(HARBOR_MUTUAL.image);
   });
 
   it('says when the carriers cannot be read, offers none, and reads them again on Retry', async () => {

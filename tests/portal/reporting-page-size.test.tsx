@@ -7,25 +7,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportingPage } from '../../portal/features/reporting/components/reporting-page.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
+import { withCarriersInUse } from './carriers-in-use.ts';
+import { EMPTY_REPORT } from './empty-report.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
-
-const EMPTY_REPORT = {
-  rows: [],
-  page: 1,
-  per_page: 25,
-  last_page: 1,
-  total: 0,
-  totals: {
-    applications: 0,
-    new: 0,
-    launched: 0,
-    completed: 0,
-    carriers_asked: 0,
-    carriers_quoted: 0,
-    carriers_declined: 0,
-    lowest_premium: null,
-  },
-};
 
 beforeEach(() => {
   localStorage.clear();
@@ -38,7 +22,7 @@ afterEach(() => {
 
 async function perPageAsked(settings: Record<string, unknown> | null): Promise<unknown> {
   setSession('sk-1', { id: 2, name: 'Ada Admin', role: 'admin' }, null, settings);
-  const calls = mockFetch(() => envelope(EMPTY_REPORT));
+  const calls = mockFetch(withCarriersInUse(() => envelope(EMPTY_REPORT)));
   renderWithProviders(<ReportingPage />);
   await screen.findByText('Applications');
   return calls.find((call) => call.path === 'reporting/get-report')?.body.per_page;

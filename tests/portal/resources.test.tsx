@@ -1,7 +1,9 @@
 /**
  * Resources in the portal (issue 15): the watch dialog records the view when opened, progress every
  * 10 s of play and on pause, and the end; the carrier search matches carriers by name, product,
- * program and their documents' titles; each carrier shows its logo and links its underwriting guide.
+ * program and their documents' titles; each carrier of the catalogue in use (issue 43: one published
+ * after the build too) shows its logo and links its underwriting guide; an alert with Retry when the
+ * carriers cannot be read; the add-document dialog picks among the carriers in use.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +18,14 @@ import {
   watchedWords,
 } from '../../portal/features/resources/components/watch-video-dialog.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
-import { carrierFamilies } from '../../portal/lib/carrier-catalog.ts';
+import { carrierFamiliesByDisplayName } from '../../portal/lib/carrier-catalog.ts';
+import {
+  CARRIERS_IN_USE,
+  CARRIERS_WITH_HARBOR_MUTUAL,
+  carriersFailingUntilRecovered,
+  HARBOR_MUTUAL,
+  withCarriersInUse,
+} from './carriers-in-use.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 const VIDEO: Resource = {
@@ -84,7 +93,7 @@ describe('watch-resource-video dialog', () => {
 });
 
 describe('carrier search', () => {
-  const titan = carrierFamilies().find((family) => family.name === 'titan');
+  const titan = CARRIERS_IN_USE.carriers.find((family) => family.name === 'titan');
   const doc = { ...VIDEO, kind: 'carrier_document' as const, carrier: 'titan', title: 'Binding authority' };
 
   it('matches by name, product and document title, and not otherwise', () => {
@@ -99,7 +108,7 @@ describe('carrier search', () => {
 
 describe('carrier resources page', () => {
   it("shows every family's logo with its name as alt text, and links its underwriting guide", async () => {
-    mockFetch(() => envelope({ resources: [] }));
+    mockFetch(withCarriersInUse(() => envelope({ resources: [] })));
     renderWithProviders(<CarrierResourcesPage />);
     const neptune = await screen.findByRole('region', { name: 'Neptune Flood' });
     expect(within(neptune).getByRole('img', { name: 'Neptune Flood logo' }).getAttribute('src')).toBe(
@@ -108,6 +117,42 @@ describe('carrier resources page', () => {
     expect(within(neptune).getByRole('link', { name: 'Underwriting guide' }).getAttribute('href')).toBe(
       '/guides/neptune-underwriting-guide.pdf',
     );
-    expect(screen.getAllByRole('img', { name: / logo$/ })).toHaveLength(carrierFamilies().length);
+    expect(screen.getAllByRole('img', { name: / logo$/ })).toHaveLength(CARRIERS_IN_USE.carriers.length);
+  });
+
+  it('shows a carrier published after the build, which carriers.json lacks, in display-name order', async () => {
+    mockFetch(withCarriersInUse(() => envelope({ resources: [] }), CARRIERS_WITH_HARBOR_MUTUAL));
+    renderWithProviders(<CarrierResourcesPage />);
+    const harbor = await screen.findByRole('region', { name: 'Harbor Mutual' });
+    expect(within(harbor).getByRole('img', { name: 'Harbor Mutual logo' }).getAttribute('src')).toBe(
+      HARBOR_MUTUAL.image,
+    );
+    expect(within(harbor).getByText('No underwriting guide published.')).toBeTruthy();
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(
+      carrierFamiliesByDisplayName(CARRIERS_WITH_HARBOR_MUTUAL).map((family) => family.display_name),
+    );
+  });
+
+  it('says when the carriers cannot be read, and shows them on Retry', async () => {
+    const carriers = carriersFailingUntilRecovered();
+    mockFetch(carriers.answer(() => envelope({ resources: [] })));
+    renderWithProviders(<CarrierResourcesPage />);
+    const alert = (await screen.findByText('Could not load the carriers')).closest('[role="alert"]');
+    expect(alert?.textContent).toContain('The carriers are unavailable.');
+    expect(screen.queryByText(/No carrier or document matches/)).toBeNull();
+    carriers.recover();
+    fireEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Neptune Flood' })).toBeTruthy();
+    expect(screen.queryByText('Could not load the carriers')).toBeNull();
+  });
+
+  it("offers the carriers in use in the add-document dialog's carrier picker", async () => {
+    setSession('sk-1', { id: 7, name: 'Alex', role: 'admin', agent: { id: 3 } }, null);
+    mockFetch(withCarriersInUse(() => envelope({ resources: [] }), CARRIERS_WITH_HARBOR_MUTUAL));
+    renderWithProviders(<CarrierResourcesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add document: Harbor Mutual' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add carrier document' });
+    const picker = within(dialog).getByLabelText(/^Carrier/, { selector: 'input' }) as HTMLInputElement;
+    expect(picker.value).toBe('Harbor Mutual');
   });
 });

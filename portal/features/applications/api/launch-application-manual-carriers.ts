@@ -5,7 +5,7 @@ import type { Application } from './application-types.ts';
 
 /**
  * Launches application `applicationId` (numeric id) to the manual carriers named `carrierNames`
- * (carriers.json `name`); the server adds one pending `manual` quote per carrier, waiting for staff.
+ * (the catalogue in use's `manual_carriers[].carrier`); the server adds one pending `manual` quote per carrier, waiting for staff.
  * Returns the envelope (errors already toasted).
  */
 export function launchApplicationManualCarriers(

@@ -6,6 +6,7 @@ import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { OutcomeMessage } from '../../../../engine/index.ts';
 import { carriersWritingProduct } from '../../../lib/carrier-catalog.ts';
+import { useLiveCarriers } from '../../../lib/live-carriers.ts';
 
 /** Props: open state, the accepted warnings, close. */
 export interface ImmediateInfoDialogProps {
@@ -16,8 +17,12 @@ export interface ImmediateInfoDialogProps {
 
 /** Three short points and the warnings, with a single acknowledgement. */
 export function ImmediateInfoDialog({ opened, warnings, onClose }: ImmediateInfoDialogProps) {
-  const writers = carriersWritingProduct('Commercial');
-  const count = (channel: string) => writers.filter((w) => w.channel === channel).length;
+  const carriers = useLiveCarriers(opened);
+  // The counts say how many carriers of the catalogue in use each point is about; the points hold
+  // without them, so they are left out while the carriers load or cannot be read.
+  const writers = carriers.data ? carriersWritingProduct('Commercial', carriers.data) : null;
+  const count = (channel: string) =>
+    writers ? ` (${writers.filter((w) => w.channel === channel).length})` : '';
   return (
     <Modal opened={opened} onClose={onClose} title="Immediate info" centered size="lg">
       <Stack gap="md">
@@ -29,13 +34,14 @@ export function ImmediateInfoDialog({ opened, warnings, onClose }: ImmediateInfo
             <b>Automatic carriers</b> are quoting now; their answers appear in a minute or two.
           </List.Item>
           <List.Item>
-            <b>Managed-program (SOV) carriers</b> ({count('sov')}) quote only from a statement of values: use{' '}
-            <i>Launch to SOV carriers</i>, then fill the statement of values of each one.
+            <b>Managed-program (SOV) carriers</b>
+            {count('sov')} quote only from a statement of values: use <i>Launch to SOV carriers</i>, then fill
+            the statement of values of each one.
           </List.Item>
           <List.Item>
-            <b>Manual carriers</b> ({count('manual')}) are quoted by an underwriter: use{' '}
-            <i>Launch to manual carriers</i>; their quotes appear here once staff record them, usually within
-            one or two business days.
+            <b>Manual carriers</b>
+            {count('manual')} are quoted by an underwriter: use <i>Launch to manual carriers</i>; their quotes
+            appear here once staff record them, usually within one or two business days.
           </List.Item>
           <List.Item>
             Commercial quotes are indicative until the carrier reviews the building and binds.

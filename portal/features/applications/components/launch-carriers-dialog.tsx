@@ -4,9 +4,10 @@
  * launch-application-sov-carriers or launch-application-manual-carriers. SPEC §1, §7, docs/api.md
  * (issue 3).
  */
-import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { CarriersNotReady } from '../../../components/carriers-not-ready.tsx';
 import { writesProductIn } from '../../../lib/carrier-catalog.ts';
 import { type LiveCarriers, useLiveCarriers } from '../../../lib/live-carriers.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -139,19 +140,8 @@ export function LaunchCarriersDialog({
     <Modal opened={opened} onClose={onClose} title={text.title} centered size="lg">
       <Stack gap="md">
         <Text size="sm">{text.intro}</Text>
-        {carriers.isPending ? (
-          <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading the carriers" />
-          </Group>
-        ) : carriers.isError ? (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load the carriers">
-            <Group justify="space-between">
-              <Text size="sm">{carriers.error.message || 'Internet issue or contact IT.'}</Text>
-              <Button size="xs" color="red" variant="light" onClick={() => carriers.refetch()}>
-                Retry
-              </Button>
-            </Group>
-          </Alert>
+        {!carriers.isSuccess ? (
+          <CarriersNotReady carriers={carriers} />
         ) : choices.length === 0 ? (
           <Alert color="gray" icon={<IconInfoCircle size={18} />}>
             {text.none}

@@ -1,6 +1,7 @@
 /**
  * What the product entry pages say: /agent-portal/commercial-flood and /agent-portal/excess-flood.
- * SPEC §2 Routes, §9 Quote types. Who writes each product comes from carriers.json, not from here.
+ * SPEC §2 Routes, §9 Quote types. Who writes each product comes from the catalogue in use
+ * (carrier-catalogue/carriers, issue 43), not from here.
  */
 
 /** One product entry page's content. */

@@ -1,12 +1,15 @@
 /**
  * A product entry page (SPEC §2: /agent-portal/commercial-flood, /agent-portal/excess-flood): what
- * the product quotes, which carriers of carriers.json write it and how, and a start button that
- * opens the New application dialog with the product chosen.
+ * the product quotes, which carriers of the catalogue in use write it and how
+ * (carrier-catalogue/carriers, issue 43), and a start button that opens the New application dialog
+ * with the product chosen.
  */
 import { Badge, Button, Card, Grid, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type CarrierChannel, carriersWritingProduct } from '../../../lib/carrier-catalog.ts';
+import { CarriersNotReady } from '../../../components/carriers-not-ready.tsx';
+import { carriersWritingProduct } from '../../../lib/carrier-catalog.ts';
+import { type CarrierChannel, useLiveCarriers } from '../../../lib/live-carriers.ts';
 import { NewApplicationDialog } from './new-application-dialog.tsx';
 import type { ProductEntry } from './product-entries.ts';
 
@@ -41,7 +44,8 @@ export interface ProductEntryPageProps {
 /** The entry page with its own New application dialog. */
 export function ProductEntryPage({ entry, onCreated }: ProductEntryPageProps) {
   const [open, setOpen] = useState(false);
-  const writers = carriersWritingProduct(entry.product);
+  const carriers = useLiveCarriers();
+  const writers = carriers.data ? carriersWritingProduct(entry.product, carriers.data) : [];
 
   return (
     <Stack gap="lg">
@@ -94,7 +98,9 @@ export function ProductEntryPage({ entry, onCreated }: ProductEntryPageProps) {
         <Title order={2} size="h4" mb="sm">
           Who writes it
         </Title>
-        {writers.length === 0 ? (
+        {!carriers.isSuccess ? (
+          <CarriersNotReady carriers={carriers} />
+        ) : writers.length === 0 ? (
           <Text c="dimmed" size="sm">
             No carrier writes this product yet.
           </Text>

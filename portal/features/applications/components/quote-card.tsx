@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
+import { useLiveCarriers } from '../../../lib/live-carriers.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
 import { CarrierBindLink } from './live-quote-marks.tsx';
@@ -28,6 +29,7 @@ export interface QuoteCardProps {
 /** Card with the carrier name, status badge (loader while pending), premium and details. */
 export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
   const extras = extraCoverageKeys([quote]);
+  const carriers = useLiveCarriers();
   return (
     <Card
       withBorder
@@ -39,7 +41,7 @@ export function QuoteCard({ quote, cheapest, actions }: QuoteCardProps) {
     >
       <Stack gap="sm" h="100%">
         <Group gap="xs" wrap="nowrap">
-          <CarrierLogo image={carrierImageOf(quote)} name={quote.display_name} size={32} />
+          <CarrierLogo image={carrierImageOf(quote, carriers.data)} name={quote.display_name} size={32} />
           <Text fw={700} lineClamp={2}>
             {quote.display_name}
           </Text>

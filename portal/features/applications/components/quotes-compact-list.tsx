@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
+import { useLiveCarriers } from '../../../lib/live-carriers.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
 import { CarrierBindLink } from './live-quote-marks.tsx';
@@ -68,6 +69,7 @@ export function QuotesCompactList({
 }: QuotesComparisonTableProps) {
   const [sortValue, setSortValue] = useState(COMPACT_SORTS[0]?.value ?? 'premium:asc');
   const [comparing, setComparing] = useState(false);
+  const carriers = useLiveCarriers();
   const { answered, notQuoted } = comparisonRows(quotes, parseCompactSort(sortValue));
   const chosen = comparedQuotes(quotes, selected);
 
@@ -91,7 +93,7 @@ export function QuotesCompactList({
         <Stack gap={6}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Group gap="xs" wrap="nowrap">
-              <CarrierLogo image={carrierImageOf(quote)} name={quote.display_name} size={28} />
+              <CarrierLogo image={carrierImageOf(quote, carriers.data)} name={quote.display_name} size={28} />
               <Text fw={700} size="sm">
                 {quote.display_name}
               </Text>

@@ -27,6 +27,7 @@ import { type CSSProperties, type ReactNode, type RefObject, useEffect, useRef, 
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
+import { useLiveCarriers } from '../../../lib/live-carriers.ts';
 import { FOCUS_GAP_PX } from '../../../lib/sticky-clearance.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
@@ -182,6 +183,7 @@ export function QuotesComparisonTable({
   const compareButton = useRef<HTMLButtonElement>(null);
   const scrollBox = useRef<HTMLDivElement>(null);
   usePinnedScrollPadding(scrollBox);
+  const carriers = useLiveCarriers();
   const extras = extraCoverageKeys(quotes);
   const { answered, notQuoted } = comparisonRows(quotes, sort);
   const chosen = comparedQuotes(quotes, selected);
@@ -228,7 +230,7 @@ export function QuotesComparisonTable({
         </Table.Td>
         <Table.Th scope="row" fw={600} style={pinnedCell(PIN_CARRIER, tint)}>
           <Group gap="xs" wrap="nowrap">
-            <CarrierLogo image={carrierImageOf(quote)} name={quote.display_name} decorative />
+            <CarrierLogo image={carrierImageOf(quote, carriers.data)} name={quote.display_name} decorative />
             {quote.display_name}
           </Group>
         </Table.Th>

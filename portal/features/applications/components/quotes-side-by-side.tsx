@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
 import { carrierImageOf } from '../../../lib/carrier-catalog.ts';
+import { useLiveCarriers } from '../../../lib/live-carriers.ts';
 import type { Quote } from '../api/application-types.ts';
 import { CoverageCell } from './coverage-cell.tsx';
 import { BASE_COVERAGES, coverageLabel, coverageValue, extraCoverageKeys } from './quote-coverage-format.ts';
@@ -31,6 +32,7 @@ export function rowDiffers(quotes: Quote[], textOf: (quote: Quote) => string): b
 
 /** The transposed table of `quotes` (2 to 4, in selection order), its row labels pinned at the left. */
 export function SideBySideTable({ quotes }: { quotes: Quote[] }) {
+  const carriers = useLiveCarriers();
   const premium = (q: Quote) => (q.premium === null ? '—' : formatCurrency(q.premium));
   const benefits = (q: Quote) => (q.benefits ?? []).join('\n');
   const rows: CompareRow[] = [
@@ -72,7 +74,7 @@ export function SideBySideTable({ quotes }: { quotes: Quote[] }) {
             {quotes.map((q) => (
               <Table.Th key={q.id} scope="col">
                 <Group gap="xs" wrap="nowrap">
-                  <CarrierLogo image={carrierImageOf(q)} name={q.display_name} decorative />
+                  <CarrierLogo image={carrierImageOf(q, carriers.data)} name={q.display_name} decorative />
                   {q.display_name}
                 </Group>
               </Table.Th>

@@ -1,14 +1,16 @@
 /**
- * The commission rates of a company (issue 12): per product, every carrier and sub-carrier that writes
- * it (carriers.json through the shared catalogue) with its new business and renewal percent; admins
- * of the company (and super-admins) change a row and save it; agents read.
+ * The commission rates of a company (issue 12): per product, every carrier and sub-carrier of the
+ * catalogue in use (carrier-catalogue/carriers, issue 43) that writes it, with its new business and
+ * renewal percent; admins of the company (and super-admins) change a row and save it; agents read.
  */
 import { Button, Card, Group, NumberInput, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CarriersLoadError } from '../../../components/carriers-load-error.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { carriersWritingProduct } from '../../../lib/carrier-catalog.ts';
 import { QUOTE_TYPES } from '../../../lib/constants.ts';
+import { useLiveCarriers } from '../../../lib/live-carriers.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { type CommissionRate, saveRate, useRates } from '../api/commission-api.ts';
 
@@ -22,11 +24,15 @@ export interface RatesTableProps {
 export function RatesTable({ companyId, editable }: RatesTableProps) {
   const [product, setProduct] = useState<string>(QUOTE_TYPES[0].value);
   const rates = useRates(companyId);
-  if (rates.isPending) return <Skeleton height={240} aria-label="Loading the rates" />;
+  const carriers = useLiveCarriers();
+  if (rates.isPending || carriers.isPending) return <Skeleton height={240} aria-label="Loading the rates" />;
   if (rates.isError) {
     return <LoadError title="Could not load the rates" error={rates.error} onRetry={() => rates.refetch()} />;
   }
-  const writers = carriersWritingProduct(product);
+  if (carriers.isError) {
+    return <CarriersLoadError carriers={carriers} />;
+  }
+  const writers = carriersWritingProduct(product, carriers.data);
   const rateOf = (key: string) => {
     const [carrier, sub = ''] = key.split('/');
     return rates.data.rates.find(

@@ -22,12 +22,12 @@ import {
 import { IconArrowDown, IconArrowUp, IconChartBar, IconDownload, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
+import { CarrierSelect } from '../../../components/carrier-select.tsx';
 import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { FigureCard } from '../../../components/figure-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAgentChoices } from '../../../lib/agent-choices.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { carrierFamilies } from '../../../lib/carrier-catalog.ts';
 import { ALERT_COLORS, ALL_ALERTS_LABEL, QUOTE_TYPES } from '../../../lib/constants.ts';
 import { formatWhen } from '../../../lib/format-when.ts';
 import { listingPerPage } from '../../../lib/user-settings.ts';
@@ -55,12 +55,6 @@ const TEXT_FILTERS = [
   { key: 'state', label: 'State', placeholder: 'FL' },
   { key: 'source', label: 'Source', placeholder: 'Agent Portal' },
 ] as const;
-
-/** The carrier filter's choices: every carriers.json family by display name (issue 40), its name the value. */
-const CARRIER_CHOICES = carrierFamilies().map((family) => ({
-  value: family.name,
-  label: family.display_name,
-}));
 
 /** The reporting page. */
 export function ReportingPage() {
@@ -184,12 +178,11 @@ export function ReportingPage() {
             value={query.filters.alert_colour || null}
             onChange={(value) => setFilter('alert_colour', value ?? '')}
           />
-          <Select
+          {/* Every family of the catalogue in use (issue 40, issue 43). */}
+          <CarrierSelect
             label="Carrier"
             placeholder="Any carrier"
             clearable
-            searchable
-            data={CARRIER_CHOICES}
             value={query.filters.carrier || null}
             onChange={(value) => setFilter('carrier', value ?? '')}
           />

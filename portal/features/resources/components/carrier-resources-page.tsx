@@ -1,5 +1,6 @@
 /**
- * /dashboard/resources/carrier-resources (issue 15, SPEC §2): per carrier family of carriers.json
+ * /dashboard/resources/carrier-resources (issue 15, SPEC §2): per carrier family of the catalogue in
+ * use (carrier-catalogue/carriers, issue 43), so a carrier published after the build has its card,
  * its logo, its underwriting guide (`guideDocument`), appetite (products, states, sub-carriers), web site,
  * and the documents the agency (or every agency) keeps for it; one search across carriers and
  * documents; admins add, edit and delete documents (resources dialog).
@@ -20,23 +21,28 @@ import {
 import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CarrierLogo } from '../../../components/carrier-logo.tsx';
+import { CarriersLoadError } from '../../../components/carriers-load-error.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { type CarrierFamily, carrierFamilies } from '../../../lib/carrier-catalog.ts';
+import { carrierFamiliesByDisplayName } from '../../../lib/carrier-catalog.ts';
+import { type LiveCarrier, useLiveCarriers } from '../../../lib/live-carriers.ts';
 import { type Resource, recordView, resourceHref, useResources } from '../api/resources-api.ts';
 import { ResourceActions } from './resource-actions.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
 
-const FAMILIES = carrierFamilies();
+/** The products a family writes: its own quote types and its sub-carriers', each once, in that order. */
+export function familyQuoteTypes(family: LiveCarrier): string[] {
+  return [...new Set([family.quote_types, ...family.sub_carriers.map((sub) => sub.quote_types)].flat())];
+}
 
 /** True when a carrier or one of its documents matches `needle` (lower case). */
-export function carrierMatches(family: CarrierFamily, documents: Resource[], needle: string): boolean {
+export function carrierMatches(family: LiveCarrier, documents: Resource[], needle: string): boolean {
   if (needle === '') return true;
   const texts = [
     family.display_name,
     family.name,
-    ...family.sub_carriers,
-    ...family.quote_types,
+    ...family.sub_carriers.map((sub) => sub.display_name),
+    ...familyQuoteTypes(family),
     ...documents.flatMap((doc) => [doc.title, doc.description]),
   ];
   return texts.some((text) => text.toLowerCase().includes(needle));
@@ -48,12 +54,14 @@ export function CarrierResourcesPage() {
   const manager = role === 'admin' || role === 'super-admin';
   const [search, setSearch] = useState('');
   const documents = useResources('carrier_document');
+  const carriers = useLiveCarriers();
   const [adding, setAdding] = useState<string | null>(null);
   const [editing, setEditing] = useState<Resource | null>(null);
   const needle = search.trim().toLowerCase();
-  const docsOf = (family: CarrierFamily) =>
+  const docsOf = (family: LiveCarrier) =>
     (documents.data?.resources ?? []).filter((doc) => doc.carrier === family.name);
-  const shown = FAMILIES.filter((family) => carrierMatches(family, docsOf(family), needle));
+  const families = carriers.data ? carrierFamiliesByDisplayName(carriers.data) : [];
+  const shown = families.filter((family) => carrierMatches(family, docsOf(family), needle));
   return (
     <Stack gap="lg">
       <div>
@@ -79,7 +87,15 @@ export function CarrierResourcesPage() {
           onRetry={() => documents.refetch()}
         />
       )}
-      {shown.length === 0 ? (
+      {carriers.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" aria-label="Loading the carriers" aria-busy>
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} height={180} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : carriers.isError ? (
+        <CarriersLoadError carriers={carriers} />
+      ) : shown.length === 0 ? (
         <Card withBorder radius="md" padding="xl">
           <Text ta="center" fw={600}>
             No carrier or document matches “{search}”.
@@ -107,7 +123,7 @@ export function CarrierResourcesPage() {
                   </Anchor>
                 </Group>
                 <Group gap={4}>
-                  {family.quote_types.map((type) => (
+                  {familyQuoteTypes(family).map((type) => (
                     <Badge key={type} variant="light">
                       {type}
                     </Badge>
@@ -115,7 +131,9 @@ export function CarrierResourcesPage() {
                 </Group>
                 <Text size="xs" c="dimmed">
                   Writes in {family.states.length} state{family.states.length === 1 ? '' : 's'}
-                  {family.sub_carriers.length > 0 ? ` · programs: ${family.sub_carriers.join(', ')}` : ''}
+                  {family.sub_carriers.length > 0
+                    ? ` · programs: ${family.sub_carriers.map((sub) => sub.display_name).join(', ')}`
+                    : ''}
                 </Text>
                 {family.guide_document ? (
                   <Anchor href={family.guide_document} target="_blank" rel="noreferrer" size="sm">

@@ -2,6 +2,7 @@
  * The resources dialog of SPEC §2 (issue 15): adds a carrier document (a file or an https address,
  * for a carrier) or a training video (an MP4 or WebM file, uploaded with its progress shown, or an
  * https address, with a category), or edits an entry's title, description, category and address.
+ * The carrier picker offers the families of the catalogue in use (carrier-catalogue/carriers, issue 43).
  * Admins and super-admins only (the server decides).
  */
 import {
@@ -11,7 +12,6 @@ import {
   Modal,
   Progress,
   SegmentedControl,
-  Select,
   Stack,
   Text,
   Textarea,
@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { carrierFamilies } from '../../../lib/carrier-catalog.ts';
+import { CarrierSelect } from '../../../components/carrier-select.tsx';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_HINT,
@@ -47,9 +47,6 @@ export interface ResourceDialogProps {
   carrier?: string | null;
   onClose: () => void;
 }
-
-/** Carrier families of carriers.json for the carrier picker. */
-const CARRIERS = carrierFamilies().map((family) => ({ value: family.name, label: family.display_name }));
 
 /** The dialog; its form starts from the entry being edited. */
 export function ResourceDialog(props: ResourceDialogProps) {
@@ -159,12 +156,10 @@ function ResourceForm({ kind, editing, carrier: presetCarrier, onClose }: Resour
           maxLength={100}
         />
       ) : (
-        <Select
+        <CarrierSelect
           label="Carrier"
           required
-          searchable
           disabled={editing !== null}
-          data={CARRIERS}
           value={carrier}
           onChange={setCarrier}
         />
