@@ -675,7 +675,8 @@ export const stripeEvents = pgTable('stripe_events', {
  * Reporting roll-up (migration 0031, ADR 500): applications per bucket of (UTC hour of created_at,
  * company, product, status, source), kept current by triggers on applications. `hour` is the UTC
  * wall time of the hour's start; `product` is carrier_quote_type[0], '' when there is none.
- * Every bucket is also kept under company_id 0, every company (migration 0032, ADR 530).
+ * Every bucket is also kept under company_id 0, every company (migration 0032, ADR 530), and split
+ * into up to 16 shards by application id (migration 0070, ADR 774): readers sum and take the min.
  */
 export const reportHours = pgTable(
   'report_hours',
@@ -685,12 +686,16 @@ export const reportHours = pgTable(
     product: text('product').notNull(),
     status: text('status').$type<ApplicationStatus>().notNull(),
     source: text('source').notNull(),
+    /** report_shard(application id), 0-15: launches of one bucket upsert different rows (migration 0070). */
+    shard: smallint('shard').notNull(),
     applications: integer('applications').notNull(),
     launched: integer('launched').notNull(),
     lowest_premium: numeric('lowest_premium', { precision: 14, scale: 2, mode: 'number' }),
   },
   (table) => [
-    primaryKey({ columns: [table.hour, table.company_id, table.product, table.status, table.source] }),
+    primaryKey({
+      columns: [table.hour, table.company_id, table.product, table.status, table.source, table.shard],
+    }),
   ],
 );
 
