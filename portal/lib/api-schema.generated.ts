@@ -12996,12 +12996,17 @@ export interface operations {
                                 label: string;
                                 /** @description The last quote or decline answered in the window (ISO 8601), or null. */
                                 last_success: string | null;
-                                /** @description Companies whose latest test of the connection had their credentials refused. */
+                                /** @description Companies whose credentials the connection refuses (HTTP 401 or 403): the latest refusal seen by a connection test or a live quote, with no passed test or answered live quote since (ADR 773). */
                                 refused_credentials: {
                                     /** @description ISO 8601 timestamp. */
                                     at: string;
                                     company_id: number;
                                     company_name: string;
+                                    /**
+                                     * @description What saw the refusal: a connection test or a live quote.
+                                     * @enum {string}
+                                     */
+                                    source: "test" | "quote";
                                 }[];
                             }[];
                             /** @description The latest version: the one every server process quotes with. */

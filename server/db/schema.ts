@@ -203,6 +203,11 @@ export const quotes = pgTable('quotes', {
   carrier_reference: text('carrier_reference'),
   /** https page of the carrier's portal that binds a live quote (issue 19); null otherwise. */
   bind_url: text('bind_url'),
+  /**
+   * True for a live quote whose carrier refused the company's credentials (HTTP 401 or 403; an
+   * `error` quote), migration 0069, ADR 773; the carrier page's health reads it.
+   */
+  credentials_refused: boolean('credentials_refused').notNull().default(false),
   requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   answered_at: timestamp('answered_at', { withTimezone: true }),
   source: text('source').$type<QuoteSource>().notNull().default('automatic'),

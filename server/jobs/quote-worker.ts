@@ -3,8 +3,9 @@
  * runner (server/jobs/lease-runner.ts, docs/decisions/771-one-lease-runner.md), woken by NOTIFY
  * on QUOTE_JOBS_CHANNEL. Running a job asks its connector with an AbortSignal at QUOTE_TIMEOUT_MS
  * (or when the job's lease is lost), checks the answer against
- * quote-answer.schema.json, writes the quote, notes a timeout or error on the application
- * (SPEC §3 Note), and completes the application when no quote is pending
+ * quote-answer.schema.json, writes the quote (an error the connector threw as a
+ * CredentialsRefusedError with `credentials_refused`, ADR 773), notes a timeout or error on the
+ * application (SPEC §3 Note), and completes the application when no quote is pending
  * (min_quote_amount = cheapest quoted premium), queuing the customer quotes webhook's delivery
  * and the `complete` auto-send in the same transaction. A fault stays with its carrier's quote.
  * Safe with several processes on one PostgreSQL: claims use FOR UPDATE SKIP LOCKED, and the
@@ -18,6 +19,7 @@ import type { Executor } from '../db/database.ts';
 import type { QuoteJobRow, QuoteRow } from '../db/schema.ts';
 import { carrierCallDuration, quoteRequests } from '../http/metrics.ts';
 import { connectorFor } from '../quoting/connector-for.ts';
+import { CredentialsRefusedError } from '../quoting/credentials-refused-error.ts';
 import { parseQuoteAnswer } from '../quoting/parse-quote-answer.ts';
 import { QUOTE_TIMEOUT_MS } from '../quoting/quote-timeout-ms.ts';
 import type { Connector } from '../quoting/types.ts';
@@ -93,7 +95,7 @@ export interface QuoteWorkerOptions {
 }
 
 type Outcome = Pick<QuoteRow, 'status' | 'premium' | 'coverages' | 'benefits' | 'message' | 'indicative'> &
-  Partial<Pick<QuoteRow, 'carrier_reference' | 'bind_url'>>;
+  Partial<Pick<QuoteRow, 'carrier_reference' | 'bind_url' | 'credentials_refused'>>;
 
 class TimeoutError extends Error {}
 
@@ -166,6 +168,8 @@ async function askConnector(
       ...emptyOutcome(quote),
       status: 'error',
       message: errorMessage(error),
+      // Recorded so the carrier page lists the company's refused credentials (ADR 773).
+      credentials_refused: error instanceof CredentialsRefusedError,
     };
   } finally {
     clearTimeout(timer);

@@ -1,16 +1,17 @@
 /**
  * The stored carrier catalogue versions and connection tests (tables carrier_catalog_versions and
- * carrier_connection_tests, migration 0068). The only code that queries them. Issue 43;
- * docs/decisions/772-carrier-catalogue-versions.md.
+ * carrier_connection_tests, migration 0068), and the live quotes the carrier page's health reads
+ * (quotes.credentials_refused, migration 0069). The only code that queries the first two. Issue 43;
+ * docs/decisions/772-carrier-catalogue-versions.md, 773-credentials-refused-in-live-quotes.md.
  */
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { CarriersFile } from '../../carrier-catalog/carriers-file-types.ts';
-import type { Executor } from '../db/database.ts';
+import { HTTP_CONNECTOR_PREFIX } from '../../carrier-catalog/connection-types.ts';
+import { type Executor, rowsOf } from '../db/database.ts';
 import {
   type CarrierCatalogVersionRow,
   carrierCatalogVersions,
   carrierConnectionTests,
-  companies,
   quotes,
   users,
 } from '../db/schema.ts';
@@ -129,34 +130,52 @@ export async function liveQuoteHealth(db: Executor, connectors: string[], since:
     .groupBy(quotes.connector);
 }
 
+/** Where a refusal of a company's credentials was seen: a connection test, or a live quote. */
+export type RefusalSource = 'test' | 'quote';
+
+/** A company whose credentials connection `connection_id` refuses, as last seen (`at`) by `source`. */
+export interface RefusedCredentials {
+  connection_id: string;
+  company_id: number;
+  company_name: string;
+  source: RefusalSource;
+  at: Date | string;
+}
+
 /**
- * Per connection and company, the latest test when it found the credentials refused (a company
- * whose credentials passed since is not listed), with the company's name.
+ * Per connection and company, the latest refusal of the company's credentials (HTTP 401 or 403)
+ * seen by a connection test that did not pass or by a live quote (connector `http:<id>`, the
+ * quote's application's company; migration 0069), unless a passed test or a quoted or declined
+ * live quote of that connection and company came after it; with the company's name, by name.
+ * Errors that are not refusals (5xx, timeouts, a mapping's 422) neither list nor clear a company.
+ * Issue 43; docs/decisions/773-credentials-refused-in-live-quotes.md.
  */
-export async function refusedCredentials(db: Executor) {
-  const latest = db
-    .selectDistinctOn([carrierConnectionTests.connection_id, carrierConnectionTests.company_id], {
-      connection_id: carrierConnectionTests.connection_id,
-      company_id: carrierConnectionTests.company_id,
-      refused: carrierConnectionTests.credentials_refused,
-      at: carrierConnectionTests.at,
-    })
-    .from(carrierConnectionTests)
-    .orderBy(
-      carrierConnectionTests.connection_id,
-      carrierConnectionTests.company_id,
-      desc(carrierConnectionTests.at),
-      desc(carrierConnectionTests.id),
+export async function refusedCredentials(db: Executor): Promise<RefusedCredentials[]> {
+  const prefix = HTTP_CONNECTOR_PREFIX;
+  const result = await db.execute(sql`
+    WITH refusals AS (
+      SELECT DISTINCT ON (connection_id, company_id) connection_id, company_id, source, at
+        FROM (SELECT t.connection_id, t.company_id, 'test' AS source, t.at
+                FROM carrier_connection_tests t
+               WHERE t.credentials_refused AND NOT t.passed
+              UNION ALL
+              SELECT substr(q.connector, ${prefix.length + 1}::int), a.company_id, 'quote', q.answered_at
+                FROM quotes q
+                JOIN applications a ON a.id = q.application_id
+               WHERE q.credentials_refused AND q.answered_at IS NOT NULL) evidence
+       ORDER BY connection_id, company_id, at DESC, source
     )
-    .as('latest');
-  return db
-    .select({
-      connection_id: latest.connection_id,
-      company_id: latest.company_id,
-      company_name: companies.name,
-      at: latest.at,
-    })
-    .from(latest)
-    .innerJoin(companies, eq(companies.id, latest.company_id))
-    .where(eq(latest.refused, true));
+    SELECT r.connection_id, r.company_id, c.name AS company_name, r.source, r.at
+      FROM refusals r
+      JOIN companies c ON c.id = r.company_id
+     WHERE NOT EXISTS (SELECT 1 FROM carrier_connection_tests t
+                        WHERE t.connection_id = r.connection_id AND t.company_id = r.company_id
+                          AND t.passed AND t.at > r.at)
+       AND NOT EXISTS (SELECT 1 FROM quotes q
+                         JOIN applications a ON a.id = q.application_id
+                        WHERE q.connector = ${prefix}::text || r.connection_id
+                          AND a.company_id = r.company_id
+                          AND q.status IN ('quoted', 'declined') AND q.answered_at > r.at)
+     ORDER BY c.name, r.company_id`);
+  return rowsOf<RefusedCredentials>(result).map((row) => ({ ...row, company_id: Number(row.company_id) }));
 }

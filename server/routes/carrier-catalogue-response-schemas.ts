@@ -112,13 +112,19 @@ export const CARRIER_CATALOGUE_ANSWER_SCHEMAS: Readonly<Record<string, object>> 
             },
             refused_credentials: {
               type: 'array',
-              description: 'Companies whose latest test of the connection had their credentials refused.',
+              description:
+                'Companies whose credentials the connection refuses (HTTP 401 or 403): the latest refusal seen by a connection test or a live quote, with no passed test or answered live quote since (ADR 773).',
               items: {
                 type: 'object',
-                required: ['company_id', 'company_name', 'at'],
+                required: ['company_id', 'company_name', 'source', 'at'],
                 properties: {
                   company_id: { type: 'integer' },
                   company_name: { type: 'string' },
+                  source: {
+                    type: 'string',
+                    enum: ['test', 'quote'],
+                    description: 'What saw the refusal: a connection test or a live quote.',
+                  },
                   at: timestamp,
                 },
               },

@@ -21,6 +21,7 @@ import {
   listCatalogueVersions,
   liveQuoteHealth,
   passedDefinitionHashes,
+  type RefusalSource,
   refusedCredentials,
 } from '../repositories/carrier-catalog-repository.ts';
 import { companySettingsOf } from '../repositories/companies-repository.ts';
@@ -52,8 +53,12 @@ export interface ConnectionHealth {
   error_rate: number | null;
   /** The last quote or decline it answered (ISO time) in the window, or null. */
   last_success: string | null;
-  /** Companies whose latest test of this connection found their credentials refused. */
-  refused_credentials: { company_id: number; company_name: string; at: string }[];
+  /**
+   * Companies whose credentials this connection refuses: the latest refusal (HTTP 401 or 403) seen
+   * by a connection test or a live quote, with no passed test or answered live quote since
+   * (ADR 773). `source` says which saw it, `at` when (ISO 8601).
+   */
+  refused_credentials: { company_id: number; company_name: string; source: RefusalSource; at: string }[];
 }
 
 /** A connection the draft adds or changes, and whether that definition passed a connection test. */
@@ -133,6 +138,7 @@ export async function carrierCatalogueOverview(
         .map((entry) => ({
           company_id: entry.company_id,
           company_name: entry.company_name,
+          source: entry.source,
           at: iso(entry.at),
         })),
     };

@@ -89,6 +89,7 @@ export function sampleQuotesBody(
     indicative: true,
     carrier_reference: null,
     bind_url: null,
+    credentials_refused: false,
     requested_at: now,
     answered_at: now,
     source: 'automatic',

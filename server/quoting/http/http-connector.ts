@@ -6,6 +6,7 @@ import {
   type HttpConnection,
 } from '../../../carrier-catalog/connection-types.ts';
 import { abortableWait } from '../abortable-wait.ts';
+import { CredentialsRefusedError, refusesCredentials } from '../credentials-refused-error.ts';
 import { parseQuoteAnswer } from '../parse-quote-answer.ts';
 import type { Connector, QuoteAnswer, QuoteRequest } from '../types.ts';
 import { CarrierFailure, type CarrierReply, callCarrier, type Exchange } from './carrier-call.ts';
@@ -80,7 +81,8 @@ function masked(exchange: Exchange, secrets: string[], authHeader: string | null
  * when the carrier answers 401), optionally polled until rated, checked against the connection's
  * answer schema and mapped to a QuoteAnswer (`indicative: false`). Throws, for the worker to record
  * as the carrier's error: no credentials, a refusal (4xx, with the carrier's message when the
- * mapping finds one), a failure (network, timeout, 5xx, 429 exhausted, non-JSON or off-schema
+ * mapping finds one; a CredentialsRefusedError for a 401 or 403 after the token renewal, or from
+ * the token endpoint, ADR 773), a failure (network, timeout, 5xx, 429 exhausted, non-JSON or off-schema
  * answer), and, while the circuit breaker is open, that the carrier is not asked until a time.
  * No message, log line or exchange carries a secret.
  */
@@ -158,16 +160,18 @@ export function createHttpConnector(options: HttpConnectorOptions): HttpConnecto
     return call();
   }
 
-  function refusal(reply: CarrierReply): CarrierRefusal {
+  /** The refusal of a 4xx or 5xx reply; a 401 or 403 (after the token renewal) refuses the credentials. */
+  function refusal(reply: CarrierReply): Error {
     let found: string | null = null;
     try {
       found = messageOf(JSON.parse(reply.text));
     } catch {
       found = null;
     }
-    return new CarrierRefusal(
-      `${connection.label} refused the request (HTTP ${reply.status})${found ? `: ${found}` : '.'}`,
-    );
+    const message = `${connection.label} refused the request (HTTP ${reply.status})${found ? `: ${found}` : '.'}`;
+    return refusesCredentials(reply.status)
+      ? new CredentialsRefusedError(message)
+      : new CarrierRefusal(message);
   }
 
   function messageOf(answer: unknown): string | null {
@@ -252,7 +256,8 @@ export function createHttpConnector(options: HttpConnectorOptions): HttpConnecto
         breaker.success();
         return result;
       } catch (error) {
-        if (error instanceof CarrierRefusal) breaker.success();
+        // A refused request or refused credentials (the token endpoint's too): the carrier answered.
+        if (error instanceof CarrierRefusal || error instanceof CredentialsRefusedError) breaker.success();
         else breaker.failure();
         throw error;
       }

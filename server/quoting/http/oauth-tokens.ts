@@ -1,3 +1,4 @@
+import { CredentialsRefusedError, refusesCredentials } from '../credentials-refused-error.ts';
 import { type CarrierReply, callCarrier, type Exchange } from './carrier-call.ts';
 
 /** A token is renewed this long before the carrier says it expires, in ms. */
@@ -18,7 +19,10 @@ export interface TokenRequest {
 
 /** OAuth2 client-credentials access tokens cached per token URL and client id (issue 19). */
 export interface TokenCache {
-  /** A cached unexpired token, or a new one from the token endpoint. Throws Error naming the token URL's status. */
+  /**
+   * A cached unexpired token, or a new one from the token endpoint. Throws Error naming the token
+   * URL's status (a CredentialsRefusedError when it is 401 or 403).
+   */
   token(request: TokenRequest): Promise<string>;
   /** Forgets the token of this client (after the carrier answered 401 to it). */
   forget(tokenUrl: string, clientId: string): void;
@@ -33,7 +37,9 @@ function tokenOf(reply: CarrierReply, tokenUrl: string): { token: string; lifeti
   }
   const fields = (parsed ?? {}) as { access_token?: unknown; expires_in?: unknown };
   if (reply.status !== 200 || typeof fields.access_token !== 'string' || !fields.access_token) {
-    throw new Error(`The token endpoint ${tokenUrl} answered HTTP ${reply.status} without an access token.`);
+    const message = `The token endpoint ${tokenUrl} answered HTTP ${reply.status} without an access token.`;
+    // 401 or 403: the client id and secret were refused, which the carrier page lists (ADR 773).
+    throw refusesCredentials(reply.status) ? new CredentialsRefusedError(message) : new Error(message);
   }
   const seconds = typeof fields.expires_in === 'number' ? fields.expires_in : null;
   return { token: fields.access_token, lifetimeMs: seconds === null ? DEFAULT_LIFETIME_MS : seconds * 1000 };

@@ -5,7 +5,8 @@
  * carrier, a live connection's request) without a restart; a changed connection publishes only
  * after its definition passed the connection test; a version another process stores is in use at
  * once (NOTIFY), or at the next poll when its NOTIFY was lost (the trigger off); the page's health
- * counts live quotes and refused credentials. Super-admins only.
+ * counts live quotes and refused credentials, seen by a connection test or a live quote (ADR 773)
+ * until a passed test or an answered quote. Super-admins only.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,8 +262,62 @@ describe.each(DATABASE_KINDS)('the carrier catalogue on %s', (kind) => {
     expect(health).toMatchObject({ answered: 1, errors: 0, error_rate: 0 });
     expect(health.last_success).not.toBeNull();
     expect(health.refused_credentials).toEqual([
-      expect.objectContaining({ company_id: otherId, company_name: 'Keyless Agency' }),
+      expect.objectContaining({ company_id: otherId, company_name: 'Keyless Agency', source: 'test' }),
     ]);
+  });
+
+  it('lists a company whose credentials the carrier refuses in a live quote, until one is answered', async () => {
+    const refusals = async (): Promise<{ company_id: number; source: string; at: string }[]> =>
+      (await latest()).connections.find((entry: { id: string }) => entry.id === 'sample_api_key')
+        .refused_credentials;
+    const setKey = async (apiKey: string) => {
+      const saved = await t.post('carrier-connections/update', {
+        session_key: adminKey,
+        connection_id: 'sample_api_key',
+        enabled: true,
+        credentials: { api_key: apiKey },
+      });
+      expect(saved.statusCode).toBe(200);
+    };
+    const neptune = (quotes: QuoteView[]) => quotes.find((quote) => quote.carrier === 'neptune');
+    const keyless = expect.objectContaining({ company_name: 'Keyless Agency', source: 'test' });
+    expect(await refusals()).toEqual([keyless]);
+
+    // The carrier answers 401 to the key the agency now stores: an error quote, and the page lists it.
+    await setKey('revoked-key');
+    const refused = neptune(await launched());
+    expect(refused).toMatchObject({
+      status: 'error',
+      message: 'Neptune Flood (sample API-key connection) refused the request (HTTP 401): Invalid API key',
+    });
+    const agency = (list: { company_id: number; source: string; at: string }[]) =>
+      list.find((entry) => entry.company_id === t.seed.companyId);
+    const listed = await refusals();
+    expect(listed).toHaveLength(2);
+    expect(listed).toContainEqual(keyless);
+    expect(agency(listed)).toEqual({
+      company_id: t.seed.companyId,
+      company_name: expect.any(String),
+      source: 'quote',
+      at: expect.any(String),
+    });
+    const refusedAt = agency(listed)?.at;
+
+    // A 500 is not a refusal: it neither lists a company nor clears one.
+    await setKey(FAKE_CREDENTIALS.sample_api_key?.api_key ?? '');
+    fake.failNext(1, 500);
+    expect(neptune(await launched())).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/HTTP 500/),
+    });
+    expect(agency(await refusals())).toMatchObject({ source: 'quote', at: refusedAt });
+
+    // The carrier accepts the key again: the quote clears the company; another 500 lists nothing.
+    expect(neptune(await launched())).toMatchObject({ status: 'quoted', indicative: false });
+    expect(await refusals()).toEqual([keyless]);
+    fake.failNext(1, 500);
+    expect(neptune(await launched())?.status).toBe('error');
+    expect(await refusals()).toEqual([keyless]);
   });
 
   it('takes up at once a version another process stored (the NOTIFY, not the 15 s poll)', async () => {

@@ -2,10 +2,12 @@
  * The generic HTTP connector against the fake carrier server (issue 19): each sample connection's
  * request and response mapping, each auth kind with token refresh, refusals, declines, slow
  * answers, Retry-After, retries only where idempotent, the circuit breaker opening and closing,
- * malformed answers, and no secret in a log line, an error or an exchange.
+ * malformed answers, credentials the carrier refuses (HTTP 401 or 403, ADR 773) told apart from
+ * other refusals and failures, and no secret in a log line, an error or an exchange.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.ts';
+import { CredentialsRefusedError } from '../../../server/quoting/credentials-refused-error.ts';
 import { createLiveConnectors, type LiveConnectors } from '../../../server/quoting/http/live-connectors.ts';
 import { MASK } from '../../../server/quoting/http/mask-secrets.ts';
 import type { LaunchTarget, QuoteRequest } from '../../../server/quoting/types.ts';
@@ -39,12 +41,25 @@ const request = (carrier: string, connection: string, document = primaryDocument
 const signal = () => AbortSignal.timeout(20_000);
 const bodies = (path: string) => fake.requests.filter((r) => r.path === path).map((r) => JSON.parse(r.body));
 
-function connectors(overrides: (file: CarriersFile) => CarriersFile = (f) => f): LiveConnectors {
+/** Credentials of company 9, which every fake carrier refuses. */
+const WRONG_CREDENTIALS = {
+  api_key: 'wrong',
+  client_id: 'wrong',
+  client_secret: 'wrong',
+  username: 'x',
+  password: 'y',
+};
+
+function connectors(
+  overrides: (file: CarriersFile) => CarriersFile = (f) => f,
+  fetchWith: typeof fetch = fetch,
+): LiveConnectors {
   const catalogue = overrides(file);
   return createLiveConnectors({
     catalogue: () => catalogue,
     credentials: async (companyId, connectionId) =>
-      companyId === 7 ? (FAKE_CREDENTIALS[connectionId] ?? null) : null,
+      companyId === 7 ? (FAKE_CREDENTIALS[connectionId] ?? null) : companyId === 9 ? WRONG_CREDENTIALS : null,
+    fetch: fetchWith,
     now: () => clock,
     log: (fields, message) => logLines.push(JSON.stringify({ ...fields, message })),
   });
@@ -292,6 +307,97 @@ describe('the create-then-poll connection (sample_create_poll)', () => {
     await expect(
       live.connectorFor('http:sample_create_poll').quote(request('sterling', 'sample_create_poll'), signal()),
     ).rejects.toThrow('answer/result/premium must be number.');
+  });
+});
+
+/** The error `promise` rejects with (it must reject). */
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof Error)) throw new Error(`expected a rejection, got ${String(error)}`);
+  return error;
+}
+
+describe('credentials the carrier refuses (ADR 773)', () => {
+  const refused = (carrier: string, connection: string) => ({
+    ...request(carrier, connection),
+    company_id: 9,
+  });
+
+  it('are a CredentialsRefusedError with the refusal message of every other 4xx', async () => {
+    const apiKey = await rejection(
+      live.connectorFor('http:sample_api_key').quote(refused('neptune', 'sample_api_key'), signal()),
+    );
+    expect(apiKey).toBeInstanceOf(CredentialsRefusedError);
+    expect(apiKey.message).toBe(
+      'Neptune Flood (sample API-key connection) refused the request (HTTP 401): Invalid API key',
+    );
+    const basic = await rejection(
+      live.connectorFor('http:sample_create_poll').quote(refused('sterling', 'sample_create_poll'), signal()),
+    );
+    expect(basic).toBeInstanceOf(CredentialsRefusedError);
+    expect(basic.message).toMatch(/refused the request \(HTTP 401\)/);
+  });
+
+  it('include a client id and secret the token endpoint refuses', async () => {
+    const token = await rejection(
+      live.connectorFor('http:sample_oauth2').quote(refused('palomar', 'sample_oauth2'), signal()),
+    );
+    expect(token).toBeInstanceOf(CredentialsRefusedError);
+    expect(token.message).toBe(
+      `The token endpoint ${fake.url}/oauth2/token answered HTTP 401 without an access token.`,
+    );
+  });
+
+  it('are a 401 after the one token renewal, or a 403', async () => {
+    let refusals: { count: number; status: number } = { count: 0, status: 401 };
+    const refusing: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (refusals.count > 0 && url.endsWith('/flood/v2/rate')) {
+        refusals = { ...refusals, count: refusals.count - 1 };
+        return new Response(JSON.stringify({ error: 'refused', error_description: 'Not licensed.' }), {
+          status: refusals.status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return fetch(input, init);
+    };
+    const connector = connectors(undefined, refusing).connectorFor('http:sample_oauth2');
+    // One 401 is an expired token: a new token, one more try, a quote.
+    refusals = { count: 1, status: 401 };
+    expect((await connector.quote(request('palomar', 'sample_oauth2'), signal())).status).toBe('quoted');
+    refusals = { count: 2, status: 401 };
+    const unauthorized = await rejection(connector.quote(request('palomar', 'sample_oauth2'), signal()));
+    expect(unauthorized).toBeInstanceOf(CredentialsRefusedError);
+    expect(unauthorized.message).toBe(
+      'Palomar Flood (sample OAuth2 connection) refused the request (HTTP 401): Not licensed.',
+    );
+    refusals = { count: 1, status: 403 };
+    const forbidden = await rejection(connector.quote(request('palomar', 'sample_oauth2'), signal()));
+    expect(forbidden).toBeInstanceOf(CredentialsRefusedError);
+    expect(forbidden.message).toMatch(/\(HTTP 403\): Not licensed\.$/);
+  });
+
+  it('are not a validation refusal nor a failure, and open no breaker', async () => {
+    const connector = live.connectorFor('http:sample_api_key');
+    const invalid = await rejection(
+      connector.quote(request('neptune', 'sample_api_key', { ...primaryDocument, zip: '00000' }), signal()),
+    );
+    expect(invalid.message).toMatch(/HTTP 422/);
+    expect(invalid).not.toBeInstanceOf(CredentialsRefusedError);
+    fake.failNext(1, 500);
+    const failed = await rejection(connector.quote(request('neptune', 'sample_api_key'), signal()));
+    expect(failed.message).toMatch(/HTTP 500/);
+    expect(failed).not.toBeInstanceOf(CredentialsRefusedError);
+    const oauth = live.connectorFor('http:sample_oauth2');
+    for (let i = 0; i < 6; i += 1) {
+      expect(await rejection(oauth.quote(refused('palomar', 'sample_oauth2'), signal()))).toBeInstanceOf(
+        CredentialsRefusedError,
+      );
+    }
+    expect((await oauth.quote(request('palomar', 'sample_oauth2'), signal())).status).toBe('quoted');
   });
 });
 

@@ -2,7 +2,8 @@
  * /dashboard/carrier-catalogue (issue 43, docs/decisions/772-carrier-catalogue-versions.md): the
  * carriers and live connections every server quotes with, as versions. Shows each connection's
  * health (last success, error rate over the window, companies whose credentials the carrier
- * refused), the carriers of the latest version (how each quotes, what and in how many states),
+ * refused, in a connection test or a live quote: ADR 773), the carriers of the latest version
+ * (how each quotes, what and in how many states),
  * the version history with who published each and when, and the draft editor (check, test the changed connections, publish). Super-admins only;
  * everyone else gets the no-access state, and the server answers them 403.
  */
@@ -27,6 +28,17 @@ function errorRateText(connection: ConnectionHealth): string {
   if (connection.error_rate === null) return 'No live quotes';
   const percent = Math.round(connection.error_rate * 1000) / 10;
   return `${percent}% of ${connection.answered}`;
+}
+
+/**
+ * Where and when a company's credentials were refused, in plain words: "refused in a live quote on
+ * <date>" or "refused by a connection test on <date>" (ADR 773).
+ */
+function refusalText(refusal: ConnectionHealth['refused_credentials'][number]): string {
+  const when = formatInUserZone(refusal.at, WHEN);
+  return refusal.source === 'quote'
+    ? `refused in a live quote on ${when}`
+    : `refused by a connection test on ${when}`;
 }
 
 function ConnectionsTable({ catalogue }: { catalogue: CarrierCatalogue }) {
@@ -78,7 +90,7 @@ function ConnectionsTable({ catalogue }: { catalogue: CarrierCatalogue }) {
                   ? 'None'
                   : connection.refused_credentials.map((refusal) => (
                       <Text size="sm" key={refusal.company_id}>
-                        {refusal.company_name}, tested {formatInUserZone(refusal.at, WHEN)}
+                        {refusal.company_name}, {refusalText(refusal)}
                       </Text>
                     ))}
               </Table.Td>
