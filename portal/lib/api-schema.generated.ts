@@ -13243,6 +13243,7 @@ export interface operations {
                      *             "indicative": false
                      *           },
                      *           "error": "error",
+                     *           "credentials_refused": false,
                      *           "exchanges": []
                      *         },
                      *         "passed": false
@@ -13276,6 +13277,8 @@ export interface operations {
                                     /** @enum {string} */
                                     status: "quoted" | "declined" | "error";
                                 } | null;
+                                /** @description True when the carrier refused the credentials: HTTP 401 or 403 after the one token renewal, or from its token endpoint. */
+                                credentials_refused: boolean;
                                 /** @description Why the test failed, or null. */
                                 error: string | null;
                                 exchanges: {
@@ -13512,6 +13515,7 @@ export interface operations {
                      *             "indicative": false
                      *           },
                      *           "error": "error",
+                     *           "credentials_refused": false,
                      *           "exchanges": []
                      *         }
                      *       },
@@ -13542,6 +13546,8 @@ export interface operations {
                                     /** @enum {string} */
                                     status: "quoted" | "declined" | "error";
                                 } | null;
+                                /** @description True when the carrier refused the credentials: HTTP 401 or 403 after the one token renewal, or from its token endpoint. */
+                                credentials_refused: boolean;
                                 /** @description Why the test failed, or null. */
                                 error: string | null;
                                 exchanges: {

@@ -133,13 +133,18 @@ const quoteAnswerSchema = {
 /** A connection test: the carrier's answer or the error, and every exchange, secrets masked. */
 export const triedQuoteSchema = {
   type: 'object',
-  required: ['answer', 'error', 'exchanges'],
+  required: ['answer', 'error', 'credentials_refused', 'exchanges'],
   properties: {
     answer: {
       description: "The carrier's answer, or null when the test failed.",
       anyOf: [quoteAnswerSchema, { type: 'null' }],
     },
     error: { ...nullableString, description: 'Why the test failed, or null.' },
+    credentials_refused: {
+      type: 'boolean',
+      description:
+        'True when the carrier refused the credentials: HTTP 401 or 403 after the one token renewal, or from its token endpoint.',
+    },
     exchanges: { type: 'array', items: exchangeSchema },
   },
 } as const;

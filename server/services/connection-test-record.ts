@@ -2,7 +2,8 @@
  * What a carrier connection test leaves behind (issue 43, docs/decisions/772): a
  * carrier_connection_tests row naming the connection definition tried (definitionHash), whether it
  * passed (the carrier answered a quote or a decline that the mapping read) and whether the carrier
- * refused the credentials (an HTTP 401 or 403 in the exchanges).
+ * refused the credentials (TriedQuote.credentials_refused: a 401 or 403 the token renewal did not
+ * cure, not an expired token it replaced).
  */
 import { createHash } from 'node:crypto';
 import type { HttpConnection } from '../../carrier-catalog/connection-types.ts';
@@ -21,11 +22,6 @@ export function testPassed(tried: TriedQuote): boolean {
   return tried.answer !== null && tried.answer.status !== 'error';
 }
 
-/** Whether the carrier refused the credentials in `tried` (any exchange answered 401 or 403). */
-export function credentialsRefused(tried: TriedQuote): boolean {
-  return tried.exchanges.some((exchange) => exchange.status === 401 || exchange.status === 403);
-}
-
 /** Records the test of `definition` (connection `connectionId`) with company `companyId`'s credentials. */
 export async function recordConnectionTest(
   db: Executor,
@@ -41,7 +37,7 @@ export async function recordConnectionTest(
     companyId,
     testedBy: actor.userId,
     passed: testPassed(tried),
-    credentialsRefused: credentialsRefused(tried),
+    credentialsRefused: tried.credentials_refused,
     outcome: tried.answer?.status ?? tried.error ?? 'error',
   });
 }

@@ -8,7 +8,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CarrierConnection } from '../../portal/features/admin/api/carrier-connections-api.ts';
 import { setSettingsCompanyId } from '../../portal/features/admin/api/settings-company-store.ts';
-import { exchangeText } from '../../portal/features/admin/components/carrier-connection-test-result.tsx';
+import {
+  CarrierConnectionTestResult,
+  CREDENTIALS_REFUSED_HINT,
+  exchangeText,
+} from '../../portal/features/admin/components/carrier-connection-test-result.tsx';
 import { typedCredentials } from '../../portal/features/admin/components/carrier-connections-dialog.tsx';
 import { GlobalSettingsPage } from '../../portal/features/admin/components/global-settings-page.tsx';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
@@ -66,6 +70,7 @@ function answer(path: string, body: Record<string, unknown>) {
         test: {
           answer: { status: 'quoted', premium: 1390, message: null },
           error: null,
+          credentials_refused: false,
           exchanges: [exchange],
         },
       }),
@@ -123,5 +128,23 @@ describe('carrier connections in global settings', () => {
     expect(within(section).getByLabelText('Request 1 and its answer').textContent).toContain(
       'x-api-key: ********',
     );
+    expect(section.textContent).not.toContain(CREDENTIALS_REFUSED_HINT);
+  });
+
+  it('says what to do when the carrier refused the credentials', async () => {
+    const refused = { status: 401, answer: '{"errors":[{"message":"Invalid API key"}]}' };
+    renderWithProviders(
+      <CarrierConnectionTestResult
+        message="The test failed: Neptune Flood (sample API-key connection) refused the request (HTTP 401): Invalid API key"
+        test={{
+          answer: null,
+          error: 'refused',
+          credentials_refused: true,
+          exchanges: [{ ...exchange, ...refused }],
+        }}
+      />,
+    );
+    expect(await screen.findByText(CREDENTIALS_REFUSED_HINT)).toBeTruthy();
+    expect(screen.getByText(/refused the request \(HTTP 401\)/)).toBeTruthy();
   });
 });

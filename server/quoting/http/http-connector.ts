@@ -32,10 +32,16 @@ export interface HttpConnectorOptions {
   processes?: number;
 }
 
-/** A quote tried for the test-connection dialog: the answer or the error, and every exchange, masked. */
+/**
+ * A quote tried for the test-connection dialog: the answer or the error, and every exchange, masked.
+ * `credentials_refused` is true when the error is a CredentialsRefusedError: a 401 or 403 the one
+ * token renewal did not cure, or one from the token endpoint; an expired token that the renewal
+ * replaced is not a refusal, though its 401 is among the exchanges.
+ */
 export interface TriedQuote {
   answer: QuoteAnswer | null;
   error: string | null;
+  credentials_refused: boolean;
   exchanges: Exchange[];
 }
 
@@ -273,9 +279,14 @@ export function createHttpConnector(options: HttpConnectorOptions): HttpConnecto
       const exchanges: Exchange[] = [];
       try {
         const answer = await ask(request, signal, (exchange) => exchanges.push(exchange));
-        return { answer, error: null, exchanges };
+        return { answer, error: null, credentials_refused: false, exchanges };
       } catch (error) {
-        return { answer: null, error: error instanceof Error ? error.message : String(error), exchanges };
+        return {
+          answer: null,
+          error: error instanceof Error ? error.message : String(error),
+          credentials_refused: error instanceof CredentialsRefusedError,
+          exchanges,
+        };
       }
     },
   };

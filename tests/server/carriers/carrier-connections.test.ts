@@ -4,11 +4,14 @@
  * the fake carrier for that carrier only (bindable, with its reference and bind URL) while the
  * others stay sandbox (indicative) and other companies are not affected; a malformed carrier
  * answer is that carrier's error quote with its alert note; no secret of any auth kind, token or
- * Basic header is in an answer or a log line (the app's own log, captured at trace level).
+ * Basic header is in an answer or a log line (the app's own log, captured at trace level); a
+ * connection test records a refusal of the credentials, not an expired token its renewal replaced.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../../engine/types.ts';
 import { examples } from '../../../schemas/schema-set.ts';
+import { rowsOf } from '../../../server/db/database.ts';
 import {
   FAKE_CREDENTIALS,
   type FakeCarrierServer,
@@ -281,5 +284,37 @@ describe.each(DATABASE_KINDS)('carrier connections on %s', (kind) => {
         secret,
       ).toEqual([]);
     }
+  });
+
+  it('records an expired token the renewal replaced as no refusal, and a refused client secret as one', async () => {
+    const lastTest = async () =>
+      rowsOf<{ passed: boolean; credentials_refused: boolean }>(
+        await t.db.execute(
+          sql`SELECT passed, credentials_refused FROM carrier_connection_tests ORDER BY id DESC LIMIT 1`,
+        ),
+      )[0];
+    const testOAuth = () =>
+      post('carrier-connections/test', { session_key: adminKey, connection_id: 'sample_oauth2' });
+    // The cached token expires: the carrier answers 401, the one renewal gets a new token, it quotes.
+    await testOAuth();
+    fake.expireTokens();
+    const renewed = await testOAuth();
+    expect(renewed.body.message).toBe('The carrier answered: quoted.');
+    expect(renewed.body.data.test.exchanges.map((exchange: { status: number }) => exchange.status)).toContain(
+      401,
+    );
+    expect(await lastTest()).toEqual({ passed: true, credentials_refused: false });
+
+    // A wrong client secret: the token endpoint answers 401, a refusal of the credentials.
+    await post('carrier-connections/update', {
+      session_key: adminKey,
+      connection_id: 'sample_oauth2',
+      enabled: true,
+      credentials: { ...FAKE_CREDENTIALS.sample_oauth2, client_secret: 'revoked-secret' },
+    });
+    fake.expireTokens();
+    const refused = await testOAuth();
+    expect(refused.body.message).toMatch(/^The test failed: /);
+    expect(await lastTest()).toEqual({ passed: false, credentials_refused: true });
   });
 });

@@ -1,9 +1,14 @@
 /**
- * The outcome of "Test connection" (issue 19): what the carrier answered (or why not) and each
- * request with its answer, as the server sent them with secrets shown as ********.
+ * The outcome of "Test connection" (issue 19): what the carrier answered (or why not), what to do
+ * when the carrier refused the credentials (issue 43), and each request with its answer, as the
+ * server sent them with secrets shown as ********.
  */
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import type { CarrierConnectionTest } from '../api/carrier-connections-api.ts';
+
+/** Shown under a test whose credentials the carrier refused (HTTP 401 or 403 after a token renewal). */
+export const CREDENTIALS_REFUSED_HINT =
+  'The carrier refused these credentials. Enter the ones it issued to your agency, save them and test again.';
 
 /** One exchange as text: request line, headers and body, then the answer's status and text. */
 export function exchangeText(exchange: CarrierConnectionTest['exchanges'][number]): string {
@@ -28,7 +33,9 @@ export function CarrierConnectionTestResult({
 }) {
   return (
     <Stack gap="xs">
-      <Alert color={test.answer ? 'teal' : 'red'} variant="light" title={message} />
+      <Alert color={test.answer ? 'teal' : 'red'} variant="light" title={message}>
+        {test.credentials_refused ? CREDENTIALS_REFUSED_HINT : null}
+      </Alert>
       {test.exchanges.map(numbered).map(({ exchange, number }) => (
         <Stack gap={2} key={number}>
           <Text size="xs" fw={600}>
