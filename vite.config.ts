@@ -16,13 +16,9 @@ import { fieldValidators } from './engine/node/field-validators-plugin.ts';
 import { mantineUseIdWithoutMountEffect } from './engine/node/mantine-use-id-plugin.ts';
 import { schemaSet } from './schemas/schema-set.ts';
 import { GENERATED_ROUTE_TREE, routeTreeOptions } from './server/build/route-tree-options.ts';
+import { DOM_FILES_WITH_MODULE_MOCKS, DOM_TEST_FOLDERS } from './tests/helpers/dom-module-mocks.ts';
 import SpreadBrowserFilesSequencer from './tests/helpers/spread-browser-files.ts';
 
-/**
- * The build's id, compiled into the portal (`__BUILD_ID__`) and written to `build-meta.json` beside
- * it: the build metadata manifest the running portal polls for a newer build (SPEC §7, §9;
- * portal/lib/new-build-check.ts). `dev` in the dev server and tests, where there is no manifest.
- */
 /**
  * Test files run at once: at least two, so that on a 2-core machine one file's waits (a server
  * process, Chromium, PostgreSQL) overlap another file's work; Vitest's own default there is one.
@@ -38,6 +34,22 @@ const TEST_FILES_AT_ONCE = Math.max(2, availableParallelism() - 1);
  */
 const ISSUED_SECRETS_CHECK = 'tests/helpers/issued-secrets-check.ts';
 
+/** What the two dom projects share: jsdom, its setup file and limits, React's dependencies inlined. */
+const DOM_PROJECT = {
+  root: '.',
+  environment: 'jsdom',
+  setupFiles: ['tests/portal/setup-dom.ts'],
+  server: { deps: { inline: ['@rjsf/mantine'] } },
+  testTimeout: 30_000,
+};
+/** The dom projects' test files (tests/helpers/dom-module-mocks.ts splits them). */
+const DOM_TEST_FILES = DOM_TEST_FOLDERS.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
+
+/**
+ * The build's id, compiled into the portal (`__BUILD_ID__`) and written to `build-meta.json` beside
+ * it: the build metadata manifest the running portal polls for a newer build (SPEC §7, §9;
+ * portal/lib/new-build-check.ts). `dev` in the dev server and tests, where there is no manifest.
+ */
 const BUILD_ID = process.env.VITEST ? 'dev' : `${new Date().toISOString()}-${randomUUID().slice(0, 8)}`;
 
 /** Emits build-meta.json `{id, built_at}` with the build. */
@@ -124,13 +136,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...DOM_PROJECT,
           name: 'dom',
-          root: '.',
-          environment: 'jsdom',
-          include: ['tests/{portal,engine-react}/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/portal/setup-dom.ts'],
-          server: { deps: { inline: ['@rjsf/mantine'] } },
-          testTimeout: 30_000,
+          // One module graph per worker, not per file: each file imported React, Mantine, RJSF and
+          // the portal afresh, about half the project's CPU (ADR 775). Files restore what they set.
+          isolate: false,
+          include: DOM_TEST_FILES,
+          exclude: DOM_FILES_WITH_MODULE_MOCKS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...DOM_PROJECT,
+          // Files that replace a module with vi.mock, each in a graph of its own (ADR 775).
+          name: 'dom-module-mocks',
+          include: DOM_FILES_WITH_MODULE_MOCKS,
         },
       },
       {
