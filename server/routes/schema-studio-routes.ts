@@ -3,7 +3,6 @@
  * Handlers stay thin; services/schema-studio-service.ts decides who may do what.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SchemaSet } from '../../engine/index.ts';
 import { auditCallerOf, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { Executor } from '../db/database.ts';
 import { actorOf } from '../http/authenticate-hook.ts';
@@ -21,7 +20,7 @@ import {
 import { sessionBodySchema, sessionKeySchema, sessionOnlyBodySchema } from './request-schemas.ts';
 import { caseDocumentSchema, caseFileSchema } from './schema-case-schemas.ts';
 import { schemaStudioSafetyRoutes } from './schema-studio-safety-routes.ts';
-import { bodyOf, sessionRoute } from './session-route.ts';
+import { sessionRoute } from './session-route.ts';
 
 /** A version number or a row id. */
 const positiveInteger = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -145,9 +144,7 @@ export async function schemaStudioRoutes(app: FastifyInstance, options: { db: Ex
       ['schema_set'],
     ),
     async (request) => {
-      // The schema only checks the set's top-level keys; the engine's lint checks the rest, so the
-      // set's SchemaSet type is still asserted here, not derived (issue 41).
-      const body = bodyOf<{ schema_set: SchemaSet; note?: string }>(request);
+      const { body } = request;
       return success('Draft saved.', await saveDraft(db, actorOf(request), body.schema_set, body.note ?? ''));
     },
   );

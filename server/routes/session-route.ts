@@ -83,11 +83,3 @@ export function idOf(value: number | string | undefined): number | undefined {
 /** A body id field as the schemas accept it: a number or a string of digits. */
 export type BodyId = number | string;
 
-/**
- * The body of a request typed as its route's JSON Schema has already checked it. Transitional
- * (issue 41): only schema-studio/save-draft still calls it, for a schema set its schema checks
- * only at the top level (ADR 769); tests/helpers/typed-request-bodies.test.ts lists the callers.
- */
-export function bodyOf<T>(request: Pick<FastifyRequest, 'body'>): T {
-  return request.body as T;
-}

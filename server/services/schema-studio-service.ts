@@ -100,16 +100,19 @@ async function locatedProblems(db: Executor, set: SchemaSet): Promise<LocatedPro
 
 /**
  * Stores a draft (super-admin), its value mappings moved by its new remaps, and answers its number
- * with the problems it has now (a draft may have some).
+ * with the problems it has now. `sent` is the set as the studio sent it, its top-level keys checked
+ * by the route's schema: a draft is stored as sent, problems and all, so its parts are read as the
+ * SchemaSet they claim to be and the lint and harness report what does not hold (a publish
+ * refuses a draft with any).
  */
 export async function saveDraft(
   db: Executor,
   actor: Actor,
-  set: SchemaSet,
+  sent: Record<string, unknown>,
   note: string,
 ): Promise<{ version: number; problems: LocatedProblem[] }> {
   requireRole(actor, ['super-admin']);
-  const moved = await withMovedMappings(db, set);
+  const moved = await withMovedMappings(db, sent as unknown as SchemaSet);
   const problems = await locatedProblems(db, moved);
   return { version: await saveDraftSchemaSet(db, moved, note, actor.userId), problems };
 }
