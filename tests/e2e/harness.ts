@@ -1,13 +1,11 @@
 /**
  * End-to-end harness: starts `server/start.ts` as a child process (tests/helpers/server-process.ts)
- * on its own copy of the run's seeded embedded database, and opens Debian's Chromium through
+ * on its own copy of the run's seeded database (journey-database.ts), and opens Debian's Chromium through
  * playwright-core.
  * Never downloads a browser. Screenshots go to test-results/. What sign-in calls answer to its pages
  * is recorded as issued, for the run's grep of the server logs (ADR 755).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   type Browser,
@@ -19,6 +17,7 @@ import {
 import { inject } from 'vitest';
 import { recordSecretsIn } from '../helpers/issued-secrets.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
+import { journeyDatabase } from './journey-database.ts';
 import { motionSettled, transitionsSettled } from './transitions-settled.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -94,20 +93,20 @@ export async function cspViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Starts the server on a data dir of its own, copied from the run's migrated and seeded one
- * (tests/e2e/seeded-data-dir.ts, ADR 560), serving the portal the e2e global setup built once for
- * this run (tests/e2e/build-portal.ts), and opens Chromium. `env` adds server settings (e.g. the
- * SMS sink's file and signing token); `serverStartMs` is the longest wait for the server to answer
- * (startServerProcess's default when omitted).
+ * Starts the server on a seeded database of its own (journey-database.ts: a copy of the run's
+ * PostgreSQL template, or of its PGlite data dir without TEST_DATABASE_URL; ADRs 560, 775),
+ * serving the portal the e2e global setup built once for this run (tests/e2e/build-portal.ts), and
+ * opens Chromium. `env` adds server settings (e.g. the SMS sink's file and signing token);
+ * `serverStartMs` is the longest wait for the server to answer (startServerProcess's default when
+ * omitted).
  */
 export async function startPortal(
   env: NodeJS.ProcessEnv = {},
   serverStartMs?: number,
 ): Promise<RunningPortal> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  await cp(inject('seededDataDir'), dataDir, { recursive: true });
+  const database = await journeyDatabase();
   const server = await startServerProcess(
-    { ...env, DATA_DIR: dataDir, PORTAL_DIR: inject('portalDir') },
+    { ...env, ...database.env, PORTAL_DIR: inject('portalDir') },
     { timeoutMs: serverStartMs },
   );
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -138,7 +137,7 @@ export async function startPortal(
     async stop() {
       await browser.close();
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.remove();
     },
   };
 }

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Executor } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { type SeedResult, seedDemoData } from '../../../server/db/seed-demo-data.ts';
@@ -44,20 +45,31 @@ async function runOn(url: string, statement: string): Promise<void> {
   }
 }
 
+/** Fills a new database and answers what its seeding returned. */
+export type SeedDatabase = (db: Executor) => Promise<SeedResult>;
+
+/** The server suites' preparation: `migrate`, then `seedDemoData` with the demo password. */
+async function migrateAndSeed(db: Executor): Promise<SeedResult> {
+  await migrate(db);
+  return seedDemoData(db);
+}
+
 /**
- * Creates the template on the server of `url` (TEST_DATABASE_URL), migrates and seeds it, and
- * closes every connection to it (a template with a connection cannot be copied). Throws the
- * database error of a failing step, after dropping what it created.
+ * Creates the template on the server of `url` (TEST_DATABASE_URL), prepares it with `prepare`
+ * (migrate and seed unless told), and closes every connection to it (a template with a connection
+ * cannot be copied). Throws the database error of a failing step, after dropping what it created.
  */
-export async function makeSeededPostgres(url: string): Promise<SeededPostgres> {
+export async function makeSeededPostgres(
+  url: string,
+  prepare: SeedDatabase = migrateAndSeed,
+): Promise<SeededPostgres> {
   // Lower case and digits: no quoting needed.
   const template = `seeded_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await runOn(url, `CREATE DATABASE ${template}`);
   try {
     const database = await openDatabase({ databaseUrl: urlOfDatabase(url, template) });
     try {
-      await migrate(database.db);
-      return { template, seed: await seedDemoData(database.db) };
+      return { template, seed: await prepare(database.db) };
     } finally {
       await database.close();
     }
