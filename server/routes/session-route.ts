@@ -82,4 +82,3 @@ export function idOf(value: number | string | undefined): number | undefined {
 
 /** A body id field as the schemas accept it: a number or a string of digits. */
 export type BodyId = number | string;
-
