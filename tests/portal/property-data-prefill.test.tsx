@@ -12,6 +12,7 @@ import type { Application } from '../../portal/features/applications/api/applica
 import { ApplicationDetailsPage } from '../../portal/features/applications/components/application-details-page.tsx';
 import { examples } from '../../schemas/schema-set.ts';
 import { draftApplication, fieldInput } from './draft-application.ts';
+import { FORM_SETTLED_MS } from './form-settled.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
@@ -116,10 +117,12 @@ describe('background pre-fill on the details form', () => {
     const running = await screen.findByRole('status', { name: /Filling from property data/ });
     expect(running.textContent).toContain('nothing you type is replaced');
     // The agent types the living area while the look-up runs.
-    const livingArea = await waitFor(() => fieldInput('sqft'), { timeout: 10_000 });
+    const livingArea = await waitFor(() => fieldInput('sqft'), { timeout: FORM_SETTLED_MS });
     fireEvent.change(livingArea, { target: { value: '2000' } });
 
-    await waitFor(() => expect(fieldInput('year_build').value).toBe('1961'), { timeout: 5000 });
+    await waitFor(() => expect(fieldInput('year_build').value).toBe('1961'), {
+      timeout: FORM_SETTLED_MS,
+    });
     expect(screen.queryByRole('status', { name: /Filling from property data/ })).toBeNull();
     expect(fieldInput('sqft').value).toBe('2000');
     expect(within(fieldBox('year_build')).getByText(/Sample data · Nov 25, 2026/)).toBeTruthy();
@@ -144,13 +147,15 @@ describe('background pre-fill on the details form', () => {
         if (!found) throw new Error('not saved yet');
         return found.body;
       },
-      { timeout: 5000 },
+      { timeout: FORM_SETTLED_MS },
     );
     expect(save.version).toBe(2);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(save.address_details).toMatchObject({ sqft: 2000, year_build: '1961', building_limit: 250000 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Fill from property data' }));
-    await waitFor(() => expect(calls.some((c) => c.path === 'property-data/prefill')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === 'property-data/prefill')).toBe(true), {
+      timeout: FORM_SETTLED_MS,
+    });
   });
 });

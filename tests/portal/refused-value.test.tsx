@@ -11,6 +11,7 @@ import { ApplicationDetailsPage } from '../../portal/features/applications/compo
 import { readUnsavedEdits } from '../../portal/features/applications/stores/unsaved-edits-store.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import { draftApplication, fieldInput } from './draft-application.ts';
+import { FORM_SETTLED_MS } from './form-settled.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
@@ -56,15 +57,17 @@ describe('a value the server refuses', () => {
     });
     const saves = () => calls.filter((call) => call.path === SAVE).map((call) => call.body);
     renderWithProviders(<ApplicationDetailsPage applicationId={ID} onDeleted={() => {}} />);
-    await waitFor(() => fieldInput('first_name'), { timeout: 3000 });
+    await waitFor(() => fieldInput('first_name'), { timeout: FORM_SETTLED_MS });
 
     fireEvent.change(fieldInput('first_name'), { target: { value: 'Marisol' } });
-    await waitFor(() => expect(saves()).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(saves()).toHaveLength(2), { timeout: FORM_SETTLED_MS });
     const [refused, saved] = saves();
     expect((refused.address_details as Record<string, unknown>).foundation_type).toBe('Crawlspace');
     expect(saved.address_details).toMatchObject({ first_name: 'Marisol' });
     expect(saved.address_details).not.toHaveProperty('foundation_type');
-    await waitFor(() => expect(saveState()).toBe('Not saved — see the marked field'));
+    await waitFor(() => expect(saveState()).toBe('Not saved — see the marked field'), {
+      timeout: FORM_SETTLED_MS,
+    });
 
     // The message stands where the field is, and the field keeps what the agent has.
     const field = fieldInput('foundation_type').closest('.mantine-InputWrapper-root') ?? document.body;
@@ -79,7 +82,7 @@ describe('a value the server refuses', () => {
 
     // The next edit saves again, still without the refused value.
     fireEvent.change(fieldInput('last_name'), { target: { value: 'Reyes' } });
-    await waitFor(() => expect(saves()).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(saves()).toHaveLength(3), { timeout: FORM_SETTLED_MS });
     expect(saves()[2].address_details).toMatchObject({ last_name: 'Reyes' });
     expect(saves()[2].address_details).not.toHaveProperty('foundation_type');
   });

@@ -16,17 +16,13 @@ import {
 import { examples } from '../../schemas/schema-set.ts';
 import { announced } from './announced.ts';
 import { draftApplication, fieldInput } from './draft-application.ts';
+import { FORM_SETTLED_MS } from './form-settled.ts';
 import { envelope, mockFetch, type RecordedCall, renderWithProviders } from './render-with-providers.tsx';
 import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 
 // Each test renders the whole form (about 250 fields) several times; on a loaded 2-core machine
 // that alone can pass the default 30 s.
 vi.setConfig({ testTimeout: 120_000 });
-/**
- * Longest wait for the form to show what a save came to, in ms: drawing it again takes well under
- * a second alone, and seconds on a loaded 2-core machine (a 3 s wait failed there).
- */
-const FORM_SETTLED_MS = 10_000;
 
 const ID = 42;
 const SAVE = 'agent-portal/update-application';
