@@ -3,9 +3,8 @@
  * seeded PostgreSQL template (tests/server/helpers/seeded-postgres.ts: `CREATE DATABASE ...
  * TEMPLATE`, about 0.1 s); without, a copy of the run's seeded PGlite data dir
  * (tests/e2e/seeded-data-dir.ts). On PostgreSQL a journey's server neither boots PGlite's WASM
- * build (about 2 s of CPU a start) nor runs its queries there, which CI's runs have spare cores
- * for only in PostgreSQL's own processes. The embedded database keeps its own suites (every server
- * suite on both databases, the fault suites, `npm start`'s start-up test).
+ * build (about 2 s of CPU a start) nor runs its queries in WASM. The embedded database keeps its
+ * own suites: every server suite on both databases, the fault suites and the production-path suite.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cp } from 'node:fs/promises';

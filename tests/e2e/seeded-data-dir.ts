@@ -3,9 +3,10 @@
  * migrated and seeded as `npm start`'s first start does (server/db/prepare-database.ts), in a temp
  * folder removed after the run; provides its path as `seededDataDir` (null with TEST_DATABASE_URL,
  * where the journeys start on copies of a PostgreSQL template: journey-database.ts, ADR 775). The
- * harness copies it into each journey's own data dir (tests/e2e/journey-database.ts), so a journey's server starts on a seeded database without
- * seeding it, and no two files share one (ADR 560). Made from the tree as the run finds it and
- * made again before every watch-mode rerun, so it never holds an older migration or seed.
+ * harness copies it into each journey's own data dir (tests/e2e/journey-database.ts), so a
+ * journey's server starts on a seeded database without seeding it, and no two files share one
+ * (ADR 560). Made from the tree as the run finds it and made again before every watch-mode rerun,
+ * so it never holds an older migration or seed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
