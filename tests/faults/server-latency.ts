@@ -5,23 +5,48 @@
  */
 import { percentile } from '../bench/percentile.ts';
 
-/** One answered request: when it was logged (epoch ms), its time in ms and its HTTP status. */
+/**
+ * One answered request: when it was logged (epoch ms), its time in ms, its HTTP status and its
+ * path (from the request's 'incoming request' line, '' when that was not logged).
+ */
 export interface AnsweredRequest {
   time: number;
   ms: number;
   status: number;
+  path: string;
 }
 
 /** Every answered request of a server's output, in log order. */
 export function answeredRequests(output: string): AnsweredRequest[] {
   const answers: AnsweredRequest[] = [];
+  const paths = new Map<string, string>();
   for (const line of output.split('\n')) {
-    if (!line.startsWith('{') || !line.includes('"request completed"')) continue;
+    if (!line.startsWith('{')) continue;
+    if (line.includes('"incoming request"')) {
+      const entry = JSON.parse(line);
+      paths.set(entry.reqId, String(entry.req?.url ?? '').split('?')[0]);
+      continue;
+    }
+    if (!line.includes('"request completed"')) continue;
     const entry = JSON.parse(line);
     if (entry.msg !== 'request completed') continue;
-    answers.push({ time: entry.time, ms: entry.responseTime, status: entry.res?.statusCode ?? 0 });
+    const path = paths.get(entry.reqId) ?? '';
+    paths.delete(entry.reqId);
+    answers.push({ time: entry.time, ms: entry.responseTime, status: entry.res?.statusCode ?? 0, path });
   }
   return answers;
+}
+
+/**
+ * The p99 (ms) and count of each path among `answers`, slowest first: what a minute's tail was
+ * made of.
+ */
+export function p99ByPath(answers: AnsweredRequest[]): { path: string; p99: number; count: number }[] {
+  const byPath = new Map<string, number[]>();
+  for (const answer of answers) byPath.set(answer.path, [...(byPath.get(answer.path) ?? []), answer.ms]);
+  return [...byPath]
+    .map(([path, times]) => ({ path, p99: percentile(times, 99), count: times.length }))
+    .sort((a, b) => b.p99 - a.p99);
 }
 
 /** The p99 (ms) and count of each whole minute from `start` (epoch ms) of `answers`, in order. */
