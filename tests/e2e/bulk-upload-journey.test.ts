@@ -6,9 +6,9 @@
  * application. axe-core finds no serious violation in the dialog's mapping step or the result.
  * An admin uploads on behalf of an agent of the company chosen in "Upload for" (issue 40): the
  * dialog names the agent, the upload lists them and the created applications are theirs.
- * Screenshots: test-results/ and /tmp/bulk-upload-<name>.png.
+ * Screenshots: test-results/bulk-upload-<name>.png.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -32,12 +32,8 @@ describe('bulk upload in Chromium', () => {
     await portal?.stop();
   });
 
-  async function shot(page: Page, name: string, fullPage = true) {
-    copyFileSync(
-      await portal.screenshot(page, `bulk-upload-${name}`, fullPage),
-      `/tmp/bulk-upload-${name}.png`,
-    );
-  }
+  const shot = (page: Page, name: string, fullPage = true) =>
+    portal.screenshot(page, `bulk-upload-${name}`, fullPage);
 
   it('an admin uploads on behalf of a chosen agent of the company (issue 40)', async () => {
     const page = await portal.newPage({ bypassCSP: true });

@@ -1,17 +1,3 @@
-/**
- * Issue 15 Property data end to end in Chromium, with the sandbox provider (the demo default):
- * the agent types a street in the New application dialog and picks the suggested address (verified
- * into county and rooftop point), creates the application, which fills itself from property data
- * in the background (issue 40: each value marked "Sample data" with its date, coverage estimates
- * "Estimate · confirm or change"), re-runs it with "Fill from property data" (a summary of what was
- * filled and not found), completes the rest of a Primary quote and launches. Prints the clicks it took (goal <= 12: issue 15). axe in
- * light and dark on the filled form. Screenshots under /tmp/property-data-shots/ and test-results/:
- * property-data-dialog, property-data-summary-<mode>, property-data-filled-<mode>,
- * property-data-estimates-<mode>,
- * property-data-settings.
- */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSchemaSet } from '../../engine/compile-schema-set.ts';
@@ -21,7 +7,6 @@ import { launchAndFill } from './fill-application-form.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
-const SHOTS = '/tmp/property-data-shots';
 const CLICK_GOAL = 12;
 /** The client's contact, typed in any case (issue 40 counts the answers besides it). */
 const CONTACT_FIELDS = ['first_name', 'last_name', 'phone', 'email'];
@@ -47,12 +32,6 @@ async function countClicks(page: Page) {
     );
   });
   return () => page.evaluate(() => (window as unknown as { __clicks?: number }).__clicks ?? 0);
-}
-
-async function shot(portal: RunningPortal, page: Page, name: string, fullPage = false) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
-  await portal.screenshot(page, name, fullPage);
 }
 
 describe('property data in Chromium', () => {
@@ -89,7 +68,7 @@ describe('property data in Chromium', () => {
       await option.click();
       await dialog.getByText('Verified · Sample data').waitFor();
       expect(await dialog.getByLabel('County').inputValue()).not.toBe('');
-      if (mode === 'light') await shot(portal, page, 'property-data-dialog');
+      if (mode === 'light') await portal.screenshot(page, 'property-data-dialog');
       await dialog.getByRole('button', { name: 'Create application' }).click();
       await page.waitForURL(/\/agent-portal\/application-details\/\d+/);
       await page.locator('[data-field]').first().waitFor();
@@ -103,9 +82,9 @@ describe('property data in Chromium', () => {
       await limit.getByText(/Estimate · confirm or change/).waitFor();
       expect(await limit.locator('input').inputValue()).not.toBe('');
       await limit.scrollIntoViewIfNeeded();
-      await shot(portal, page, `property-data-estimates-${mode}`);
+      await portal.screenshot(page, `property-data-estimates-${mode}`);
       await yearBuilt.scrollIntoViewIfNeeded();
-      await shot(portal, page, `property-data-filled-${mode}`);
+      await portal.screenshot(page, `property-data-filled-${mode}`);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // The button stays for a re-run: it runs in the background again and sums up.
@@ -113,7 +92,7 @@ describe('property data in Chromium', () => {
       const summary = page.getByRole('alert', { name: /^Property data/ });
       await summary.waitFor({ timeout: 20_000 });
       expect(await summary.textContent()).toMatch(/fields? filled from Sample data/);
-      await shot(portal, page, `property-data-summary-${mode}`);
+      await portal.screenshot(page, `property-data-summary-${mode}`);
 
       // The rest of a complete Primary quote, as the form asks for it.
       const filled = await launchAndFill({ page, portal, example: examples.primary });
@@ -138,7 +117,7 @@ describe('property data in Chromium', () => {
     await dialog.getByRole('combobox', { name: 'Property characteristics' }).click();
     await page.getByRole('option', { name: 'ATTOM' }).click();
     await dialog.getByLabel('ATTOM key').waitFor();
-    await shot(portal, page, 'property-data-settings');
+    await portal.screenshot(page, 'property-data-settings');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });

@@ -4,19 +4,16 @@
  * (the server runs with OUTBOUND_ALLOWED_HOSTS=127.0.0.1), "Send test" is delivered signed and shows
  * in the log in green; a receiver answering 500 shows as Failed. axe-core finds no serious
  * violation in the secret dialog or the log, light and dark. Screenshots: quotes-webhook-secret.png,
- * quotes-webhook-log.png, quotes-webhook-log-dark.png (test-results/ and /tmp/quotes-webhook-shots/).
+ * quotes-webhook-log.png, quotes-webhook-log-dark.png (test-results/).
  */
 import { createHmac } from 'node:crypto';
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
 
 const FLAG = 'OUTBOUND_ALLOWED_HOSTS';
-const SHOTS = '/tmp/quotes-webhook-shots';
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 
 describe('customer quotes webhook in Chromium', () => {
@@ -42,7 +39,6 @@ describe('customer quotes webhook in Chromium', () => {
     // The server process inherits the development flag: the receiver is on the loopback.
     process.env[FLAG] = '127.0.0.1';
     portal = await startPortal();
-    mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await portal?.stop();
@@ -50,11 +46,6 @@ describe('customer quotes webhook in Chromium', () => {
     if (flagBefore === undefined) delete process.env[FLAG];
     else process.env[FLAG] = flagBefore;
   });
-
-  const shot = async (page: Parameters<RunningPortal['screenshot']>[0], name: string) => {
-    const path = await portal.screenshot(page, name);
-    copyFileSync(path, join(SHOTS, `${name}.png`));
-  };
 
   it('an admin saves the URL, copies the secret once, sends a test and reads the log', async () => {
     // bypassCSP: axe-core is injected as a script tag (STACK-NOTES, tests only).
@@ -67,7 +58,7 @@ describe('customer quotes webhook in Chromium', () => {
     await dialog.getByRole('button', { name: 'Save webhook' }).click();
     const secret = (await dialog.getByTestId('webhook-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    await shot(page, 'quotes-webhook-secret');
+    await portal.screenshot(page, 'quotes-webhook-secret');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'I have copied it' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -118,14 +109,14 @@ describe('customer quotes webhook in Chromium', () => {
     expect(rows[1]).toContain('500');
     expect(rows[2]).toContain('Delivered');
     expect(rows[2]).toContain('200');
-    await shot(page, 'quotes-webhook-log');
+    await portal.screenshot(page, 'quotes-webhook-log');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The log's colours in the dark scheme too.
     await page.evaluate((key) => localStorage.setItem(key, 'dark'), COLOR_SCHEME_KEY);
     await page.reload();
     await panel.getByRole('table', { name: 'Webhook deliveries' }).getByRole('row').nth(2).waitFor();
-    await shot(page, 'quotes-webhook-log-dark');
+    await portal.screenshot(page, 'quotes-webhook-log-dark');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });

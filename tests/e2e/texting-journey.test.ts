@@ -4,7 +4,7 @@
  * webhook with a valid Twilio signature, shows up in the list with an unread badge without a
  * reload; the agent opens it (linked to the client's application) and answers; the answer shows as
  * sent and is in the SMS sink's file. No serious axe violation, light and dark. Screenshots under
- * /tmp/texting-shots/ (texto-empty, texto-live-<mode>).
+ * test-results/ (texto-empty, texto-live-<mode>).
  * The whole issue 14 journey last: the demo admin writes an e-mail and an SMS template and picks
  * them for "when quoting completes"; the demo agent creates, fills and launches an application;
  * once its quotes complete, the client's e-mail is in the SMTP sink (this test's own, the server's
@@ -14,7 +14,7 @@
  * Both event streams (texting, live quotes) open with the session cookie, and the server's log
  * names no session key (ADR 748).
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -29,7 +29,6 @@ import { keysInLog, storedSessionKey } from './keys-in-server-log.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 const SINK_TOKEN = 'e2e-sink-token';
-const SHOTS = '/tmp/texting-shots';
 
 describe('texting console in Chromium', () => {
   let portal: RunningPortal;
@@ -67,7 +66,6 @@ describe('texting console in Chromium', () => {
 
   beforeAll(async () => {
     sinkFile = join(mkdtempSync(join(tmpdir(), 'texting-e2e-')), 'sms-sink.jsonl');
-    mkdirSync(SHOTS, { recursive: true });
     mailSink = await startMailSink();
     portal = await startPortal({
       SMS_SINK: 'on',
@@ -106,7 +104,7 @@ describe('texting console in Chromium', () => {
     await page.getByText('No conversations yet.').waitFor();
     // The stream opened with the session cookie alone (ADR 748).
     await page.getByText('Live', { exact: true }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'texto-empty.png') });
+    await portal.screenshot(page, 'texto-empty', false);
 
     await inbound('+13055550142', 'Hi, is my flood quote ready?');
     const row = page.getByRole('button', { name: /Maria Alvarez/ });
@@ -149,7 +147,7 @@ describe('texting console in Chromium', () => {
           .getByRole('region', { name: 'Conversation', exact: true })
           .getByText('Great, thank you!')
           .waitFor();
-        await page.screenshot({ path: join(SHOTS, `texto-live-${mode}.png`) });
+        await portal.screenshot(page, `texto-live-${mode}`, false);
         expect(await seriousAxeViolations(page)).toEqual([]);
       } finally {
         await page.context().close();
