@@ -1,11 +1,12 @@
 /**
  * Sustained load on two server processes over one PostgreSQL (issue 47): agents' mixed traffic,
  * paced and alternating between the processes, SOAK_CALLS_PER_SECOND (default 20) for
- * SOAK_LOAD_SECONDS (default 75), then the quote
- * backlog left to drain. Asserts no quote requested twice (the 'quote requested' lines of both
- * processes), no acknowledged write lost (a client ledger read back afterwards), every answer 200,
- * no 5xx, and logs the server-side p99 of every whole minute from the load's start to the drain's
- * end (tests/faults/server-latency.ts), asserting it with SOAK_P99_LIMIT_MS set (the issue's 500).
+ * SOAK_LOAD_SECONDS (default 75), then the quote backlog left to drain. Asserts no quote requested
+ * twice (the 'quote requested' lines of both processes), no acknowledged write lost (a client
+ * ledger read back afterwards), every answer 200, no 5xx, and the server-side p99 of every whole
+ * minute from the load's start to the drain's end within SOAK_P99_LIMIT_MS
+ * (tests/faults/server-latency.ts). The operator's soak of issue 47: SOAK_CALLS_PER_SECOND=40
+ * SOAK_LOAD_SECONDS=600 SOAK_P99_LIMIT_MS=500.
  * Loopback only; bounded in time and count.
  * Runs with TEST_DATABASE_URL.
  */
@@ -28,11 +29,12 @@ const CALLS_PER_SECOND = Number(process.env.SOAK_CALLS_PER_SECOND ?? 20);
 /** Calls in flight at most; a tick finding this many starts none (the load is open-loop, not a queue). */
 const MAX_IN_FLIGHT = 24;
 /**
- * The issue's target for the server-side p99 of every minute, backlog included, in ms: asserted
- * only when SOAK_P99_LIMIT_MS is set (issue 47 leaves it open: 4,582 and 675 ms measured on this
- * shared 2-core machine at load 25, ADR 730), logged always.
+ * The bound on the server-side p99 of every minute, backlog included, in ms. The issue's target is
+ * 500 for the soak alone (195 ms at worst in 10 minutes at 40 calls/s, journal
+ * 2026-11-30-0759); inside `npm test` the suite shares the 2 cores with two other test files and
+ * read 70 and 154 ms, so its default is twice the target.
  */
-const P99_LIMIT_MS = process.env.SOAK_P99_LIMIT_MS ? Number(process.env.SOAK_P99_LIMIT_MS) : null;
+const P99_LIMIT_MS = Number(process.env.SOAK_P99_LIMIT_MS ?? 1000);
 /** Shares of the mix, as the issue's soak: create, update with the version last seen, get, listing, launch. */
 const MIX: [operation: 'create' | 'update' | 'get' | 'list' | 'launch', share: number][] = [
   ['create', 0.1],
@@ -263,8 +265,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('sustained load on two proce
             .join(', '),
       );
       expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
-      if (P99_LIMIT_MS !== null)
-        for (const minute of minutes) expect(minute.p99).toBeLessThanOrEqual(P99_LIMIT_MS);
+      for (const minute of minutes) expect(minute.p99).toBeLessThanOrEqual(P99_LIMIT_MS);
     },
     (LOAD_SECONDS + 420) * 1000,
   );
