@@ -168,7 +168,7 @@ describe('safe rule changes in the schema studio, in Chromium', () => {
     await proposal.waitFor();
     expect(await proposal.isChecked()).toBe(true);
     await portal.screenshot(admin, 'schema-studio-remap-proposed', false);
-    await admin.getByRole('button', { name: 'Add 1 step(s) as a migration' }).click();
+    await admin.getByRole('button', { name: 'Add 1 step as a migration' }).click();
     await admin
       .getByRole('region', { name: 'Migrations of this draft' })
       .getByText('In "foundation_type", replace Solid Foundation Walls → "Solid foundation walls"')

@@ -216,7 +216,7 @@ describe('commission page', () => {
     expect(within(table).getByText('TTN-1')).toBeTruthy();
     expect(within(table).getByText('12%')).toBeTruthy();
     expect(screen.getAllByText('$288.00').length).toBeGreaterThan(0);
-    expect(screen.getByText(/1 line\(s\) have no commission rate/)).toBeTruthy();
+    expect(screen.getByText(/1 line has no commission rate/)).toBeTruthy();
     fireEvent.click(within(table).getByRole('checkbox', { name: 'Select TTN-1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     await waitFor(() =>

@@ -30,6 +30,7 @@ import { DayRangeInputs } from '../../../components/day-range-inputs.tsx';
 import { FigureCard } from '../../../components/figure-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { countNoun, takesSingular } from '../../../lib/count-noun.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { usersListQueryOptions } from '../../admin/api/users-api.ts';
 import { useReportCompanies } from '../../reporting/api/report-companies.ts';
@@ -165,7 +166,7 @@ function StatementView({ query, manager }: { query: StatementQuery; manager: boo
     showToast(
       'success',
       paid ? 'Marked paid' : 'Marked payable',
-      `${answer.data?.changed.length ?? 0} line(s) changed.`,
+      `${countNoun(answer.data?.changed.length ?? 0, 'line')} changed.`,
     );
     setSelected(new Set());
     await queryClient.invalidateQueries({ queryKey: ['commission', 'statement'] });
@@ -200,8 +201,8 @@ function StatementView({ query, manager }: { query: StatementQuery; manager: boo
       </SimpleGrid>
       {totals.without_rate > 0 && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-          {totals.without_rate} line(s) have no commission rate for their carrier and product: they count $0
-          until a rate is set on the Rates tab.
+          {countNoun(totals.without_rate, 'line')} {takesSingular(totals.without_rate) ? 'has' : 'have'} no
+          commission rate for their carrier and product: they count $0 until a rate is set on the Rates tab.
         </Alert>
       )}
       <Group justify="space-between">

@@ -16,6 +16,7 @@ import {
   proposeMigrationSteps,
   type SchemaSet,
 } from '../../../../engine/index.ts';
+import { countNoun } from '../../../lib/count-noun.ts';
 import { setPart } from '../model/edit-schema-set.ts';
 
 /** Props: the base version's number and set, the working copy, the change, editability. */
@@ -142,7 +143,7 @@ export function MigrationsEditor({ baseVersion, base, set, onChange, editable }:
             {editable && (
               <Group>
                 <Button size="xs" disabled={chosen.length === 0} onClick={addChosen}>
-                  Add {chosen.length} step(s) as a migration
+                  Add {countNoun(chosen.length, 'step')} as a migration
                 </Button>
               </Group>
             )}

@@ -24,6 +24,7 @@ import {
   runTestBench,
 } from '../../../../engine/index.ts';
 import { MessageExplanationView } from '../../../../engine/react/field-message.tsx';
+import { countNoun, takesSingular } from '../../../lib/count-noun.ts';
 
 /** Props: the last good compile, the documents to run over, and the example documents own examples start from. */
 export interface RuleTestBenchProps {
@@ -75,7 +76,10 @@ export function RuleTestBench({ compiled, documents, bases }: RuleTestBenchProps
           />
         </Group>
         <Text size="sm" c={failing > 0 ? OUTCOME_COLORS.fires : 'dimmed'}>
-          {rows.length} items · {failing === 0 ? 'every own example holds' : `${failing} own example(s) fail`}
+          {countNoun(rows.length, 'item')} ·{' '}
+          {failing === 0
+            ? 'every own example holds'
+            : `${countNoun(failing, 'own example')} ${takesSingular(failing) ? 'fails' : 'fail'}`}
         </Text>
       </Group>
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Rule test bench, scrollable' }}>

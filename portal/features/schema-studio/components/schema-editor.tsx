@@ -33,6 +33,7 @@ import {
 } from '../../../../engine/index.ts';
 import { exampleContexts, examples } from '../../../../schemas/schema-set.ts';
 import { compileInBrowser, lintInBrowser } from '../../../lib/browser-schema-engine.ts';
+import { countNoun } from '../../../lib/count-noun.ts';
 import { formatInUserZone } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { saveDraft, useTestDocuments } from '../api/schema-studio-api.ts';
@@ -213,7 +214,7 @@ function DraftBar(props: {
   const count = changes?.length ?? 0;
   const save = async () => {
     setBusy(true);
-    const answer = await saveDraft(set, note || `${count} change(s) from version ${baseVersion}`);
+    const answer = await saveDraft(set, note || `${countNoun(count, 'change')} from version ${baseVersion}`);
     setBusy(false);
     if (answer.status !== 'success' || !answer.data) return;
     showToast(
@@ -240,7 +241,7 @@ function DraftBar(props: {
                 color={count > 0 ? 'blue' : 'gray'}
                 style={{ cursor: count > 0 ? 'pointer' : 'default' }}
               >
-                {changes === null ? 'changes unknown' : `${count} change(s)`}
+                {changes === null ? 'changes unknown' : countNoun(count, 'change')}
               </Badge>
             </Popover.Target>
             <Popover.Dropdown>
