@@ -23,6 +23,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../helpers/server-process.ts';
 import { REPO_ROOT } from './build-page.ts';
 import { markdownTable, ratio } from './markdown-table.ts';
 import { type PacedResult, pacedPostLoad } from './paced-load.ts';
@@ -43,7 +44,12 @@ interface Server {
 }
 
 async function startServer(kind: 'app' | 'hello'): Promise<Server> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: BENCH_DATABASE_URL, PORT: '0' };
+  // A free port chosen here: the app reads PORT as npm start does, and refuses 0.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: BENCH_DATABASE_URL,
+    PORT: String(await freePort()),
+  };
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', join(REPO_ROOT, 'tests/bench/api-server.ts'), kind],

@@ -1,6 +1,6 @@
 /**
- * A server process for the API benchmark, printing `listening <port>` once ready on PORT (default
- * 0: any free port):
+ * A server process for the API benchmark, printing `listening <port>` once ready on PORT (the
+ * bench passes a free one; the app's settings refuse 0):
  * `app` = the real app (server/app.ts buildApp with the quote worker, no portal, no request log)
  * on the PostgreSQL of DATABASE_URL, migrated, with npm start's V8 settings (server/v8-tuning.ts); `hello` = a bare Fastify 5 app with one
  * `POST /api/hello` route answering `{"message":"hello"}`, the baseline. Exits on SIGTERM.
@@ -12,7 +12,7 @@ import { openDatabase } from '../../server/db/open-database.ts';
 import { tuneV8ForRequests } from '../../server/v8-tuning.ts';
 
 const kind = process.argv[2];
-const port = Number(process.env.PORT ?? 0);
+const port = Number(process.env.PORT);
 let app: FastifyInstance;
 let closeDatabase = async () => {};
 if (kind === 'app') {

@@ -18,8 +18,8 @@ import { percentile } from './percentile.ts';
 
 const KEYSTROKES = Number(process.env.BENCH_STUDIO_KEYSTROKES ?? 40);
 const WARM_UP_KEYSTROKES = 5;
-/** The goal of issue 11, ms from an edit to the preview showing it. */
-const GOAL_MS = 100;
+/** The goal of issue 42 (issue 11 asked 100), ms from an edit to the preview showing it, p99. */
+const GOAL_MS = 60;
 
 /** Types `text` one key at a time, waiting for each keystroke's sample; answers the samples. */
 async function timedTyping(tab: Page, text: string): Promise<number[]> {
@@ -44,7 +44,7 @@ export async function studioBench(): Promise<string> {
   try {
     const tab = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();
     await tab.goto(url);
-    const label = tab.getByRole('textbox', { name: 'Label' });
+    const label = tab.getByRole('textbox', { name: 'Label', exact: true });
     await label.waitFor();
     await label.click();
     await tab.keyboard.press('End');
@@ -79,7 +79,7 @@ export async function studioBench(): Promise<string> {
     const p99 = percentile(edits, 99);
     const notes = [
       `- the real SchemaEditor over the shipped schema set in headless Chromium (production build); ${KEYSTROKES} keystrokes into a field's Label (after ${WARM_UP_KEYSTROKES} not counted), each timed from keydown to the DOM mutation showing the new label in the preview`,
-      `- goal (issue 11): p99 <= ${GOAL_MS} ms; measured ${p99.toFixed(1)} ms: ${p99 <= GOAL_MS ? 'met' : 'NOT met'}`,
+      `- goal (issue 42): p99 <= ${GOAL_MS} ms; measured ${p99.toFixed(1)} ms: ${p99 <= GOAL_MS ? 'met' : 'NOT met'}`,
     ];
     const table = markdownTable(
       ['keystroke', 'timed:', 'p50 (ms):', 'p99 (ms):', 'p50 / baseline:', 'p99 / baseline:'],
