@@ -43,7 +43,11 @@ export function answeredRequests(output: string): AnsweredRequest[] {
  */
 export function p99ByPath(answers: AnsweredRequest[]): { path: string; p99: number; count: number }[] {
   const byPath = new Map<string, number[]>();
-  for (const answer of answers) byPath.set(answer.path, [...(byPath.get(answer.path) ?? []), answer.ms]);
+  for (const answer of answers) {
+    const times = byPath.get(answer.path) ?? [];
+    times.push(answer.ms);
+    byPath.set(answer.path, times);
+  }
   return [...byPath]
     .map(([path, times]) => ({ path, p99: percentile(times, 99), count: times.length }))
     .sort((a, b) => b.p99 - a.p99);
