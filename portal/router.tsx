@@ -4,7 +4,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorPage } from './components/error-page.tsx';
 import { setPaymentRequiredHandler, setUnauthorizedHandler } from './lib/api-client.ts';
 import { getAuthState, isLoggedIn, patchAuthState } from './lib/auth-store.ts';
-import { loadingBarDone, loadingBarStart } from './lib/loading-bar.ts';
+import { routeLoadResolved, routeLoadStarted } from './lib/loading-bar.ts';
 import { pageViewTransition } from './lib/page-transition.ts';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -56,13 +56,11 @@ export function createAppRouter(loadQueryClient: () => Promise<QueryClient>, his
 
   // Route loads drive the loading bar too; SPEC §2: scroll to top on every route change.
   router.subscribe('onBeforeLoad', ({ pathChanged }) => {
-    if (pathChanged) loadingBarStart();
+    if (pathChanged) routeLoadStarted();
   });
   router.subscribe('onResolved', ({ pathChanged }) => {
-    if (pathChanged) {
-      loadingBarDone(false);
-      window.scrollTo(0, 0);
-    }
+    routeLoadResolved();
+    if (pathChanged) window.scrollTo(0, 0);
   });
   return router;
 }

@@ -2,9 +2,27 @@
  * The top loading bar of SPEC §4: idle, loading with progress, finished at 100 then hidden;
  * an error turns it red. Counts in-flight work so overlapping calls share one run.
  */
-import { nprogress } from '@mantine/nprogress';
+import { createNprogress } from '@mantine/nprogress';
 import { useSyncExternalStore } from 'react';
-import { LOADING_BAR_THROTTLE_MS } from './constants.ts';
+import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from './constants.ts';
+
+const [store, nprogress] = createNprogress();
+/**
+ * The bar's progress store, for components/shell-loading-bar.tsx. Initialized here, before any run
+ * can start: NavigationProgress initializes an uninitialized store on its first render, and did so
+ * over a run started before the shell first rendered (a page's first route load), losing the
+ * run's step timer, which then stepped the bar at 100 and re-rendered it every 100 ms for the
+ * life of the page. A bar step every LOADING_BAR_DURATION_MS / 20 ms.
+ */
+export const loadingBarStore = store;
+store.initialize({
+  mounted: false,
+  progress: 0,
+  interval: -1,
+  step: 1,
+  stepInterval: LOADING_BAR_DURATION_MS / 20,
+  timeouts: [],
+});
 
 let active = 0;
 let failed = false;
@@ -49,6 +67,27 @@ export function loadingBarDone(error = false): void {
     shown = false;
     nprogress.complete();
   }
+}
+
+let routeLoading = false;
+
+/**
+ * A route load began (the router's onBeforeLoad for a new path): the route's part of the run, once
+ * however many loads start before the router resolves one. The router resolves only the last of
+ * loads that supersede each other (a guard's redirect, a click during a load), so counting each
+ * load left the bar stepping for ever after the first superseded one.
+ */
+export function routeLoadStarted(): void {
+  if (routeLoading) return;
+  routeLoading = true;
+  loadingBarStart();
+}
+
+/** The router resolved a location (onResolved): ends the route's part of the run, if under way. */
+export function routeLoadResolved(): void {
+  if (!routeLoading) return;
+  routeLoading = false;
+  loadingBarDone(false);
 }
 
 function isFailed(): boolean {
