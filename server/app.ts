@@ -27,6 +27,7 @@ import {
   DEFAULT_PARTNER_RATE_LIMIT,
   type PartnerRateLimit,
 } from './http/partner-rate-limit.ts';
+import { portalCacheHeaders } from './http/portal-cache-headers.ts';
 import { redactedRequest, redactUrlsInText } from './http/redact-url.ts';
 import { rejectDeepNesting } from './http/reject-deep-nesting.ts';
 import { rejectNulCharacters } from './http/reject-nul-characters.ts';
@@ -419,7 +420,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // 7. The portal, with the SPA fallback for client-side routes.
-  if (portalDir) await app.register(fastifyStatic, { root: portalDir, prefix: '/' });
+  if (portalDir)
+    await app.register(fastifyStatic, {
+      root: portalDir,
+      prefix: '/',
+      setHeaders: portalCacheHeaders(portalDir),
+    });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (portalDir && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {

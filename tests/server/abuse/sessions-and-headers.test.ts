@@ -14,13 +14,14 @@ import { BODY_LIMIT_BYTES } from '../../../server/app.ts';
 import { hashSessionKey } from '../../../server/auth/session-key.ts';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../server/auth/sign-in-throttle.ts';
 import { inlineScriptHashes } from '../../../server/http/inline-script-hashes.ts';
+import { HASHED_ASSET_CACHE, PORTAL_FILE_CACHE } from '../../../server/http/portal-cache-headers.ts';
 import { addAccount } from '../helpers/add-account.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Login attempts per IP and e-mail and minute here; every login counts, so tests spread e-mails. */
 const LOGIN_LIMIT = 4;
 
-/** A tiny built portal: an index with the pre-paint inline script, and one hashed asset. */
+/** A tiny built portal: an index with the pre-paint inline script, one hashed asset, the build's manifest. */
 function tinyPortal(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-headers-'));
   mkdirSync(join(dir, 'assets'));
@@ -30,6 +31,7 @@ function tinyPortal(): string {
       '<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'assets/index-abc123.js'), 'console.log("portal");\n');
+  writeFileSync(join(dir, 'build-meta.json'), '{"id":"b1"}\n');
   return dir;
 }
 
@@ -192,6 +194,23 @@ describe.each(DATABASE_KINDS)('sessions and headers on %s', (kind) => {
     const csp = String(index.headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' ${hash};`);
     expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('keeps the hashed assets a year unrevalidated, and revalidates the index, client routes and the build manifest', async () => {
+    const answers = {
+      index: await t.app.inject({ method: 'GET', url: '/' }),
+      'client route': await t.app.inject({ method: 'GET', url: '/dashboard' }),
+      'build manifest': await t.app.inject({ method: 'GET', url: '/build-meta.json' }),
+      asset: await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' }),
+    };
+    for (const [what, answer] of Object.entries(answers)) {
+      expect(answer.statusCode, what).toBe(200);
+      expect(answer.headers['cache-control'], what).toBe(
+        what === 'asset' ? HASHED_ASSET_CACHE : PORTAL_FILE_CACHE,
+      );
+    }
+    expect(HASHED_ASSET_CACHE).toContain('immutable');
+    expect(PORTAL_FILE_CACHE).toBe('no-cache');
   });
 
   it('puts the security headers on API successes, errors, 404, bad JSON, oversized bodies and a URL that is not UTF-8', async () => {
