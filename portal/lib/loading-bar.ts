@@ -2,11 +2,14 @@
  * The top loading bar of SPEC §4: idle, loading with progress, finished at 100 then hidden;
  * an error turns it red. Counts in-flight work so overlapping calls share one run.
  */
-import { createNprogress } from '@mantine/nprogress';
+import {
+  completeNavigationProgressAction,
+  createNprogressStore,
+  startNavigationProgressAction,
+} from '@mantine/nprogress';
 import { useSyncExternalStore } from 'react';
 import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from './constants.ts';
 
-const [store, nprogress] = createNprogress();
 /**
  * The bar's progress store, for components/shell-loading-bar.tsx. Initialized here, before any run
  * can start: NavigationProgress initializes an uninitialized store on its first render, and did so
@@ -14,8 +17,8 @@ const [store, nprogress] = createNprogress();
  * run's step timer, which then stepped the bar at 100 and re-rendered it every 100 ms for the
  * life of the page. A bar step every LOADING_BAR_DURATION_MS / 20 ms.
  */
-export const loadingBarStore = store;
-store.initialize({
+export const loadingBarStore = createNprogressStore();
+loadingBarStore.initialize({
   mounted: false,
   progress: 0,
   interval: -1,
@@ -46,7 +49,7 @@ export function loadingBarStart(): void {
     showTimer = null;
     if (active > 0) {
       shown = true;
-      nprogress.start();
+      startNavigationProgressAction(loadingBarStore);
     }
   }, LOADING_BAR_THROTTLE_MS);
 }
@@ -65,7 +68,7 @@ export function loadingBarDone(error = false): void {
   }
   if (shown) {
     shown = false;
-    nprogress.complete();
+    completeNavigationProgressAction(loadingBarStore);
   }
 }
 

@@ -38,15 +38,22 @@ export const PRODUCTION_BUNDLE_DIR = join(REPO_ROOT, 'dist/server');
  */
 const BUNDLED_PACKAGES = ['drizzle-orm'];
 
+/** The package a bare import names: `drizzle-orm/pg-core` -> `drizzle-orm`, `@scope/a/b` -> `@scope/a`. */
+export function packageNameOf(specifier: string): string {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
 /** Leaves every package import external (resolved from node_modules/ at run time) but `bundled`'s. */
 function packagesExternalBut(bundled: readonly string[]): Plugin {
   return {
     name: 'packages-external-but',
     setup(bundler) {
-      bundler.onResolve({ filter: /^[^./]/ }, ({ path }) => {
-        const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
-        return bundled.includes(name ?? '') ? undefined : { path, external: true };
-      });
+      bundler.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+        bundled.includes(packageNameOf(path)) ? undefined : { path, external: true },
+      );
     },
   };
 }

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageNameOf } from '../../../server/build/bundle-server.ts';
 import { buildServerBundle, type ServerBundle } from '../../helpers/server-bundle.ts';
 
 /** The bare package names the bundle's modules import (`from "x"`, `import("x")`), sorted. */
@@ -15,9 +16,7 @@ function importedPackages(bundle: ServerBundle): string[] {
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.mjs'))) {
     const text = readFileSync(join(dir, file), 'utf8');
     for (const [, specifier] of text.matchAll(/(?:from|import\()\s*"([^"./][^"]*)"/g)) {
-      if (!specifier || specifier.startsWith('node:')) continue;
-      const parts = specifier.split('/');
-      names.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier));
+      if (specifier && !specifier.startsWith('node:')) names.add(packageNameOf(specifier));
     }
   }
   return [...names].sort();
