@@ -10,16 +10,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ShellLoadingBar } from '../../portal/components/shell-loading-bar.tsx';
+import { logout } from '../../portal/lib/auth-store.ts';
 import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from '../../portal/lib/constants.ts';
+import { loadingBarDone, loadingBarStart, loadingBarStore } from '../../portal/lib/loading-bar.ts';
 import { theme } from '../../portal/lib/theme.ts';
-
-// The dom project shares one module graph between files (vite.config.ts): a call another file left
-// under way would hold the bar's count. The bar, and what drives it, are imported afresh.
-vi.resetModules();
-const { ShellLoadingBar } = await import('../../portal/components/shell-loading-bar.tsx');
-const { logout } = await import('../../portal/lib/auth-store.ts');
-const { loadingBarDone, loadingBarStart, loadingBarStore } = await import('../../portal/lib/loading-bar.ts');
-const { createAppRouter } = await import('../../portal/router.tsx');
+import { createAppRouter } from '../../portal/router.tsx';
 
 /** The bar's shown state: whether it is up and its progress (0-100). */
 const bar = () => ({
