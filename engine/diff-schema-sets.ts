@@ -14,6 +14,32 @@ export interface SchemaSetChange {
 const show = (value: unknown): string => (value === undefined ? 'none' : JSON.stringify(value));
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * Flattened field schemas and their JSON by object, kept while the set or schema lives: the studio
+ * diffs every keystroke's draft against one base, whose ~300 fields are then flattened and written
+ * out once, not per keystroke (ADR 781). Sets and their schemas are values here, never changed.
+ */
+const flattened = new WeakMap<SchemaSet, Record<string, JsonSchema>>();
+const written = new WeakMap<JsonSchema, string>();
+
+function fieldsOf(set: SchemaSet): Record<string, JsonSchema> {
+  let properties = flattened.get(set);
+  if (!properties) {
+    properties = flattenFieldSchemas(set).properties;
+    flattened.set(set, properties);
+  }
+  return properties;
+}
+
+function jsonOf(schema: JsonSchema): string {
+  let json = written.get(schema);
+  if (json === undefined) {
+    json = JSON.stringify(schema);
+    written.set(schema, json);
+  }
+  return json;
+}
+
 /** Field schema keywords described by name; any other keyword change is "its check changed". */
 const FIELD_WORDS: Record<string, string> = {
   title: 'label',
@@ -39,14 +65,15 @@ export function diffSchemaSets(before: SchemaSet, after: SchemaSet): SchemaSetCh
   const add = (path: string[], change: SchemaSetChange['change'], sentence: string) =>
     changes.push({ path, change, sentence });
 
-  const a = flattenFieldSchemas(before).properties;
-  const b = flattenFieldSchemas(after).properties;
+  const a = fieldsOf(before);
+  const b = fieldsOf(after);
   for (const field of Object.keys(b))
     if (!(field in a)) add(['fields', field], 'added', `Field "${field}" (${show(b[field].title)}) added`);
   for (const field of Object.keys(a))
     if (!(field in b))
       add(['fields', field], 'removed', `Field "${field}" (${show(a[field].title)}) removed`);
-  for (const field of Object.keys(b)) if (field in a) diffField(field, a[field], b[field], add);
+  for (const field of Object.keys(b))
+    if (field in a && jsonOf(a[field]) !== jsonOf(b[field])) diffField(field, a[field], b[field], add);
 
   const formsBefore = new Map(before.forms.map((form) => [form.id, form]));
   const formsAfter = new Map(after.forms.map((form) => [form.id, form]));

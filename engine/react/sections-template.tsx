@@ -21,16 +21,29 @@ function FieldCellRender({ name, span, content }: FieldCellProps) {
 }
 
 /**
- * A grid cell that skips rendering while its field's props are deep-equal, the same test RJSF's
- * own SchemaField memo applies (functions count as equal). RJSF rebuilds every field element when
- * it renders (a schema or `disabled` change); without this that re-rendered every grid cell.
+ * True when a field's element would draw the same: the same component and its props deep-equal,
+ * functions counting as equal, RJSF's registry left out. The registry changes whenever the root
+ * schema does (a studio edit of any one label); the form's schema is flat, with no $ref, so a
+ * property's own schema, ui, value and path are all its field draws from (ADR 781).
  */
-const FieldCell = memo(FieldCellRender, (prev, next) => {
-  if (prev.span !== next.span || prev.name !== next.name) return false;
-  if (prev.content === next.content) return true;
-  if (!isValidElement(prev.content) || !isValidElement(next.content)) return prev.content === next.content;
-  return prev.content.type === next.content.type && deepEquals(prev.content.props, next.content.props);
-});
+function sameFieldElement(prev: ReactNode, next: ReactNode): boolean {
+  if (prev === next) return true;
+  if (!isValidElement(prev) || !isValidElement(next) || prev.type !== next.type) return false;
+  const { registry: _before, ...before } = prev.props as Record<string, unknown>;
+  const { registry: _after, ...after } = next.props as Record<string, unknown>;
+  return deepEquals(before, after);
+}
+
+/**
+ * A grid cell that skips rendering while its field's element draws the same (sameFieldElement).
+ * RJSF rebuilds every field element when it renders (a schema or `disabled` change); without this
+ * that re-rendered every grid cell, and every field with it after any edit of the schema.
+ */
+const FieldCell = memo(
+  FieldCellRender,
+  (prev, next) =>
+    prev.span === next.span && prev.name === next.name && sameFieldElement(prev.content, next.content),
+);
 
 /**
  * The heading level of the section titles (SchemaForm `sectionHeadingLevel`): 3 under a page's h1

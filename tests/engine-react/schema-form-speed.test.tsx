@@ -8,6 +8,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileSchemaSet } from '../../engine/compile-schema-set.ts';
+import { EngineFieldTemplate } from '../../engine/react/engine-field-template.tsx';
 import { SchemaForm } from '../../engine/react/schema-form.tsx';
 import { widgetInputProps } from '../../engine/react/widget-input-props.ts';
 import type { JsonSchema, SchemaSet } from '../../engine/types.ts';
@@ -17,6 +18,10 @@ import { renderSchemaForm } from './render-schema-form.tsx';
 vi.mock('../../engine/validate-document.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../engine/validate-document.ts')>();
   return { ...actual, fieldMessage: vi.fn(actual.fieldMessage) };
+});
+vi.mock('../../engine/react/engine-field-template.tsx', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../engine/react/engine-field-template.tsx')>();
+  return { EngineFieldTemplate: vi.fn(actual.EngineFieldTemplate) };
 });
 vi.mock('../../engine/react/widget-input-props.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../engine/react/widget-input-props.ts')>();
@@ -119,7 +124,7 @@ describe('SchemaForm on a 200-field form', () => {
     );
   });
 
-  it('re-renders only the widget whose label changed when the set is recompiled (the studio preview)', () => {
+  it('re-renders only the field whose label changed when the set is recompiled (the studio preview)', () => {
     const form = (set: ReturnType<typeof compileSchemaSet>) => (
       <MantineProvider env="test">
         <SchemaForm compiled={set} ctx={ctx} value={{}} onChange={() => {}} showAllErrors={false} />
@@ -127,14 +132,23 @@ describe('SchemaForm on a 200-field form', () => {
     );
     const view = render(form(compiled));
     const widgetRenders = vi.mocked(widgetInputProps);
+    const fieldRenders = vi.mocked(EngineFieldTemplate);
     widgetRenders.mockClear();
+    fieldRenders.mockClear();
     view.rerender(form(compileSchemaSet(largeSchemaSet())));
     expect(widgetRenders).not.toHaveBeenCalled();
+    expect(fieldRenders).not.toHaveBeenCalled();
     const relabelled = largeSchemaSet();
     const root = relabelled.schemas[0] as { properties: Record<string, JsonSchema> };
     root.properties.field_7 = { ...root.properties.field_7, title: 'Field seven' };
     view.rerender(form(compileSchemaSet(relabelled)));
     expect(widgetRenders.mock.calls.map((call) => call[0].name)).toEqual(['field_7']);
+    // RJSF draws the form's root and that one field again, not all 200: the registry changed with
+    // the root schema, which a grid cell leaves out of its comparison (sections-template.tsx, ADR 781).
+    expect(fieldRenders.mock.calls.map((call) => call[0].id)).toEqual([
+      expect.not.stringContaining('_field_'),
+      expect.stringMatching(/_field_7$/),
+    ]);
     expect(view.container.textContent).toContain('Field seven');
   });
 });
