@@ -2,6 +2,7 @@ import { Fieldset, Grid, Stack } from '@mantine/core';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { deepEquals } from '@rjsf/utils';
 import { createContext, isValidElement, memo, type ReactNode, useContext } from 'react';
+import type { VisibleSection } from './form-store.ts';
 import { FormStoreContext, useVisibleSections } from './form-store-context.ts';
 import { useSectionsShown } from './use-sections-shown.ts';
 
@@ -62,24 +63,58 @@ export const SectionHeadingLevelContext = createContext<2 | 3>(3);
  */
 export function SectionsTemplate(props: ObjectFieldTemplateProps) {
   const sections = useVisibleSections(useContext(FormStoreContext));
-  const Heading = useContext(SectionHeadingLevelContext) === 2 ? 'h2' : 'h3';
+  const heading = useContext(SectionHeadingLevelContext) === 2 ? 'h2' : 'h3';
   const shown = useSectionsShown(sections);
   const content = new Map<string, ReactNode>(props.properties.map((p) => [p.name, p.content]));
   return (
     <Stack gap="lg" aria-busy={shown < sections.length || undefined}>
       {sections.slice(0, shown).map((section) => (
-        <Fieldset
+        <SectionFieldset
           key={section.id}
-          legend={<Heading style={{ margin: 0, font: 'inherit' }}>{section.title}</Heading>}
-          data-section={section.id}
-        >
-          <Grid gap="md">
-            {section.fields.map(({ name, span }) => (
-              <FieldCell key={name} name={name} span={span} content={content.get(name)} />
-            ))}
-          </Grid>
-        </Fieldset>
+          section={section}
+          heading={heading}
+          contents={section.fields.map(({ name }) => content.get(name))}
+        />
       ))}
     </Stack>
   );
 }
+
+interface SectionFieldsetProps {
+  section: VisibleSection;
+  heading: 'h2' | 'h3';
+  /** The section's field elements, in `section.fields` order. */
+  contents: ReactNode[];
+}
+
+function SectionFieldsetRender({ section, heading: Heading, contents }: SectionFieldsetProps) {
+  return (
+    <Fieldset
+      legend={<Heading style={{ margin: 0, font: 'inherit' }}>{section.title}</Heading>}
+      data-section={section.id}
+    >
+      <Grid gap="md">
+        {section.fields.map(({ name, span }, index) => (
+          <FieldCell key={name} name={name} span={span} content={contents[index]} />
+        ))}
+      </Grid>
+    </Fieldset>
+  );
+}
+
+/**
+ * A section that skips rendering while its title, fields, spans and every field's element draw the
+ * same: a studio keystroke redraws the one section of the field it changed (ADR 781).
+ */
+const SectionFieldset = memo(SectionFieldsetRender, (prev, next) => {
+  if (prev.heading !== next.heading || prev.section.title !== next.section.title) return false;
+  const before = prev.section.fields;
+  const after = next.section.fields;
+  if (before.length !== after.length) return false;
+  return after.every(
+    (field, index) =>
+      field.name === before[index].name &&
+      field.span === before[index].span &&
+      sameFieldElement(prev.contents[index], next.contents[index]),
+  );
+});

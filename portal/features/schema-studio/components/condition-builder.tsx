@@ -18,6 +18,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { JsonLogic } from '../../../../engine/index.ts';
 import {
   COMPARE_OPERATORS,
@@ -43,8 +44,11 @@ export interface ConditionBuilderProps {
   noneLabel: string;
 }
 
-/** The builder of one condition, with a switch between "none" and a condition. */
-export function ConditionBuilder(props: ConditionBuilderProps) {
+/**
+ * The builder of one condition, with a switch between "none" and a condition; drawn again only
+ * when its props change (the studio keeps its variables and changes the same while they are).
+ */
+export const ConditionBuilder = memo(function ConditionBuilder(props: ConditionBuilderProps) {
   const { label, logic, onChange, variables, editable, noneLabel } = props;
   const condition = logic === undefined ? undefined : conditionFromLogic(logic);
   const first = variables[0]?.value ?? 'doc.field';
@@ -94,7 +98,7 @@ export function ConditionBuilder(props: ConditionBuilderProps) {
       </Stack>
     </Card>
   );
-}
+});
 
 function ConditionNode(props: {
   condition: Condition;

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { memo, useCallback, useState } from 'react';
 import { fieldOptions } from '../../../../engine/field-options.ts';
-import type { CompiledSchemaSet, SchemaSet } from '../../../../engine/index.ts';
+import type { CompiledSchemaSet, JsonLogic, SchemaSet } from '../../../../engine/index.ts';
 import { WIDGET_NAMES } from '../../../../engine/widget-names.ts';
 import { removeField } from '../model/add-field.ts';
 import type { ConditionVariable } from '../model/condition-variables.ts';
@@ -175,6 +175,17 @@ function FieldPanel(props: {
   const ui = form?.ui?.[field] ?? {};
   const required = !(form?.optional ?? []).includes(field);
   const keyword = (name: string, value: unknown) => onChange(setFieldKeyword(set, field, name, value));
+  // Stable, so a keystroke in the label does not redraw the two condition builders (ADR 781).
+  const onApplicability = useCallback(
+    (logic: JsonLogic | undefined) =>
+      onChange((current) => setFieldCondition(current, 'applicability', field, logic)),
+    [onChange, field],
+  );
+  const onRequiredWhen = useCallback(
+    (logic: JsonLogic | undefined) =>
+      onChange((current) => setFieldCondition(current, 'required_when', field, logic)),
+    [onChange, field],
+  );
   return (
     <Stack gap="sm" component="section" aria-label={`Field ${field}`}>
       <div>
@@ -229,7 +240,7 @@ function FieldPanel(props: {
         label="Applies when"
         noneLabel="Applies wherever its form shows it."
         logic={set.applicability[field]}
-        onChange={(logic) => onChange(setFieldCondition(set, 'applicability', field, logic))}
+        onChange={onApplicability}
         variables={variables}
         editable={editable}
       />
@@ -237,7 +248,7 @@ function FieldPanel(props: {
         label="Required when (even where the form lists it as optional)"
         noneLabel="No extra condition."
         logic={set.required_when?.[field]}
-        onChange={(logic) => onChange(setFieldCondition(set, 'required_when', field, logic))}
+        onChange={onRequiredWhen}
         variables={variables}
         editable={editable}
       />

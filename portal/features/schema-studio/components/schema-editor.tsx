@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type BenchDocument,
@@ -38,7 +38,7 @@ import { formatInUserZone } from '../../../lib/format-when.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { saveDraft, useTestDocuments } from '../api/schema-studio-api.ts';
 import { withQaCase } from '../model/case-from-preview.ts';
-import { conditionVariables } from '../model/condition-variables.ts';
+import { type ConditionVariable, conditionVariables } from '../model/condition-variables.ts';
 import { readWorkingCopy, writeWorkingCopy } from '../model/working-copy-store.ts';
 import { CaseSuite } from './case-suite.tsx';
 import { FieldsEditor } from './fields-editor.tsx';
@@ -95,10 +95,15 @@ export function SchemaEditor({ baseVersion, base, editable }: SchemaEditorProps)
       return null;
     }
   }, [base, set]);
+  // The same array while the variables read the same, so the condition builders do not redraw on
+  // every keystroke's compile (ADR 781).
+  const lastVariables = useRef<ConditionVariable[]>([]);
   const variables = useMemo(
-    () => (compiled ? conditionVariables(compiled, exampleContexts) : []),
+    () =>
+      replaceEqualDeep(lastVariables.current, compiled ? conditionVariables(compiled, exampleContexts) : []),
     [compiled],
   );
+  lastVariables.current = variables;
   const saved = useTestDocuments().data?.test_documents;
   const testDocuments = useMemo(() => saved ?? [], [saved]);
   const benchDocuments = useMemo(

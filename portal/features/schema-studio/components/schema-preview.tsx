@@ -8,7 +8,7 @@
 import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import {
   applyDefaults,
   type CompiledSchemaSet,
@@ -45,7 +45,7 @@ type Fill = 'blank' | 'example' | `saved:${number}`;
 /** The preview card: product, blank or example, and the form. */
 export function SchemaPreview(props: SchemaPreviewProps) {
   const { compiled, compileError, examples, exampleContexts, testDocuments, editable, onAddCase } = props;
-  const names = Object.keys(exampleContexts);
+  const names = useMemo(() => Object.keys(exampleContexts), [exampleContexts]);
   const [name, setName] = useState(names[0]);
   const [fill, setFill] = useState<Fill>('blank');
   const [showAll, setShowAll] = useState(false);
@@ -56,53 +56,27 @@ export function SchemaPreview(props: SchemaPreviewProps) {
   // document from outside and re-render the whole form (ADR 600).
   const blank = useMemo(() => applyDefaults(compiled, {}), [compiled]);
   const start = saved ? saved.document : fill === 'example' ? (examples[name] ?? {}) : blank;
+  const pickName = useCallback((value: string) => {
+    setName(value);
+    setDoc(null);
+  }, []);
+  const pickFill = useCallback((value: Fill) => {
+    setFill(value);
+    setDoc(null);
+  }, []);
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Preview">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-end">
-          <Text fw={600}>Preview</Text>
-          <Select
-            aria-label="Product of the preview"
-            size="xs"
-            data={names}
-            value={name}
-            allowDeselect={false}
-            onChange={(value) => {
-              if (!value) return;
-              setName(value);
-              setDoc(null);
-            }}
-            w={140}
-          />
-        </Group>
-        <Group justify="space-between">
-          <Select
-            size="xs"
-            aria-label="Fill the preview"
-            value={fill}
-            allowDeselect={false}
-            onChange={(value) => {
-              if (!value) return;
-              setFill(value as Fill);
-              setDoc(null);
-            }}
-            data={[
-              { value: 'blank', label: 'Blank' },
-              { value: 'example', label: 'Example document' },
-              ...testDocuments.map((candidate) => ({
-                value: `saved:${candidate.id}`,
-                label: `Saved: ${candidate.name}`,
-              })),
-            ]}
-            w={220}
-          />
-          <Switch
-            size="xs"
-            label="Show every message"
-            checked={showAll}
-            onChange={(event) => setShowAll(event.currentTarget.checked)}
-          />
-        </Group>
+        <PreviewControls
+          names={names}
+          name={name}
+          fill={fill}
+          testDocuments={testDocuments}
+          showAll={showAll}
+          onName={pickName}
+          onFill={pickFill}
+          onShowAll={setShowAll}
+        />
         {compileError && (
           <Alert
             color="red"
@@ -132,6 +106,69 @@ export function SchemaPreview(props: SchemaPreviewProps) {
     </Card>
   );
 }
+
+/**
+ * The preview's product, fill and "every message" controls: drawn again only when one of them
+ * changes, not on each compile of the draft (ADR 781).
+ */
+const PreviewControls = memo(function PreviewControls(props: {
+  names: string[];
+  name: string;
+  fill: Fill;
+  testDocuments: SchemaTestDocument[];
+  showAll: boolean;
+  onName: (name: string) => void;
+  onFill: (fill: Fill) => void;
+  onShowAll: (show: boolean) => void;
+}) {
+  const { names, name, fill, testDocuments, showAll, onName, onFill, onShowAll } = props;
+  return (
+    <>
+      <Group justify="space-between" align="flex-end">
+        <Text fw={600}>Preview</Text>
+        <Select
+          aria-label="Product of the preview"
+          size="xs"
+          data={names}
+          value={name}
+          allowDeselect={false}
+          onChange={(value) => {
+            if (!value) return;
+            onName(value);
+          }}
+          w={140}
+        />
+      </Group>
+      <Group justify="space-between">
+        <Select
+          size="xs"
+          aria-label="Fill the preview"
+          value={fill}
+          allowDeselect={false}
+          onChange={(value) => {
+            if (!value) return;
+            onFill(value as Fill);
+          }}
+          data={[
+            { value: 'blank', label: 'Blank' },
+            { value: 'example', label: 'Example document' },
+            ...testDocuments.map((candidate) => ({
+              value: `saved:${candidate.id}`,
+              label: `Saved: ${candidate.name}`,
+            })),
+          ]}
+          w={220}
+        />
+        <Switch
+          size="xs"
+          label="Show every message"
+          checked={showAll}
+          onChange={(event) => onShowAll(event.currentTarget.checked)}
+        />
+      </Group>
+    </>
+  );
+});
 
 function SaveAsTestDocument({ ctx, doc }: { ctx: RuleContext; doc: Doc }) {
   const queryClient = useQueryClient();
