@@ -292,25 +292,35 @@ describe.each(DATABASE_KINDS)('quote worker on %s', (kind) => {
     'renews leases on their own pool while the worker pool is taken, so no other claim asks again',
     async () => {
       askedQuotes.length = 0;
-      countedDelayMs = 1_500;
+      // The carrier answers after the pool was taken for four leases and given back.
+      countedDelayMs = 6_000;
       const { quoteIds } = await launchedWith([{ connector: 'counted', carrier: 'starved' }]);
-      const leaseMs = 300;
+      // A claim asks the carrier only with half its lease proven (QUOTE_LEASE_LEFT_TO_ASK): 1 s
+      // leaves a loaded machine 500 ms for the claim's round trip, where 300 ms left 150 and the
+      // holder sometimes asked nothing, waiting here until the test's timeout.
+      const leaseMs = 1_000;
       const workerPool = (t.database.workerDb as unknown as { $client: pg.Pool }).$client;
       const holder = createQuoteWorker(t.database.workerDb, {
         leaseDb: t.database.leaseDb,
         leaseMs,
+        timeoutMs: 10_000,
         connectorFor,
       });
       const held = holder.drain();
-      while (askedQuotes.length === 0) await new Promise((r) => setTimeout(r, 5));
       // Every worker connection taken for longer than four leases, as a backlog's queries would.
       const taken: pg.PoolClient[] = [];
       try {
+        const deadline = Date.now() + 20_000;
+        while (askedQuotes.length === 0) {
+          expect(Date.now(), 'the holder asked no carrier within 20 s').toBeLessThan(deadline);
+          await new Promise((r) => setTimeout(r, 5));
+        }
         taken.push(
           ...(await Promise.all(Array.from({ length: workerPool.options.max }, () => workerPool.connect()))),
         );
         const other = createQuoteWorker(t.db, { leaseMs, connectorFor });
-        for (let round = 0; round < 12; round += 1) {
+        const takenUntil = Date.now() + 4 * leaseMs;
+        while (Date.now() < takenUntil) {
           expect(await other.drain()).toBe(0);
           await new Promise((r) => setTimeout(r, 100));
         }
