@@ -174,8 +174,12 @@ function FieldPanel(props: {
   const form = set.forms.find((candidate) => candidate.id === formId);
   const ui = form?.ui?.[field] ?? {};
   const required = !(form?.optional ?? []).includes(field);
-  const keyword = (name: string, value: unknown) => onChange(setFieldKeyword(set, field, name, value));
-  // Stable, so a keystroke in the label does not redraw the two condition builders (ADR 781).
+  // Stable, each writing into the latest working copy, so a keystroke in the label does not redraw
+  // the type, widget and width inputs or the two condition builders (ADR 781).
+  const keyword = useCallback(
+    (name: string, value: unknown) => onChange((current) => setFieldKeyword(current, field, name, value)),
+    [onChange, field],
+  );
   const onApplicability = useCallback(
     (logic: JsonLogic | undefined) =>
       onChange((current) => setFieldCondition(current, 'applicability', field, logic)),
@@ -221,6 +225,7 @@ function FieldPanel(props: {
         widget={typeof declared['x-widget'] === 'string' ? declared['x-widget'] : null}
         span={ui.span}
         editable={editable}
+        onKeyword={keyword}
         onChange={onChange}
       />
       <Switch
@@ -296,13 +301,11 @@ const FieldKindInputs = memo(function FieldKindInputs(props: {
   widget: string | null;
   span: number | undefined;
   editable: boolean;
+  /** Writes one keyword of the field's schema. */
+  onKeyword: (name: string, value: unknown) => void;
   onChange: SetChange;
 }) {
-  const { field, formId, type, widget, span, editable, onChange } = props;
-  const keyword = useCallback(
-    (name: string, value: unknown) => onChange((current) => setFieldKeyword(current, field, name, value)),
-    [onChange, field],
-  );
+  const { field, formId, type, widget, span, editable, onKeyword: keyword, onChange } = props;
   return (
     <Grid>
       <Grid.Col span={4}>
