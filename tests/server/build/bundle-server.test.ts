@@ -1,13 +1,16 @@
 /**
  * The server bundle (server/build/bundle-server.ts, ADR 778): drizzle-orm is compiled into it, so
  * Node resolves none of its modules at start; every other package stays an import from
- * node_modules/.
+ * node_modules/. The processes the suites start from it share Node's code cache in its folder
+ * (tests/helpers/server-process.ts, ADR 783).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import nodeModule from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageNameOf } from '../../../server/build/bundle-server.ts';
 import { buildServerBundle, type ServerBundle } from '../../helpers/server-bundle.ts';
+import { startServerProcess } from '../../helpers/server-process.ts';
 
 /** The bare package names the bundle's modules import (`from "x"`, `import("x")`), sorted. */
 function importedPackages(bundle: ServerBundle): string[] {
@@ -34,4 +37,19 @@ describe('the server bundle', () => {
     expect(packages).not.toContain('drizzle-orm');
     expect(packages).toEqual(expect.arrayContaining(['fastify', 'pg', '@electric-sql/pglite', 'ajv']));
   });
+
+  // Node 22.1 and later keep a compile cache (NODE_COMPILE_CACHE); CI runs Node 24.
+  it.runIf('enableCompileCache' in nodeModule)(
+    "leaves Node's code cache of its modules in its folder for the run's next start",
+    async () => {
+      // A wrong setting stops the process once every module is loaded, before any database opens.
+      await expect(startServerProcess({ LOG_LEVEL: 'loud' }, { bundle: bundle.path })).rejects.toThrow(
+        /server exited with 1:\n.*LOG_LEVEL=loud is not valid/s,
+      );
+      const cache = join(bundle.path, '..', 'compile-cache');
+      const entries = readdirSync(cache).flatMap((version) => readdirSync(join(cache, version)));
+      // The bundle and the packages it imports (fastify, pg, PGlite, Ajv...): hundreds of modules.
+      expect(entries.length).toBeGreaterThan(100);
+    },
+  );
 });
