@@ -20,7 +20,8 @@ import { INTERRUPTED_SEND_MESSAGE } from '../../server/messaging/interrupted-sen
 import { applicationReference } from '../../server/services/application-reference.ts';
 import { AUTO_SEND_KIND } from '../../server/services/auto-send-job.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
-import { DATABASE_KINDS, type LooseData } from '../server/helpers/test-app.ts';
+import { DATABASE_KINDS } from '../server/helpers/database-kinds.ts';
+import type { LooseData } from '../server/helpers/test-app.ts';
 import { createServerDatabase, type ServerDatabase } from './server-database.ts';
 
 const CLIENT_EMAIL = 'maria.alvarez@mail.test';

@@ -10,7 +10,7 @@ import { applications, bulkUploadRows } from '../../server/db/schema.ts';
 import { BULK_BATCH_ROWS } from '../../server/services/bulk-import-job.ts';
 import { bulkCsv } from '../helpers/bulk-upload-rows.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
-import { DATABASE_KINDS } from '../server/helpers/test-app.ts';
+import { DATABASE_KINDS } from '../server/helpers/database-kinds.ts';
 import { createServerDatabase, type ServerDatabase } from './server-database.ts';
 
 /** Rows of the file: several batches, so the kill lands between two of them. */

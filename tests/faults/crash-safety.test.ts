@@ -9,7 +9,7 @@ import { inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteJobs, quotes } from '../../server/db/schema.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
-import { DATABASE_KINDS } from '../server/helpers/test-app.ts';
+import { DATABASE_KINDS } from '../server/helpers/database-kinds.ts';
 import {
   firstQuoteRequested,
   launchApplications,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { createScratchSchema, type DatabaseKind } from '../server/helpers/test-app.ts';
+import { createScratchSchema, type DatabaseKind } from '../server/helpers/database-kinds.ts';
 
 export interface ServerDatabase {
   kind: DatabaseKind;

@@ -16,7 +16,7 @@ import type { Doc } from '../../engine/types.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import { rowsOf } from '../../server/db/database.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
-import { DATABASE_KINDS } from '../server/helpers/test-app.ts';
+import { DATABASE_KINDS } from '../server/helpers/database-kinds.ts';
 import { requestedQuoteIds, waitUntilCompleted } from './launches.ts';
 import { createServerDatabase, type ServerDatabase } from './server-database.ts';
 import { answeredRequests, p99ByPath, p99PerMinute } from './server-latency.ts';

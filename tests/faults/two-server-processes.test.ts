@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
-import { DATABASE_KINDS } from '../server/helpers/test-app.ts';
+import { DATABASE_KINDS } from '../server/helpers/database-kinds.ts';
 import { launchApplications, requestedQuoteIds, waitUntilCompleted } from './launches.ts';
 import { createServerDatabase, type ServerDatabase } from './server-database.ts';
 

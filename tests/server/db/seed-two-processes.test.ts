@@ -18,7 +18,7 @@ import {
   REPORT_EXPORT_CLEANUP_KIND,
   scheduleReportExportCleanup,
 } from '../../../server/services/report-export-cleanup-job.ts';
-import { createScratchSchema } from '../helpers/test-app.ts';
+import { createScratchSchema } from '../helpers/database-kinds.ts';
 
 /** Companies by name with their count, and the number of users: what a double seed would double. */
 async function seededCounts(db: Database['db']) {

@@ -5,10 +5,8 @@
  * TEST_DATABASE_URL, that close() drops. Call it in beforeAll, not per test. The app's log lines and the
  * secrets it answers or mails go to the run's files, checked for leaks at the end (ADR 755).
  */
-import { randomBytes } from 'node:crypto';
 import { type Logger, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../../../server/app.ts';
 import { type Database, type Executor, rowsOf } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
@@ -16,17 +14,14 @@ import { openDatabase } from '../../../server/db/open-database.ts';
 import { DEFAULT_DEMO_PASSWORD, type SeedResult, seedDemoData } from '../../../server/db/seed-demo-data.ts';
 import type { Envelope } from '../../../server/http/envelope.ts';
 import { checkAnswersAgainstDocument } from './answer-check.ts';
+import { createScratchSchema, DATABASE_KINDS, type DatabaseKind } from './database-kinds.ts';
 import { recordAnsweredSecrets, recordMailedSecrets, withSuiteLog } from './issued-by-app.ts';
 import { createQueryCounter } from './query-counter.ts';
 import { seededPglite } from './seeded-pglite.ts';
 import { cloneSeededPostgres } from './seeded-postgres.ts';
 
-export type DatabaseKind = 'pglite' | 'postgres';
-
-/** The databases every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+/** What suites that start the app in process read beside it (database-kinds.ts holds them). */
+export { DATABASE_KINDS, type DatabaseKind };
 
 /** An answer as tests read it; error_obj typed non-null for brevity (tests assert null where due). */
 /**
@@ -61,27 +56,6 @@ export interface TestApp {
   /** Runs `work` and returns its result with the SQL statements sent meanwhile (query-counter.ts). */
   countQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
   close(): Promise<void>;
-}
-
-/**
- * Creates an empty schema `test_<ms>_<hex>` on the PostgreSQL of TEST_DATABASE_URL (throws when
- * unset or unreachable); `drop()` removes it with everything in it. Only the caller's own schema.
- */
-export async function createScratchSchema(): Promise<{ url: string; schema: string; drop(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE SCHEMA ${schema}`);
-  return { url, schema, drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
 }
 
 /**
