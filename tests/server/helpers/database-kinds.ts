@@ -14,6 +14,17 @@ export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/** Runs one statement on the database of `url` over a connection of its own. */
+export async function runOn(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Creates an empty schema `test_<ms>_<hex>` on the PostgreSQL of TEST_DATABASE_URL (throws when
  * unset or unreachable); `drop()` removes it with everything in it. Only the caller's own schema.
@@ -22,15 +33,6 @@ export async function createScratchSchema(): Promise<{ url: string; schema: stri
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE SCHEMA ${schema}`);
-  return { url, schema, drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+  await runOn(url, `CREATE SCHEMA ${schema}`);
+  return { url, schema, drop: () => runOn(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
 }

@@ -13,6 +13,7 @@ import type { Executor } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { type SeedResult, seedDemoData } from '../../../server/db/seed-demo-data.ts';
+import { runOn } from './database-kinds.ts';
 
 /** The template database's name and what `seedDemoData` returned on it. */
 export interface SeededPostgres {
@@ -32,17 +33,6 @@ export function urlOfDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
-}
-
-/** Runs one statement on the database of `url` over a connection of its own. */
-async function runOn(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Fills a new database and answers what its seeding returned. */
