@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BackupRefused,
@@ -21,7 +20,8 @@ import { rowsOf } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { seedDemoData } from '../../../server/db/seed-demo-data.ts';
-import { DATABASE_KINDS, type DatabaseKind } from '../helpers/test-app.ts';
+import { DATABASE_KINDS, type DatabaseKind, runOn } from '../helpers/database-kinds.ts';
+import { urlOfDatabase } from '../helpers/seeded-postgres.ts';
 
 /** Rows of the tables a restore must bring back, by table. */
 async function census(source: BackupSource): Promise<Record<string, number>> {
@@ -54,22 +54,12 @@ async function twoDatabases(
   }
   const server = process.env.TEST_DATABASE_URL as string;
   const names = ['source', 'target'].map((role) => `backup_${role}_${randomBytes(4).toString('hex')}`);
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  for (const name of names) await admin(`CREATE DATABASE ${name}`);
-  const urlOf = (name: string) => Object.assign(new URL(server), { pathname: `/${name}` }).href;
+  for (const name of names) await runOn(server, `CREATE DATABASE ${name}`);
   return {
-    source: { databaseUrl: urlOf(names[0]) },
-    target: { databaseUrl: urlOf(names[1]) },
+    source: { databaseUrl: urlOfDatabase(server, names[0] as string) },
+    target: { databaseUrl: urlOfDatabase(server, names[1] as string) },
     remove: async () => {
-      for (const name of names) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (const name of names) await runOn(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
