@@ -20,14 +20,23 @@ const DEFAULTABLE = [
 
 type Defaults = Partial<Pick<NewApplication, (typeof DEFAULTABLE)[number]>>;
 
-/** Every default of the record schema that names a row column, e.g. `{application_source: 'Agent Portal'}`. */
-export function applicationRecordDefaults(): Defaults {
+/** The record schema's defaults of DEFAULTABLE columns, as JSON text (the schema is part of the build). */
+const defaultsJson = (() => {
   const properties = ((recordSchema as { properties?: Record<string, { default?: unknown }> }).properties ??
     {}) as Record<string, { default?: unknown }>;
   const defaults: Record<string, unknown> = {};
   for (const column of DEFAULTABLE) {
     const value = properties[column]?.default;
-    if (value !== undefined) defaults[column] = structuredClone(value);
+    if (value !== undefined) defaults[column] = value;
   }
-  return defaults as Defaults;
+  return JSON.stringify(defaults);
+})();
+
+/**
+ * Every default of the record schema that names a row column, e.g. `{application_source: 'Agent
+ * Portal'}`: a new copy per call (parsed from JSON text, faster than structuredClone for the bulk
+ * import's record per row).
+ */
+export function applicationRecordDefaults(): Defaults {
+  return JSON.parse(defaultsJson) as Defaults;
 }
