@@ -3,7 +3,9 @@
  * as a stream, checks each data row as the form would (bulk-upload-row.ts) plus the agent's licence
  * and the agency's approved states, and settles rows in batches of BULK_BATCH_ROWS, each batch one
  * transaction: the applications of valid rows (launched at once when the upload asks), the refused
- * rows with their messages and cells, and the upload's cursor and counters. A job claimed again
+ * rows with their messages and cells, and the upload's cursor and counters. While the database
+ * writes one batch, the next is read and checked (one batch in flight at most, written in file
+ * order; docs/decisions/784-bulk-import-checks-while-it-writes.md). A job claimed again
  * after a crash resumes after the last committed batch; a batch finds its rows already settled
  * (another worker's, under the upload's row lock) and skips them, so no row is lost or doubled.
  * docs/decisions/194-bulk-import-resume.md.
@@ -35,17 +37,23 @@ import { stateRefusal } from './state-refusal.ts';
 export const BULK_IMPORT_KIND = 'bulk-import';
 /** Rows settled per transaction. */
 export const BULK_BATCH_ROWS = 500;
+/**
+ * Rows checked between turns of the event loop: the batch in flight needs this process between
+ * its statements, so the check of the next batch gives way this often (about 1 ms of checking).
+ */
+const ROWS_PER_TURN = 25;
 /** Why an attempt stops: its worker lost the lease, so another attempt owns the import. */
 export const LEASE_LOST_MESSAGE = 'The import lost its lease; another attempt continues it.';
 /** The application type of bulk rows (as create-new-application's default). */
 const APPLICATION_TYPE = 'flood';
 
-interface CheckedDataRow {
-  rowNumber: number;
-  cells: string[];
-  doc: Doc;
-  messages: Record<string, string>;
-}
+/**
+ * A checked row as its batch keeps it until written: a valid row's document, or a refused row's
+ * cells and messages (nothing more: two batches are held at once, ADR 784).
+ */
+type CheckedDataRow = ValidRow | RefusedRow;
+type ValidRow = { rowNumber: number; doc: Doc; cells?: never; messages?: never };
+type RefusedRow = { rowNumber: number; doc?: never; cells: string[]; messages: Record<string, string> };
 
 /** The agent an upload launches as: the upload's agent, seeing only their own applications. */
 function agentActor(upload: BulkUploadRow): Actor {
@@ -75,7 +83,7 @@ async function settleBatch(
     if (!locked) return false;
     const rows = batch.filter((row) => row.rowNumber > locked.rows_read);
     if (!rows.length) return true;
-    const valid = rows.filter((row) => Object.keys(row.messages).length === 0);
+    const valid = rows.filter((row): row is ValidRow => row.doc !== undefined);
     const ids = await insertApplications(
       tx,
       valid.map((row) =>
@@ -106,8 +114,8 @@ async function settleBatch(
             upload_id: upload.id,
             row_number: row.rowNumber,
             application_id: null,
-            messages: row.messages,
-            cells: row.cells,
+            messages: row.messages ?? null,
+            cells: row.cells ?? null,
           };
     });
     await insertUploadRows(tx, settled);
@@ -138,13 +146,23 @@ export const bulkImportJob: JobHandler = async (job, { db, signal, reportProgres
   const ctx = { product: upload.product, application_type: APPLICATION_TYPE, status: 'new' };
   let rowNumber = -1;
   let batch: CheckedDataRow[] = [];
+  // The batch being written while the next one is checked: the database works on one while this
+  // process checks the other (docs/decisions/784-bulk-import-checks-while-it-writes.md).
+  let settling: Promise<void> = Promise.resolve();
   const flush = async () => {
+    await settling;
     if (signal.aborted) throw new Error(LEASE_LOST_MESSAGE);
     if (!batch.length) return;
-    if (!(await settleBatch(db, upload, schemaVersion, batch))) throw new Error('The upload was removed.');
+    const rows = batch;
     batch = [];
-    // The job's own progress too (the worker aborts `signal` here when the lease is gone).
-    await reportProgress({ rows_read: rowNumber });
+    settling = (async () => {
+      if (!(await settleBatch(db, upload, schemaVersion, rows))) throw new Error('The upload was removed.');
+      // The job's own progress too (the worker aborts `signal` here when the lease is gone).
+      await reportProgress({ rows_read: rows[rows.length - 1].rowNumber });
+    })();
+    // Handled where the next flush awaits it; without this a failure would count as unhandled
+    // while the next batch is read.
+    settling.catch(() => {});
     // Let requests waiting for the database (one connection on PGlite) in between batches.
     await setImmediate();
   };
@@ -161,11 +179,15 @@ export const bulkImportJob: JobHandler = async (job, { db, signal, reportProgres
         const block = evaluateOutcomes(compiled, doc, ctx).find((o) => o.outcome === 'block');
         if (block) messages[block.field] = block.message;
       }
-      batch.push({ rowNumber, cells, doc, messages });
+      batch.push(Object.keys(messages).length === 0 ? { rowNumber, doc } : { rowNumber, cells, messages });
       if (batch.length >= BULK_BATCH_ROWS) await flush();
+      else if (batch.length % ROWS_PER_TURN === 0) await setImmediate();
     }
     await flush();
+    await settling;
   } catch (error) {
+    // The batch in flight settles (or fails the job) before the upload's status is set.
+    await settling;
     if (!(error instanceof BulkFileError)) throw error;
     await setUploadStatus(db, upload.id, 'failed');
     return { error: error.message };

@@ -46,6 +46,17 @@ describe.each(DATABASE_KINDS)('bulk upload on %s', (kind) => {
     });
 
   /** Uploads `csv` with the proposed mapping; returns the create answer. */
+  /** An upload of 1,100 rows (22 refused) on `street`, and its queued import job, not run. */
+  async function queuedImport(name: string, street: string) {
+    const made = await upload(name, bulkCsv(1100, 50).replaceAll('Ocean Dr', street));
+    const id = made.body.data.upload.id;
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupe_key, `bulk-import:${id}`));
+    return { id, job };
+  }
+
   async function upload(name: string, csv: string, extra: Record<string, unknown> = {}) {
     const proposal = await preview(name, csv);
     expect(proposal.statusCode, proposal.body.message).toBe(200);
@@ -260,13 +271,7 @@ describe.each(DATABASE_KINDS)('bulk upload on %s', (kind) => {
   });
 
   it('resumes an interrupted import after its last batch: no row lost or doubled', async () => {
-    const csv = bulkCsv(1100, 50).replaceAll('Ocean Dr', 'Lake St');
-    const made = await upload('resume.csv', csv);
-    const id = made.body.data.upload.id;
-    const [job] = await t.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupe_key, `bulk-import:${id}`));
+    const { id, job } = await queuedImport('resume.csv', 'Lake St');
     // A worker that loses its lease after the first batch stops there (as a killed process does).
     const controller = new AbortController();
     const reported: unknown[] = [];
@@ -300,6 +305,27 @@ describe.each(DATABASE_KINDS)('bulk upload on %s', (kind) => {
       .from(applications)
       .where(inArray(applications.id, made1100));
     expect(stored).toHaveLength(1078);
+  }, 120_000);
+
+  it('stops with the error of a batch that fails while the next one is checked, the batches before it kept', async () => {
+    const { id, job } = await queuedImport('fails.csv', 'Pine Rd');
+    // The first batch's write ends with this failure while the import reads the second batch.
+    const failure = new Error('the database went away');
+    const attempt = bulkImportJob(job, {
+      db: t.db,
+      signal: new AbortController().signal,
+      logger: undefined,
+      async reportProgress() {
+        throw failure;
+      },
+    });
+    await expect(attempt).rejects.toBe(failure);
+    expect((await getUpload(id)).body.data.upload).toMatchObject({
+      status: 'running',
+      rows_read: BULK_BATCH_ROWS,
+    });
+    const settled = await t.db.select().from(bulkUploadRows).where(eq(bulkUploadRows.upload_id, id));
+    expect(settled).toHaveLength(BULK_BATCH_ROWS);
   }, 120_000);
 
   it('imports an XLSX workbook as it does a CSV', async () => {
