@@ -135,7 +135,10 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         expect(jumped).toMatch(new RegExp(`^application${newId}_`));
         expect(jumped).not.toBe(firstFocused);
         await portal.screenshot(page, `launch-messages-${mode}`, false);
+        // Narrow, so long labels wrap: each number stays on its entry's first line.
+        await page.setViewportSize({ width: 760, height: 900 });
         await panel.scrollIntoViewIfNeeded();
+        await portal.screenshot(page, `launch-messages-panel-${mode}`, false);
         expect(await seriousAxeViolations(page)).toEqual([]);
       } catch (error) {
         await portal.screenshot(page, `quote-comparison-failure-${mode}`, false).catch(() => {});

@@ -68,6 +68,9 @@ export function LaunchMessagesPanel({ entries, onJump }: LaunchMessagesPanelProp
               type="button"
               size="sm"
               ta="left"
+              // The number sits on the first line of a label that wraps: a button's baseline is
+              // its last line's, which the list marker would otherwise follow.
+              style={{ verticalAlign: 'top' }}
               underline="always"
               c="var(--mantine-color-text)"
               onClick={() => onJump(entry.field)}
