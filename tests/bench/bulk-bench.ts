@@ -3,10 +3,11 @@
  * uploaded to the real server (`server/start.ts` in its own process, so its RSS is the import's)
  * on PostgreSQL (TEST_DATABASE_URL; PGlite when unset, said in the report), timed from the
  * create-application call to the upload's status done, RSS sampled from /proc every 100 ms.
- * Targets: <= 20 s (issue 42; issue 13 asked 30) and <= 300 MB above the idle server. Baselines from the same run: csv-parse reading the
- * same file alone (the floor of any import) for the time, and the idle server's RSS. Then each
- * malformed file (bad encoding, ragged rows, formula injection, 50 MB of one line) with its
- * answer and whether anything was written. docs/decisions/108-benchmark-method.md.
+ * Targets: <= 20 s (issue 42; issue 13 asked 30) and <= 300 MB above the idle server. Baselines
+ * from the same run: csv-parse reading the same file alone (the floor of any import) for the time,
+ * and the idle server's RSS. Then each malformed file (bad encoding, ragged rows, formula
+ * injection, 50 MB of one line) with its answer and whether anything was written.
+ * docs/decisions/108-benchmark-method.md.
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
