@@ -4,7 +4,8 @@
  * leaves fades out over PAGE_OUT_MS, then the page that comes fades in over PAGE_IN_MS. The DOM holds
  * only the new page from the first frame (the old one is a snapshot), so nothing waits for the
  * animation; the shell (header, navigation) does not move. Search-only changes (listing filters),
- * prefers-reduced-motion and browsers without view transition types get no transition.
+ * a document's first page (a load or reload: nothing leaves; ADR 785), prefers-reduced-motion and
+ * browsers without view transition types get no transition.
  */
 import { prefersReducedMotion } from './prefers-reduced-motion.ts';
 
@@ -17,20 +18,28 @@ export const PAGE_TRANSITION_TYPE = 'page';
 /** `view-transition-name` of the shell's page area: the only part that fades. */
 export const PAGE_AREA_NAME = 'page-area';
 
-/** What the router needs to know of a navigation (a subset of its location change info). */
+/**
+ * What the router needs to know of a navigation (a subset of its location change info):
+ * `fromLocation` is the page shown before, undefined for the document's first page.
+ */
 export interface PageChange {
   pathChanged: boolean;
+  fromLocation?: unknown;
 }
 
 /**
- * The view transition types of a navigation: [PAGE_TRANSITION_TYPE] when the path changed, false
- * (no transition at all) for a search or hash change or when `reducedMotion`.
+ * The view transition types of a navigation: [PAGE_TRANSITION_TYPE] when the path changed from a
+ * page shown before, false (no transition at all) for a search or hash change, for the document's
+ * first page (ADR 785: the page would otherwise come in 240 ms late, faded in from the blank
+ * document) or when `reducedMotion`.
  */
 export function pageTransitionTypes(
   change: PageChange,
   reducedMotion: boolean = prefersReducedMotion(),
 ): string[] | false {
-  return change.pathChanged && !reducedMotion ? [PAGE_TRANSITION_TYPE] : false;
+  return change.pathChanged && change.fromLocation !== undefined && !reducedMotion
+    ? [PAGE_TRANSITION_TYPE]
+    : false;
 }
 
 /** The router's `defaultViewTransition`: the types above, decided per navigation. */

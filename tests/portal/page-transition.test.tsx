@@ -20,10 +20,15 @@ import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
 type TransitionParams = { update: () => unknown; types: string[] } | (() => unknown);
 
 describe('pageTransitionTypes', () => {
+  const shown = { pathname: '/dashboard' };
   it('gives a path change the page type, and a search change or reduced motion no transition', () => {
-    expect(pageTransitionTypes({ pathChanged: true }, false)).toEqual(['page']);
-    expect(pageTransitionTypes({ pathChanged: false }, false)).toBe(false);
-    expect(pageTransitionTypes({ pathChanged: true }, true)).toBe(false);
+    expect(pageTransitionTypes({ pathChanged: true, fromLocation: shown }, false)).toEqual(['page']);
+    expect(pageTransitionTypes({ pathChanged: false, fromLocation: shown }, false)).toBe(false);
+    expect(pageTransitionTypes({ pathChanged: true, fromLocation: shown }, true)).toBe(false);
+  });
+
+  it("gives the document's first page no transition: nothing leaves (ADR 785)", () => {
+    expect(pageTransitionTypes({ pathChanged: true, fromLocation: undefined }, false)).toBe(false);
   });
 });
 
@@ -100,6 +105,8 @@ describe('the router and the shell', () => {
 
   it('starts a page transition when the path changes, none when only the search changes', async () => {
     const { router, container } = await renderAppAt('/dashboard/profile');
+    // The first page came in without one (ADR 785).
+    expect(transitions).toEqual([]);
     const before = transitions.length;
 
     await router.navigate({ to: '/dashboard/plans' });
