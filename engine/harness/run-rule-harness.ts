@@ -17,6 +17,11 @@ export interface HarnessOptions extends CompileOptions {
   runs?: number;
   /** fast-check seed (default 42), so a run is repeatable. */
   seed?: number;
+  /**
+   * `set` compiled already (the lint's own compile), so it is not compiled a second time: every
+   * server start and studio check lints a whole set.
+   */
+  compiled?: CompiledSchemaSet;
 }
 
 export interface HarnessReport {
@@ -37,10 +42,11 @@ export interface HarnessReport {
  * with the item's fields changed: first by its own `examples` (each checked against its expected
  * message or outcome: `example-mismatch`), then one field and then two fields at a time through
  * each field's candidate values, then by fast-check records of values drawn from the fields' JSON Schemas. Deterministic
- * for a seed. Throws SchemaSetError when the set does not compile. Issue 10, rule harness.
+ * for a seed. Throws SchemaSetError when the set does not compile (and `options.compiled` is not given).
+ * Issue 10, rule harness.
  */
 export function runRuleHarness(set: SchemaSet, options: HarnessOptions): HarnessReport {
-  const compiled = compileSchemaSet(set, { precompiled: options.precompiled });
+  const compiled = options.compiled ?? compileSchemaSet(set, { precompiled: options.precompiled });
   const runs = options.runs ?? 200;
   const seed = options.seed ?? 42;
   const candidates = candidateValues(set, compiled.properties, Object.values(options.examples));

@@ -98,7 +98,7 @@ export function lintSchemaSet(set: SchemaSet, options: LintOptions = {}): LintPr
     // Behaviour: rules that never run, never fail or always fail, and every other item the rule
     // harness must see both ways, found by generated documents with a counter-example.
     const harness = runRuleHarness(set, {
-      precompiled: options.precompiled,
+      compiled,
       examples,
       exampleContexts,
     });

@@ -4,6 +4,7 @@
  * with no way to fire, or an example that does not hold, fails the run naming it.
  */
 import { describe, expect, it } from 'vitest';
+import { compileSchemaSet } from '../../engine/compile-schema-set.ts';
 import { runRuleHarness } from '../../engine/harness/run-rule-harness.ts';
 import type { SchemaSet } from '../../engine/types.ts';
 import manifest from '../../schemas/schema-set.json' with { type: 'json' };
@@ -25,6 +26,16 @@ describe('runRuleHarness', () => {
     console.log(`rule harness: ${report.items} items, ${report.documents} documents, ${ms} ms`);
     expect(report.problems).toEqual([]);
     expect(report.items).toBeGreaterThan(140);
+  });
+
+  it('judges the set it is given compiled (the lint passes its own compile) as it judges the set alone', () => {
+    const set = structuredClone(schemaSet);
+    set.field_rules.push({ id: 'sqft-always-fine', field: 'sqft', assert: true, message: 'numeric' });
+    const alone = runRuleHarness(set, options);
+    const given = runRuleHarness(set, { ...options, compiled: compileSchemaSet(set) });
+    expect(given.problems).toEqual(alone.problems);
+    expect(given.problems.map((problem) => problem.kind)).toEqual(['rule-never-fails']);
+    expect([given.items, given.documents]).toEqual([alone.items, alone.documents]);
   });
 
   it('fails on a rule added with no way to fire, naming it', () => {
