@@ -10,7 +10,8 @@
  * two live regions (issue 46; read once a page, in the same visit, ADR 756).
  * Each page and dialog is opened once and checked in both modes, switched in place as the colour
  * mode switch does (ADR 560); dialogs opened from one page one after another share one load of it,
- * and the customer's dialog and the agent's bulk upload dialog are checked where the journeys
+ * and one sweep's pages are shown one after another in the app, as its links show them, after
+ * the first document (ADR 786); the customer's dialog and the agent's bulk upload dialog are checked where the journeys
  * open them (customer-portal-journey, bulk-upload-journey; ADR 743).
  */
 import type { Page } from 'playwright-core';
@@ -21,6 +22,7 @@ import { COLOR_SCHEME_KEY, cutBadges, inBothModes, pageStateViolations } from '.
 import { seriousAxeViolations } from './axe-violations.ts';
 import { prefillsSettled } from './fill-application-form.ts';
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { navigateInApp } from './in-app-navigation.ts';
 import { outlineProblems, pageOutline } from './page-outline.ts';
 import { transitionsSettled } from './transitions-settled.ts';
 
@@ -228,7 +230,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
 
   /** A page in a new context that opens in light mode (the portal's default). */
   async function newLightPage(): Promise<Page> {
-    const page = await portal.newPage({ bypassCSP: true });
+    const page = await portal.newPage({ bypassCSP: true, reducedMotion: 'reduce' });
     await page.addInitScript(
       ([key, value]) => {
         // Only the first document: later ones keep the mode a check switched to.
@@ -250,8 +252,12 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     try {
       if (email) await portal.signIn(page, email);
       for (const [index, route] of routes.entries()) {
-        await page.goto(`${portal.baseUrl}${route}`);
-        await page.waitForLoadState('networkidle');
+        // Signed out, the first page is a document's first; every other page is shown as the
+        // portal's links show it (in-app-navigation.ts, ADR 786).
+        if (index === 0 && !email) {
+          await page.goto(`${portal.baseUrl}${route}`);
+          await page.waitForLoadState('networkidle');
+        } else await navigateInApp(page, route);
         // A page that crashed into the error page would pass axe without being checked.
         await page.getByRole('heading').first().waitFor();
         const text = await page.locator('body').innerText();
@@ -339,7 +345,8 @@ describe('accessibility: axe-core on every page, light and dark', () => {
   /**
    * Every violation in the dialogs of `openings` for `email` in both modes, as `mode route dialog:
    * violation`. Dialogs opened from the same page one after another share one load of it: each is
-   * closed (Escape) before the next is opened there (ADR 743).
+   * closed (Escape) before the next is opened there (ADR 743); the next page is shown in the app
+   * (ADR 786), or loaded afresh when a dialog would not close.
    */
   async function dialogViolationsOf(
     email: string,
@@ -355,11 +362,13 @@ describe('accessibility: axe-core on every page, light and dark', () => {
       let shown: string | null = null;
       for (const opening of openings) {
         const route = routeOf(opening.route);
-        if (route !== shown || !(await closeDialogs(page)) || new URL(page.url()).pathname !== route) {
+        if (!(await closeDialogs(page))) {
+          // A dialog that stays open: the page is loaded afresh.
           await page.goto(`${portal.baseUrl}${route}`);
           await page.waitForLoadState('networkidle');
-          shown = route;
-        }
+        } else if (route !== shown || new URL(page.url()).pathname !== route)
+          await navigateInApp(page, route);
+        shown = route;
         await openDialog(page, opening);
         const dialog =
           (await page.getByRole('dialog').last().getAttribute('aria-label')) ??
