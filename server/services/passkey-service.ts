@@ -6,15 +6,7 @@
  * assertion, which completes the sign-in as auth/mfa/verify does). Challenges live five minutes
  * on the server and answer once; attestation is not asked for ('none').
  */
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { COSEALG } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import { type RelyingParty, RP_NAME } from '../auth/webauthn-relying-party.ts';
 import type { Executor } from '../db/database.ts';
@@ -36,11 +28,20 @@ import { issueRecoveryCodes } from './mfa-service.ts';
 import { completeSecondStep, openChallenge, type ThrottledClient } from './sign-in-service.ts';
 
 /**
+ * @simplewebauthn/server, loaded on the first passkey call rather than at every server start (it
+ * brings the X.509 and ASN.1 packages; ADR 787). Node keeps the module once loaded.
+ */
+const webauthn = () => import('@simplewebauthn/server');
+
+/**
  * The signature algorithms a passkey may use: EdDSA, ES256 and RS256, the library's defaults
  * without the post-quantum ML-DSA ones, whose support check is experimental in Node 24 (and warns
- * on the console) and which no authenticator offers yet.
+ * on the console) and which no authenticator offers yet. Loaded on first use, as the library is.
  */
-const PASSKEY_ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+async function passkeyAlgorithms(): Promise<number[]> {
+  const { COSEALG } = await import('@simplewebauthn/server/helpers');
+  return [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+}
 
 /** How long a passkey challenge (and the browser's prompt) lasts: 5 minutes, in ms. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -106,6 +107,7 @@ export async function passkeyRegistrationOptions(
   now: Date = new Date(),
 ) {
   const { user } = account;
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.rpID,
@@ -117,7 +119,7 @@ export async function passkeyRegistrationOptions(
     attestationType: 'none',
     excludeCredentials: (await passkeysOf(db, user.id)).map(descriptorOf),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
-    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
+    supportedAlgorithmIDs: await passkeyAlgorithms(),
   });
   await insertWebauthnChallenge(
     db,
@@ -152,6 +154,7 @@ export async function registerPasskey(
   const challenge = challengeOf(response);
   if (!challenge || !(await spendWebauthnChallenge(db, challenge, userId, { ceremony: 'registration' }, now)))
     throw new ApiError(422, PASSKEY_EXPIRED_MESSAGE);
+  const { verifyRegistrationResponse } = await webauthn();
   const verification = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
@@ -159,7 +162,7 @@ export async function registerPasskey(
     expectedRPID: rp.rpID,
     // The password is the first factor: presence is enough, as for a security key without a PIN.
     requireUserVerification: false,
-    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
+    supportedAlgorithmIDs: await passkeyAlgorithms(),
   }).catch(() => null);
   if (!verification?.verified) throw new ApiError(422, PASSKEY_NOT_RECOGNISED_MESSAGE);
   const { credential } = verification.registrationInfo;
@@ -209,6 +212,7 @@ export async function passkeySignInOptions(
   const { challenge, account } = await openChallenge(db, mfaToken, now);
   const passkeys = await passkeysOf(db, account.user.id);
   if (passkeys.length === 0) throw new ApiError(422, NO_PASSKEY_MESSAGE);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     allowCredentials: passkeys.map(descriptorOf),
@@ -241,6 +245,7 @@ async function passkeyRefusal(
     return PASSKEY_EXPIRED_MESSAGE;
   const passkey = await findPasskey(db, userId, response.id);
   if (!passkey) return PASSKEY_NOT_RECOGNISED_MESSAGE;
+  const { verifyAuthenticationResponse } = await webauthn();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: expected,

@@ -3,7 +3,7 @@
  * docs/decisions/085-saml-sign-in.md), with @node-saml/node-saml: the redirect to the IdP and the
  * validation of its signed response at the assertion consumer service (ACS).
  */
-import { SAML } from '@node-saml/node-saml';
+import type { SAML } from '@node-saml/node-saml';
 import { hashSessionKey, newSessionKey } from '../auth/session-key.ts';
 import type { Executor } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -31,6 +31,8 @@ async function samlOf(db: Executor, companyId: number, baseUrl: string): Promise
   const entry = Number.isSafeInteger(companyId) ? await findCompanyWithExtras(db, companyId) : null;
   const settings = companySaml(entry?.company ?? null);
   if (!settings?.idp_cert) throw new ApiError(422, SAML_NOT_CONFIGURED);
+  // Loaded on the first SAML sign-in, not at every server start (its XML and X.509 packages, ADR 787).
+  const { SAML } = await import('@node-saml/node-saml');
   return new SAML({
     entryPoint: settings.entry_point,
     issuer: settings.issuer,
