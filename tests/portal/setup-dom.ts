@@ -5,7 +5,7 @@
 
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
 // findBy* and waitFor give up after 5 s, not 1 s: a form's first render (schema compile, RJSF)
@@ -13,7 +13,13 @@ afterEach(() => cleanup());
 configure({ asyncUtilTimeout: 5000 });
 // Mantine's transitions finish on timers (modal and menu close, ~200 ms); let them run while
 // jsdom's window still exists, or a late one throws "window is not defined" after teardown.
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 500)));
+// Then wait for the imports still loading: a route's code-split page a test navigated to last.
+// The dom project shares one module graph per worker (ADR 775), and an import cut off when a
+// worker's run ends fails every later file in that worker that imports the same module.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await vi.dynamicImportSettled();
+});
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
