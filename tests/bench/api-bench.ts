@@ -17,14 +17,18 @@
  * docs/decisions/689-paced-rows-warmed-up.md).
  * BENCH_API_SECONDS (default 10),
  * BENCH_API_RATE (default 200 req/s) and
- * BENCH_API_CONNECTIONS (default 10, the saturation runs' connections) tune it. Issue 5 Benchmarks.
+ * BENCH_API_CONNECTIONS (default 10, the saturation runs' connections) tune it;
+ * BENCH_API_CPU_PROFILE (a folder) adds a profiled update-application run at the end (ADR 789).
+ * Issue 5 Benchmarks.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../helpers/server-process.ts';
 import { REPO_ROOT } from './build-page.ts';
+import { type CpuProfile, selfTimeByOrigin } from './cpu-profile-summary.ts';
 import { markdownTable, ratio } from './markdown-table.ts';
 import { type PacedResult, pacedPostLoad } from './paced-load.ts';
 import { BENCH_DATABASE_URL, benchApplicationCount, MILLION, seedMillion } from './seed-million.ts';
@@ -35,20 +39,31 @@ const RATE = Number(process.env.BENCH_API_RATE ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
 /** Connections of the fixed-rate runs: enough that the rate, not the connections, limits a slow call. */
 const RATE_CONNECTIONS = 50;
+/**
+ * A folder: update-application at saturation runs once more at the end with the app's CPU profiler
+ * on, writes update-application.cpuprofile there and prints its self time by origin (ADR 789).
+ */
+const CPU_PROFILE_DIR = process.env.BENCH_API_CPU_PROFILE;
+/** Origins printed from that profile, largest first. */
+const PROFILE_ORIGINS_PRINTED = 14;
 /** Seconds of each paced row's discarded warm-up at the same rate with the same client (ADR 689). */
 const PACED_WARMUP_SECONDS = 2;
 
 interface Server {
   url: string;
+  /** Runs `run` with the server's CPU profiler on (only with `profileFile`); returns the profile. */
+  profiled(run: () => Promise<unknown>): Promise<CpuProfile>;
   stop(): Promise<void>;
 }
 
-async function startServer(kind: 'app' | 'hello'): Promise<Server> {
+/** Starts a server process; with `profileFile`, one that writes a CPU profile there (api-server.ts). */
+async function startServer(kind: 'app' | 'hello', profileFile?: string): Promise<Server> {
   // A free port chosen here: the app reads PORT as npm start does, and refuses 0.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: BENCH_DATABASE_URL,
     PORT: String(await freePort()),
+    ...(profileFile ? { CPU_PROFILE_FILE: profileFile } : {}),
   };
   const child: ChildProcess = spawn(
     process.execPath,
@@ -66,8 +81,22 @@ async function startServer(kind: 'app' | 'hello'): Promise<Server> {
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}:\n${log}`)));
   });
+  /** Sends SIGUSR2 and waits for the server to print `word` on a line of its own. */
+  const signalAndWait = async (word: string) => {
+    const printed = (text: string) => text.split('\n').filter((line) => line.trim() === word).length;
+    const before = printed(log);
+    child.kill('SIGUSR2');
+    while (printed(log) === before) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
   return {
     url: `http://127.0.0.1:${port}`,
+    async profiled(run) {
+      if (!profileFile) throw new Error(`the ${kind} server was started without a profile file`);
+      await signalAndWait('profiling');
+      await run();
+      await signalAndWait('profiled');
+      return JSON.parse(await readFile(profileFile, 'utf8')) as CpuProfile;
+    },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -153,7 +182,8 @@ export async function apiBench(): Promise<string> {
   try {
     const hello = await startServer('hello');
     servers.push(hello);
-    const app = await startServer('app');
+    const profileFile = CPU_PROFILE_DIR ? join(CPU_PROFILE_DIR, 'update-application.cpuprofile') : undefined;
+    const app = await startServer('app', profileFile);
     servers.push(app);
     const { data } = await post(`${app.url}/api/auth/login`, {
       email: 'agent@demo.test',
@@ -248,6 +278,18 @@ export async function apiBench(): Promise<string> {
       const baseline = await paced(hello.url, endpoints[0], rate);
       pacedRow(endpoints[0], rate, baseline, baseline);
       pacedRow(endpoint, rate, await paced(app.url, endpoint, rate), baseline);
+    }
+    if (profileFile) {
+      let result: Result | undefined;
+      const profile = await app.profiled(async () => {
+        result = await load(app.url, endpoints[2], undefined);
+      });
+      const origins = selfTimeByOrigin(profile, REPO_ROOT)
+        .slice(0, PROFILE_ORIGINS_PRINTED)
+        .map(({ origin, share }) => `${origin} ${(share * 100).toFixed(1)}%`);
+      notes.push(
+        `- update-application at saturation once more with the app's CPU profiler on (${profileFile}): ${result ? reqPerS(result).toFixed(0) : '?'} req/s; the app process's self time by origin: ${origins.join(', ')}`,
+      );
     }
     notes.push(
       `- autocannon, ${SECONDS} s per row, ${RATE_CONNECTIONS} connections at the fixed rate and ${CONNECTIONS} at saturation, in the bench process; each server in its own Node process; PostgreSQL on the same machine (${BENCH_DATABASE_URL})`,

@@ -4,7 +4,11 @@
  * `app` = the real app (server/app.ts buildApp with the quote worker, no portal, no request log)
  * on the PostgreSQL of DATABASE_URL, migrated, with npm start's V8 settings (server/v8-tuning.ts); `hello` = a bare Fastify 5 app with one
  * `POST /api/hello` route answering `{"message":"hello"}`, the baseline. Exits on SIGTERM.
+ * With CPU_PROFILE_FILE set, SIGUSR2 starts a CPU profile of the process and the next SIGUSR2 writes
+ * it to that file and prints `profiled` (the API bench's profiled run, BENCH_API_CPU_PROFILE).
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -28,6 +32,25 @@ if (kind === 'app') {
 } else {
   throw new Error(`usage: api-server.ts app|hello (got ${kind})`);
 }
+const profileFile = process.env.CPU_PROFILE_FILE;
+if (profileFile) {
+  const session = new Session();
+  session.connect();
+  let profiling = false;
+  process.on('SIGUSR2', async () => {
+    profiling = !profiling;
+    if (profiling) {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+      console.log('profiling');
+      return;
+    }
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(profileFile, JSON.stringify(profile));
+    console.log('profiled');
+  });
+}
+
 await app.listen({ port, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`listening ${typeof address === 'object' && address ? address.port : port}`);
