@@ -81,12 +81,15 @@ async function startServer(kind: 'app' | 'hello', profileFile?: string): Promise
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}:\n${log}`)));
   });
-  /** Sends SIGUSR2 and waits for the server to print `word` on a line of its own. */
+  /** Sends SIGUSR2 and waits for the server to print `word` on a line of its own; throws if it exits. */
   const signalAndWait = async (word: string) => {
     const printed = (text: string) => text.split('\n').filter((line) => line.trim() === word).length;
     const before = printed(log);
     child.kill('SIGUSR2');
-    while (printed(log) === before) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (printed(log) === before) {
+      if (child.exitCode !== null) throw new Error(`${kind} server exited while profiling:\n${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
   return {
     url: `http://127.0.0.1:${port}`,
