@@ -32,22 +32,40 @@ describe('launch messages and the quotes comparison in Chromium', () => {
   let fake: FakeCarrierServer;
   let newId: number;
   let completedId: number;
-  let readyToLaunchId: number;
+  /** The agent's session key. */
+  let key: string;
+  const post = async (path: string, body: Record<string, unknown>) =>
+    (
+      await fetch(`${portal.baseUrl}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  /**
+   * A complete Primary document, saved but not launched, for the agent to launch in the browser:
+   * one per try, so a retried journey launches an application of its own.
+   */
+  const readyToLaunch = async (): Promise<number> => {
+    const ready = await post('agent-portal/create-new-application', {
+      session_key: key,
+      address: addressOf(examples.primary),
+    });
+    const id = ready.data.application.id as number;
+    const saved = await post('agent-portal/update-application', {
+      session_key: key,
+      application_id: id,
+      address_details: examples.primary,
+    });
+    expect(saved.code, saved.message).toBe(200);
+    return id;
+  };
 
   beforeAll(async () => {
     fake = await startFakeCarrierServer();
     const origins = Object.entries(fakeCarrierOrigins(fake.url)).map(([id, origin]) => `${id}=${origin}`);
     portal = await startPortal({ CARRIER_CONNECTION_ORIGINS: origins.join(',') });
-    const post = async (path: string, body: Record<string, unknown>) =>
-      (
-        await fetch(`${portal.baseUrl}/api/${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json();
-    const key = (await post('auth/login', { email: 'agent@demo.test', password: DEMO_PASSWORD })).data
-      .session_key;
+    key = (await post('auth/login', { email: 'agent@demo.test', password: DEMO_PASSWORD })).data.session_key;
     const created = await post('agent-portal/create-new-application', {
       session_key: key,
       address: {
@@ -80,18 +98,6 @@ describe('launch messages and the quotes comparison in Chromium', () => {
       });
       expect(saved.code, saved.message).toBe(200);
     }
-    // A complete Primary document, saved but not launched: the agent launches it in the browser.
-    const ready = await post('agent-portal/create-new-application', {
-      session_key: key,
-      address: addressOf(examples.primary),
-    });
-    readyToLaunchId = ready.data.application.id;
-    const saved = await post('agent-portal/update-application', {
-      session_key: key,
-      application_id: readyToLaunchId,
-      address_details: examples.primary,
-    });
-    expect(saved.code, saved.message).toBe(200);
   });
   afterAll(async () => {
     await portal?.stop();
@@ -232,6 +238,7 @@ describe('launch messages and the quotes comparison in Chromium', () => {
   it('launches to live and sandbox carriers: bindable quotes with bind links beside indicative ones (light and dark)', async () => {
     const live = carriersFile.carriers.filter((carrier) => carrier.live_connection);
     expect(live.map((carrier) => carrier.name)).toEqual(['neptune', 'palomar', 'sterling']);
+    const readyToLaunchId = await readyToLaunch();
     const page = await portal.newPage({ bypassCSP: true });
     page.setDefaultTimeout(120_000);
     try {
