@@ -95,4 +95,19 @@ describe('lintConnections', () => {
       'carriers/titan/live_connection: no connection "nowhere"',
     ]);
   });
+
+  it('checks the same answer schema again, $id and all, as a studio checks draft after draft', () => {
+    const sample = carriersFile.connections?.sample_api_key;
+    if (!sample) throw new Error('sample_api_key missing');
+    const withId: CarriersFile = {
+      ...carriersFile,
+      connections: {
+        ...carriersFile.connections,
+        sample_api_key: { ...sample, answer_schema: { ...sample.answer_schema, $id: 'https://carriers.example/sample-answer.json' } },
+      },
+    };
+    // A compiled schema kept by the checker would make the second compile of its $id a problem.
+    expect(lintConnections(withId)).toEqual([]);
+    expect(lintConnections(structuredClone(withId))).toEqual([]);
+  });
 });

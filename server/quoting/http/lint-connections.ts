@@ -2,6 +2,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import jsonLogic from 'json-logic-js';
 import type { CarriersFile } from '../../../carrier-catalog/carriers-file-types.ts';
 
+/**
+ * Compiles each connection's answer_schema to find the ones that do not compile: one instance for
+ * every check (a new Ajv compiles its meta-schema again, per connection and check), each schema
+ * removed after its compile so that checking many drafts keeps none of them.
+ */
+const answerSchemaCompiler = new Ajv2020({ strict: false });
+
 /** Which data roots each kind of expression may read with `var`. */
 const ROOTS = {
   request: new Set(['doc', 'ctx', 'carrier']),
@@ -89,11 +96,13 @@ export function lintConnections(file: CarriersFile): string[] {
       check(`connections/${id}/poll/pending`, connection.poll.pending, ROOTS.poll);
     }
     try {
-      new Ajv2020({ strict: false }).compile(connection.answer_schema);
+      answerSchemaCompiler.compile(connection.answer_schema);
     } catch (error) {
       lines.push(
         `connections/${id}/answer_schema: ${error instanceof Error ? error.message : String(error)}`,
       );
+    } finally {
+      answerSchemaCompiler.removeSchema(connection.answer_schema);
     }
   }
   for (const family of file.carriers) {
