@@ -21,8 +21,8 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, SCREENSHOT_DIR } from '../e2e/harness.ts';
+import { launchChromium } from '../e2e/chromium.ts';
+import { SCREENSHOT_DIR } from '../e2e/harness.ts';
 import { buildPage } from './build-page.ts';
 import type { ColdOpenSample } from './cold-open-page/main.tsx';
 import { serve } from './form-bench.ts';
@@ -45,7 +45,7 @@ interface Samples {
 export async function coldOpenBench(): Promise<string> {
   const page = await buildPage({ root: join(import.meta.dirname, 'cold-open-page') });
   const { url, server } = await serve(page.outDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   try {
     const results = {} as Record<FormKind, Samples>;

@@ -8,8 +8,8 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, SCREENSHOT_DIR } from '../e2e/harness.ts';
+import { launchChromium } from '../e2e/chromium.ts';
+import { SCREENSHOT_DIR } from '../e2e/harness.ts';
 import { buildPage } from './build-page.ts';
 import { markdownTable, ratio } from './markdown-table.ts';
 import { percentile } from './percentile.ts';
@@ -49,7 +49,7 @@ export async function serve(dir: string): Promise<{ url: string; server: Server 
 export async function formBench(): Promise<string> {
   const page = await buildPage({ root: join(import.meta.dirname, 'form-page') });
   const { url, server } = await serve(page.outDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   try {
     const results: Record<'engine' | 'rjsf', { p50: number; p99: number; samples: number; fields: number }> =

@@ -9,8 +9,9 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, SCREENSHOT_DIR } from '../e2e/harness.ts';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../e2e/chromium.ts';
+import { SCREENSHOT_DIR } from '../e2e/harness.ts';
 import { buildPage } from './build-page.ts';
 import { serve } from './form-bench.ts';
 import { markdownTable, ratio } from './markdown-table.ts';
@@ -39,7 +40,7 @@ async function timedTyping(tab: Page, text: string): Promise<number[]> {
 export async function studioBench(): Promise<string> {
   const page = await buildPage({ root: join(import.meta.dirname, 'studio-page') });
   const { url, server } = await serve(page.outDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   try {
     const tab = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();

@@ -1,22 +1,16 @@
 /**
  * End-to-end harness: starts `server/start.ts` as a child process (tests/helpers/server-process.ts)
- * on its own copy of the run's seeded database (journey-database.ts), and opens Debian's Chromium through
- * playwright-core.
- * Never downloads a browser. Screenshots go to test-results/. What sign-in calls answer to its pages
+ * on its own copy of the run's seeded database (journey-database.ts), and opens Debian's Chromium
+ * (chromium.ts). Screenshots go to test-results/. What sign-in calls answer to its pages
  * is recorded as issued, for the run's grep of the server logs (ADR 755).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  type Browser,
-  type BrowserContextOptions,
-  chromium,
-  type Page,
-  type Response,
-} from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { inject } from 'vitest';
 import { recordSecretsIn } from '../helpers/issued-secrets.ts';
-import { startServerProcess } from '../helpers/server-process.ts';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
+import { launchChromium } from './chromium.ts';
 import { journeyDatabase } from './journey-database.ts';
 import { motionSettled, transitionsSettled } from './transitions-settled.ts';
 
@@ -34,18 +28,6 @@ export const DEMO_PASSWORD = 'demo1234';
 export const SAVE_SCREENSHOTS =
   (process.env.E2E_SCREENSHOTS ?? (process.env.CI === 'true' ? 'off' : 'on')) === 'on';
 
-/** Flags for headless Chromium on machines with no network but the loopback. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export interface RunningPortal {
   baseUrl: string;
   browser: Browser;
@@ -59,6 +41,13 @@ export interface RunningPortal {
    * when SAVE_SCREENSHOTS; without, a journey still runs the same steps.
    */
   screenshot(page: Page, name: string, fullPage?: boolean): Promise<void>;
+  /**
+   * POST /api/<path> with a JSON body, as a script would call the API: the HTTP status and the
+   * parsed envelope (ServerProcess.post; the secrets it answers join the issued ones, ADR 755).
+   */
+  post: ServerProcess['post'];
+  /** Signs `email` in through POST /api/auth/login (demo password unless given); its session key. */
+  sessionKeyOf(email: string, password?: string): Promise<string>;
   /** Everything the server wrote so far (pino JSON lines: each request's method and URL). */
   serverLog(): string;
   stop(): Promise<void>;
@@ -118,7 +107,7 @@ export async function startPortal(
     { ...env, ...database.env, PORTAL_DIR: inject('portalDir') },
     { timeoutMs: serverStartMs },
   );
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
     baseUrl: server.baseUrl,
@@ -139,6 +128,12 @@ export async function startPortal(
       await transitionsSettled(page);
       await motionSettled(page);
       if (SAVE_SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+    },
+    post: server.post,
+    async sessionKeyOf(email, password = DEMO_PASSWORD) {
+      const login = await server.post('auth/login', { email, password });
+      if (login.statusCode !== 200) throw new Error(`sign-in of ${email}: ${login.body.message}`);
+      return login.body.data.session_key;
     },
     serverLog: () => server.output(),
     async stop() {
