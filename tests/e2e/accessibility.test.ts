@@ -21,7 +21,7 @@ import { addressOf } from '../server/helpers/sample-records.ts';
 import { COLOR_SCHEME_KEY, cutBadges, inBothModes, pageStateViolations } from './axe-in-both-modes.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { prefillsSettled } from './fill-application-form.ts';
-import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { type RunningPortal, startPortal } from './harness.ts';
 import { navigateInApp } from './in-app-navigation.ts';
 import { outlineProblems, pageOutline } from './page-outline.ts';
 import { transitionsSettled } from './transitions-settled.ts';
@@ -163,16 +163,11 @@ describe('accessibility: axe-core on every page, light and dark', () => {
 
   beforeAll(async () => {
     portal = await startPortal();
-    const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'agent@demo.test', password: DEMO_PASSWORD }),
-    }).then((response) => response.json());
-    const list = await fetch(`${portal.baseUrl}/api/agent-portal/get-agent-applications-list`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ session_key: login.data.session_key }),
-    }).then((response) => response.json());
+    const sessionKey = await portal.sessionKeyOf('agent@demo.test');
+    /** POST /api/agent-portal/<path> as the demo agent: the envelope. */
+    const agentCall = async (path: string, body: object = {}) =>
+      (await portal.post(`agent-portal/${path}`, { session_key: sessionKey, ...body })).body;
+    const list = await agentCall('get-agent-applications-list');
     applicationPaths = list.data.applications.data.map(
       (row: { id: number }) => `/agent-portal/application-details/${row.id}`,
     );
@@ -197,20 +192,14 @@ describe('accessibility: axe-core on every page, light and dark', () => {
         },
       ],
     ] as const) {
-      const post = (path: string, body: object) =>
-        fetch(`${portal.baseUrl}/api/agent-portal/${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ session_key: login.data.session_key, ...body }),
-        }).then((response) => response.json());
       const example = product === 'Commercial' ? examples.commercial : examples.primary;
       // At the example's whole address: the save below changes no address, so no second pre-fill.
-      const created = await post('create-new-application', {
+      const created = await agentCall('create-new-application', {
         carrier_quote_type: product,
         address: addressOf(example),
       });
       const id = created.data.application.id;
-      const saved = await post('update-application', {
+      const saved = await agentCall('update-application', {
         application_id: id,
         address_details: { ...example, ...answers },
       });
@@ -220,7 +209,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     // A pre-fill still under way re-bases the form when it writes, under a dialog's opening click.
     await prefillsSettled(
       portal.baseUrl,
-      login.data.session_key,
+      sessionKey,
       Object.values(applicationRoutes).map((path) => Number(path.split('/').at(-1))),
     );
   });

@@ -29,12 +29,7 @@ describe('a company without the reporting permission in Chromium', () => {
 
   /** POST /api/<path>; throws unless the envelope says success. */
   async function call(path: string, body: Record<string, unknown>) {
-    const response = await fetch(`${portal.baseUrl}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = await response.json();
+    const answer = (await portal.post(path, body)).body;
     if (answer.status !== 'success') throw new Error(`${path}: ${answer.message}`);
     return answer.data;
   }

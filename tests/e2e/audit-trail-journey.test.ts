@@ -16,20 +16,12 @@ import { keysInLog, storedSessionKey } from './keys-in-server-log.ts';
 describe('the audit trail page in Chromium', () => {
   let portal: RunningPortal;
 
-  /** POST /api/<path>: the envelope. */
-  async function post(path: string, body: Record<string, unknown>) {
-    const response = await fetch(`${portal.baseUrl}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.json();
-  }
-
   beforeAll(async () => {
     portal = await startPortal();
     // A guess at the agency's agent: auth.login_failed in the agency's trail.
-    const refused = await post('auth/login', { email: 'agent@demo.test', password: 'not-the-password' });
+    const refused = (
+      await portal.post('auth/login', { email: 'agent@demo.test', password: 'not-the-password' })
+    ).body;
     expect(refused.code).toBe(401);
   });
   afterAll(async () => {
@@ -113,7 +105,8 @@ describe('the audit trail page in Chromium', () => {
       ).toEqual([]);
 
       // The export was itself recorded in the agency's trail.
-      const exported = await post('audit/list', { session_key: key, action: 'export.downloaded' });
+      const exported = (await portal.post('audit/list', { session_key: key, action: 'export.downloaded' }))
+        .body;
       expect(exported.data.events[0]).toMatchObject({ actor_name: 'Ada Admin', target_type: 'audit_events' });
       expect(keysInLog(portal.serverLog(), [key])).toEqual([]);
     } finally {
@@ -131,8 +124,8 @@ describe('the audit trail page in Chromium', () => {
       await page.goto(`${portal.baseUrl}/dashboard/audit-trail`);
       await page.getByRole('heading', { name: 'Access denied' }).waitFor();
       expect(await page.getByRole('table', { name: 'Audit events' }).count()).toBe(0);
-      const answer = await post('audit/list', { session_key: await storedSessionKey(page) });
-      expect(answer.code).toBe(403);
+      const answer = await portal.post('audit/list', { session_key: await storedSessionKey(page) });
+      expect(answer.statusCode).toBe(403);
     } finally {
       await page.context().close();
     }

@@ -37,29 +37,21 @@ describe('the carrier catalogue page in Chromium', () => {
   let fake: FakeCarrierServer;
   let agencyName: string;
 
-  async function post(path: string, body: Record<string, unknown>) {
-    const response = await fetch(`${portal.baseUrl}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.json();
-  }
-
   beforeAll(async () => {
     fake = await startFakeCarrierServer();
     const origins = Object.entries(fakeCarrierOrigins(fake.url)).map(([id, origin]) => `${id}=${origin}`);
     portal = await startPortal({ CARRIER_CONNECTION_ORIGINS: origins.join(',') });
     // The demo agency stores the API-key carrier's credentials, which the draft's test uses.
-    const admin = await post('auth/login', { email: 'admin@demo.test', password: DEMO_PASSWORD });
+    const admin = (await portal.post('auth/login', { email: 'admin@demo.test', password: DEMO_PASSWORD }))
+      .body;
     agencyName = admin.data.company.name;
-    const saved = await post('carrier-connections/update', {
+    const saved = await portal.post('carrier-connections/update', {
       session_key: admin.data.session_key,
       connection_id: 'sample_api_key',
       enabled: true,
       credentials: FAKE_CREDENTIALS.sample_api_key,
     });
-    expect(saved.code).toBe(200);
+    expect(saved.statusCode).toBe(200);
   });
   afterAll(async () => {
     await portal?.stop();

@@ -19,23 +19,13 @@ describe('commission in Chromium', () => {
 
   beforeAll(async () => {
     portal = await startPortal();
-    const post = async (path: string, body: Record<string, unknown>) =>
-      (
-        await fetch(`${portal.baseUrl}/api/${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json();
-    const key = (await post('auth/login', { email: 'admin@demo.test', password: 'demo1234' })).data
-      .session_key;
-    const report = await post('reporting/get-report', {
-      session_key: key,
+    const report = await portal.post('reporting/get-report', {
+      session_key: await portal.sessionKeyOf('admin@demo.test'),
       from: utcDay(-3650),
       to: utcDay(1),
       filters: { status: 'completed' },
     });
-    applicationId = report.data.rows[0].id;
+    applicationId = report.body.data.rows[0].id;
   });
   afterAll(async () => {
     await portal?.stop();

@@ -16,29 +16,17 @@ import { type RunningPortal, startPortal } from './harness.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 
-/** Answers' data is read field by field in assertions; a wrong field fails the assertion anyway. */
-// biome-ignore lint/suspicious/noExplicitAny: see above
-type LooseData = any;
 const CUSTOMER = 'customer@demo.test';
 
 describe('customer portal in Chromium', () => {
   let portal: RunningPortal;
-  let post: (path: string, body: Record<string, unknown>) => Promise<{ code: number; data: LooseData }>;
   let applicationId: number;
   let address: string;
 
   beforeAll(async () => {
     portal = await startPortal();
-    post = async (path, body) =>
-      (
-        await fetch(`${portal.baseUrl}/api/${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json();
-    const key = (await post('auth/login', { email: CUSTOMER, password: 'demo1234' })).data.session_key;
-    const mine = await post('customer-portal/get-my-applications', { session_key: key });
+    const key = await portal.sessionKeyOf(CUSTOMER);
+    const mine = (await portal.post('customer-portal/get-my-applications', { session_key: key })).body;
     applicationId = mine.data.applications[0].id;
     address = mine.data.applications[0].searched_address;
     // The server seeds the demo and its sample book on start: minutes on a loaded two-core machine.
@@ -105,12 +93,12 @@ describe('customer portal in Chromium', () => {
       await expect.poll(() => requests.getByText('Waiting for Alex Agent').count()).toBe(2);
 
       // The agent finds both requests on the application.
-      const agentKey = (await post('auth/login', { email: 'agent@demo.test', password: 'demo1234' })).data
-        .session_key;
-      const details = await post('agent-portal/get-application-by-id', {
-        session_key: agentKey,
-        application_id: applicationId,
-      });
+      const details = (
+        await portal.post('agent-portal/get-application-by-id', {
+          session_key: await portal.sessionKeyOf('agent@demo.test'),
+          application_id: applicationId,
+        })
+      ).body;
       const messages: string[] = details.data.application.notes.map(
         (note: { payload: { message: string } }) => note.payload.message,
       );
@@ -124,19 +112,21 @@ describe('customer portal in Chromium', () => {
   });
 
   it('a client without an account opens the quote link signed out, read-only; a changed link opens nothing', async () => {
-    const adminKey = (await post('auth/login', { email: 'admin@demo.test', password: 'demo1234' })).data
-      .session_key;
-    const listing = await post('agent-portal/get-agent-applications-list', { session_key: adminKey });
+    const adminKey = await portal.sessionKeyOf('admin@demo.test');
+    const listing = (await portal.post('agent-portal/get-agent-applications-list', { session_key: adminKey }))
+      .body;
     // The customer's own application links to their dashboard; the others have no client account.
     type Row = { id: number; status: string };
     const rows: Row[] = listing.data.applications.data.filter((row: Row) => row.id !== applicationId);
     const other = rows.find((row) => row.status === 'completed') ?? rows[0];
-    const preview = await post('portal-settings/preview-template', {
-      session_key: adminKey,
-      kind: 'sms',
-      body: '{{quote_link}}',
-      application_id: other.id,
-    });
+    const preview = (
+      await portal.post('portal-settings/preview-template', {
+        session_key: adminKey,
+        kind: 'sms',
+        body: '{{quote_link}}',
+        application_id: other.id,
+      })
+    ).body;
     const link = new URL(preview.data.preview.body);
     expect(link.pathname).toBe('/quote-view');
     const page = await portal.newPage({ bypassCSP: true });

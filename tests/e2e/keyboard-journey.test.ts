@@ -18,7 +18,7 @@ import { addressOf } from '../server/helpers/sample-records.ts';
 import { pageStateViolations } from './axe-in-both-modes.ts';
 import { browserErrorsOf, withBrowserErrors } from './browser-errors.ts';
 import { everyCarrierAnswered } from './fill-application-form.ts';
-import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { type RunningPortal, startPortal } from './harness.ts';
 import { focused, focusProblems, focusView, type KeyedStep, keyTo, tabTo, walkStops } from './keyboard.ts';
 import { outlineProblems, pageOutline } from './page-outline.ts';
 
@@ -50,22 +50,18 @@ describe('keyboard and screen reader: what axe cannot see', () => {
   /** The details page of the demo agent's launched (completed) application (seed-demo-data.ts). */
   let completedPath = '';
 
-  /** Posts `body` with the demo agent's session to /api/agent-portal/<path>. */
-  const post = (path: string, body: object) =>
-    fetch(`${portal.baseUrl}/api/agent-portal/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ session_key: sessionKey, ...body }),
-    }).then((response) => response.json());
+  /** POST /api/agent-portal/<path> as the demo agent: the envelope. */
+  const agentCall = async (path: string, body: object = {}) =>
+    (await portal.post(`agent-portal/${path}`, { session_key: sessionKey, ...body })).body;
 
   /** A new Primary application at the example's address with `details` saved; its details path. */
   async function application(details: object): Promise<string> {
-    const created = await post('create-new-application', {
+    const created = await agentCall('create-new-application', {
       carrier_quote_type: 'Primary',
       address: addressOf(examples.primary),
     });
     const id = created.data.application.id;
-    const saved = await post('update-application', { application_id: id, address_details: details });
+    const saved = await agentCall('update-application', { application_id: id, address_details: details });
     expect(saved.code, JSON.stringify(saved)).toBe(200);
     return `/agent-portal/application-details/${id}`;
   }
@@ -73,13 +69,8 @@ describe('keyboard and screen reader: what axe cannot see', () => {
   beforeAll(async () => {
     sink = await startMailSink();
     portal = await startPortal({ SMTP_URL: sink.url });
-    const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'agent@demo.test', password: DEMO_PASSWORD }),
-    }).then((response) => response.json());
-    sessionKey = login.data.session_key;
-    const list = await post('get-agent-applications-list', {});
+    sessionKey = await portal.sessionKeyOf('agent@demo.test');
+    const list = await agentCall('get-agent-applications-list');
     const completed = list.data.applications.data.find(
       (row: { status: string }) => row.status === 'completed',
     );

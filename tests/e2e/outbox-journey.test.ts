@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTwilio, startFakeTwilio } from '../server/helpers/fake-twilio-server.ts';
 import { pageStateViolations } from './axe-in-both-modes.ts';
-import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { type RunningPortal, startPortal } from './harness.ts';
 
 const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const CLIENT_PHONE = '+13055550161';
@@ -20,18 +20,6 @@ const TEXT = 'Your flood quotes are ready: call us back.';
 describe('outbox in Chromium', () => {
   let portal: RunningPortal;
   let twilio: FakeTwilio;
-
-  /** POST /api/<path> with a JSON body; answers the status and envelope. */
-  async function call(path: string, body: Record<string, unknown>) {
-    const response = await fetch(`${portal.baseUrl}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  }
-  const sessionOf = async (email: string) =>
-    (await call('auth/login', { email, password: DEMO_PASSWORD })).body.data.session_key as string;
 
   beforeAll(async () => {
     twilio = await startFakeTwilio();
@@ -43,18 +31,18 @@ describe('outbox in Chromium', () => {
   });
 
   it('an admin sees a failed text in the outbox and resends it', async () => {
-    const saved = await call('portal-settings/update-sms-provider', {
-      session_key: await sessionOf('admin@demo.test'),
+    const saved = await portal.post('portal-settings/update-sms-provider', {
+      session_key: await portal.sessionKeyOf('admin@demo.test'),
       sms_provider: { account_sid: ACCOUNT_SID, auth_token: 'journey-token', from_number: '(786) 555-0100' },
     });
-    expect(saved.status, saved.body.message).toBe(200);
+    expect(saved.statusCode, saved.body.message).toBe(200);
     twilio.mode = { kind: 'refuse', status: 400, code: 30003, message: 'Unreachable destination handset.' };
-    const refused = await call('texting/send-message', {
-      session_key: await sessionOf('agent@demo.test'),
+    const refused = await portal.post('texting/send-message', {
+      session_key: await portal.sessionKeyOf('agent@demo.test'),
       to: CLIENT_PHONE,
       body: TEXT,
     });
-    expect(refused.status).toBe(502);
+    expect(refused.statusCode).toBe(502);
     twilio.mode = { kind: 'accept' };
 
     // bypassCSP: axe-core is injected as a script tag (STACK-NOTES, tests only).

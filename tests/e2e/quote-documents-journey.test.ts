@@ -30,19 +30,10 @@ describe('quote documents in Chromium', () => {
   beforeAll(async () => {
     sink = await startMailSink();
     portal = await startPortal({ SMTP_URL: sink.url });
-    const post = async (path: string, body: Record<string, unknown>) =>
-      (
-        await fetch(`${portal.baseUrl}/api/${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json();
-    const key = (await post('auth/login', { email: 'agent@demo.test', password: 'demo1234' })).data
-      .session_key;
+    const key = await portal.sessionKeyOf('agent@demo.test');
     keys.push(key);
-    const listing = await post('agent-portal/get-agent-applications-list', { session_key: key });
-    applicationId = listing.data.applications.data.find(
+    const listing = await portal.post('agent-portal/get-agent-applications-list', { session_key: key });
+    applicationId = listing.body.data.applications.data.find(
       (row: { status: string }) => row.status === 'completed',
     ).id;
   });

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
 import { type RunningPortal, startPortal } from './harness.ts';
+import { storedSessionKey } from './keys-in-server-log.ts';
 
 const FLAG = 'OUTBOUND_ALLOWED_HOSTS';
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
@@ -66,19 +67,11 @@ describe('customer quotes webhook in Chromium', () => {
 
     // The receiver is local plain http, which only the development flag allows (the dialog asks
     // for https): the URL is set through the API with the admin's own session.
-    const sessionKey = await page.evaluate(() => {
-      for (const key of Object.keys(localStorage)) {
-        const match = /"session_key":"([^"]+)"/.exec(localStorage.getItem(key) ?? '');
-        if (match) return match[1];
-      }
-      return '';
+    const saved = await portal.post('portal-settings/update-webhook', {
+      session_key: await storedSessionKey(page),
+      customer_quotes_webhook_url: receiverUrl,
     });
-    const saved = await fetch(`${portal.baseUrl}/api/portal-settings/update-webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ session_key: sessionKey, customer_quotes_webhook_url: receiverUrl }),
-    });
-    expect(saved.status).toBe(200);
+    expect(saved.statusCode, saved.body.message).toBe(200);
     await page.reload();
 
     const panel = page.getByRole('region', { name: 'Webhook deliveries' });

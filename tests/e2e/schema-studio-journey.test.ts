@@ -32,22 +32,13 @@ describe('the schema studio in Chromium', () => {
   let portal: RunningPortal;
   let agentKey: string;
 
-  async function api(path: string, body: Record<string, unknown>) {
-    const response = await fetch(`${portal.baseUrl}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.json();
-  }
-
   async function newApplication(): Promise<{ id: number; schema_version: number }> {
-    const answer = await api('agent-portal/create-new-application', {
+    const answer = await portal.post('agent-portal/create-new-application', {
       session_key: agentKey,
       address: MIAMI,
     });
-    expect(answer.code, answer.message).toBe(200);
-    return answer.data.application;
+    expect(answer.statusCode, answer.body.message).toBe(200);
+    return answer.body.data.application;
   }
 
   /** The message shown under Phone in `scope` after typing a too short number. */
@@ -100,8 +91,7 @@ describe('the schema studio in Chromium', () => {
 
   beforeAll(async () => {
     portal = await startPortal();
-    const login = await api('auth/login', { email: 'agent@demo.test', password: 'demo1234' });
-    agentKey = login.data.session_key;
+    agentKey = await portal.sessionKeyOf('agent@demo.test');
   });
   afterAll(async () => {
     await portal?.stop();

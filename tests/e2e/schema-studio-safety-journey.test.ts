@@ -18,23 +18,14 @@ import { cspViolations, type RunningPortal, startPortal } from './harness.ts';
 describe('safe rule changes in the schema studio, in Chromium', () => {
   let portal: RunningPortal;
 
-  async function api(path: string, body: Record<string, unknown>) {
-    const response = await fetch(`${portal.baseUrl}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.json();
-  }
-
   let agentKey: string;
   /** A new Primary application saved with `foundation_type`; the save's answer. */
   async function saveWithFoundation(foundationType: string, applicationId?: number) {
     const id =
       applicationId ??
-      (await api('agent-portal/create-new-application', { session_key: agentKey, address: MIAMI })).data
-        .application.id;
-    const saved = await api('agent-portal/update-application', {
+      (await portal.post('agent-portal/create-new-application', { session_key: agentKey, address: MIAMI }))
+        .body.data.application.id;
+    const { body: saved } = await portal.post('agent-portal/update-application', {
       session_key: agentKey,
       application_id: id,
       address_details: { ...examples.primary, foundation_type: foundationType },
@@ -44,10 +35,13 @@ describe('safe rule changes in the schema studio, in Chromium', () => {
 
   beforeAll(async () => {
     portal = await startPortal();
-    agentKey = (await api('auth/login', { email: 'agent@demo.test', password: 'demo1234' })).data.session_key;
+    agentKey = await portal.sessionKeyOf('agent@demo.test');
     // One application in progress for the impact to count.
-    const made = await api('agent-portal/create-new-application', { session_key: agentKey, address: MIAMI });
-    expect(made.code, made.message).toBe(200);
+    const made = await portal.post('agent-portal/create-new-application', {
+      session_key: agentKey,
+      address: MIAMI,
+    });
+    expect(made.statusCode, made.body.message).toBe(200);
   });
   afterAll(async () => {
     await portal?.stop();
@@ -197,11 +191,12 @@ describe('safe rule changes in the schema studio, in Chromium', () => {
       .waitFor();
 
     // The published version: the label is renamed, the value remapped, and the provider's words map to it.
-    const superKey = (await api('auth/login', { email: 'superadmin@demo.test', password: 'demo1234' })).data
-      .session_key;
-    const current = (await api('schema-studio/list-versions', { session_key: superKey })).data.current;
-    const published = (await api('schema-studio/get-version', { session_key: superKey, version: current }))
-      .data.schema_set;
+    const superKey = await portal.sessionKeyOf('superadmin@demo.test');
+    const current = (await portal.post('schema-studio/list-versions', { session_key: superKey })).body.data
+      .current;
+    const published = (
+      await portal.post('schema-studio/get-version', { session_key: superKey, version: current })
+    ).body.data.schema_set;
     const words = JSON.stringify(published);
     expect(words).toContain('"title":"Piers, posts or piles"');
     expect(words).toContain('"const":"Piers/Posts/Piles"');

@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe-violations.ts';
-import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { type RunningPortal, startPortal } from './harness.ts';
 import { transitionsSettled } from './transitions-settled.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
@@ -19,18 +19,13 @@ const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 describe('portal settings take effect in Chromium', () => {
   let portal: RunningPortal;
 
+  /** POST /api/<path> as the demo admin; fails unless it answers 200. */
   async function adminCall(path: string, body: object) {
-    const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
-    }).then((response) => response.json());
-    const answer = await fetch(`${portal.baseUrl}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ session_key: login.data.session_key, ...body }),
+    const answer = await portal.post(path, {
+      session_key: await portal.sessionKeyOf('admin@demo.test'),
+      ...body,
     });
-    expect(answer.status, path).toBe(200);
+    expect(answer.statusCode, `${path}: ${answer.body.message}`).toBe(200);
   }
 
   beforeAll(async () => {

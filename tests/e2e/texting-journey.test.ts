@@ -73,12 +73,8 @@ describe('texting console in Chromium', () => {
       SMS_SINK_AUTH_TOKEN: SINK_TOKEN,
       SMTP_URL: mailSink.url,
     });
-    const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'agent@demo.test', password: DEMO_PASSWORD }),
-    }).then((response) => response.json());
-    companyId = login.data.user.mga_company.id;
+    const login = await portal.post('auth/login', { email: 'agent@demo.test', password: DEMO_PASSWORD });
+    companyId = login.body.data.user.mga_company.id;
   });
   afterAll(async () => {
     await portal?.stop();

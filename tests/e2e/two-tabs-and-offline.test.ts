@@ -19,24 +19,19 @@ describe('two tabs and offline edits in Chromium', () => {
   let portal: RunningPortal;
   let sessionKey: string;
 
-  async function api(path: string, body: Record<string, unknown>) {
-    const response = await fetch(`${portal.baseUrl}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ session_key: sessionKey, ...body }),
-    });
-    return response.json();
-  }
+  /** POST /api/agent-portal/<path> as the demo agent: the envelope. */
+  const agentCall = async (path: string, body: object) =>
+    (await portal.post(`agent-portal/${path}`, { session_key: sessionKey, ...body })).body;
 
   /** A fresh application of the demo agent, created through the API; its numeric id. */
   async function newApplication(): Promise<number> {
-    const answer = await api('agent-portal/create-new-application', { address: MIAMI });
+    const answer = await agentCall('create-new-application', { address: MIAMI });
     expect(answer.code, answer.message).toBe(200);
     return answer.data.application.id;
   }
 
   async function stored(id: number): Promise<Record<string, unknown>> {
-    const answer = await api('agent-portal/get-application-by-id', { application_id: id });
+    const answer = await agentCall('get-application-by-id', { application_id: id });
     return answer.data.application.payload.useable_details;
   }
 
@@ -75,12 +70,7 @@ describe('two tabs and offline edits in Chromium', () => {
 
   beforeAll(async () => {
     portal = await startPortal();
-    const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'agent@demo.test', password: 'demo1234' }),
-    });
-    sessionKey = (await login.json()).data.session_key;
+    sessionKey = await portal.sessionKeyOf('agent@demo.test');
   });
   afterAll(async () => {
     await portal?.stop();
