@@ -22,7 +22,7 @@ import {
 } from '../server/helpers/fake-carrier-server.ts';
 import { addressOf } from '../server/helpers/sample-records.ts';
 import { seriousAxeViolations } from './axe-violations.ts';
-import { DEMO_PASSWORD, type RunningPortal, startPortal } from './harness.ts';
+import { type RunningPortal, startPortal } from './harness.ts';
 
 const COLOR_SCHEME_KEY = 'mga-portal-color-scheme';
 const MODES = ['light', 'dark'] as const;
@@ -34,30 +34,22 @@ describe('launch messages and the quotes comparison in Chromium', () => {
   let completedId: number;
   /** The agent's session key. */
   let key: string;
-  const post = async (path: string, body: Record<string, unknown>) =>
-    (
-      await fetch(`${portal.baseUrl}/api/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
   /**
    * A complete Primary document, saved but not launched, for the agent to launch in the browser:
    * one per try, so a retried journey launches an application of its own.
    */
   const readyToLaunch = async (): Promise<number> => {
-    const ready = await post('agent-portal/create-new-application', {
+    const ready = await portal.post('agent-portal/create-new-application', {
       session_key: key,
       address: addressOf(examples.primary),
     });
-    const id = ready.data.application.id as number;
-    const saved = await post('agent-portal/update-application', {
+    const id = ready.body.data.application.id as number;
+    const saved = await portal.post('agent-portal/update-application', {
       session_key: key,
       application_id: id,
       address_details: examples.primary,
     });
-    expect(saved.code, saved.message).toBe(200);
+    expect(saved.statusCode, saved.body.message).toBe(200);
     return id;
   };
 
@@ -65,8 +57,8 @@ describe('launch messages and the quotes comparison in Chromium', () => {
     fake = await startFakeCarrierServer();
     const origins = Object.entries(fakeCarrierOrigins(fake.url)).map(([id, origin]) => `${id}=${origin}`);
     portal = await startPortal({ CARRIER_CONNECTION_ORIGINS: origins.join(',') });
-    key = (await post('auth/login', { email: 'agent@demo.test', password: DEMO_PASSWORD })).data.session_key;
-    const created = await post('agent-portal/create-new-application', {
+    key = await portal.sessionKeyOf('agent@demo.test');
+    const created = await portal.post('agent-portal/create-new-application', {
       session_key: key,
       address: {
         searched_address: '1700 Convention Center Dr, Miami Beach, FL 33139',
@@ -77,26 +69,25 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         county: 'Miami-Dade',
       },
     });
-    newId = created.data.application.id;
-    const list = await post('agent-portal/get-agent-applications-list?page=1&per_page=100', {
+    newId = created.body.data.application.id;
+    const list = await portal.post('agent-portal/get-agent-applications-list?page=1&per_page=100', {
       session_key: key,
     });
-    const completed = list.data.applications.data.find(
+    const completed = list.body.data.applications.data.find(
       (row: { status: string }) => row.status === 'completed',
     );
     completedId = completed.id;
 
     // Issue 19: the admin connects every sample carrier through the settings call the dialog uses.
-    const adminKey = (await post('auth/login', { email: 'admin@demo.test', password: DEMO_PASSWORD })).data
-      .session_key;
+    const adminKey = await portal.sessionKeyOf('admin@demo.test');
     for (const [connection, credentials] of Object.entries(FAKE_CREDENTIALS)) {
-      const saved = await post('carrier-connections/update', {
+      const saved = await portal.post('carrier-connections/update', {
         session_key: adminKey,
         connection_id: connection,
         enabled: true,
         credentials,
       });
-      expect(saved.code, saved.message).toBe(200);
+      expect(saved.statusCode, saved.body.message).toBe(200);
     }
   });
   afterAll(async () => {
@@ -279,6 +270,13 @@ describe('launch messages and the quotes comparison in Chromium', () => {
         .locator('img')
         .evaluateAll((images) => images.filter((image) => !(image as HTMLImageElement).naturalWidth).length);
       expect(broken).toBe(0);
+      // Every action in the pinned Actions column shows its whole label: none is cut short.
+      const cutShort = await table
+        .locator('tbody td:last-child *')
+        .evaluateAll((parts) =>
+          parts.filter((part) => part.scrollWidth > part.clientWidth + 1).map((part) => part.textContent),
+        );
+      expect(cutShort).toEqual([]);
 
       for (const mode of MODES) {
         await page.evaluate(([k, v]) => localStorage.setItem(k, v), [COLOR_SCHEME_KEY, mode] as const);

@@ -271,7 +271,8 @@ export function QuotesComparisonTable({
           <Text size="xs">{quote.message ?? ''}</Text>
         </Table.Td>
         <Table.Td style={pinnedCell('right', tint)}>
-          <Group gap={4} wrap="nowrap">
+          {/* Each action keeps its whole label: a share of the cell per child cut "Mark as bound" to "Mark as". */}
+          <Group gap={4} wrap="nowrap" preventGrowOverflow={false}>
             <CarrierBindLink quote={quote} />
             {actionsOf(quote)}
           </Group>
