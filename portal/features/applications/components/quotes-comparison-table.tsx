@@ -271,8 +271,11 @@ export function QuotesComparisonTable({
           <Text size="xs">{quote.message ?? ''}</Text>
         </Table.Td>
         <Table.Td style={pinnedCell('right', tint)}>
-          {/* Each action keeps its whole label: a share of the cell per child cut "Mark as bound" to "Mark as". */}
-          <Group gap={4} wrap="nowrap" preventGrowOverflow={false}>
+          {/*
+            As wide as its actions, so the table gives the column their whole width: the column
+            shrank to fit the table's width, and "Mark as bound" beside a bind link read "Mark as".
+          */}
+          <Group gap={4} wrap="nowrap" preventGrowOverflow={false} w="max-content">
             <CarrierBindLink quote={quote} />
             {actionsOf(quote)}
           </Group>
