@@ -103,7 +103,10 @@ describe('lintConnections', () => {
       ...carriersFile,
       connections: {
         ...carriersFile.connections,
-        sample_api_key: { ...sample, answer_schema: { ...sample.answer_schema, $id: 'https://carriers.example/sample-answer.json' } },
+        sample_api_key: {
+          ...sample,
+          answer_schema: { ...sample.answer_schema, $id: 'https://carriers.example/sample-answer.json' },
+        },
       },
     };
     // A compiled schema kept by the checker would make the second compile of its $id a problem.
