@@ -162,6 +162,10 @@ export default defineConfig({
           name: 'e2e',
           root: '.',
           environment: 'node',
+          // One module graph per worker, not per file, as in the unit and dom projects: each journey
+          // imported playwright-core, the harness and the schema set afresh, about 2 s of CPU a file
+          // (ADR 791). Journeys share no state but append-only files; each starts its own server and browser.
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/e2e-global-setup.ts', ISSUED_SECRETS_CHECK],
           testTimeout: 120_000,
