@@ -208,7 +208,7 @@ describe('accessibility: axe-core on every page, light and dark', () => {
     }
     // A pre-fill still under way re-bases the form when it writes, under a dialog's opening click.
     await prefillsSettled(
-      portal.baseUrl,
+      portal,
       sessionKey,
       Object.values(applicationRoutes).map((path) => Number(path.split('/').at(-1))),
     );

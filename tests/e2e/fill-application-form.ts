@@ -86,16 +86,19 @@ export async function prefillWritten(page: Page): Promise<void> {
  * pre-fill of the applications `ids` is queued or running (ADR 758), so a page opened on them is
  * not re-based under a click by a pre-fill that writes a newer version. Throws on the deadline.
  */
-export async function prefillsSettled(baseUrl: string, sessionKey: string, ids: number[]): Promise<void> {
+export async function prefillsSettled(
+  portal: RunningPortal,
+  sessionKey: string,
+  ids: number[],
+): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (const id of ids) {
     for (;;) {
-      const answer = await fetch(`${baseUrl}/api/property-data/prefill-status`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ session_key: sessionKey, application_id: id }),
-      }).then((response) => response.json());
-      const status = answer.data?.status;
+      const answer = await portal.post('property-data/prefill-status', {
+        session_key: sessionKey,
+        application_id: id,
+      });
+      const status = answer.body.data?.status;
       if (status !== 'queued' && status !== 'running') break;
       if (Date.now() > deadline)
         throw new Error(`The pre-fill of application ${id} is still ${status} after 30 s`);
