@@ -49,16 +49,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+/**
+ * The line server/start.ts prints once it listens on `port`: only the child that holds the port
+ * prints it. An answer on the port alone proves nothing: between freePort() and the child's bind,
+ * another process of the run may take the port (a fake provider listening on port 0), answer the
+ * readiness poll, and then get the journey's calls (a fake Twilio's 201 to a sign-in).
+ */
+function listeningLine(port: number): string {
+  return `MGA agent portal on http://localhost:${port} `;
+}
+
+/** Resolves once the child printed that it listens on `port` and the port answers. */
+async function waitForServer(
+  baseUrl: string,
+  port: number,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`server exited with ${child.exitCode ?? child.signalCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/is-it-working-hour`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
+    if (output().includes(listeningLine(port))) {
+      try {
+        const res = await fetch(`${baseUrl}/api/is-it-working-hour`);
+        if (res.ok) return;
+      } catch {
+        // not answering yet
+      }
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -122,7 +141,8 @@ export interface ServerProcessOptions {
 
 /**
  * Starts the server bundle on a free port with `env` over this process's environment (DATABASE_URL
- * removed unless `env` sets it) and resolves once `/api/is-it-working-hour` answers. The port is
+ * removed unless `env` sets it) and resolves once it printed that it listens on its port and
+ * `/api/is-it-working-hour` answers there (listeningLine). The port is
  * free when picked but the server binds it seconds later, after its start-up: when another process
  * took it meanwhile (EADDRINUSE in the output), it starts again on a fresh port, at most 3 times.
  * Rejects with the server's output when it exits otherwise or does not answer within `timeoutMs`.
@@ -171,7 +191,7 @@ async function startOnFreePort(
   });
   const output = () => log;
   try {
-    await waitForServer(baseUrl, child, output, timeoutMs);
+    await waitForServer(baseUrl, port, child, output, timeoutMs);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
