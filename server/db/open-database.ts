@@ -41,6 +41,15 @@ export interface OpenDatabaseOptions {
 export const POOL_IDLE_TIMEOUT_MS = 0;
 
 /**
+ * `shared_buffers` of an in-memory PGlite (no `dataDir`). Its data files already live in memory
+ * (Emscripten's MEMFS), so a buffer miss is a copy within memory, while PostgreSQL's 128 MB default
+ * is zeroed at every start (PGlite's mmap clears it with memset: 0.7 of the 1.3 CPU-s a 43 MB
+ * seeded load took) and held for the life of the instance. An on-disk PGlite keeps the default.
+ * docs/decisions/792-in-memory-pglite-shared-buffers.md.
+ */
+export const IN_MEMORY_PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
  * Opens PostgreSQL (`databaseUrl`) or PGlite (`dataDir`, or in memory). Does not migrate.
  * Throws when the server cannot be reached or the data directory cannot be created.
  * ARCHITECTURE §server.
@@ -77,7 +86,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir
     ? new PGlite(options.dataDir)
-    : new PGlite({ loadDataDir: options.loadDataDir });
+    : new PGlite({
+        loadDataDir: options.loadDataDir,
+        startParams: [
+          ...PGlite.defaultStartParams,
+          '-c',
+          `shared_buffers=${IN_MEMORY_PGLITE_SHARED_BUFFERS}`,
+        ],
+      });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Executor;
   return {

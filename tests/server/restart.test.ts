@@ -5,10 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Doc } from '../../engine/types.ts';
 import { examples } from '../../schemas/schema-set.ts';
 import { buildApp } from '../../server/app.ts';
+import { rowsOf } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { seedDemoData } from '../../server/db/seed-demo-data.ts';
@@ -74,6 +76,11 @@ describe('restart (PGlite on disk)', () => {
     const list = (await second.post('agent-portal/get-agent-applications-list', { session_key: key })).data
       .applications;
     expect(list.total).toBe(3); // the two seeded applications and this one: no second seed
+    // On disk, PGlite keeps PostgreSQL's buffer cache; only an in-memory one has a small one (ADR 792).
+    const [buffers] = rowsOf<{ shared_buffers: string }>(
+      await second.database.db.execute(sql`SHOW shared_buffers`),
+    );
+    expect(buffers?.shared_buffers).toBe('128MB');
     await second.app.close();
     await second.database.close();
   });

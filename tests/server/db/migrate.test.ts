@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { rowsOf } from '../../../server/db/database.ts';
 import { MIGRATIONS_DIR, migrate } from '../../../server/db/migrate.ts';
-import { openDatabase } from '../../../server/db/open-database.ts';
+import { IN_MEMORY_PGLITE_SHARED_BUFFERS, openDatabase } from '../../../server/db/open-database.ts';
 import { seedDemoData } from '../../../server/db/seed-demo-data.ts';
 
 describe('migrate and seed (PGlite)', () => {
@@ -30,6 +30,12 @@ describe('migrate and seed (PGlite)', () => {
     );
     expect(recorded.map((r) => r.name)).toEqual(first);
     expect(MIGRATIONS_DIR.endsWith(join('server', 'db', 'migrations'))).toBe(true);
+  });
+
+  it('starts an in-memory PGlite with its small shared_buffers (ADR 792)', async () => {
+    const [row] = rowsOf<{ shared_buffers: string }>(await database.db.execute(sql`SHOW shared_buffers`));
+    expect(row?.shared_buffers).toBe(IN_MEMORY_PGLITE_SHARED_BUFFERS);
+    expect(IN_MEMORY_PGLITE_SHARED_BUFFERS).toBe('16MB');
   });
 
   it('records nothing of a failing file', async () => {
