@@ -19,6 +19,7 @@ import { openDatabase } from './db/open-database.ts';
 import { poolSizesOf } from './db/pool-sizes.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS, EXTRA_DEMO_ACCOUNTS } from './db/seed-demo-data.ts';
+import { listeningLine } from './listening-line.ts';
 import { checkCarrierCatalogue } from './quoting/check-carrier-catalogue.ts';
 import { createSuperAdmin } from './services/super-admin.ts';
 import { settingsOrExit } from './settings/settings.ts';
@@ -103,7 +104,7 @@ const controlSocket = database.dumpDataDir
   : null;
 
 console.log(
-  `\nMGA agent portal on http://localhost:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`}; schemas/ is schema set version ${schemaVersion})`,
+  `\n${listeningLine(port)}(${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`}; schemas/ is schema set version ${schemaVersion})`,
 );
 if (password !== null) {
   console.log(seed.seeded ? 'Seeded demo data. Demo accounts:' : 'Demo accounts (if still present):');

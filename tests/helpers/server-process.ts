@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { inject } from 'vitest';
+import { listeningLine } from '../../server/listening-line.ts';
 import type { LooseData } from '../server/helpers/test-app.ts';
 import { appendServerLog, recordSecretsIn } from './issued-secrets.ts';
 
@@ -50,16 +51,11 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The line server/start.ts prints once it listens on `port`: only the child that holds the port
- * prints it. An answer on the port alone proves nothing: between freePort() and the child's bind,
- * another process of the run may take the port (a fake provider listening on port 0), answer the
- * readiness poll, and then get the journey's calls (a fake Twilio's 201 to a sign-in).
+ * Resolves once the child printed that it listens on `port` (listeningLine) and the port answers.
+ * An answer alone proves nothing: between freePort() and the child's bind, another process of the
+ * run may take the port (a fake provider listening on port 0) and answer the readiness poll, and
+ * the suite's calls would go to it (a fake Twilio's 201 to a sign-in).
  */
-function listeningLine(port: number): string {
-  return `MGA agent portal on http://localhost:${port} `;
-}
-
-/** Resolves once the child printed that it listens on `port` and the port answers. */
 async function waitForServer(
   baseUrl: string,
   port: number,
