@@ -93,6 +93,14 @@ export function routeLoadResolved(): void {
   loadingBarDone(false);
 }
 
+/**
+ * True when no work is in flight and no run shows or waits for its throttle: the bar at rest. The
+ * dom tests check it after each file, whose module state the next file of the worker shares (ADR 793).
+ */
+export function loadingBarAtRest(): boolean {
+  return active === 0 && showTimer === null && !shown && !routeLoading;
+}
+
 function isFailed(): boolean {
   return failed;
 }

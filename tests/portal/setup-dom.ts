@@ -5,7 +5,8 @@
 
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { loadingBarAtRest } from '../../portal/lib/loading-bar.ts';
 
 afterEach(() => cleanup());
 // findBy* and waitFor give up after 5 s, not 1 s: a form's first render (schema compile, RJSF)
@@ -16,9 +17,18 @@ configure({ asyncUtilTimeout: 5000 });
 // Then wait for the imports still loading: a route's code-split page a test navigated to last.
 // The dom project shares one module graph per worker (ADR 775), and an import cut off when a
 // worker's run ends fails every later file in that worker that imports the same module.
+// Last, the loading bar must be at rest: its count of work in flight is module state, which the
+// next file of the worker shares; a call left unanswered kept the bar up in every later file (ADR 793).
+// Only the file that left it so fails, not each file after it.
+let barAtRestBefore = true;
+beforeAll(() => {
+  barAtRestBefore = loadingBarAtRest();
+});
 afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 500));
   await vi.dynamicImportSettled();
+  if (barAtRestBefore && !loadingBarAtRest())
+    throw new Error('This file left a call or a route load in flight: the loading bar is not at rest.');
 });
 
 if (!window.matchMedia) {
