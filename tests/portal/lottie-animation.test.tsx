@@ -8,6 +8,10 @@ import { render, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import lottie, { type AnimationItem } from 'lottie-web/build/player/lottie_light';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  EMPTY_STATE_ANIMATION_PLAYS,
+  EmptyStateAnimation,
+} from '../../portal/components/empty-state-animation.tsx';
 import { isLottieData, LottieAnimation } from '../../portal/components/lottie-animation.tsx';
 import { emptyStateAnimation, launchInProgressAnimation } from '../../portal/lib/animation-files.ts';
 import { animationSettings } from '../../portal/lib/animation-settings.ts';
@@ -131,6 +135,41 @@ describe('LottieAnimation', () => {
     const destroy = vi.spyOn(players[0], 'destroy');
     unmount();
     expect(destroy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('EmptyStateAnimation', () => {
+  let players: AnimationItem[];
+
+  beforeEach(() => {
+    players = [];
+    const loadAnimation = lottie.loadAnimation.bind(lottie);
+    vi.spyOn(lottie, 'loadAnimation').mockImplementation((params) => {
+      const item = loadAnimation(params);
+      players.push(item);
+      return item;
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('plays the empty-state animation once, within 5 s, and then stands still (WCAG 2.2.2, ADR 795)', async () => {
+    expect(EMPTY_STATE_ANIMATION_PLAYS).toBe(1);
+    const data = (await emptyStateAnimation()) as { ip: number; op: number; fr: number };
+    expect((EMPTY_STATE_ANIMATION_PLAYS * (data.op - data.ip)) / data.fr).toBeLessThanOrEqual(5);
+    const { container } = render(<EmptyStateAnimation size={72} />);
+    const box = container.querySelector('[data-animation]') as HTMLElement;
+    expect(box.style.width).toBe('72px');
+    expect(box.style.height).toBe('72px');
+    expect(box.getAttribute('aria-hidden')).toBe('true');
+    await waitFor(() => expect(players).toHaveLength(1));
+    const [player] = players;
+    await waitFor(() => expect(player.isPaused).toBe(false));
+    // Its 3 s at 30 times the speed; a looping player would start again instead of completing.
+    const completed = new Promise((resolve) => player.addEventListener('complete', resolve));
+    player.setSpeed(30);
+    await completed;
+    expect(player.isPaused).toBe(true);
+    expect(player.currentFrame).toBeGreaterThan(0);
   });
 });
 

@@ -1,8 +1,7 @@
 /** The empty state of an administration list: the empty-state animation (SPEC §9), a title, a hint and an optional action. */
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LottieAnimation } from '../../../components/lottie-animation.tsx';
-import { emptyStateAnimation } from '../../../lib/animation-files.ts';
+import { EmptyStateAnimation } from '../../../components/empty-state-animation.tsx';
 
 /** Props: what is empty, what to do about it, and an optional action button. */
 export interface EmptyStateProps {
@@ -15,7 +14,7 @@ export interface EmptyStateProps {
 export function EmptyState({ title, hint, action }: EmptyStateProps) {
   return (
     <Stack align="center" p="xl" gap="xs" ta="center">
-      <LottieAnimation load={emptyStateAnimation} width={72} height={72} />
+      <EmptyStateAnimation size={72} />
       <Text fw={600}>{title}</Text>
       {hint ? (
         <Text size="sm" c="dimmed">

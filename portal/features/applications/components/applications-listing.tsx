@@ -25,9 +25,8 @@ import { IconChevronDown, IconChevronUp, IconPlus, IconSearch } from '@tabler/ic
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCurrency } from '../../../../engine/index.ts';
 import { ApplicationLink } from '../../../components/application-link.tsx';
+import { EmptyStateAnimation } from '../../../components/empty-state-animation.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { LottieAnimation } from '../../../components/lottie-animation.tsx';
-import { emptyStateAnimation } from '../../../lib/animation-files.ts';
 import { useApplicationSources } from '../../../lib/application-sources.ts';
 import {
   ALERT_COLORS,
@@ -230,7 +229,7 @@ export function ApplicationsListing({ search, onSearchChange, onCreated }: Appli
       ) : rows.length === 0 ? (
         <Card withBorder radius="md" p="xl">
           <Stack align="center" gap="xs" py="lg">
-            <LottieAnimation load={emptyStateAnimation} width={96} height={96} />
+            <EmptyStateAnimation size={96} />
             <Text fw={600}>No applications found</Text>
             <Text c="dimmed" size="sm" ta="center">
               {page && page.total > 0

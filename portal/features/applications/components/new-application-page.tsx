@@ -8,8 +8,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LottieAnimation } from '../../../components/lottie-animation.tsx';
-import { emptyStateAnimation } from '../../../lib/animation-files.ts';
+import { EmptyStateAnimation } from '../../../components/empty-state-animation.tsx';
 import { NewApplicationDialog } from './new-application-dialog.tsx';
 
 /** Props: where a created application goes (its numeric id). */
@@ -23,7 +22,7 @@ export function NewApplicationPage({ onCreated }: NewApplicationPageProps) {
   return (
     <Card withBorder radius="md" padding="xl">
       <Stack align="center" gap="sm" ta="center">
-        <LottieAnimation load={emptyStateAnimation} width={96} height={96} />
+        <EmptyStateAnimation size={96} />
         <Title order={1} size="h2">
           New application
         </Title>
