@@ -18,6 +18,7 @@ import {
 } from '../../portal/features/applications/stores/details-view-store.ts';
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { ALERT_COLORS, LISTING_FETCH_THROTTLE_MS } from '../../portal/lib/constants.ts';
+import { mediaQueryList } from './media-query-list.ts';
 import { envelope, mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 function row(
@@ -162,16 +163,7 @@ describe('ApplicationsListing', () => {
 
   it('shows cards with status and cheapest quote on a phone, filters folded until asked for', async () => {
     // A 390 px wide screen: every max-width query below the sm breakpoint matches.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    vi.stubGlobal('matchMedia', (query: string) => mediaQueryList(query, query.includes('max-width')));
     mockFetch(() => listAnswer(ROWS));
     renderWithProviders(<Harness initial={{ address: 'Main', alert: '' }} searches={[]} />);
     const list = await screen.findByRole('list', { name: 'Applications' });

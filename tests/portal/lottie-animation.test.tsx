@@ -129,29 +129,6 @@ describe('LottieAnimation', () => {
     expect(lottie.loadAnimation).not.toHaveBeenCalled();
   });
 
-  it('stops and removes the player when unmounted', async () => {
-    const { container, unmount } = render(<LottieAnimation load={launchInProgressAnimation} />);
-    await waitFor(() => expect(container.querySelector('svg')).not.toBeNull());
-    const destroy = vi.spyOn(players[0], 'destroy');
-    unmount();
-    expect(destroy).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('EmptyStateAnimation', () => {
-  let players: AnimationItem[];
-
-  beforeEach(() => {
-    players = [];
-    const loadAnimation = lottie.loadAnimation.bind(lottie);
-    vi.spyOn(lottie, 'loadAnimation').mockImplementation((params) => {
-      const item = loadAnimation(params);
-      players.push(item);
-      return item;
-    });
-  });
-  afterEach(() => vi.restoreAllMocks());
-
   it('plays the empty-state animation once, within 5 s, and then stands still (WCAG 2.2.2, ADR 795)', async () => {
     expect(EMPTY_STATE_ANIMATION_PLAYS).toBe(1);
     const data = (await emptyStateAnimation()) as { ip: number; op: number; fr: number };
@@ -170,6 +147,14 @@ describe('EmptyStateAnimation', () => {
     await completed;
     expect(player.isPaused).toBe(true);
     expect(player.currentFrame).toBeGreaterThan(0);
+  });
+
+  it('stops and removes the player when unmounted', async () => {
+    const { container, unmount } = render(<LottieAnimation load={launchInProgressAnimation} />);
+    await waitFor(() => expect(container.querySelector('svg')).not.toBeNull());
+    const destroy = vi.spyOn(players[0], 'destroy');
+    unmount();
+    expect(destroy).toHaveBeenCalledTimes(1);
   });
 });
 

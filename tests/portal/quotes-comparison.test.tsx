@@ -24,6 +24,7 @@ import { QuotesView } from '../../portal/features/applications/components/quotes
 import { reloadAuthFromStorage, setSession } from '../../portal/lib/auth-store.ts';
 import { announced } from './announced.ts';
 import { withCarriersInUse } from './carriers-in-use.ts';
+import { mediaQueryList } from './media-query-list.ts';
 import { mockFetch, renderWithProviders } from './render-with-providers.tsx';
 
 function quote(id: number, display_name: string, patch: Partial<Quote> = {}): Quote {
@@ -373,16 +374,9 @@ describe('the quotes view by screen width', () => {
   }
 
   function stubWidth(desktop: boolean) {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: desktop && query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    vi.stubGlobal('matchMedia', (query: string) =>
+      mediaQueryList(query, desktop && query.includes('min-width')),
+    );
   }
 
   it('starts on the table on a desktop, and switches to cards', async () => {

@@ -6,19 +6,13 @@ import { MantineProvider, Transition } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../portal/lib/theme.ts';
+import { mediaQueryList } from './media-query-list.ts';
 
 /** matchMedia answering `prefers-reduced-motion: reduce` with `reduce`, every other query false. */
 function systemMotion(reduce: boolean): void {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', (query: string) =>
+    mediaQueryList(query, reduce && query === '(prefers-reduced-motion: reduce)'),
+  );
 }
 
 /** The inline transition-duration of a 200 ms fade as it enters, under the portal's theme. */

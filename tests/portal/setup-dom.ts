@@ -7,6 +7,7 @@ import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { loadingBarAtRest } from '../../portal/lib/loading-bar.ts';
+import { mediaQueryList } from './media-query-list.ts';
 
 afterEach(() => cleanup());
 // findBy* and waitFor give up after 5 s, not 1 s: a form's first render (schema compile, RJSF)
@@ -32,17 +33,7 @@ afterAll(async () => {
 });
 
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => mediaQueryList(query, false);
 }
 
 class ResizeObserverStub {
