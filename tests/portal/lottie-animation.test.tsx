@@ -15,6 +15,7 @@ import {
 import { isLottieData, LottieAnimation } from '../../portal/components/lottie-animation.tsx';
 import { emptyStateAnimation, launchInProgressAnimation } from '../../portal/lib/animation-files.ts';
 import { animationSettings } from '../../portal/lib/animation-settings.ts';
+import { mediaQueryList } from './media-query-list.ts';
 
 describe('animationSettings', () => {
   it('defaults as SPEC §9 lists', () => {
@@ -104,7 +105,7 @@ describe('LottieAnimation', () => {
   });
 
   it('shows the first frame without playing when the user prefers reduced motion', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query }));
+    vi.stubGlobal('matchMedia', (query: string) => mediaQueryList(query, query.includes('reduce')));
     const { container } = render(<LottieAnimation load={launchInProgressAnimation} />);
     await waitFor(() => expect(container.querySelector('svg')).not.toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 50));

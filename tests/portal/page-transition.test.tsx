@@ -13,6 +13,7 @@ import {
   pageTransitionTypes,
 } from '../../portal/lib/page-transition.ts';
 import { ALL_AREAS } from './all-areas.ts';
+import { mediaQueryList } from './media-query-list.ts';
 import { renderAppAt, shellAnswer } from './render-app-at.tsx';
 import { envelope, mockFetch } from './render-with-providers.tsx';
 import { signInSampleAgentRecordingToasts } from './signed-in-agent.ts';
@@ -80,12 +81,7 @@ describe('the router and the shell', () => {
     });
     transitions = [];
     vi.stubGlobal('CSS', { supports: () => true });
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }));
+    vi.stubGlobal('matchMedia', (query: string) => mediaQueryList(query, false));
     Object.defineProperty(document, 'startViewTransition', {
       configurable: true,
       value: (params: TransitionParams) => {
