@@ -30,11 +30,15 @@ export interface BuiltPage {
 
 /**
  * Builds the portal (`page` = 'portal') or the page whose index.html is in `page` (a folder),
- * minified for production. Build errors reject.
+ * minified for production. Build errors reject. The process's NODE_ENV is left as it was: Vite's
+ * build sets it to `production` when unset, and the benchmarks that run after a browser benchmark
+ * start server processes with this environment (a production server refuses to start without
+ * PUBLIC_BASE_URL, which failed `quote-drain` and `bulk` in a whole `npm run bench`).
  */
 export async function buildPage(page: 'portal' | { root: string }): Promise<BuiltPage> {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-build-'));
   const started = performance.now();
+  const nodeEnv = process.env.NODE_ENV;
   await build(
     page === 'portal'
       ? {
@@ -50,7 +54,10 @@ export async function buildPage(page: 'portal' | { root: string }): Promise<Buil
           logLevel: 'warn',
           build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 5000 },
         },
-  );
+  ).finally(() => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  });
   const buildMs = performance.now() - started;
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
   return { outDir, manifest, buildMs };
