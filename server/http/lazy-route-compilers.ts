@@ -37,12 +37,44 @@ export function compiledOnFirstUse<Route>(compile: (route: Route) => Compiled): 
   };
 }
 
+/** A route compiler factory of Fastify's kind: (external schemas, options) to route compiler. */
+type CompilerFactory = (
+  externalSchemas: unknown,
+  options: unknown,
+) => (route: { schema: object }) => Compiled;
+
+/**
+ * `factory` with what it compiles shared between the apps of a process, by answer schema object and
+ * by the external schemas and options (compared as JSON), as Ajv's own cache does for request
+ * schemas. For the serialisers: each has an Ajv of its own for its `anyOf` branches, compiled on
+ * their first answer, so every app (two a server test file, one per database) compiled each answer
+ * schema again. A serialiser depends only on those three; the schema objects are the route modules'.
+ */
+export function sharedBetweenApps<Factory extends CompilerFactory>(factory: Factory): Factory {
+  const byOptions = new Map<string, WeakMap<object, Compiled>>();
+  return ((externalSchemas, options) => {
+    const compile = factory(externalSchemas, options);
+    const key = JSON.stringify([externalSchemas ?? null, options ?? null]);
+    const compiled = byOptions.get(key) ?? new WeakMap<object, Compiled>();
+    byOptions.set(key, compiled);
+    return (route) => {
+      let done = compiled.get(route.schema);
+      if (!done) {
+        done = compile(route);
+        compiled.set(route.schema, done);
+      }
+      return done;
+    };
+  }) as Factory;
+}
+
 /**
  * Fastify's default compiler factories, made once per process: the validator factory keeps one Ajv
- * instance per set of options, so the apps a test file builds share compiled request schemas.
+ * instance per set of options, so the apps a test file builds share compiled request schemas; the
+ * serialisers are shared by sharedBetweenApps.
  */
 const buildValidator = AjvCompiler();
-const buildSerializer = SerializerSelector();
+const buildSerializer = sharedBetweenApps(SerializerSelector() as unknown as CompilerFactory);
 
 /** The `schemaController` server option of the app (server/app.ts). */
 export const lazyRouteCompilers: NonNullable<FastifyServerOptions['schemaController']> = {
@@ -50,6 +82,8 @@ export const lazyRouteCompilers: NonNullable<FastifyServerOptions['schemaControl
     buildValidator: (externalSchemas, options) =>
       compiledOnFirstUse(buildValidator(externalSchemas, options)) as ReturnType<typeof buildValidator>,
     buildSerializer: (externalSchemas, options) =>
-      compiledOnFirstUse(buildSerializer(externalSchemas, options)) as ReturnType<typeof buildSerializer>,
+      compiledOnFirstUse(buildSerializer(externalSchemas, options)) as ReturnType<
+        ReturnType<typeof SerializerSelector>
+      >,
   },
 };

@@ -1,14 +1,19 @@
 /**
  * Route schemas compiled on their first use (server/http/lazy-route-compilers.ts, ADR 682): nothing
  * compiles at ready, each schema compiles once, and an app answers every body exactly as it does
- * with Fastify's default compilers.
+ * with Fastify's default compilers. Answer serialisers are compiled once per process, not per app (ADR 796).
  */
 import AjvCompiler from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import fc from 'fast-check';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REQUEST_AJV_OPTIONS } from '../../../server/app.ts';
-import { compiledOnFirstUse, lazyRouteCompilers } from '../../../server/http/lazy-route-compilers.ts';
+import {
+  compiledOnFirstUse,
+  lazyRouteCompilers,
+  sharedBetweenApps,
+} from '../../../server/http/lazy-route-compilers.ts';
 
 const bodySchema = {
   type: 'object',
@@ -82,6 +87,33 @@ describe('an app with the lazy compilers', () => {
       await app.inject({ method: 'POST', url: '/echo', payload: { session_key: 'k', limit } });
     expect(compiles).toBe(1);
     await app.close();
+  });
+
+  it('compiles an answer schema once for every app of the process, apart for other options', async () => {
+    const compiled: string[] = [];
+    const serializers = SerializerSelector();
+    const counting = sharedBetweenApps((external: unknown, options: unknown) => {
+      const compile = serializers(external as never, options as never);
+      return (route: { schema: object }) => {
+        compiled.push(JSON.stringify(options ?? null));
+        return compile(route as never);
+      };
+    });
+    const appWith = (serializerOpts?: object) =>
+      echoApp({
+        serializerOpts,
+        schemaController: { compilersFactory: { buildSerializer: counting as never } },
+      });
+    const apps = [await appWith(), await appWith(), await appWith({ rounding: 'floor' })];
+    const answers = await Promise.all(
+      apps.map((app) =>
+        app.inject({ method: 'POST', url: '/echo', payload: { session_key: 'k', limit: 2 } }),
+      ),
+    );
+    // The first two apps share one serialiser; the third, with other options, compiles its own.
+    expect(compiled).toEqual(['null', JSON.stringify({ rounding: 'floor' })]);
+    expect(answers.map((answer) => answer.json())).toEqual(apps.map(() => ({ limit: 2, flood_zone: 'X' })));
+    await Promise.all(apps.map((app) => app.close()));
   });
 
   const eager = echoApp({});
