@@ -1,4 +1,7 @@
-/** Login page: labelled Email and Password, "Sign in", errors shown, session stored on success. */
+/**
+ * Login page: labelled Email and Password, "Sign in", errors shown, session stored on success; a
+ * sign-in that asks for a second factor loads its step (a chunk of its own) and stores no session.
+ */
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,6 +44,22 @@ describe('LoginPage', () => {
     expect(getAuthState().session_key).toBe('sk-new');
     expect(getAuthState().user).not.toHaveProperty('image');
     expect(getAuthState().user?.company).not.toHaveProperty('eo_data');
+  });
+
+  it('loads the second factor step when the sign-in asks for one, and starts again from it', async () => {
+    mockFetch(() =>
+      envelope({ mfa_required: true, mfa_token: 'mfa-1', enrolment_required: false, methods: ['totp'] }),
+    );
+    const signedIn = vi.fn();
+    renderWithProviders(<LoginPage onSignedIn={signedIn} />);
+    await screen.findByRole('button', { name: 'Sign in' });
+    fill('agent@demo.test', 'demo1234');
+    expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Authentication code/)).toBeTruthy();
+    expect(signedIn).not.toHaveBeenCalled();
+    expect(getAuthState().session_key).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
   it('shows the server message when the login fails and stays logged out', async () => {

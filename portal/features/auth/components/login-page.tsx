@@ -1,8 +1,8 @@
 /** The sign-in page of the auth layout: Email, Password, "Sign in". SPEC §2 /auth/{page_type}. */
-import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AuthFormCard } from '../../../components/auth-form-card.tsx';
 import { AuthPageLink } from '../../../components/auth-page-link.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -11,7 +11,15 @@ import { announce } from '../../../lib/announce.ts';
 import { errorToastText } from '../../../lib/api-client.ts';
 import { useSettingsForm } from '../../../lib/use-settings-form.ts';
 import { login } from '../api/login.ts';
-import { SecondFactorStep } from './second-factor-step.tsx';
+
+/**
+ * The second factor's step (a TOTP code, a passkey, a recovery code, or enrolment with its QR code),
+ * loaded when a sign-in asks for it: with it, the first page carried qrcode.react and
+ * @simplewebauthn/browser, and the login route's initial JS + CSS grew past issue 18's 150 KiB gzip.
+ */
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step.tsx').then((module) => ({ default: module.SecondFactorStep })),
+);
 
 /** Props: called after a successful sign-in (the route navigates). */
 export interface LoginPageProps {
@@ -59,7 +67,18 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   useEffect(() => {
     announce([errors.email, errors.password].filter(Boolean).join(' '), 'assertive');
   }, [errors]);
-  if (step) return <SecondFactorStep step={step} onSignedIn={onSignedIn} onRestart={() => setStep(null)} />;
+  if (step)
+    return (
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label="Loading the second step" />
+          </Center>
+        }
+      >
+        <SecondFactorStep step={step} onSignedIn={onSignedIn} onRestart={() => setStep(null)} />
+      </Suspense>
+    );
 
   return (
     <AuthFormCard
